@@ -1,0 +1,15 @@
+"""multivalue: rewrite the text of NLP datasets into varieties of English."""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+__all__ = ["Transformer", "__version__"]
+
+
+def __getattr__(name: str):
+    # Imported lazily so `multivalue --help` and worker start-up stay light.
+    if name == "Transformer":
+        from .transformer import Transformer
+
+        return Transformer
+    raise AttributeError(name)

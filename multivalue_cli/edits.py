@@ -1,0 +1,84 @@
+"""Edit operations that rules propose on the parse of the original text.
+
+Rules never touch strings. They return :class:`Site` objects made of these operations,
+addressed by token index in the original ``Doc``; the engine samples, resolves overlaps and
+renders (see :mod:`multivalue_cli.engine`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Replace the text of token ``i`` (may be several words, or a clitic such as ``n't``)."""
+
+    i: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Delete:
+    """Delete token ``i`` and its whitespace."""
+
+    i: int
+
+
+@dataclass(frozen=True, slots=True)
+class Insert:
+    """Insert ``text`` before token ``i`` (or after it when ``after`` is true)."""
+
+    i: int
+    text: str
+    after: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move tokens ``[start, end)`` so that they stand before token ``to``.
+
+    ``to == len(doc)`` is not allowed; to move a span to the end of a sentence, move it before
+    the sentence-final punctuation (or use ``after=True`` with the last token).
+    """
+
+    start: int
+    end: int
+    to: int
+    after: bool = False
+
+
+Op = Union[Replace, Delete, Insert, Move]
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One place where a feature can apply: an atomic group of operations.
+
+    ``alternatives`` holds other equally valid realisations (each a tuple of operations);
+    the engine picks one of ``(ops, *alternatives)`` with the site's keyed generator, so a
+    rule never draws random numbers itself.
+    """
+
+    ops: tuple[Op, ...]
+    alternatives: tuple[tuple[Op, ...], ...] = field(default=())
+
+    def variants(self) -> tuple[tuple[Op, ...], ...]:
+        return (self.ops, *self.alternatives)
+
+
+def site(*ops: Op, alternatives: tuple[tuple[Op, ...], ...] = ()) -> Site:
+    """Shorthand: ``site(Replace(3, "speak"))``."""
+    return Site(tuple(ops), tuple(tuple(a) for a in alternatives))
+
+
+def touched_tokens(ops: tuple[Op, ...]) -> set[int]:
+    """Token indices an operation group claims; two sites that share one cannot both apply."""
+    claimed: set[int] = set()
+    for op in ops:
+        if isinstance(op, Move):
+            claimed.update(range(op.start, op.end))
+            claimed.add(op.to)
+        else:
+            claimed.add(op.i)
+    return claimed

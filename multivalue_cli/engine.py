@@ -1,0 +1,356 @@
+"""The rule engine: sample rule sites, resolve overlaps, render text.
+
+Rules propose :class:`~multivalue_cli.edits.Site` objects on the parse of the original text.
+The engine
+
+1. runs each rule of the profile whose triggers occur in the document (profile order: eWAVE
+   number, then name);
+2. keeps each site with the feature's probability, drawn from a generator keyed by
+   ``(seed, record key, field path, feature, site)`` - never from a global RNG, so output does
+   not depend on worker count, batch size or order;
+3. drops a site that touches a token an earlier kept site already touched (deterministic:
+   earlier feature wins, then earlier site);
+4. renders the text from the tokens and their original whitespace. Rendering owns spacing
+   around inserted, deleted and moved words, sentence-initial capitals, contractions
+   (``ca``/``wo`` + ``n't``, an orphaned ``n't``) and ``a``/``an`` before a changed word, so
+   rules need not get them right one by one.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .docindex import DocIndex
+from .edits import Delete, Insert, Move, Op, Replace, touched_tokens
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+    from .registry import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedEdit:
+    """One applied edit: feature, character span in the input text, text before and after."""
+
+    ewave: int
+    feature: str
+    start: int
+    end: int
+    before: str
+    after: str
+
+    def as_dict(self) -> dict:
+        return {
+            "ewave": self.ewave,
+            "feature": self.feature,
+            "start": self.start,
+            "end": self.end,
+            "before": self.before,
+            "after": self.after,
+        }
+
+
+@dataclass(slots=True)
+class Result:
+    text: str
+    edits: list[AppliedEdit] = field(default_factory=list)
+
+
+def keyed_uniform(*parts: object) -> float:
+    """A uniform float in [0, 1) determined only by ``parts`` (the site's key)."""
+    key = "\x1f".join(map(str, parts)).encode()
+    digest = hashlib.blake2b(key, digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+class Engine:
+    """Applies a list of ``(rule, probability)`` pairs to parsed documents."""
+
+    def __init__(self, rules: Sequence[tuple["Rule", float]], seed: int = 0) -> None:
+        self.rules = [(r, p) for r, p in rules if p > 0.0]
+        self.seed = seed
+
+    def apply(self, doc: "Doc", key: object = "", path: str = "") -> Result:
+        if not self.rules or len(doc) == 0:
+            return Result(doc.text)
+        index = DocIndex(doc)
+        claimed: set[int] = set()
+        kept: list[tuple["Rule", tuple[Op, ...]]] = []
+        for rule, prob in self.rules:
+            if not rule.may_apply(index):
+                continue
+            for ordinal, site in enumerate(rule.fn(doc, index)):
+                variants = site.variants()
+                anchor = min(touched_tokens(variants[0]))
+                site_key = (self.seed, key, path, rule.name, ordinal, doc[anchor].idx)
+                if prob < 1.0 and keyed_uniform(*site_key) >= prob:
+                    continue
+                ops = variants[0]
+                if len(variants) > 1:
+                    ops = variants[int(keyed_uniform(*site_key, "variant") * len(variants))]
+                touched = touched_tokens(ops)
+                if touched & claimed:
+                    continue
+                claimed |= touched
+                kept.append((rule, ops))
+        if not kept:
+            return Result(doc.text)
+        all_ops = [op for _, ops in kept for op in ops]
+        text = render(doc, all_ops)
+        edits = [_describe(doc, rule, ops) for rule, ops in kept]
+        edits.sort(key=lambda e: (e.start, e.end, e.ewave))
+        return Result(text, edits)
+
+
+def _describe(doc: "Doc", rule: "Rule", ops: tuple[Op, ...]) -> AppliedEdit:
+    touched = touched_tokens(ops)
+    lo, hi = min(touched), max(touched)
+    start, end = doc[lo].idx, doc[hi].idx + len(doc[hi].text)
+    after = render(doc, ops, lo, hi + 1)
+    return AppliedEdit(rule.ewave, rule.name, start, end, doc.text[start:end], after)
+
+
+# --------------------------------------------------------------------------- rendering
+
+CLITICS = frozenset(
+    {"'s", "'re", "'m", "'ve", "'d", "'ll", "n't", "’s", "’re", "’m", "’ve", "’d", "’ll", "n’t"}
+)
+NO_SPACE_BEFORE_TAGS = frozenset({".", ",", ":", "-RRB-", "''", "POS", "HYPH"})
+NO_SPACE_AFTER_TAGS = frozenset({"-LRB-", "``", "$", "HYPH"})
+CLOSING = frozenset(".,;:!?)]}%…”’")
+OPENING = frozenset("([{“‘$")
+# n't attaches only to these hosts; elsewhere it is rendered as "not".
+NEGATION_HOSTS = frozenset(
+    "do does did is are was were have has had can ca could will wo would should shall sha "
+    "must might may need dare ai am ought".split()
+)
+SHORT_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}
+LONG_HOSTS = {v: k for k, v in SHORT_HOSTS.items()}
+
+
+@dataclass(slots=True)
+class _Item:
+    text: str
+    orig: int | None  # index of the original token, None for inserted words
+    sent: int  # sentence number, for casing
+    changed: bool = False
+
+
+def _is_clitic(text: str) -> bool:
+    return text.lower() in CLITICS
+
+
+def _no_space_before(doc: "Doc", item: _Item) -> bool:
+    if _is_clitic(item.text):
+        return True
+    if item.orig is not None and not item.changed:
+        return doc[item.orig].tag_ in NO_SPACE_BEFORE_TAGS
+    return bool(item.text) and all(ch in CLOSING for ch in item.text)
+
+
+def _no_space_after(doc: "Doc", item: _Item) -> bool:
+    if item.orig is not None and not item.changed:
+        return doc[item.orig].tag_ in NO_SPACE_AFTER_TAGS or doc[item.orig].is_space
+    return bool(item.text) and all(ch in OPENING for ch in item.text)
+
+
+def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) -> str:
+    """Render tokens ``[lo, hi)`` of ``doc`` with ``ops`` applied."""
+    hi = len(doc) if hi is None else hi
+    replaced: dict[int, str] = {}
+    deleted: set[int] = set()
+    before: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
+    moved_from: set[int] = set()
+    moves_before: dict[int, list[range]] = {}
+    moves_after: dict[int, list[range]] = {}
+    for op in ops:
+        if isinstance(op, Replace):
+            replaced[op.i] = op.text
+        elif isinstance(op, Delete):
+            deleted.add(op.i)
+        elif isinstance(op, Insert):
+            (after if op.after else before).setdefault(op.i, []).append(op.text)
+        elif isinstance(op, Move):
+            span = range(op.start, op.end)
+            moved_from.update(span)
+            (moves_after if op.after else moves_before).setdefault(op.to, []).append(span)
+
+    sent_of = _sentence_numbers(doc)
+    items: list[_Item] = []
+
+    def emit_token(i: int) -> None:
+        if i in deleted:
+            return
+        if i in replaced:
+            new = replaced[i]
+            if new:
+                items.append(_Item(_match_case(doc[i].text, new), i, sent_of[i], True))
+        else:
+            items.append(_Item(doc[i].text, i, sent_of[i]))
+
+    for i in range(lo, hi):
+        for span in moves_before.get(i, ()):
+            for j in span:
+                emit_token(j)
+        for text in before.get(i, ()):
+            items.append(_Item(text, None, sent_of[i], True))
+        if i not in moved_from:
+            emit_token(i)
+        for text in after.get(i, ()):
+            items.append(_Item(text, None, sent_of[i], True))
+        for span in moves_after.get(i, ()):
+            for j in span:
+                emit_token(j)
+
+    _fix_contractions(items)
+    _fix_articles(items)
+    _fix_sentence_case(doc, items, lo, hi, sent_of)
+
+    out: list[str] = []
+    for k, item in enumerate(items):
+        out.append(item.text)
+        if k + 1 < len(items):
+            out.append(_gap(doc, item, items[k + 1]))
+    text = "".join(out)
+    if hi == len(doc) and lo == 0 and items:
+        text = text.rstrip() + _trailing_ws(doc)
+    return text
+
+
+def _trailing_ws(doc: "Doc") -> str:
+    text = doc.text
+    return text[len(text.rstrip()):]
+
+
+def _sentence_numbers(doc: "Doc") -> list[int]:
+    if not doc.has_annotation("SENT_START"):
+        return [0] * len(doc)
+    numbers, n = [], -1
+    for tok in doc:
+        if tok.is_sent_start or n < 0:
+            n += 1
+        numbers.append(n)
+    return numbers
+
+
+def _gap(doc: "Doc", a: _Item, b: _Item) -> str:
+    """Whitespace between two consecutive output items."""
+    if a.orig is not None and b.orig is not None and b.orig == a.orig + 1:
+        ws = doc[a.orig].whitespace_
+        if b.changed:
+            was_clitic, is_clitic = _is_clitic(doc[b.orig].text), _is_clitic(b.text)
+            if is_clitic and not was_clitic:
+                return ""
+            if was_clitic and not is_clitic:
+                return " "
+        return ws
+    if _no_space_after(doc, a) or (b.orig is not None and doc[b.orig].is_space):
+        return ""
+    if _no_space_before(doc, b):
+        return ""
+    if a.orig is not None and b.orig is not None and b.orig > a.orig:
+        gaps = [doc[k].whitespace_ for k in range(a.orig, b.orig)]
+        for ws in gaps:
+            if "\n" in ws:
+                return ws
+        if not any(gaps):
+            return ""
+    if a.orig is not None and "\n" in doc[a.orig].whitespace_:
+        return doc[a.orig].whitespace_
+    return " "
+
+
+def _match_case(original: str, new: str) -> str:
+    """Carry a shouted (ALL CAPS) word's casing over to its replacement."""
+    if len(original) > 1 and original.isupper() and original.isalpha():
+        return new.upper()
+    return new
+
+
+def _fix_contractions(items: list[_Item]) -> None:
+    for k, item in enumerate(items):
+        low = item.text.lower()
+        nxt = items[k + 1].text.lower() if k + 1 < len(items) else ""
+        prev = items[k - 1].text.lower() if k > 0 else ""
+        if low in SHORT_HOSTS and nxt not in ("n't", "n’t"):
+            item.text = _same_case(item.text, SHORT_HOSTS[low])
+        elif low in LONG_HOSTS and nxt in ("n't", "n’t") and item.changed:
+            item.text = _same_case(item.text, LONG_HOSTS[low])
+        elif low in ("n't", "n’t") and prev not in NEGATION_HOSTS:
+            item.text = "not"
+            item.changed = True
+
+
+def _fix_articles(items: list[_Item]) -> None:
+    """Choose a/an again where the word after an article changed."""
+    for k in range(len(items) - 1):
+        art, nxt = items[k], items[k + 1]
+        if art.text.lower() not in ("a", "an") or not (art.changed or nxt.changed):
+            continue
+        word = nxt.text.split(" ", 1)[0]
+        if not word[:1].isalpha():
+            continue
+        wanted = _indefinite_article(word)
+        if wanted != art.text.lower():
+            art.text = _same_case(art.text, wanted)
+
+
+def _indefinite_article(word: str) -> str:
+    from .morphology import indefinite_article
+
+    return indefinite_article(word)
+
+
+def _same_case(template: str, word: str) -> str:
+    if template.isupper() and len(template) > 1:
+        return word.upper()
+    if template[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _fix_sentence_case(
+    doc: "Doc", items: list[_Item], lo: int, hi: int, sent_of: list[int]
+) -> None:
+    """Keep a capital at the start of every sentence when words move, or are added or removed."""
+    first_out: dict[int, _Item] = {}
+    for item in items:
+        if item.sent not in first_out and any(ch.isalpha() for ch in item.text):
+            first_out[item.sent] = item
+    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+        first = next((t for t in sent if t.is_alpha or t.like_num or t.text[:1].isalpha()), None)
+        if first is None or not (lo <= first.i < hi):
+            continue
+        if not first.text[:1].isupper():
+            continue  # the writer did not capitalise this sentence; neither do we
+        new_first = first_out.get(sent_of[first.i])
+        if new_first is None:
+            continue
+        if new_first.orig != first.i:
+            if _capital_by_position(first):
+                for item in items:
+                    if item.orig == first.i and item.text[:1].isupper():
+                        item.text = item.text[:1].lower() + item.text[1:]
+            new_first.text = _capitalise(new_first.text)
+        elif new_first.changed:
+            new_first.text = _capitalise(new_first.text)
+
+
+def _capitalise(text: str) -> str:
+    for k, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:k] + ch.upper() + text[k + 1:]
+    return text
+
+
+def _capital_by_position(tok) -> bool:
+    """Whether a sentence-initial word is capitalised only because it starts the sentence."""
+    text = tok.text
+    if tok.pos_ == "PROPN" or text == "I" or text.startswith(("I'", "I’")):
+        return False
+    if len(text) > 1 and text.isupper():
+        return False
+    return text[:1].isupper() and text[1:] == text[1:].lower()

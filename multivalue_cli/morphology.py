@@ -1,0 +1,88 @@
+"""Inflection look-ups (lemminflect for verbs and nouns by Penn tag, inflect for articles and
+plurals), cached because the same few hundred words recur in every dataset."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Forms of "be" and "have" by person/number, which lemminflect cannot choose for us.
+BE_PRESENT = {"1s": "am", "3s": "is", "other": "are"}
+BE_PAST = {"1s": "was", "3s": "was", "other": "were"}
+
+
+@lru_cache(maxsize=65536)
+def inflect_verb(lemma: str, tag: str) -> str | None:
+    """The form of verb ``lemma`` for Penn ``tag`` (VB, VBD, VBG, VBN, VBP, VBZ), or None."""
+    from lemminflect import getInflection
+
+    forms = getInflection(lemma, tag=tag)
+    return forms[0] if forms else None
+
+
+@lru_cache(maxsize=65536)
+def verb_lemma(word: str, upos: str = "VERB") -> str:
+    from lemminflect import getLemma
+
+    lemmas = getLemma(word, upos=upos)
+    return lemmas[0] if lemmas else word
+
+
+@lru_cache(maxsize=65536)
+def regular_past(lemma: str) -> str:
+    """The regular (-ed) past of ``lemma``, even for irregular verbs: catch -> catched."""
+    from lemminflect import getInflection
+
+    forms = getInflection(lemma, tag="VBD", inflect_oov=True)
+    irregular = forms[0] if forms else ""
+    if irregular.endswith("ed"):
+        return irregular
+    if lemma.endswith("e"):
+        return lemma + "d"
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in "aeiou":
+        return lemma[:-1] + "ied"
+    return lemma + "ed"
+
+
+@lru_cache(maxsize=65536)
+def plural_noun(noun: str) -> str:
+    from lemminflect import getInflection
+
+    forms = getInflection(noun, tag="NNS")
+    return forms[0] if forms else _inflect_engine().plural_noun(noun)
+
+
+@lru_cache(maxsize=65536)
+def singular_noun(noun: str) -> str:
+    from lemminflect import getLemma
+
+    lemmas = getLemma(noun, upos="NOUN")
+    return lemmas[0] if lemmas else noun
+
+
+@lru_cache(maxsize=65536)
+def indefinite_article(word: str) -> str:
+    """'a' or 'an' for the word that follows (an hour, a university, an MBA)."""
+    return _inflect_engine().a(word).split(" ", 1)[0].lower()
+
+
+@lru_cache(maxsize=1)
+def _inflect_engine():
+    import inflect
+
+    return inflect.engine()
+
+
+def person_number(subject) -> str:
+    """'1s', '3s' or 'other' for a subject token (used to pick be/have/do forms)."""
+    low = subject.lower_
+    if low in ("i",):
+        return "1s"
+    if low in ("you", "we", "they"):
+        return "other"
+    if low in ("he", "she", "it", "this", "that", "everyone", "someone", "nobody", "everybody"):
+        return "3s"
+    number = subject.morph.get("Number")
+    if subject.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
+        return "other"
+    if any(child.dep_ == "cc" for child in subject.children):
+        return "other"
+    return "3s"

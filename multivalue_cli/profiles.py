@@ -1,0 +1,246 @@
+"""Dialect profiles: which features fire, with what probability.
+
+A profile is YAML (``dialects/IndE.yaml``): ``abbreviation``, ``name``, citation fields and
+``features: {name: {ewave, rating, probability}}``; a user profile may also say
+``extends: IndE``, override a feature with a number (its probability) or ``off``, and scale
+everything with ``density``. Names are validated against the feature catalogue (the 189
+features of ``multivalue_cli/data/features.tsv``); a catalogued feature without a rule yet is
+kept in the profile and reported, never silently dropped.
+"""
+from __future__ import annotations
+
+import csv
+import difflib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import yaml
+
+
+class ProfileError(ValueError):
+    """A profile or feature selection that cannot be used; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    ewave: int
+    name: str
+    category: str
+    title: str
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, CatalogEntry]:
+    """The catalogued features by rule name (eWAVE number, category, eWAVE title)."""
+    text = resources.files("multivalue_cli").joinpath("data/features.tsv").read_text("utf-8")
+    entries: dict[str, CatalogEntry] = {}
+    for row in csv.DictReader(text.splitlines(), delimiter="\t"):
+        entries.setdefault(
+            row["name"], CatalogEntry(int(row["ewave"]), row["name"], row["category"], row["title"])
+        )
+    return entries
+
+
+@dataclass
+class Profile:
+    abbreviation: str
+    name: str
+    features: dict[str, float]
+    meta: dict = field(default_factory=dict)
+    path: str | None = None
+
+    def with_density(self, density: float) -> "Profile":
+        _check_probability(density, "density", self.path or self.abbreviation, upper=None)
+        scaled = {k: min(1.0, p * density) for k, p in self.features.items()}
+        return Profile(self.abbreviation, self.name, scaled, self.meta, self.path)
+
+    def select(self, only: Iterable[str] = (), exclude: Iterable[str] = ()) -> "Profile":
+        only_names = [resolve_feature_name(f, "--only") for f in only]
+        exclude_names = {resolve_feature_name(f, "--exclude") for f in exclude}
+        features = {
+            k: p for k, p in self.features.items()
+            if (not only_names or k in only_names) and k not in exclude_names
+        }
+        return Profile(self.abbreviation, self.name, features, self.meta, self.path)
+
+    def split(self) -> tuple[list[tuple["Rule", float]], list[str]]:  # noqa: F821
+        """``(rules to run with their probability, names of features with no rule yet)``,
+        rules in eWAVE order."""
+        from .registry import registry
+
+        rules = registry()
+        runnable = [(rules[n], p) for n, p in self.features.items() if n in rules and p > 0]
+        runnable.sort(key=lambda rp: (rp[0].ewave, rp[0].name))
+        missing = sorted(n for n, p in self.features.items() if n not in rules and p > 0)
+        return runnable, missing
+
+    def resolved(self) -> dict:
+        """The fully resolved profile, as written into the output manifest."""
+        cat = catalog()
+        return {
+            "abbreviation": self.abbreviation,
+            "name": self.name,
+            "path": self.path,
+            **{k: v for k, v in self.meta.items() if k != "features"},
+            "features": {
+                name: {"ewave": cat[name].ewave if name in cat else None, "probability": p}
+                for name, p in sorted(self.features.items(), key=lambda kv: (_ewave(kv[0]), kv[0]))
+            },
+        }
+
+
+def _ewave(name: str) -> int:
+    entry = catalog().get(name)
+    return entry.ewave if entry else 10_000
+
+
+# --------------------------------------------------------------------------- look-up
+
+
+def bundled_profiles() -> dict[str, resources.abc.Traversable]:
+    """The shipped profiles by abbreviation."""
+    folder = resources.files("multivalue_cli.dialects")
+    return {
+        p.name[: -len(".yaml")]: p
+        for p in sorted(folder.iterdir(), key=lambda p: p.name)
+        if p.name.endswith(".yaml")
+    }
+
+
+def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
+    """A profile by abbreviation (``IndE``), name (``"Indian English"``, any case), the
+    pseudo-dialect ``Multi``, or the path of a YAML file."""
+    if spec.lower() == "multi":
+        return multi_profile()
+    path = Path(spec)
+    if spec.endswith((".yaml", ".yml")) or path.is_file():
+        if not path.is_file():
+            raise ProfileError(f"{spec}: no such profile file")
+        return _load_yaml(path.read_text("utf-8"), str(path), _seen)
+    bundled = bundled_profiles()
+    by_key = {abbr.lower(): abbr for abbr in bundled}
+    abbr = by_key.get(spec.lower())
+    if abbr is None:
+        names = {_profile_name(t).lower(): a for a, t in bundled.items()}
+        abbr = names.get(spec.lower())
+    if abbr is None:
+        choices = list(bundled) + ["Multi"]
+        hint = difflib.get_close_matches(spec, choices, n=3, cutoff=0.5)
+        raise ProfileError(
+            f"unknown dialect {spec!r}"
+            + (f"; did you mean {', '.join(hint)}?" if hint else "")
+            + " (`multivalue dialects` lists them; a path to a .yaml profile also works)"
+        )
+    return _load_yaml(bundled[abbr].read_text("utf-8"), f"dialects/{abbr}.yaml", _seen)
+
+
+@lru_cache(maxsize=None)
+def _profile_name(traversable) -> str:
+    for line in traversable.read_text("utf-8").splitlines():
+        if line.startswith("name:"):
+            return line.split(":", 1)[1].strip().strip("'\"")
+    return ""
+
+
+def multi_profile() -> Profile:
+    """Every implemented feature at probability 1.0 (the paper's multi-dialect setting)."""
+    from .registry import registry
+
+    return Profile(
+        "Multi",
+        "Multi (union of all implemented features)",
+        {name: 1.0 for name in sorted(registry())},
+        {"source": "every implemented rule, probability 1.0"},
+    )
+
+
+def profile_from_features(features: Iterable[str | int] | Mapping[str | int, float]) -> Profile:
+    """A profile from feature names or eWAVE numbers (probability 1.0), or a name -> probability map."""
+    items = features.items() if isinstance(features, Mapping) else ((f, 1.0) for f in features)
+    chosen: dict[str, float] = {}
+    for feat, prob in items:
+        for name in _names_for(feat, "features"):
+            chosen[name] = _check_probability(prob, f"features.{name}", "features")
+    return Profile("custom", "custom feature selection", chosen, {})
+
+
+def resolve_feature_name(feature: str | int, where: str) -> str:
+    names = _names_for(feature, where)
+    return names[0]
+
+
+def _names_for(feature: str | int, where: str) -> list[str]:
+    cat = catalog()
+    if isinstance(feature, int) or str(feature).isdigit():
+        from .registry import registry
+
+        number = int(feature)
+        names = [n for n, e in cat.items() if e.ewave == number]
+        implemented = [n for n in names if n in registry()]
+        if not names:
+            raise ProfileError(f"{where}: no catalogued feature has eWAVE number {number}")
+        return implemented or names
+    if feature not in cat:
+        raise ProfileError(f"{where}: unknown feature {feature!r}{_suggest(str(feature))}")
+    return [feature]
+
+
+def _suggest(name: str) -> str:
+    hint = difflib.get_close_matches(name, list(catalog()), n=3, cutoff=0.6)
+    return f"; did you mean {', '.join(hint)}?" if hint else " (`multivalue features` lists them)"
+
+
+def _check_probability(value: object, key: str, where: str, upper: float | None = 1.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ProfileError(f"{where}: {key}: expected a number in [0, 1], got {value!r}")
+    if value < 0 or (upper is not None and value > upper):
+        allowed = "[0, 1]" if upper is not None else ">= 0"
+        raise ProfileError(f"{where}: {key}: {value} is outside {allowed}")
+    return float(value)
+
+
+def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Profile:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ProfileError(f"{where}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProfileError(f"{where}: a profile is a mapping with a 'features' key")
+    allowed = {"abbreviation", "name", "region", "variety_type", "source", "citation",
+               "license", "features", "extends", "density", "description"}
+    for key in data:
+        if key not in allowed:
+            raise ProfileError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
+    features: dict[str, float] = {}
+    meta = {k: v for k, v in data.items() if k not in ("features", "extends", "density")}
+    if "extends" in data:
+        if where in seen:
+            raise ProfileError(f"{where}: extends: the chain of 'extends' loops back to itself")
+        base = load_profile(str(data["extends"]), seen | {where})
+        features.update(base.features)
+        meta = {**base.meta, **meta, "extends": base.abbreviation}
+    raw = data.get("features") or {}
+    if not isinstance(raw, dict):
+        raise ProfileError(f"{where}: 'features' must be a mapping of feature name to probability")
+    for name, value in raw.items():
+        if name not in catalog():
+            raise ProfileError(f"{where}: features.{name}: unknown feature{_suggest(str(name))}")
+        if value is False or value == "off":
+            features.pop(name, None)
+            continue
+        prob = value.get("probability") if isinstance(value, dict) else value
+        features[name] = _check_probability(prob, f"features.{name}.probability"
+                                             if isinstance(value, dict) else f"features.{name}", where)
+    profile = Profile(
+        abbreviation=str(data.get("abbreviation") or Path(where).stem),
+        name=str(data.get("name") or data.get("abbreviation") or Path(where).stem),
+        features=features,
+        meta=meta,
+        path=where,
+    )
+    if "density" in data:
+        profile = profile.with_density(data["density"])
+    return profile

@@ -1,0 +1,2 @@
+"""Perturbation rules, one module per eWAVE category, registered with
+:func:`multivalue_cli.registry.rule`. Shipped in the wheel as ``multivalue_cli.rules``."""
