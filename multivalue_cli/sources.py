@@ -1,0 +1,328 @@
+"""Where records come from: files, folders, stdin, the bundled sample, or a hub dataset.
+
+``open_source(spec)`` inspects the input once (so a missing file or an offline hub fails before
+any work starts) and returns a :class:`Source` whose ``records()`` streams ``(row, record)``
+pairs in input order. Records are plain Python dicts; for inputs with an Arrow schema
+(Parquet, ``save_to_disk`` folders, hub datasets with known features) the schema is kept so the
+writer can produce output of exactly the same type.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import socket
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
+    import pyarrow as pa
+
+SUPPORTED_INPUTS = (
+    "a .jsonl or .jsonl.gz file (one JSON object per line), '-' for JSON Lines on stdin, "
+    "a .json file holding a list of records or {\"data\": [...]}, a .parquet file, "
+    "a folder of .parquet files, a folder written by datasets' save_to_disk, "
+    "or hf:owner/name for a dataset on the Hugging Face hub"
+)
+HUB_PREFIX = "hf:"
+HUB_HOST = "huggingface.co"
+PROBE_TIMEOUT_S = 3.0
+BATCH_ROWS = 1024
+_TRUTHY = {"1", "true", "yes", "on"}
+
+
+class SourceError(Exception):
+    """An input that cannot be read; the message says what and where (file, line, hub name)."""
+
+
+@dataclass
+class Source:
+    """An opened input. ``records()`` may be called again to re-read it (not stdin)."""
+
+    description: str
+    split: str
+    schema: "pa.Schema | None"
+    read: Callable[[], Iterable[dict]] = field(repr=False, compare=False)
+    limit: int | None = None
+
+    def records(self) -> Iterator[tuple[int, dict]]:
+        """Yield ``(0-based row number, record)`` in input order, at most ``limit`` of them."""
+        rows = self.read() if self.limit is None else islice(self.read(), self.limit)
+        return enumerate(rows)
+
+
+def open_source(
+    spec: str | None,
+    *,
+    split: str | None = None,
+    config: str | None = None,
+    limit: int | None = None,
+) -> Source:
+    """Open ``spec`` (see ``SUPPORTED_INPUTS``; ``None`` is the bundled sample)."""
+    if limit is not None and limit < 0:
+        raise SourceError(f"limit must be 0 or more, got {limit}")
+    if spec is not None and spec.startswith(HUB_PREFIX):
+        source = _open_hub(spec[len(HUB_PREFIX):], split=split, config=config)
+    else:
+        if config is not None:
+            raise SourceError(f"{spec or 'the sample'}: a config applies only to hf: datasets")
+        source = _open_local(spec, split=split)
+    source.limit = limit
+    return source
+
+
+# --- local inputs -------------------------------------------------------------------------
+
+
+def _open_local(spec: str | None, *, split: str | None) -> Source:
+    split_name = split or "train"
+    if spec is None:
+        sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
+        return Source("sample:multivalue_cli/data/sample.jsonl", split_name, None,
+                      lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl"))
+    if spec == "-":
+        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>"))
+    path = Path(spec)
+    if not path.exists():
+        raise SourceError(f"no such file or folder: {spec}")
+    if path.is_dir():
+        return _open_folder(path, spec, split=split)
+    name = path.name.lower()
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        return Source(f"jsonl:{spec}", split_name, None,
+                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec))
+    if name.endswith((".json", ".json.gz")):
+        return Source(f"json:{spec}", split_name, None, lambda: _json_rows(path, spec))
+    if name.endswith(".parquet"):
+        return _open_parquet([path], f"parquet:{spec}", split_name)
+    raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
+
+
+def _open_binary(path: Path) -> BinaryIO:
+    return gzip.open(path, "rb") if path.name.lower().endswith(".gz") else path.open("rb")
+
+
+def _stdin():
+    """stdin as bytes when possible (exact line decoding), else as text (e.g. in tests)."""
+    return getattr(sys.stdin, "buffer", sys.stdin)
+
+
+def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterator[dict]:
+    try:
+        with open_stream() as stream:
+            yield from _jsonl_rows(stream, where)
+    except (OSError, EOFError) as exc:  # unreadable file, damaged or truncated gzip
+        raise SourceError(f"{where}: cannot read ({exc})") from None
+
+
+def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict]:
+    """Parse JSON Lines, one object per non-blank line; errors name ``where`` and the line."""
+    for lineno, raw in enumerate(lines, start=1):
+        line = _decode_line(raw, where, lineno)
+        if lineno == 1:
+            line = line.lstrip("\ufeff")
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{where}, line {lineno}: not valid JSON ({exc.msg}, "
+                              f"column {exc.colno})") from None
+        if not isinstance(value, dict):
+            raise SourceError(f"{where}, line {lineno}: expected a JSON object, "
+                              f"got {_json_type(value)}")
+        yield value
+
+
+def _decode_line(raw: bytes | str, where: str, lineno: int) -> str:
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{where}, line {lineno}: not UTF-8 text ({exc.reason})") from None
+
+
+def _json_rows(path: Path, where: str) -> Iterator[dict]:
+    """Records of a whole-file JSON document: a list, or an object with a ``data`` list.
+
+    Such files (the original CoQA and Spider releases) are one document, so it is parsed whole.
+    """
+    with _open_binary(path) as stream:
+        try:
+            document = json.load(stream)
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{where}: not valid JSON ({exc.msg}, line {exc.lineno}, "
+                              f"column {exc.colno}); JSON Lines files should be named .jsonl"
+                              ) from None
+        except UnicodeDecodeError as exc:
+            raise SourceError(f"{where}: not UTF-8 text ({exc.reason})") from None
+    records = _json_records(document, where)
+    for index, record in enumerate(records):
+        if not isinstance(record, dict):
+            raise SourceError(f"{where}: record {index} is {_json_type(record)}, "
+                              "expected a JSON object")
+        yield record
+
+
+def _json_records(document: Any, where: str) -> list:
+    if isinstance(document, list):
+        return document
+    if isinstance(document, dict) and isinstance(document.get("data"), list):
+        return document["data"]
+    found = _json_type(document)
+    if isinstance(document, dict):
+        found += f" with keys {', '.join(map(str, document))}"
+    raise SourceError(f"{where}: expected a list of records or an object with a \"data\" list, "
+                      f"got {found}")
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+# --- folders and Parquet --------------------------------------------------------------------
+
+
+def _open_folder(path: Path, spec: str, *, split: str | None) -> Source:
+    if (path / "dataset_dict.json").is_file():
+        return _open_saved_dict(path, spec, split=split)
+    if (path / "state.json").is_file() and (path / "dataset_info.json").is_file():
+        return _open_saved_dataset(path, f"save_to_disk:{spec}", spec, split=split)
+    files = sorted(p for p in path.glob("*.parquet") if p.is_file())
+    if files:
+        return _open_parquet(files, f"parquet:{spec} ({len(files)} files)", split or "train")
+    raise SourceError(f"{spec}: folder has no .parquet files and was not written by "
+                      f"save_to_disk; supported inputs are {SUPPORTED_INPUTS}")
+
+
+def _open_parquet(files: list[Path], description: str, split: str) -> Source:
+    schema = _parquet_schema(files[0])
+    for other in files[1:]:
+        if not _parquet_schema(other).equals(schema, check_metadata=False):
+            raise SourceError(f"{other}: its columns differ from those of {files[0]}; "
+                              "all Parquet files of one input must share a schema")
+    return Source(description, split, schema, lambda: _parquet_rows(files))
+
+
+def _parquet_schema(path: Path) -> "pa.Schema":
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_schema(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise SourceError(f"{path}: not a readable Parquet file ({exc})") from None
+
+
+def _parquet_rows(files: list[Path]) -> Iterator[dict]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for path in files:
+        try:
+            for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS):
+                yield from batch.to_pylist()
+        except (pa.ArrowException, OSError) as exc:
+            raise SourceError(f"{path}: cannot read Parquet data ({exc})") from None
+
+
+def _open_saved_dict(path: Path, spec: str, *, split: str | None) -> Source:
+    """A ``DatasetDict.save_to_disk`` folder: one sub-folder per split."""
+    try:
+        splits = json.loads((path / "dataset_dict.json").read_text("utf-8"))["splits"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SourceError(f"{spec}: unreadable dataset_dict.json ({exc})") from None
+    available = ", ".join(splits)
+    if split is None:
+        if len(splits) != 1:
+            raise SourceError(f"{spec}: holds several splits ({available}); choose one "
+                              "with --split")
+        split = splits[0]
+    elif split not in splits:
+        raise SourceError(f"{spec}: no split {split!r}; available splits: {available}")
+    return _open_saved_dataset(path / split, f"save_to_disk:{spec} (split={split})", spec,
+                               split=split)
+
+
+def _open_saved_dataset(path: Path, description: str, where: str, *, split: str | None) -> Source:
+    """A ``Dataset.save_to_disk`` folder (memory-mapped Arrow, read in batches)."""
+    import datasets
+
+    try:
+        dataset = datasets.load_from_disk(str(path))
+    except Exception as exc:  # datasets raises many types for a damaged folder
+        raise SourceError(f"{where}: cannot load the save_to_disk folder ({exc})") from None
+    if not isinstance(dataset, datasets.Dataset):
+        raise SourceError(f"{where}: expected a saved Dataset, got {type(dataset).__name__}")
+    split_name = split or (str(dataset.split) if dataset.split else "train")
+
+    def rows() -> Iterator[dict]:
+        for table in dataset.with_format("arrow").iter(batch_size=BATCH_ROWS):
+            yield from table.to_pylist()
+
+    return Source(description, split_name, dataset.data.schema, rows)
+
+
+# --- the hub ----------------------------------------------------------------------------------
+
+
+def _open_hub(name: str, *, split: str | None, config: str | None) -> Source:
+    """Stream a hub dataset; refuse at once, with a clear message, when offline."""
+    if not name:
+        raise SourceError("hf: needs a dataset name, e.g. hf:stanfordnlp/coqa")
+    split_name = split or "train"
+    details = ", ".join(([f"config={config}"] if config else []) + [f"split={split_name}"])
+    description = f"hf:{name} ({details})"
+    _require_hub(name)
+    import datasets
+
+    try:
+        dataset = datasets.load_dataset(name, config, split=split_name, streaming=True)
+    except Exception as exc:  # not found, bad config/split, network: all end the run here
+        raise SourceError(f"hf:{name}: cannot open ({details}): {exc}") from None
+    schema = dataset.features.arrow_schema if dataset.features is not None else None
+
+    def rows() -> Iterator[dict]:
+        try:
+            yield from dataset
+        except Exception as exc:  # a dropped connection mid-stream
+            raise SourceError(f"hf:{name}: reading failed ({details}): {exc}") from None
+
+    return Source(description, split_name, schema, rows)
+
+
+def _require_hub(name: str) -> None:
+    for variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"):
+        if os.environ.get(variable, "").strip().lower() in _TRUTHY:
+            raise SourceError(
+                f"hf:{name}: cannot stream from the hub because {variable} is set (offline "
+                "mode); unset it, or download the dataset and pass its file or folder"
+            )
+    host, port = _probe_address()
+    try:
+        socket.create_connection((host, port), timeout=PROBE_TIMEOUT_S).close()
+    except OSError as exc:
+        raise SourceError(
+            f"hf:{name}: the hub is not reachable ({host}:{port}: {exc}); check the network, "
+            "or download the dataset and pass its file or folder"
+        ) from None
+
+
+def _probe_address() -> tuple[str, int]:
+    """Where a hub request would first connect: the HTTPS proxy if one is set, else the hub."""
+    for variable in ("HTTPS_PROXY", "https_proxy"):
+        proxy = os.environ.get(variable)
+        if proxy:
+            parts = urlsplit(proxy if "://" in proxy else f"http://{proxy}")
+            if parts.hostname:
+                return parts.hostname, parts.port or 8080
+    endpoint = urlsplit(os.environ.get("HF_ENDPOINT", f"https://{HUB_HOST}"))
+    return endpoint.hostname or HUB_HOST, endpoint.port or (80 if endpoint.scheme == "http" else 443)

@@ -1,0 +1,121 @@
+"""The engine's rendering (spacing, casing, contractions, articles), sampling and overlaps,
+tested with hand-made operations so that no rule's behaviour is involved."""
+import pytest
+
+from multivalue_cli.edits import Delete, Insert, Move, Replace, site
+from multivalue_cli.engine import Engine, keyed_uniform, render
+from multivalue_cli.registry import Rule
+
+
+def rendered(nlp, text, *ops):
+    return render(nlp(text), ops)
+
+
+@pytest.mark.parametrize(
+    "text,ops,expected",
+    [
+        # deletion: no doubled spaces, no space before punctuation, brackets hug their words
+        ("He is tall.", [Delete(1)], "He tall."),
+        ("I like it.", [Delete(2)], "I like."),
+        ("(a test) here.", [Delete(1)], "(test) here."),
+        ("Well, he is here.", [Delete(0), Delete(1)], "He is here."),
+        # insertion: spaces on both sides, none before punctuation, capital moves to the new word
+        ("He is tall.", [Insert(2, "very")], "He is very tall."),
+        ("He is tall.", [Insert(2, "too", after=True)], "He is tall too."),
+        ("He is tall. She is short.", [Insert(0, "so")], "So he is tall. She is short."),
+        ("She left, and he stayed.", [Insert(4, "so")], "She left, and so he stayed."),
+        # moving words: capitals follow the sentence start, proper nouns and I keep theirs
+        ("He is tall.", [Move(2, 3, 0)], "Tall he is."),
+        ("The book is on the table.", [Move(3, 6, 0)], "On the table the book is."),
+        ("Delhi is where I live.", [Move(0, 1, 4, after=True)], "Is where I live Delhi."),
+        ("I like tea.", [Move(2, 3, 0)], "Tea I like."),
+        # contractions: host and n't stay together; an orphaned n't becomes not
+        ("He doesn't know.", [Replace(1, "do")], "He don't know."),
+        ("I can't go.", [Replace(1, "could")], "I couldn't go."),
+        ("I can't go.", [Delete(2)], "I can go."),
+        ("They won't stop.", [Delete(2)], "They will stop."),
+        ("He doesn't know.", [Delete(1)], "He not know."),
+        ("He is going.", [Insert(1, "n't", after=True)], "He isn't going."),
+        ("I'm going home.", [Replace(1, "is")], "I is going home."),
+        ("She is not here.", [Replace(1, "is"), Replace(2, "n't")], "She isn't here."),
+        # a/an follows the word after it when that word changes
+        ("I have an apple.", [Replace(3, "banana")], "I have a banana."),
+        ("I have a car.", [Insert(3, "old")], "I have an old car."),
+        ("I have an apple.", [Delete(2)], "I have apple."),
+        # whitespace and layout of the rest of the text are kept
+        ("Hello there.\n\nHe is here. ", [Delete(4)], "Hello there.\n\nIs here. "),
+        ("He  is tall.", [Replace(3, "short")], "He  is short."),  # the double space is a token
+        # shouting stays shouting
+        ("HE SPEAKS ENGLISH.", [Replace(1, "speak")], "HE SPEAK ENGLISH."),
+    ],
+)
+def test_rendering(nlp, text, ops, expected):
+    assert rendered(nlp, text, *ops) == expected
+
+
+def test_no_ops_renders_the_input_byte_for_byte(nlp):
+    text = "  Odd   spacing,\tTabs\nand \"quotes\" (here) -- don't   change!  "
+    assert render(nlp(text), []) == text
+
+
+def _rule(name, sites_for, ewave=999):
+    return Rule(ewave, name, "Test", lambda doc, ix: sites_for(doc), (), ())
+
+
+def test_sampling_is_keyed_not_global(nlp):
+    doc = nlp("one two three four five six seven eight nine ten " * 5)
+    every_word = _rule("upper", lambda d: (site(Replace(t.i, t.text.upper())) for t in d))
+    a = Engine([(every_word, 0.5)], seed=1).apply(doc, key=7, path="text")
+    b = Engine([(every_word, 0.5)], seed=1).apply(doc, key=7, path="text")
+    c = Engine([(every_word, 0.5)], seed=2).apply(doc, key=7, path="text")
+    d = Engine([(every_word, 0.5)], seed=1).apply(doc, key=8, path="text")
+    assert a.text == b.text
+    assert a.text != c.text and a.text != d.text
+    share = len(a.edits) / len(doc)
+    assert 0.3 < share < 0.7
+
+
+def test_probability_zero_never_fires_and_one_always_fires(nlp):
+    doc = nlp("a b c d e f g h")
+    rule = _rule("upper", lambda d: (site(Replace(t.i, t.text.upper())) for t in d))
+    assert Engine([(rule, 0.0)]).apply(doc).text == doc.text
+    assert Engine([(rule, 1.0)]).apply(doc).text == "A B C D E F G H"
+
+
+def test_keyed_uniform_is_uniform_and_stable():
+    values = [keyed_uniform(0, "k", "p", "f", i) for i in range(4000)]
+    assert abs(sum(values) / len(values) - 0.5) < 0.02
+    assert keyed_uniform(0, "k", "p", "f", 1) == keyed_uniform(0, "k", "p", "f", 1)
+
+
+def test_overlapping_sites_earlier_feature_wins_and_both_are_not_applied(nlp):
+    doc = nlp("He speaks English.")
+    first = _rule("first", lambda d: [site(Replace(1, "speak"))], ewave=1)
+    second = _rule("second", lambda d: [site(Replace(1, "spoke"), Insert(2, "good"))], ewave=2)
+    result = Engine([(first, 1.0), (second, 1.0)]).apply(doc)
+    assert result.text == "He speak English."
+    assert [e.feature for e in result.edits] == ["first"]
+
+
+def test_edit_log_spans_point_into_the_input(nlp):
+    text = "Yes. He speaks English and she writes French."
+    doc = nlp(text)
+    rule = _rule("base", lambda d: [site(Replace(t.i, t.lemma_)) for t in d if t.tag_ == "VBZ"])
+    result = Engine([(rule, 1.0)]).apply(doc)
+    assert result.text == "Yes. He speak English and she write French."
+    assert [(e.before, e.after) for e in result.edits] == [("speaks", "speak"), ("writes", "write")]
+    for e in result.edits:
+        assert text[e.start:e.end] == e.before
+
+
+def test_alternatives_are_chosen_deterministically(nlp):
+    doc = nlp("You are here. You are there. You are everywhere.")
+    rule = _rule(
+        "you",
+        lambda d: [site(Replace(t.i, "y'all"), alternatives=((Replace(t.i, "you guys"),),))
+                   for t in d if t.lower_ == "you"],
+    )
+    out1 = Engine([(rule, 1.0)], seed=0).apply(doc).text
+    out2 = Engine([(rule, 1.0)], seed=0).apply(doc).text
+    assert out1 == out2
+    assert out1.count("Y'all") + out1.count("You guys") == 3
