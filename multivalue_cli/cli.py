@@ -257,6 +257,8 @@ def _manifest(*, source, profile, missing, seed, paths, task, counts, shards, lo
         "outputs": {"data": shards, "edit_log": str(log_path.name) if log_path else None},
         "timings": {
             "seconds": round(elapsed, 3),
+            "startup_seconds": round(counts.startup_seconds, 3),
+            "processing_seconds": round(counts.processing_seconds, 3),
             "records_per_second": round(counts.records / elapsed, 1) if elapsed else None,
             "workers": workers,
         },

@@ -8,6 +8,7 @@ output order equals input order. ``workers=1`` runs in-process on the same code 
 from __future__ import annotations
 
 import multiprocessing as mp
+import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence
@@ -41,6 +42,8 @@ class Counts:
     edits_per_feature: Counter = field(default_factory=Counter)
     problems: int = 0
     problem_examples: list[str] = field(default_factory=list)
+    startup_seconds: float = 0.0  # pool start and model load
+    processing_seconds: float = 0.0  # everything after
 
     def as_dict(self) -> dict:
         return {
@@ -161,7 +164,10 @@ def run(
 ) -> Counts:
     """Transform every record and hand records and edit-log rows to the writers, in order."""
     counts = Counts()
+    started = time.perf_counter()
     pool = WorkerPool(config, workers)
+    ready = time.perf_counter()
+    counts.startup_seconds = ready - started
     try:
         batches = _batches(rows, paths, batch_size, counts, keep_original)
         # Only the tasks go to the workers; the records wait here as the payload.
@@ -184,6 +190,7 @@ def run(
             if on_progress is not None:
                 on_progress(len(records))
         pool.close()
+        counts.processing_seconds = time.perf_counter() - ready
     except BaseException:
         pool.terminate()
         raise

@@ -91,7 +91,7 @@ def is_negated(verb: Token) -> bool:
         ("I see the house.", "I sees the house."),
         ("They say it's going to rain, but we know better.",
          "They says it's going to rain, but we knows better."),
-        ("Do you think the kids like it?", "Do you think the kids likes it?"),
+        ("Do you know what the students want?", "Do you know what the students wants?"),
         ("You always forget where I keep the keys.",
          "You always forgets where I keeps the keys."),
     ],
@@ -108,10 +108,10 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
     Lexical verbs with a non-3sg present tag and an overt subject (or coordinated with a verb
     that has one). *be*, *have* and *do* are left alone: their forms are separate features
     (*was/were*, *don't*), and do-support keeps the lexical verb bare in questions anyway."""
-    for tok in index.by_tag.get("VBP", ()):
+    for tok in index.tag("VBP", "VB"):
         if tok.pos_ != "VERB" or tok.lemma_.lower() in ("be", "have", "do"):
             continue
-        if not _has_subject(tok):
+        if not (_has_subject(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
             continue
         form = inflect_verb(tok.lemma_.lower(), "VBZ")
         if form and form.lower() != tok.lower_:
@@ -124,6 +124,17 @@ def _has_subject(verb: Token) -> bool:
     if subject is not None:
         return subject.i < verb.i
     return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _has_subject(verb.head)
+
+
+def _finite_bare_verb(verb: Token) -> bool:
+    """A main-clause verb tagged as infinitive but used as a finite present: the tagger's
+    slip in *You always forget ...*. Small clauses (*let them go*) are ccomp, not ROOT;
+    a 3sg subject would mean a subjunctive or a parse error, so it is excluded."""
+    if verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    subject = clause_subject(verb)
+    return subject is not None and person_number(subject) != "3s" and (
+        subject.pos_ != "PRON" or "Nom" in subject.morph.get("Case"))
 
 
 # --------------------------------------------------------------------------- 172

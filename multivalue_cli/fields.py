@@ -1,0 +1,267 @@
+"""Field paths: which strings of a (nested) record are text to rewrite.
+
+A path is ``name(.name)*`` where any name may be followed by ``[*]`` (every list element) or,
+in the concrete paths this module returns, ``[N]`` (one element): ``question``,
+``questions[*].input_text``, ``dialog.turns[*].text``, ``translation.en``. A path that ends on
+a list of strings selects every element, so ``questions`` selects ``questions[0]``,
+``questions[1]``, ... Task presets (``coqa``, ``spider``, ``wmt``) are declared in
+``data/tasks.yaml``.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterator, Sequence, Union
+
+import yaml
+
+
+class FieldError(Exception):
+    """A field path or task that cannot be used; the message lists what the records do hold."""
+
+
+class _Star:
+    """The ``[*]`` step: every element of a list."""
+
+    def __repr__(self) -> str:
+        return "STAR"
+
+
+STAR = _Star()
+Step = Union[str, int, _Star]
+MAX_LISTED_FIELDS = 40
+_TYPE_NAMES = {dict: "object", list: "list", str: "string", bool: "bool", int: "int",
+               float: "float", type(None): "null"}
+
+
+@lru_cache(maxsize=4096)
+def parse_path(path: str) -> tuple[Step, ...]:
+    """Parse a path into steps: a key (str), an index (int) or STAR, e.g.
+    ``"questions[*].input_text"`` -> ``("questions", STAR, "input_text")``."""
+    steps: list[Step] = []
+    for part in path.strip().split("."):
+        name, bracket, rest = part.partition("[")
+        if not name or "]" in name:
+            raise FieldError(f"bad field path {path!r}: expected name(.name)* with optional [*]")
+        steps.append(name)
+        if bracket:
+            steps.extend(_parse_brackets("[" + rest, path))
+    return tuple(steps)
+
+
+def _parse_brackets(text: str, path: str) -> list[Step]:
+    """``"[*][2]"`` -> ``[STAR, 2]``."""
+    steps: list[Step] = []
+    for chunk in text.split("]"):
+        if not chunk:
+            continue
+        inside = chunk[1:] if chunk.startswith("[") else None
+        if inside == "*":
+            steps.append(STAR)
+        elif inside is not None and inside.isascii() and inside.isdigit():
+            steps.append(int(inside))
+        else:
+            raise FieldError(f"bad field path {path!r}: brackets must hold * or a number")
+    if not text.endswith("]"):
+        raise FieldError(f"bad field path {path!r}: unclosed [")
+    return steps
+
+
+# --- walking a record ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Hit:
+    """One location a path reached: a string (``text`` set) or a problem (``kind`` set)."""
+
+    where: str
+    text: str | None = None
+    kind: str = "text"  # "text", "missing", "null" or "type"
+    detail: str = ""
+
+    def message(self) -> str:
+        if self.kind == "missing":
+            return f"{self.where}: missing"
+        if self.kind == "null":
+            return f"{self.where}: null"
+        return f"{self.where}: {self.detail}"
+
+
+def _walk(value: Any, steps: tuple[Step, ...], at: int, where: str) -> Iterator[_Hit]:
+    """Follow ``steps[at:]`` from ``value`` (found at concrete path ``where``)."""
+    if value is None:
+        yield _Hit(where, kind="null")
+        return
+    if at == len(steps):
+        yield from _leaf(value, where)
+        return
+    step = steps[at]
+    if isinstance(step, str):
+        if not isinstance(value, dict):
+            yield _type_hit(where, "an object", value)
+        elif step not in value:
+            yield _Hit(f"{where}.{step}" if where else step, kind="missing")
+        else:
+            yield from _walk(value[step], steps, at + 1, f"{where}.{step}" if where else step)
+    elif not isinstance(value, list):
+        yield _type_hit(where, "a list", value)
+    elif step is STAR:
+        for index, item in enumerate(value):
+            yield from _walk(item, steps, at + 1, f"{where}[{index}]")
+    elif step < len(value):
+        yield from _walk(value[step], steps, at + 1, f"{where}[{step}]")
+    else:
+        yield _Hit(f"{where}[{step}]", kind="missing")
+
+
+def _leaf(value: Any, where: str) -> Iterator[_Hit]:
+    """A path's end: a string, or a list whose elements are each selected."""
+    if isinstance(value, str):
+        yield _Hit(where, text=value)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            at = f"{where}[{index}]"
+            if isinstance(item, str):
+                yield _Hit(at, text=item)
+            elif item is None:
+                yield _Hit(at, kind="null")
+            else:
+                yield _type_hit(at, "a string", item)
+    else:
+        yield _type_hit(where, "a string", value)
+
+
+def _type_hit(where: str, expected: str, value: Any) -> _Hit:
+    got = _TYPE_NAMES.get(type(value), type(value).__name__)
+    return _Hit(where, kind="type", detail=f"expected {expected}, got {got}")
+
+
+def select(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The texts ``paths`` pick out of ``record`` as ``(concrete path, text)``, in path order
+    then list order, each location once; plus messages for locations that are missing, null
+    or not strings (those are skipped, not fatal)."""
+    selected: list[tuple[str, str]] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for path in paths:
+        for hit in _walk(record, parse_path(path), 0, ""):
+            if hit.where in seen:
+                continue
+            seen.add(hit.where)
+            if hit.text is not None:
+                selected.append((hit.where, hit.text))
+            else:
+                problems.append(hit.message())
+    return selected, problems
+
+
+def assign(record: dict, concrete_path: str, text: str) -> None:
+    """Set the string at a concrete path (keys and ``[N]`` indexes, no ``[*]``) in place."""
+    steps = parse_path(concrete_path)
+    if STAR in steps:
+        raise FieldError(f"cannot assign to {concrete_path!r}: [*] is not a single location")
+    container: Any = record
+    try:
+        for step in steps[:-1]:
+            container = container[step]
+        last = steps[-1]
+        if isinstance(last, int) and not isinstance(container, list):
+            raise TypeError(f"not a list: {type(container).__name__}")
+        container[last] = text
+    except (KeyError, IndexError, TypeError) as exc:
+        raise FieldError(f"cannot assign to {concrete_path!r}: {exc}") from None
+
+
+# --- checking paths against records -------------------------------------------------------
+
+
+def _path_problem(records: Sequence[dict], path: str) -> str | None:
+    """Why ``path`` cannot be a text field of these records, or None when it can.
+
+    A path is fine when some record holds a string, a null or an empty list there; it is wrong
+    when every location it reaches is missing or holds something other than strings.
+    """
+    first_problem = None
+    for record in records:
+        for hit in _walk(record, parse_path(path), 0, ""):
+            if hit.kind in ("text", "null"):
+                return None
+            first_problem = first_problem or hit.message()
+    return first_problem
+
+
+def check_paths(records: Sequence[dict], paths: Sequence[str]) -> None:
+    """Raise FieldError for a path that selects no text in any of ``records`` (the first few
+    of the input), listing the fields that do exist and a close match."""
+    for path in paths:
+        problem = _path_problem(records, path)
+        if problem is not None:
+            raise FieldError(_unknown_field_message(path, problem, records))
+
+
+def _unknown_field_message(path: str, problem: str, records: Sequence[dict]) -> str:
+    existing = existing_fields(records)
+    shown = ", ".join(existing[:MAX_LISTED_FIELDS])
+    if len(existing) > MAX_LISTED_FIELDS:
+        shown += f", ... ({len(existing) - MAX_LISTED_FIELDS} more)"
+    message = (f"field {path!r} selects no text in the first {len(records)} record(s) "
+               f"({problem}); fields that exist: {shown or 'none'}")
+    close = difflib.get_close_matches(path, existing, n=1, cutoff=0.6)
+    if close and close[0] != path:
+        message += f". Did you mean {close[0]!r}?"
+    return message
+
+
+def existing_fields(records: Sequence[dict]) -> list[str]:
+    """The leaf paths found in ``records``, first-seen order; keys inside lists of objects are
+    shown with ``[*]`` (``sql.conds[*].column``), a list of strings as its own name."""
+    found: dict[str, None] = {}
+    for record in records:
+        _collect(record, "", found)
+    return list(found)
+
+
+def _collect(value: Any, where: str, found: dict[str, None]) -> None:
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            _collect(item, f"{where}.{key}" if where else str(key), found)
+    elif isinstance(value, list) and any(isinstance(item, dict) for item in value):
+        for item in value:
+            if isinstance(item, dict):
+                _collect(item, f"{where}[*]", found)
+    elif where:
+        found.setdefault(where, None)
+
+
+# --- task presets -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _tasks() -> dict[str, dict]:
+    text = resources.files("multivalue_cli").joinpath("data/tasks.yaml").read_text("utf-8")
+    return yaml.safe_load(text)["tasks"]
+
+
+def list_tasks() -> dict[str, str]:
+    """Task preset names and their descriptions."""
+    return {name: spec["description"] for name, spec in _tasks().items()}
+
+
+def task_fields(task: str, first_record: dict) -> list[str]:
+    """The field paths of a task preset; the first candidate whose paths all select text in
+    ``first_record`` wins (datasets ship in more than one shape)."""
+    tasks = _tasks()
+    if task not in tasks:
+        close = difflib.get_close_matches(task, list(tasks), n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise FieldError(f"unknown task {task!r}; tasks: {', '.join(tasks)}.{hint}")
+    candidates: list[list[str]] = tasks[task]["fields"]
+    for paths in candidates:
+        if all(_path_problem([first_record], path) is None for path in paths):
+            return list(paths)
+    tried = " or ".join(", ".join(paths) for paths in candidates)
+    shown = ", ".join(existing_fields([first_record])[:MAX_LISTED_FIELDS]) or "none"
+    raise FieldError(f"task {task!r} expects the field(s) {tried}, which the first record does "
+                     f"not have; fields that exist: {shown}")

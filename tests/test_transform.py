@@ -1,0 +1,235 @@
+"""`multivalue transform` end to end: determinism, label preservation, output layout, errors."""
+import gzip
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from multivalue_cli.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+runner = CliRunner()
+
+
+def transform(*args: str):
+    return runner.invoke(app, ["transform", *map(str, args), "--quiet"])
+
+
+def read_out(out: Path) -> tuple[pa.Table, pa.Table, dict]:
+    data = pq.read_table(out / "data")
+    log = pq.read_table(out / "edits.parquet")
+    manifest = json.loads((out / "manifest.json").read_text())
+    return data, log, manifest
+
+
+# --------------------------------------------------------------------- determinism
+
+
+def test_output_is_the_same_for_any_worker_count_and_batch_size(tmp_path):
+    outs = []
+    for k, (workers, batch) in enumerate([(1, 256), (2, 256), (2, 7), (1, 1)]):
+        out = tmp_path / f"out{k}"
+        result = transform("--dialect", "IndE", "--seed", "3", "-o", out, "--workers", workers,
+                           "--batch-size", batch)
+        assert result.exit_code == 0, result.output
+        outs.append(read_out(out))
+    data0, log0, manifest0 = outs[0]
+    assert manifest0["counts"]["texts_changed"] > 0
+    for data, log, manifest in outs[1:]:
+        assert data.equals(data0)
+        assert log.equals(log0)
+        assert manifest["counts"] == manifest0["counts"]
+
+
+def test_a_different_seed_gives_a_different_output(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert transform("--dialect", "IndE", "--seed", "1", "-o", a).exit_code == 0
+    assert transform("--dialect", "IndE", "--seed", "2", "-o", b).exit_code == 0
+    assert not read_out(a)[0].equals(read_out(b)[0])
+
+
+# --------------------------------------------------------------------- labels are preserved
+
+
+def _parquet_copy(tmp_path: Path, fixture: str) -> Path:
+    """A Parquet version of a JSON fixture, so the input has a declared Arrow schema."""
+    text = (FIXTURES / fixture).read_text()
+    if fixture.endswith(".jsonl"):
+        records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    else:
+        loaded = json.loads(text)
+        records = loaded["data"] if isinstance(loaded, dict) else loaded
+    path = tmp_path / (fixture.split(".")[0] + ".parquet")
+    pq.write_table(pa.Table.from_pylist(records), path)
+    return path
+
+
+def _assert_only_fields_changed(before: pa.Table, after: pa.Table, changed_columns: set[str]):
+    assert after.schema == before.schema, "Arrow types must be unchanged"
+    assert after.num_rows == before.num_rows
+    for name in before.column_names:
+        if name not in changed_columns:
+            assert after.column(name).equals(before.column(name)), name
+
+
+@pytest.mark.parametrize(
+    "fixture,task,column",
+    [("coqa_original.json", "coqa", "questions"), ("coqa_hf.jsonl", "coqa", "questions"),
+     ("spider.json", "spider", "question")],
+)
+def test_only_the_selected_fields_change(tmp_path, fixture, task, column):
+    source = _parquet_copy(tmp_path, fixture)
+    out = tmp_path / "out"
+    result = transform(source, "--task", task, "--dialect", "Multi", "-o", out)
+    assert result.exit_code == 0, result.output
+    before = pq.read_table(source)
+    after, log, manifest = read_out(out)
+    _assert_only_fields_changed(before, after, {column})
+    assert manifest["counts"]["texts_changed"] > 0
+    # a list of questions keeps its length; nested non-text values stay as they were
+    for b, a in zip(before.column(column).to_pylist(), after.column(column).to_pylist()):
+        if isinstance(b, list):
+            assert len(a) == len(b)
+            for qb, qa in zip(b, a):
+                if isinstance(qb, dict):
+                    assert {k: v for k, v in qb.items() if k != "input_text"} == \
+                           {k: v for k, v in qa.items() if k != "input_text"}
+    assert set(log.column("field").to_pylist()) <= {
+        p for p in log.column("field").to_pylist() if p.startswith(column)
+    }
+
+
+def test_json_inputs_keep_every_other_value_byte_identical(tmp_path):
+    out = tmp_path / "out"
+    assert transform(FIXTURES / "coqa_original.json", "--task", "coqa", "--dialect", "Multi",
+                     "-o", out).exit_code == 0
+    records = json.loads((FIXTURES / "coqa_original.json").read_text())["data"]
+    written = pq.read_table(out / "data").to_pylist()
+    for before, after in zip(records, written):
+        for key in before:
+            if key != "questions":
+                assert json.dumps(after[key], sort_keys=True) == json.dumps(before[key], sort_keys=True)
+
+
+def test_output_loads_with_datasets(tmp_path):
+    import datasets
+
+    out = tmp_path / "out"
+    assert transform("--dialect", "ChcE", "-o", out).exit_code == 0
+    ds = datasets.load_dataset("parquet", data_dir=str(out / "data"), split="train")
+    assert len(ds) == 240
+    assert set(ds.column_names) == {"id", "text", "label"}
+
+
+def test_keep_original_adds_a_column(tmp_path):
+    out = tmp_path / "out"
+    assert transform("--dialect", "IndE", "--keep-original", "-o", out).exit_code == 0
+    data = pq.read_table(out / "data")
+    assert "text_original" in data.column_names
+    changed = [r for r in data.to_pylist() if r["text"] != r["text_original"]]
+    assert changed
+
+
+def test_edit_log_spans_point_into_the_original_text(tmp_path):
+    out = tmp_path / "out"
+    assert transform("--dialect", "IndE", "--keep-original", "-o", out).exit_code == 0
+    data, log, _ = read_out(out)
+    originals = data.column("text_original").to_pylist()
+    for edit in log.to_pylist():
+        assert originals[edit["key"]][edit["start"]:edit["end"]] == edit["before"]
+
+
+def test_stdin_to_stdout_pipeline(tmp_path):
+    lines = "".join(json.dumps({"q": t, "y": k}) + "\n" for k, t in
+                    enumerate(["He speaks English.", "She doesn't know.", "Do they sing?"]))
+    result = runner.invoke(app, ["transform", "-", "--field", "q", "--feature", "uninflect",
+                                 "-o", "-", "--no-log", "--quiet"], input=lines)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["y"] for r in rows] == [0, 1, 2]
+    assert rows[0]["q"] == "He speak English."
+    assert rows[1]["q"] == "She don't know."
+    assert rows[2]["q"] == "Do they sing?"
+
+
+def test_gzipped_jsonl_and_nested_paths(tmp_path):
+    path = tmp_path / "d.jsonl.gz"
+    with gzip.open(path, "wt") as f:
+        f.write(json.dumps({"dialog": {"turns": [{"text": "He speaks English.", "who": "a"},
+                                                 {"text": "She sings.", "who": "b"}]}}) + "\n")
+    out = tmp_path / "out"
+    result = transform(path, "--field", "dialog.turns[*].text", "--feature", "uninflect", "-o", out)
+    assert result.exit_code == 0, result.output
+    data, log, _ = read_out(out)
+    turns = data.to_pylist()[0]["dialog"]["turns"]
+    assert [t["text"] for t in turns] == ["He speak English.", "She sing."]
+    assert [t["who"] for t in turns] == ["a", "b"]
+    assert log.column("field").to_pylist() == ["dialog.turns[0].text", "dialog.turns[1].text"]
+
+
+# --------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--dialect", "IndEE"], "did you mean IndE"),
+        (["--feature", "uninflekt"], "did you mean uninflect"),
+        (["--dialect", "IndE", "--field", "txt"], "text"),
+        (["missing.jsonl", "--dialect", "IndE"], "missing.jsonl"),
+        (["--dialect", "IndE", "--task", "nope"], "coqa"),
+        ([], "--dialect"),
+    ],
+)
+def test_errors_are_clear_and_exit_non_zero(tmp_path, args, message):
+    result = runner.invoke(app, ["transform", *args, "-o", str(tmp_path / "o"), "--quiet"])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_malformed_jsonl_line_is_reported_with_its_line_number(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"text": "He speaks."}\n{"text": oops}\n')
+    result = transform(path, "--dialect", "IndE", "-o", tmp_path / "o")
+    assert result.exit_code != 0
+    assert "bad.jsonl" in result.output and "2" in result.output
+
+
+def test_refuses_to_write_into_a_non_empty_folder(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    result = transform("--dialect", "IndE", "-o", out)
+    assert result.exit_code == 2 and "--overwrite" in result.output
+    assert transform("--dialect", "IndE", "-o", out, "--overwrite").exit_code == 0
+    assert (out / "keep.txt").read_text() == "mine"
+
+
+def test_unreachable_hub_dataset_fails_fast(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = transform("hf:someone/some-dataset", "--dialect", "IndE", "-o", tmp_path / "o")
+    assert result.exit_code == 2
+    assert "someone/some-dataset" in result.output and "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------- other commands
+
+
+def test_apply_prints_text_and_json():
+    result = runner.invoke(app, ["apply", "He speaks English.", "--feature", "uninflect"])
+    assert result.exit_code == 0 and result.stdout.strip() == "He speak English."
+    result = runner.invoke(app, ["apply", "--feature", "170", "--json"], input="He speaks.\nShe sings.\n")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["output"] for r in rows] == ["He speak.", "She sing."]
+    assert rows[0]["edits"][0]["feature"] == "uninflect"
+
+
+def test_dialects_and_features_list_as_json():
+    dialects = json.loads(runner.invoke(app, ["dialects", "--json"]).stdout)
+    assert {"IndE", "ChcE"} <= {d["abbreviation"] for d in dialects}
+    features = json.loads(runner.invoke(app, ["features", "--json"]).stdout)
+    assert any(f["name"] == "uninflect" and f["ewave"] == 170 for f in features)

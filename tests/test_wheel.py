@@ -1,0 +1,47 @@
+"""The built wheel carries the rules and the profiles: install it into a fresh virtual
+environment and run the Quick start's command from there, outside the source tree."""
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_transforms_the_sample(tmp_path):
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    wheel = next(dist.glob("multivalue-*.whl"))
+    # The dependencies (spaCy, pyarrow, ...) come from this environment; the package itself
+    # only from the wheel.
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--no-deps", "--quiet", str(wheel)], check=True)
+
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    where = subprocess.run(
+        [python, "-c", "import multivalue_cli, multivalue_cli.rules as r; print(multivalue_cli.__file__, r.__file__)"],
+        cwd=work, env=env, check=True, capture_output=True, text=True,
+    ).stdout
+    assert str(env_dir) in where and str(ROOT) not in where, where
+
+    run = subprocess.run(
+        [env_dir / "bin" / "multivalue", "transform", "--dialect", "IndE", "--quiet"],
+        cwd=work, env=env, capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    manifest = json.loads((work / "multivalue_out" / "IndE" / "manifest.json").read_text())
+    assert manifest["counts"]["records"] == 240
+    assert manifest["counts"]["texts_changed"] > 0
+    assert manifest["profile"]["abbreviation"] == "IndE"
