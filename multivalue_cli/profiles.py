@@ -219,7 +219,12 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
     if "extends" in data:
         if where in seen:
             raise ProfileError(f"{where}: extends: the chain of 'extends' loops back to itself")
-        base = load_profile(str(data["extends"]), seen | {where})
+        try:
+            base = load_profile(str(data["extends"]), seen | {where})
+        except ProfileError as exc:
+            if "loops back" in str(exc):
+                raise
+            raise ProfileError(f"{where}: extends: {exc}") from None
         features.update(base.features)
         meta = {**base.meta, **meta, "extends": base.abbreviation}
     raw = data.get("features") or {}

@@ -38,7 +38,9 @@ def read_csv(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--root", type=Path, default=ROOT, help="write under this project root")
     args = parser.parse_args()
+    root: Path = args.root
     ewave = args.shared / "ewave"
 
     features = read_csv(args.shared / "features.tsv", "\t")
@@ -49,7 +51,9 @@ def main() -> None:
     params = {row["ID"]: row for row in read_csv(ewave / "parameters.csv")}
     ratings = {(r["Language_ID"], r["Parameter_ID"]): r["Value"] for r in read_csv(ewave / "values.csv")}
 
-    catalog = ROOT / "multivalue_cli" / "data" / "features.tsv"
+    catalog = root / "multivalue_cli" / "data" / "features.tsv"
+    catalog.parent.mkdir(parents=True, exist_ok=True)
+    (root / "dialects").mkdir(parents=True, exist_ok=True)
     with catalog.open("w", encoding="utf-8", newline="") as f:
         out = csv.writer(f, delimiter="\t", lineterminator="\n")
         out.writerow(["ewave", "name", "category", "title", "definition_example"])
@@ -79,11 +83,11 @@ def main() -> None:
             "license": "CC-BY-3.0",
             "features": dict(sorted(rated.items(), key=lambda kv: (kv[1]["ewave"], kv[0]))),
         }
-        path = ROOT / "dialects" / f"{dialect['abbr']}.yaml"
+        path = root / "dialects" / f"{dialect['abbr']}.yaml"
         text = yaml.safe_dump(profile, sort_keys=False, allow_unicode=True, width=100,
                               default_flow_style=None)
         path.write_text(HEADER + text, encoding="utf-8")
-    print(f"wrote {catalog.relative_to(ROOT)} and {len(dialects)} profiles in dialects/")
+    print(f"wrote {catalog} and {len(dialects)} profiles in {root / 'dialects'}")
 
 
 if __name__ == "__main__":
