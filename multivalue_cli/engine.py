@@ -178,7 +178,7 @@ def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) ->
             moved_from.update(span)
             (moves_after if op.after else moves_before).setdefault(op.to, []).append(span)
 
-    sent_of = _sentence_numbers(doc)
+    sent_of = _sentence_ids(doc, lo, hi)
     items: list[_Item] = []
 
     def emit_token(i: int) -> None:
@@ -225,15 +225,22 @@ def _trailing_ws(doc: "Doc") -> str:
     return text[len(text.rstrip()):]
 
 
-def _sentence_numbers(doc: "Doc") -> list[int]:
+def _sentence_ids(doc: "Doc", lo: int, hi: int) -> dict[int, int]:
+    """For tokens ``[lo, hi)``: the index of the token that starts their sentence.
+
+    Only the rendered range and the start of its first sentence are visited, so rendering
+    one edit of a long document stays cheap."""
     if not doc.has_annotation("SENT_START"):
-        return [0] * len(doc)
-    numbers, n = [], -1
-    for tok in doc:
-        if tok.is_sent_start or n < 0:
-            n += 1
-        numbers.append(n)
-    return numbers
+        return {i: 0 for i in range(lo, hi)}
+    start = lo
+    while start > 0 and not doc[start].is_sent_start:
+        start -= 1
+    ids: dict[int, int] = {}
+    for i in range(lo, hi):
+        if i > lo and doc[i].is_sent_start:
+            start = i
+        ids[i] = start
+    return ids
 
 
 def _gap(doc: "Doc", a: _Item, b: _Item) -> str:
@@ -313,14 +320,15 @@ def _same_case(template: str, word: str) -> str:
 
 
 def _fix_sentence_case(
-    doc: "Doc", items: list[_Item], lo: int, hi: int, sent_of: list[int]
+    doc: "Doc", items: list[_Item], lo: int, hi: int, sent_of: dict[int, int]
 ) -> None:
     """Keep a capital at the start of every sentence when words move, or are added or removed."""
     first_out: dict[int, _Item] = {}
     for item in items:
         if item.sent not in first_out and any(ch.isalpha() for ch in item.text):
             first_out[item.sent] = item
-    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
+    sentences = doc[lo:hi].sents if doc.has_annotation("SENT_START") else [doc[lo:hi]]
+    for sent in sentences:
         first = next((t for t in sent if t.is_alpha or t.like_num or t.text[:1].isalpha()), None)
         if first is None or not (lo <= first.i < hi):
             continue

@@ -127,8 +127,10 @@ def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
         names = {_profile_name(t).lower(): a for a, t in bundled.items()}
         abbr = names.get(spec.lower())
     if abbr is None:
-        choices = list(bundled) + ["Multi"]
-        hint = difflib.get_close_matches(spec, choices, n=3, cutoff=0.5)
+        labels = {a.lower(): a for a in [*bundled, "Multi"]}
+        labels.update({_profile_name(t).lower(): _profile_name(t) for t in bundled.values()})
+        close = difflib.get_close_matches(spec.lower(), list(labels), n=3, cutoff=0.6)
+        hint = [labels[c] for c in close]
         raise ProfileError(
             f"unknown dialect {spec!r}"
             + (f"; did you mean {', '.join(hint)}?" if hint else "")

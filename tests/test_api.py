@@ -1,0 +1,57 @@
+"""The Python API: Transformer, pickling, datasets.map with several processes."""
+import pickle
+
+import pytest
+
+from multivalue_cli import Transformer
+
+
+def test_transform_and_explain():
+    t = Transformer(features=["uninflect"])
+    assert t.transform("He speaks English.") == "He speak English."
+    result = t.explain("He speaks English.")
+    assert result.text == "He speak English."
+    (edit,) = result.edits
+    assert (edit.ewave, edit.feature, edit.start, edit.end, edit.before, edit.after) == (
+        170, "uninflect", 3, 9, "speaks", "speak")
+
+
+def test_transform_many_matches_one_by_one():
+    t = Transformer(dialect="IndE", seed=5)
+    texts = ["He speaks English.", "", "   ", "Does she know the way to the station?",
+             "My brothers were playing cricket when it started raining."]
+    assert t.transform_many(texts) == [t.transform(x) for x in texts]
+    assert t.transform_many(texts)[1:3] == ["", "   "]
+
+
+def test_feature_selection_by_number_and_probability():
+    assert Transformer(features=[170]).rule_names == ["uninflect"]
+    never = Transformer(features={"uninflect": 0.0})
+    assert never.transform("He speaks English.") == "He speaks English."
+
+
+def test_dialect_by_name_and_unknown_dialect():
+    assert Transformer(dialect="Indian English").profile.abbreviation == "IndE"
+    with pytest.raises(ValueError, match="did you mean"):
+        Transformer(dialect="Indain English")
+
+
+def test_a_transformer_pickles_without_its_pipeline():
+    t = Transformer(dialect="ChcE", seed=2)
+    before = t.transform("She doesn't like them at all.")
+    clone = pickle.loads(pickle.dumps(t))
+    assert clone._nlp is None
+    assert clone.transform("She doesn't like them at all.") == before
+    assert len(pickle.dumps(t)) < 100_000
+
+
+@pytest.mark.slow
+def test_datasets_map_with_two_processes():
+    import datasets
+
+    t = Transformer(features=["uninflect"])
+    ds = datasets.Dataset.from_dict({"text": ["He speaks.", "She sings.", "They dance."] * 4,
+                                     "label": list(range(12))})
+    out = ds.map(lambda row: {"text": t.transform(row["text"])}, num_proc=2)
+    assert out["text"][:3] == ["He speak.", "She sing.", "They dance."]
+    assert out["label"] == list(range(12))
