@@ -80,7 +80,8 @@ def transform(
     keep_original: bool = typer.Option(False, "--keep-original", help="Add <field>_original columns for top-level fields."),
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log path (.parquet or .jsonl). Default OUT/edits.parquet."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log."),
-    shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Records per output Parquet shard."),
+    shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Records per output shard."),
+    output_format: str = typer.Option("auto", "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
@@ -93,11 +94,13 @@ def transform(
     from .nlp import limit_threads
     from .pipeline import JobConfig, run
     from .sources import SourceError, open_source
-    from .writers import EditLogWriter, JsonlRecordWriter, OutputError, ParquetShardWriter, prepare_output_dir
+    from .writers import EditLogWriter, JsonlRecordWriter, OutputError, ShardWriter, prepare_output_dir
 
     limit_threads()
     started = time.time()
     profile = _profile(dialect, feature, only, exclude, density)
+    if output_format not in ("auto", "parquet", "jsonl"):
+        raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
     try:
         source = open_source(input, split=split, config=config, limit=limit)
         rows = source.records()
@@ -133,7 +136,7 @@ def transform(
     records_writer = (
         JsonlRecordWriter(sys.stdout)
         if to_stdout
-        else ParquetShardWriter(out_dir, source.split, _with_originals(source.schema, keep), shard_size)
+        else ShardWriter(out_dir, source.split, _with_originals(source.schema, keep), shard_size, output_format)
     )
     log_writer = EditLogWriter(log_path)
     job = JobConfig(profile=profile, seed=seed, model=model)
@@ -153,7 +156,7 @@ def transform(
         log_writer.abort()
         typer.echo("interrupted: no complete output was written", err=True)
         raise typer.Exit(EXIT_INTERRUPTED)
-    except SourceError as exc:
+    except (SourceError, OutputError) as exc:
         records_writer.abort()
         log_writer.abort()
         raise _fail(str(exc), EXIT_FAILURE) from None

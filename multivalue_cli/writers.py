@@ -62,78 +62,121 @@ def prepare_output_dir(out: Path, overwrite: bool) -> None:
     (out / "data").mkdir(parents=True, exist_ok=True)
 
 
-class ParquetShardWriter:
-    """Writes records into Parquet shards of at most ``shard_size`` rows, one row group per batch."""
+class ShardWriter:
+    """Writes records into shards of at most ``shard_size`` rows, in Parquet (one row group
+    per batch) or JSON lines.
 
-    def __init__(self, out: Path, split: str, schema: pa.Schema | None, shard_size: int) -> None:
+    ``fmt="auto"`` writes Parquet unless the records cannot be typed by Arrow (the Spider
+    release's ``sql`` field mixes numbers and strings in one list), in which case it writes
+    JSON lines of the same records and says so: nothing is coerced or dropped.
+    """
+
+    def __init__(self, out: Path, split: str, schema: pa.Schema | None, shard_size: int,
+                 fmt: str = "auto") -> None:
         self.folder = out / "data"
         self.split = split
         self.schema = schema
         self.shard_size = shard_size
-        self._writer: pq.ParquetWriter | None = None
+        self.format = "parquet" if (fmt == "auto" and schema is not None) else fmt
+        self._parquet: pq.ParquetWriter | None = None
+        self._jsonl: IO[str] | None = None
         self._rows_in_shard = 0
         self._tmp_paths: list[Path] = []
         self.rows = 0
 
+    @property
+    def suffix(self) -> str:
+        return "jsonl" if self.format == "jsonl" else "parquet"
+
     def write(self, records: list[dict]) -> None:
         start = 0
         while start < len(records):
-            if self._writer is None or self._rows_in_shard >= self.shard_size:
+            if not self._tmp_paths or self._rows_in_shard >= self.shard_size:
                 self._open_shard(records[start:])
             take = min(len(records) - start, self.shard_size - self._rows_in_shard)
-            self._write_table(records[start:start + take])
+            self._write_rows(records[start:start + take])
             start += take
 
     def _open_shard(self, upcoming: list[dict]) -> None:
-        if self._writer is not None:
-            self._writer.close()
-        if self.schema is None:
-            self.schema = pa.Table.from_pylist(upcoming[: max(1, self.shard_size)]).schema
-        tmp = self.folder / f".{self.split}-{len(self._tmp_paths):05d}.parquet.tmp"
-        self._writer = pq.ParquetWriter(tmp, self.schema)
+        self._close_current()
+        if self.format == "auto":
+            self.format, self.schema = _choose_format(upcoming[: self.shard_size])
+        elif self.format == "parquet" and self.schema is None:
+            self.schema = pa.Table.from_pylist(upcoming[: self.shard_size]).schema
+        tmp = self.folder / f".{self.split}-{len(self._tmp_paths):05d}.{self.suffix}.tmp"
+        if self.format == "jsonl":
+            self._jsonl = open(tmp, "w", encoding="utf-8")
+        else:
+            self._parquet = pq.ParquetWriter(tmp, self.schema)
         self._tmp_paths.append(tmp)
         self._rows_in_shard = 0
 
-    def _write_table(self, records: list[dict]) -> None:
-        assert self._writer is not None
-        try:
-            table = pa.Table.from_pylist(records, schema=self.schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError, KeyError):
-            # JSON input whose later records have types the first ones did not show: widen the
-            # schema and continue in a new shard rather than lose records.
-            inferred = pa.Table.from_pylist(records).schema
-            self.schema = pa.unify_schemas([self.schema, inferred], promote_options="permissive")
-            print(
-                f"warning: records change type at row {self.rows}; continuing with a widened "
-                "schema in a new shard",
-                file=sys.stderr,
-            )
-            self._rows_in_shard = self.shard_size
-            self._open_shard(records)
-            table = pa.Table.from_pylist(records, schema=self.schema)
-        self._writer.write_table(table)
+    def _write_rows(self, records: list[dict]) -> None:
+        if self._jsonl is not None:
+            self._jsonl.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+        else:
+            self._parquet.write_table(self._table(records))
         self._rows_in_shard += len(records)
         self.rows += len(records)
 
+    def _table(self, records: list[dict]) -> pa.Table:
+        try:
+            return pa.Table.from_pylist(records, schema=self.schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, KeyError):
+            pass
+        # JSON input whose later records show types the first ones did not: widen the schema
+        # and continue in a new shard rather than lose records.
+        try:
+            widened = pa.unify_schemas(
+                [self.schema, pa.Table.from_pylist(records).schema], promote_options="permissive")
+            table = pa.Table.from_pylist(records, schema=widened)
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+            raise OutputError(
+                f"records from row {self.rows} on cannot be stored with the types of the earlier "
+                f"rows ({exc}); write JSON lines instead with --format jsonl"
+            ) from None
+        print(f"note: records change type at row {self.rows}; continuing with a widened schema "
+              "in a new shard", file=sys.stderr)
+        self.schema = widened
+        self._rows_in_shard = self.shard_size
+        self._open_shard(records)
+        return table
+
+    def _close_current(self) -> None:
+        if self._parquet is not None:
+            self._parquet.close()
+            self._parquet = None
+        if self._jsonl is not None:
+            self._jsonl.close()
+            self._jsonl = None
+
     def close(self) -> list[str]:
         """Finish the last shard and rename all shards to their final names."""
-        if self._writer is None:  # no records at all: still write one empty shard
+        if not self._tmp_paths:  # no records at all: still write one (empty) shard
+            if self.format == "auto":
+                self.format = "jsonl" if self.schema is None else "parquet"
             self.schema = self.schema or pa.schema([])
             self._open_shard([])
-        assert self._writer is not None
-        self._writer.close()
+        self._close_current()
         total = len(self._tmp_paths)
         names = []
         for k, tmp in enumerate(self._tmp_paths):
-            name = f"{self.split}-{k:05d}-of-{total:05d}.parquet"
+            name = f"{self.split}-{k:05d}-of-{total:05d}.{self.suffix}"
             os.replace(tmp, self.folder / name)
             names.append(f"data/{name}")
         return names
 
     def abort(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self._close_current()
+
+
+def _choose_format(records: list[dict]) -> tuple[str, pa.Schema | None]:
+    try:
+        return "parquet", pa.Table.from_pylist(records).schema
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+        print(f"note: the records hold values Parquet cannot type ({exc}); writing JSON lines "
+              "shards instead", file=sys.stderr)
+        return "jsonl", None
 
 
 class JsonlRecordWriter:
