@@ -13,6 +13,7 @@ import json
 import os
 import socket
 import sys
+import threading
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import islice
@@ -307,13 +308,32 @@ def _require_hub(name: str) -> None:
                 "mode); unset it, or download the dataset and pass its file or folder"
             )
     host, port = _probe_address()
-    try:
-        socket.create_connection((host, port), timeout=PROBE_TIMEOUT_S).close()
-    except OSError as exc:
+    failure = _connect_failure(host, port)
+    if failure:
         raise SourceError(
-            f"hf:{name}: the hub is not reachable ({host}:{port}: {exc}); check the network, "
-            "or download the dataset and pass its file or folder"
-        ) from None
+            f"hf:{name}: the hub is not reachable ({host}:{port}: {failure}); check the "
+            "network, or download the dataset and pass its file or folder"
+        )
+
+
+def _connect_failure(host: str, port: int) -> str | None:
+    """Why a TCP connection to host:port fails, or None if it succeeds.
+
+    Runs in a daemon thread because the socket timeout does not cover a hanging DNS lookup.
+    """
+    outcome: list[str | None] = []
+
+    def connect() -> None:
+        try:
+            socket.create_connection((host, port), timeout=PROBE_TIMEOUT_S).close()
+            outcome.append(None)
+        except OSError as exc:
+            outcome.append(str(exc) or type(exc).__name__)
+
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(PROBE_TIMEOUT_S + 0.5)
+    return outcome[0] if outcome else f"no answer within {PROBE_TIMEOUT_S:g} s"
 
 
 def _probe_address() -> tuple[str, int]:
@@ -325,4 +345,5 @@ def _probe_address() -> tuple[str, int]:
             if parts.hostname:
                 return parts.hostname, parts.port or 8080
     endpoint = urlsplit(os.environ.get("HF_ENDPOINT", f"https://{HUB_HOST}"))
-    return endpoint.hostname or HUB_HOST, endpoint.port or (80 if endpoint.scheme == "http" else 443)
+    default_port = 80 if endpoint.scheme == "http" else 443
+    return endpoint.hostname or HUB_HOST, endpoint.port or default_port
