@@ -46,7 +46,6 @@ def uninflect(doc, index):
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # Present-tense forms of auxiliary "be" that varieties with copula/auxiliary deletion drop.
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
-NEGATORS = frozenset({"n't", "n’t", "not"})
 
 
 def clause_head(verb: Token) -> Token:
@@ -78,7 +77,9 @@ def referent(subject: Token) -> Token:
 def is_negated(verb: Token) -> bool:
     """Whether ``not``/``n't`` stands right after ``verb`` (``isn't``, ``was not``)."""
     nxt = verb.nbor(1) if verb.i + 1 < len(verb.doc) else None
-    return nxt is not None and nxt.lower_ in NEGATORS and nxt.dep_ == "neg"
+    if nxt is None:
+        return False
+    return nxt.lower_ in ("n't", "n’t") or (nxt.lower_ == "not" and nxt.dep_ == "neg")
 
 
 # --------------------------------------------------------------------------- 171
@@ -151,12 +152,15 @@ def _finite_bare_verb(verb: Token) -> bool:
         ("There aren't any tickets left, so we stayed home.",
          "There isn't any tickets left, so we stayed home."),
         ("There're lots of ways to do it.", "There's lots of ways to do it."),
+        ("Once upon a time there were a lot of pigs.",
+         "Once upon a time there was a lot of pigs."),
     ],
     negatives=[
         "There is a man waiting in the hall.",
         "Are there any tickets left?",
         "They were there yesterday.",
         "There seem to be problems.",
+        "I found fewer problems than there were last year.",
     ],
 )
 def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -166,7 +170,7 @@ def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
     is plural by SAE agreement). Inverted questions (*Are there ...?*) keep their verb."""
     for there in index.by_dep.get("expl", ()):
         verb = there.head
-        if verb.lemma_ != "be" or verb.i != there.i + 1:
+        if verb.lemma_ != "be" or verb.i != there.i + 1 or not _has_associate(verb):
             continue
         low = verb.lower_
         if low == "were":
@@ -178,6 +182,27 @@ def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
                 yield site(Replace(verb.i, "is"))
             else:
                 yield site(Replace(verb.i, "'s"), alternatives=((Replace(verb.i, "is"),),))
+
+
+def _has_associate(verb: Token) -> bool:
+    """A plural noun phrase after existential *be* (*two men*, *a lot of people*). Without
+    one (*the problems that there are*, *than there were last year*) the clause ends in *be*,
+    where *there's* cannot stand."""
+    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in verb.children):
+        return False
+    return any(c.i > verb.i and c.dep_ in ("attr", "nsubj", "dobj") and _plural_phrase(c)
+               for c in verb.children)
+
+
+def _plural_phrase(noun: Token) -> bool:
+    if noun.tag_ == "CD" or noun.lower_ in ("many", "several", "few", "both"):
+        return True
+    if person_number(noun) == "other":
+        return True
+    # a lot of people, a number of reasons: the plural is the object of "of"
+    return any(c.dep_ == "prep" and c.lower_ == "of" and any(
+        g.dep_ == "pobj" and g.tag_ in ("NNS", "NNPS") for g in c.children)
+        for c in noun.children)
 
 
 # --------------------------------------------------------------------------- 174 / 175
@@ -195,6 +220,7 @@ def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
           "She's working late because the kids sleeping."]),
         ("My brother is not coming tonight.", "My brother not coming tonight."),
         ("I'm reading a book that is selling well.", "I reading a book that is selling well."),
+        ("You’re always thinking about work.", "You always thinking about work."),
     ],
     negatives=[
         "Are you coming tonight?",
@@ -253,7 +279,7 @@ def drop_aux_be_gonna(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 def _deletable_be(aux: Token) -> bool:
     """Finite present auxiliary *be* of a progressive, after an overt declarative subject."""
-    if aux.lemma_ != "be" or aux.dep_ != "aux" or aux.lower_ not in PRESENT_BE:
+    if not _is_be(aux) or aux.dep_ != "aux" or aux.lower_ not in PRESENT_BE:
         return False
     verb = aux.head
     if verb.tag_ != "VBG" or verb.i < aux.i:
@@ -263,6 +289,11 @@ def _deletable_be(aux: Token) -> bool:
         return False
     nxt = aux.nbor(1) if aux.i + 1 < len(aux.doc) else None
     return not (nxt is not None and nxt.lower_ in ("n't", "n’t"))
+
+
+def _is_be(tok: Token) -> bool:
+    """*be* by lemma, or a curly-apostrophe clitic (*’re*, *’m*) the lemmatiser leaves as is."""
+    return tok.lemma_ == "be" or (tok.lower_ in ("’re", "’m") and tok.tag_ == "VBP")
 
 
 def _is_going_to_future(verb: Token) -> bool:

@@ -22,7 +22,8 @@ def negation_after(verb: Token) -> Token | None:
     if verb.i + 1 >= len(verb.doc):
         return None
     nxt = verb.nbor(1)
-    if nxt.lower_ in NEGATORS and nxt.dep_ == "neg":
+    # A clitic n't is negation whatever the parser calls it (it misreads the curly n’t).
+    if nxt.lower_ in CONTRACTED_NOT or (nxt.lower_ == "not" and nxt.dep_ == "neg"):
         return nxt
     return None
 
@@ -32,7 +33,7 @@ def contract_to_aint(verb: Token, neg: Token) -> tuple[Op, ...]:
     becomes *ai* and the negation its clitic, so the engine joins them."""
     ops: list[Op] = [Replace(verb.i, "ai")]
     if neg.lower_ == "not":
-        ops.append(Replace(neg.i, "n't"))
+        ops.append(Replace(neg.i, "n’t" if "’" in verb.text else "n't"))
     return tuple(ops)
 
 
@@ -57,6 +58,8 @@ SCOPE_BARRIERS = frozenset({
 FREE_CHOICE_BEFORE = frozenset({"just", "simply", "merely"})
 # *in any case*, *at any rate*, *at any cost*: idioms whose negative form means otherwise.
 IDIOM_NOUNS = frozenset({"case", "rate", "event", "cost"})
+# *any left*: the parser takes *any* for a determiner, but it is the pronoun (*none left*).
+PRONOUN_ANY_BEFORE = frozenset({"left"})
 
 
 @rule(
@@ -71,6 +74,8 @@ IDIOM_NOUNS = frozenset({"case", "rate", "event", "cost"})
           "She never said anything to no one."]),
         ("Why don't they want any of the cake?", "Why don't they want none of the cake?"),
         ("We don't live there anymore.", "We don't live there no more."),
+        ("There isn't anything we can do.", "There isn't nothing we can do."),
+        ("There aren't any left.", "There aren't none left."),
         ("It isn't any better, and I can't go anywhere.",
          ["It isn't no better, and I can't go nowhere.",
           "It isn't no better, and I can't go anywhere.",
@@ -83,6 +88,9 @@ IDIOM_NOUNS = frozenset({"case", "rate", "event", "cost"})
         "Did you buy anything?",
         "I can't come in any case.",
         "Anyone who doesn't agree can leave.",
+        "He didn't just hire anyone.",
+        "You can't have anything you want.",
+        "You can't pick any card you like.",
     ],
 )
 def negative_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -98,6 +106,8 @@ def negative_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if neg.lower_ not in NEGATORS | {"never"} or neg.head.pos_ not in ("VERB", "AUX"):
             continue
         for tok in _in_scope(neg):
+            if _free_choice(neg, tok):
+                continue
             form = _negative_form(tok)
             if form and tok.i not in seen:
                 seen.add(tok.i)
@@ -122,11 +132,33 @@ def _reaches_without_barrier(tok: Token, verb: Token) -> bool:
     return True
 
 
+def _free_choice(neg: Token, tok: Token) -> bool:
+    """Free-choice *any*: *didn't just hire anyone*, *can't pick any card you like*. Its
+    negative form would deny something else; an existential (*there isn't anything we can
+    do*) is the plain negative-polarity reading and stays eligible."""
+    doc = tok.doc
+    if any(doc[k].lower_ in FREE_CHOICE_BEFORE for k in range(neg.i + 1, tok.i)):
+        return True
+    noun = tok.head if tok.dep_ == "det" else tok
+    existential = any(c.dep_ == "expl" for c in neg.head.children)
+    return not existential and (any(c.dep_ == "relcl" for c in noun.children)
+                                or _bare_relative_follows(noun))
+
+
+def _bare_relative_follows(noun: Token) -> bool:
+    """A relative clause without *that* right after the phrase (*any card you like*), which
+    the parser often attaches elsewhere: the next word is the subject of a later finite verb."""
+    nxt_i = noun.right_edge.i + 1
+    if nxt_i >= len(noun.doc):
+        return False
+    nxt = noun.doc[nxt_i]
+    return (nxt.dep_ == "nsubj" and nxt.head.i > nxt.i
+            and nxt.head.morph.get("VerbForm") == ["Fin"])
+
+
 def _negative_form(tok: Token) -> str | None:
     low = tok.lower_
     prev = tok.nbor(-1).lower_ if tok.i > 0 else ""
-    if prev in FREE_CHOICE_BEFORE:
-        return None
     if low == "ever":
         nxt = tok.nbor(1).lower_ if tok.i + 1 < len(tok.doc) else ""
         return "never" if tok.dep_ == "advmod" and nxt != "since" and prev != "than" else None
@@ -135,7 +167,9 @@ def _negative_form(tok: Token) -> str | None:
     if low != "any":
         return None
     if tok.dep_ == "det":
-        if tok.head.lemma_.lower() in IDIOM_NOUNS:
+        if tok.head.lower_ in PRONOUN_ANY_BEFORE:
+            return "none"  # there aren't any left -> none left
+        if tok.head.pos_ not in ("NOUN", "PROPN") or tok.head.lemma_.lower() in IDIOM_NOUNS:
             return None
         nxt = tok.nbor(1).lower_ if tok.i + 1 < len(tok.doc) else ""
         return None if nxt == "old" else "no"
@@ -151,11 +185,12 @@ def _negative_form(tok: Token) -> str | None:
 
 @rule(
     155, "aint_be", "Negation",
-    lemmas={"be"}, deps={"neg"},
+    lemmas={"be", "’re", "’m"},
     examples=[
         ("They're all in there, aren't they?", "They're all in there, ain't they?"),
         ("He isn't coming tonight.", "He ain't coming tonight."),
         ("I'm not sure what you mean.", "I ain't sure what you mean."),
+        ("We’re not ready.", "We ain’t ready."),
         ("Isn't it obvious that it's not a problem?",
          ["Ain't it obvious that it ain't a problem?",
           "Ain't it obvious that it's not a problem?",
@@ -176,7 +211,8 @@ def aint_be(doc: Doc, index: DocIndex) -> Iterator[Site]:
     Copula and auxiliary alike, negation right after *be* (so not *is it not*), present tense
     only (*wasn't* stays). *not only ... but* negates a constituent, not the clause, and
     *'s not been* is *has not* (feature 156)."""
-    for be in index.by_lemma.get("be", ()):
+    # The lemmatiser leaves curly-apostrophe clitics (’re, ’m) as their own lemma.
+    for be in index.lemma("be", "’re", "’m"):
         if be.lower_ not in PRESENT_BE or be.tag_ not in ("VBZ", "VBP"):
             continue
         neg = negation_after(be)
@@ -200,7 +236,7 @@ def _constituent_negation(neg: Token) -> bool:
 
 @rule(
     156, "aint_have", "Negation",
-    deps={"neg"}, tags={"VBN"},
+    tags={"VBN"},
     examples=[
         ("I haven't had a look at them yet.", "I ain't had a look at them yet."),
         ("She hasn't finished her homework, has she?",
@@ -244,7 +280,7 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     158, "dont", "Negation",
-    lemmas={"do"}, deps={"neg"},
+    lemmas={"do"},
     examples=[
         ("He doesn't like me.", "He don't like me."),
         ("Doesn't she know the way?", "Don't she know the way?"),
@@ -274,10 +310,12 @@ def dont(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     163, "wasnt_werent", "Negation",
-    lemmas={"be"}, deps={"neg"},
+    lemmas={"be"},
     examples=[
-        ("The boys were interested, but Mary wasn't.", "The boys were interested, but Mary weren't."),
+        ("The boys were interested, but Mary wasn't.",
+         "The boys were interested, but Mary weren't."),
         ("It wasn't me, was it?", "It weren't me, was it?"),
+        ("It wasn’t me.", "It weren’t me."),
         ("If I wasn't so tired, I was not going to stay.",
          ["If I weren't so tired, I were not going to stay.",
           "If I weren't so tired, I was not going to stay.",
@@ -299,6 +337,7 @@ def wasnt_werent(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # --------------------------------------------------------------------------- 165
 
+FINITE_TAGS = frozenset({"MD", "VBZ", "VBP", "VBD"})
 TAG_AUX_LEMMAS = frozenset({
     "be", "do", "have", "can", "could", "will", "would", "shall", "should", "must", "may",
     "might",
@@ -315,6 +354,7 @@ TAG_AUX_LEMMAS = frozenset({
         ("You will come tomorrow, won't you?",
          ["You will come tomorrow, innit?", "You will come tomorrow, isn't it?"]),
         ("You're not going home, are you?", "You're not going home, is it?"),
+        ("We can't go there, can we?", "We can't go there, is it?"),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -359,23 +399,19 @@ def _tag_question(sent: Span) -> tuple[Token, Token | None, Token] | None:
     k = len(toks) - 3
     neg = toks[k] if toks[k].lower_ in CONTRACTED_NOT else None
     aux = toks[k - 1] if neg is not None else toks[k]
-    if aux.lemma_.lower() not in TAG_AUX_LEMMAS or aux.tag_ not in ("VBZ", "VBP", "VBD", "MD"):
+    if aux.lemma_.lower() not in TAG_AUX_LEMMAS or aux.tag_ not in FINITE_TAGS:
         return None
     comma = aux.i - 1
-    if comma <= sent.start or doc_text(sent, comma) != ",":
+    if comma <= sent.start or sent.doc[comma].text != ",":
         return None
     return (aux, neg, pron) if _is_main_clause(sent, comma) else None
-
-
-def doc_text(sent: Span, i: int) -> str:
-    return sent.doc[i].text
 
 
 def _is_main_clause(sent: Span, end: int) -> bool:
     """Whether ``sent[:end]`` holds a finite main clause (a verb that is not subordinated)."""
     anchor = sent.doc[sent.start:end]
     for tok in anchor:
-        if tok.pos_ in ("VERB", "AUX") and tok.morph.get("VerbForm") == ["Fin"]:
+        if tok.tag_ in FINITE_TAGS:
             head = tok if tok.dep_ not in ("aux", "auxpass") else tok.head
             if head.dep_ not in ("advcl", "relcl", "acl", "csubj") and not any(
                     c.dep_ == "mark" for c in head.children):
