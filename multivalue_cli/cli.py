@@ -125,6 +125,8 @@ def transform(
     to_stdout = output == "-"
     out_dir = None if to_stdout else Path(output or f"multivalue_out/{profile.abbreviation}")
     log_path = None if no_log else (log or (None if to_stdout else out_dir / "edits.parquet"))
+    if to_stdout and log_path is None and not no_log:
+        _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     missing = _report_missing(profile, quiet)
     keep = [p for p in paths if p.isidentifier()] if keep_original else []
     try:

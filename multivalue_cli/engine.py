@@ -257,7 +257,9 @@ def _gap(doc: "Doc", a: _Item, b: _Item) -> str:
     if _no_space_after(doc, a) or (b.orig is not None and doc[b.orig].is_space):
         return ""
     if _no_space_before(doc, b):
-        return ""
+        # Keep the writer's habit: "tall ." stays spaced when the words before it go.
+        keep = b.orig is not None and b.orig > 0 and not b.changed
+        return doc[b.orig - 1].whitespace_ if keep else ""
     if a.orig is not None and b.orig is not None and b.orig > a.orig:
         gaps = [doc[k].whitespace_ for k in range(a.orig, b.orig)]
         for ws in gaps:

@@ -17,6 +17,7 @@ def rendered(nlp, text, *ops):
         # deletion: no doubled spaces, no space before punctuation, brackets hug their words
         ("He is tall.", [Delete(1)], "He tall."),
         ("I like it.", [Delete(2)], "I like."),
+        ("Is it tall , is n't it ?", [Replace(4, "innit"), Delete(5), Delete(6)], "Is it tall , innit ?"),
         ("(a test) here.", [Delete(1)], "(test) here."),
         ("Well, he is here.", [Delete(0), Delete(1)], "He is here."),
         # insertion: spaces on both sides, none before punctuation, capital moves to the new word
