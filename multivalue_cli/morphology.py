@@ -73,6 +73,8 @@ def _inflect_engine():
 
 def person_number(subject) -> str:
     """'1s', '3s' or 'other' for a subject token (used to pick be/have/do forms)."""
+    if any(child.dep_ == "conj" for child in subject.children):
+        return "other"  # he and I, my brother and I
     low = subject.lower_
     if low in ("i",):
         return "1s"
@@ -82,7 +84,5 @@ def person_number(subject) -> str:
         return "3s"
     number = subject.morph.get("Number")
     if subject.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
-        return "other"
-    if any(child.dep_ == "cc" for child in subject.children):
         return "other"
     return "3s"

@@ -12,7 +12,7 @@ from multivalue_cli.registry import rule
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
-# --------------------------------------------------------------------------- 7 me_coordinate_subjects
+# ------------------------------------------------------------------------ 7 me_coordinate_subjects
 
 
 def _conjuncts_of(head: Token) -> list[Token]:
@@ -36,6 +36,12 @@ def _subtree_span(tok: Token) -> tuple[int, int] | None:
     return idx[0], idx[-1] + 1
 
 
+def _after_listed_noun(doc: Doc, start: int) -> bool:
+    """*Tom, Mary and I*: a noun and comma before the coordination, probably a longer list."""
+    return (start >= 2 and doc[start - 1].text == ","
+            and doc[start - 2].pos_ in ("PROPN", "NOUN", "PRON"))
+
+
 @rule(
     7, "me_coordinate_subjects", "Pronouns",
     lemmas={"i"},
@@ -44,10 +50,12 @@ def _subtree_span(tok: Token) -> tuple[int, int] | None:
         ("My brother and I were late.",
          ["Me and my brother were late.", "My brother and me were late."]),
         ("Yesterday John and I went to the market.",
-         ["Yesterday me and John went to the market.", "Yesterday John and me went to the market."]),
+         ["Yesterday me and John went to the market.",
+          "Yesterday John and me went to the market."]),
         ("Can you and I talk later?", ["Can me and you talk later?", "Can you and me talk later?"]),
         ("I and my wife don't eat meat.", "Me and my wife don't eat meat."),
         ("Both my wife and I love it.", "Both my wife and me love it."),
+        ("Tom, Mary and I will come.", "Tom, Mary and me will come."),
     ],
     negatives=[
         "I was late.",
@@ -55,6 +63,7 @@ def _subtree_span(tok: Token) -> tuple[int, int] | None:
         "This is between you and me.",
         "My brother and my sister were late.",
         "I came home and I slept.",
+        "Neither she nor I knew the answer.",
     ],
 )
 def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -80,10 +89,13 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         cc = [c for c in head.children if c.dep_ == "cc"]
         fronting: list[tuple] = []
         span = _subtree_span(head)
+        if not cc or any(c.lower_ != "and" for c in cc):
+            continue  # "neither she nor I"
         if (
-            len(conjuncts) == 2 and conjuncts[1] is tok and len(cc) == 1
-            and cc[0].lower_ == "and" and cc[0].i == tok.i - 1 and span is not None
-            and span[1] == cc[0].i and not any(c.dep_ == "preconj" for c in head.children)
+            len(conjuncts) == 2 and conjuncts[1] == tok and len(cc) == 1
+            and cc[0].i == tok.i - 1 and span is not None and span[1] == cc[0].i
+            and not any(c.dep_ == "preconj" for c in head.children)
+            and not _after_listed_noun(doc, span[0])
         ):
             start = span[0]
             fronting.append((Replace(tok.i, "me"), Move(tok.i, tok.i + 1, start),
@@ -91,14 +103,15 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(*fronting[0], alternatives=(replace,)) if fronting else site(*replace)
 
 
-# --------------------------------------------------------------------------- 9 benefactive_dative
+# ---------------------------------------------------------------------------- 9 benefactive_dative
 
-# Verbs of obtaining and creating, which take a benefactive "for oneself" object.
-BENEFACTIVE_VERBS = frozenset(
-    "get buy find build bake cook grab order rent pour fix knit sew catch".split()
-)
+# Verbs of obtaining and creating, which take a benefactive "for oneself" object (not *find*
+# or *catch*, whose discovery sense reads oddly: "she found her a wallet on the street").
+BENEFACTIVE_VERBS = frozenset("get buy build bake cook grab order rent pour knit sew".split())
 # The personal dative for each subject pronoun.
-DATIVE_FOR_SUBJECT = {"i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them"}
+DATIVE_FOR_SUBJECT = {
+    "i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them",
+}
 INDEFINITE_DETS = frozenset({"a", "an", "some", "another"})
 
 
@@ -139,7 +152,7 @@ def _indefinite_object(verb: Token) -> Token | None:
     examples=[
         ("I got a new car.", "I got me a new car."),
         ("She bought a red dress.", "She bought her a red dress."),
-        ("We want to find a nice house.", "We want to find us a nice house."),
+        ("We want to rent a nice house.", "We want to rent us a nice house."),
         ("Did they build a new garage?", "Did they build them a new garage?"),
         ("He didn't cook a proper meal.", "He didn't cook him a proper meal."),
     ],
@@ -150,6 +163,7 @@ def _indefinite_object(verb: Token) -> Token | None:
         "My brother bought a new car.",
         "I bought my son a bike.",
         "He got it.",
+        "She found a wallet on the street.",
     ],
 )
 def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -175,7 +189,7 @@ def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Insert(obj.left_edge.i, dative))
 
 
-# --------------------------------------------------------------------------- 14 reflex_number
+# -------------------------------------------------------------------------------- 14 reflex_number
 
 SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yourselves": "yourself"}
 
@@ -204,9 +218,10 @@ def reflex_number(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, new))
 
 
-# --------------------------------------------------------------------------- 34 yall
+# ----------------------------------------------------------------------------------------- 34 yall
 
 PLURAL_YOU_FORMS = ("y'all", "you guys", "you all")
+ALREADY_PLURAL = frozenset({"guys", "all", "people", "two", "both"})
 
 
 def _you_all(you: Token) -> Token | None:
@@ -248,7 +263,8 @@ def _plural_by_context(you: Token) -> bool:
         ("You are good students.",
          ["Y'all are good students.", "You guys are good students.", "You all are good students."]),
         ("Boys, you must be quiet.",
-         ["Boys, y'all must be quiet.", "Boys, you guys must be quiet.", "Boys, you all must be quiet."]),
+         ["Boys, y'all must be quiet.", "Boys, you guys must be quiet.",
+          "Boys, you all must be quiet."]),
         ("I hope you enjoyed yourselves.",
          ["I hope y'all enjoyed yourselves.", "I hope you guys enjoyed yourselves.",
           "I hope you all enjoyed yourselves."]),
@@ -272,8 +288,8 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if all_tok is not None:
             yield site(Replace(you.i, "y'all"), Delete(all_tok.i))
             continue
-        if you.i + 1 < len(doc) and doc[you.i + 1].lower_ in ("guys", "all", "people", "two", "both"):
-            continue
+        if you.i + 1 < len(doc) and doc[you.i + 1].lower_ in ALREADY_PLURAL:
+            continue  # "you guys", "you two" are plural forms already
         if _plural_by_context(you):
             variants = [(Replace(you.i, form),) for form in PLURAL_YOU_FORMS]
             yield site(*variants[0], alternatives=tuple(variants[1:]))
