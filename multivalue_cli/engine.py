@@ -350,7 +350,10 @@ def _fix_sentence_case(
 
 
 def _capitalise(text: str) -> str:
+    """Upper-case the first letter, unless the word starts with a digit (*1990s*)."""
     for k, ch in enumerate(text):
+        if ch.isdigit():
+            return text
         if ch.isalpha():
             return text[:k] + ch.upper() + text[k + 1:]
     return text

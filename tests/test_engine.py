@@ -30,6 +30,7 @@ def rendered(nlp, text, *ops):
         ("The book is on the table.", [Move(3, 6, 0)], "On the table the book is."),
         ("Delhi is where I live.", [Move(0, 1, 4, after=True)], "Is where I live Delhi."),
         ("I like tea.", [Move(2, 3, 0)], "Tea I like."),
+        ("The 1990s were great.", [Delete(0)], "1990s were great."),
         # contractions: host and n't stay together; an orphaned n't becomes not
         ("He doesn't know.", [Replace(1, "do")], "He don't know."),
         ("I can't go.", [Replace(1, "could")], "I couldn't go."),
