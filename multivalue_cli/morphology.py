@@ -9,6 +9,13 @@ BE_PRESENT = {"1s": "am", "3s": "is", "other": "are"}
 BE_PAST = {"1s": "was", "3s": "was", "other": "were"}
 
 
+def warm_up() -> None:
+    """Load the inflection tables now (about a second), so the first texts are not slow."""
+    inflect_verb("be", "VBZ")
+    singular_noun("leaves")
+    indefinite_article("hour")
+
+
 @lru_cache(maxsize=65536)
 def inflect_verb(lemma: str, tag: str) -> str | None:
     """The form of verb ``lemma`` for Penn ``tag`` (VB, VBD, VBG, VBN, VBP, VBZ), or None."""

@@ -73,7 +73,10 @@ def _init_worker(config: JobConfig) -> None:
         dialect=config.profile, seed=config.seed, model=config.model,
         batch_size=config.parse_batch_size,
     )
-    _TRANSFORMER.nlp  # load the pipeline now, not on the first batch
+    _TRANSFORMER.nlp  # load the pipeline and the inflection tables now, not on the first batch
+    from .morphology import warm_up
+
+    warm_up()
 
 
 def _process(tasks: Sequence[Task]) -> list[Outcome]:

@@ -36,6 +36,8 @@ PAST = [("went", "to the market"), ("bought", "two books"), ("caught", "the earl
         ("left", "the house early")]
 ADJ = ["very happy", "really tired", "quite busy", "too late", "more careful than before",
        "the tallest in the class", "extremely quick", "not ready"]
+OPENERS = ["Honestly, ", "In the end, ", "According to my aunt, ", "As usual, ", "Last week, ",
+           "To be fair, ", "Before the exam, ", "Strangely enough, ", "In Mumbai, ", "By noon, "]
 WH = ["What", "Where", "When", "Why", "How", "Which city", "Who"]
 TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the meeting",
          "because it was raining", "when the shop opened", "although nobody asked"]
@@ -68,6 +70,9 @@ def make_corpus(n: int, seed: int = 0) -> list[str]:
             out.append(f"I wonder why {s.lower() if s != 'I' else s} {v} {o}, doesn't it seem odd?")
         else:
             out.append(f"If I were you, I wouldn't tell {rng.choice(['him', 'her', 'them'])} anything.")
+        if rng.random() < 0.5:
+            out[-1] = rng.choice(OPENERS) + out[-1][0].lower() + out[-1][1:] \
+                if not out[-1].startswith("I ") else rng.choice(OPENERS) + out[-1]
         if rng.random() < 0.1:
             out[-1] = out[-1] + " " + rng.choice(["It's true.", "Nobody knows why.", "Isn't it?"])
     return out
