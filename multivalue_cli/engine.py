@@ -109,7 +109,9 @@ def _describe(doc: "Doc", rule: "Rule", ops: tuple[Op, ...]) -> AppliedEdit:
     lo, hi = min(touched), max(touched)
     start, end = doc[lo].idx, doc[hi].idx + len(doc[hi].text)
     after = render(doc, ops, lo, hi + 1)
-    return AppliedEdit(rule.ewave, rule.name, start, end, doc.text[start:end], after)
+    # doc[lo:hi + 1].text is the input between start and end; doc.text would rebuild the
+    # whole document for every edit.
+    return AppliedEdit(rule.ewave, rule.name, start, end, doc[lo:hi + 1].text, after)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -326,6 +328,7 @@ def _fix_sentence_case(
 ) -> None:
     """Keep a capital at the start of every sentence when words move, or are added or removed."""
     first_out: dict[int, _Item] = {}
+    by_orig = {item.orig: item for item in items if item.orig is not None}
     for item in items:
         if item.sent not in first_out and any(ch.isalpha() for ch in item.text):
             first_out[item.sent] = item
@@ -340,10 +343,9 @@ def _fix_sentence_case(
         if new_first is None:
             continue
         if new_first.orig != first.i:
-            if _capital_by_position(first):
-                for item in items:
-                    if item.orig == first.i and item.text[:1].isupper():
-                        item.text = item.text[:1].lower() + item.text[1:]
+            old_first = by_orig.get(first.i)
+            if old_first is not None and _capital_by_position(first) and old_first.text[:1].isupper():
+                old_first.text = old_first.text[:1].lower() + old_first.text[1:]
             new_first.text = _capitalise(new_first.text)
         elif new_first.changed:
             new_first.text = _capitalise(new_first.text)
