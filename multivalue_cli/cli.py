@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -246,12 +245,12 @@ def _manifest(*, source, profile, missing, seed, paths, task, counts, shards, lo
               workers, model) -> dict:
     import spacy
 
-    from .nlp import load_pipeline, model_description
+    from .nlp import model_description
 
     return {
         "state": "complete",
         "tool": {"name": "multivalue", "version": __version__},
-        "spacy": {"version": spacy.__version__, "model": model_description(load_pipeline(model))},
+        "spacy": {"version": spacy.__version__, "model": model_description(model)},
         "input": {"description": source.description, "split": source.split},
         "fields": list(paths),
         "task": task,
@@ -370,5 +369,7 @@ def _main(
 
 
 def main() -> None:
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    from .nlp import limit_threads
+
+    limit_threads()  # before numpy is imported anywhere
     app()

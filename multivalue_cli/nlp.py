@@ -44,6 +44,18 @@ def load_pipeline(name: str | None = None):
     )
 
 
-def model_description(nlp) -> str:
-    meta = nlp.meta
-    return f"{meta.get('lang', 'en')}_{meta.get('name', '?')}-{meta.get('version', '?')}"
+def model_description(name: str | None = None) -> str:
+    """``package==version`` of the pipeline :func:`load_pipeline` would load, found without
+    loading it (the main process of a multi-worker run never parses)."""
+    import importlib.metadata
+    import importlib.util
+
+    name = name or os.environ.get("MULTIVALUE_SPACY_MODEL")
+    for candidate in (name,) if name else DEFAULT_MODELS:
+        if importlib.util.find_spec(candidate) is None:
+            continue
+        try:
+            return f"{candidate}=={importlib.metadata.version(candidate.replace('_', '-'))}"
+        except importlib.metadata.PackageNotFoundError:
+            return candidate
+    return name or "unknown"
