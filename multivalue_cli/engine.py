@@ -149,7 +149,7 @@ def _no_space_before(doc: "Doc", item: _Item) -> bool:
         return True
     if item.orig is not None and not item.changed:
         return doc[item.orig].tag_ in NO_SPACE_BEFORE_TAGS
-    return bool(item.text) and all(ch in CLOSING for ch in item.text)
+    return item.text[:1] in CLOSING  # inserted ", innit" attaches like its comma
 
 
 def _no_space_after(doc: "Doc", item: _Item) -> bool:

@@ -23,6 +23,7 @@ def rendered(nlp, text, *ops):
         # insertion: spaces on both sides, none before punctuation, capital moves to the new word
         ("He is tall.", [Insert(2, "very")], "He is very tall."),
         ("He is tall.", [Insert(2, "too", after=True)], "He is tall too."),
+        ("He is tall.", [Insert(3, ", innit")], "He is tall, innit."),
         ("He is tall. She is short.", [Insert(0, "so")], "So he is tall. She is short."),
         ("She left, and he stayed.", [Insert(4, "so")], "She left, and so he stayed."),
         # moving words: capitals follow the sentence start, proper nouns and I keep theirs
