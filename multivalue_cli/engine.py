@@ -58,6 +58,21 @@ class Result:
     edits: list[AppliedEdit] = field(default_factory=list)
 
 
+def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
+    """Apply logged edits to the input text. For an engine result this gives its output
+    exactly (edits that were merged share one span and are applied once)."""
+    spans = sorted({(e.start, e.end, e.before, e.after) for e in edits})
+    out, position = [], 0
+    for start, end, before, after in spans:
+        if start < position or text[start:end] != before:
+            raise ValueError(f"edit at {start}-{end} does not match the text ({before!r})")
+        out.append(text[position:start])
+        out.append(after)
+        position = end
+    out.append(text[position:])
+    return "".join(out)
+
+
 def keyed_uniform(*parts: object) -> float:
     """A uniform float in [0, 1) determined only by ``parts`` (the site's key)."""
     key = "\x1f".join(map(str, parts)).encode()
@@ -97,21 +112,84 @@ class Engine:
                 kept.append((rule, ops))
         if not kept:
             return Result(doc.text)
-        all_ops = [op for _, ops in kept for op in ops]
-        text = render(doc, all_ops)
-        edits = [_describe(doc, rule, ops) for rule, ops in kept]
-        edits.sort(key=lambda e: (e.start, e.end, e.ewave))
-        return Result(text, edits)
+        text, items, starts = _render(doc, [op for _, ops in kept for op in ops])
+        return Result(text, _edit_log(doc, kept, text, items, starts))
 
 
-def _describe(doc: "Doc", rule: "Rule", ops: tuple[Op, ...]) -> AppliedEdit:
-    touched = touched_tokens(ops)
-    lo, hi = min(touched), max(touched)
-    start, end = doc[lo].idx, doc[hi].idx + len(doc[hi].text)
-    after = render(doc, ops, lo, hi + 1)
-    # doc[lo:hi + 1].text is the input between start and end; doc.text would rebuild the
-    # whole document for every edit.
-    return AppliedEdit(rule.ewave, rule.name, start, end, doc[lo:hi + 1].text, after)
+def _edit_log(
+    doc: "Doc", kept: list[tuple["Rule", tuple[Op, ...]]], out: str, items: list["_Item"],
+    starts: list[int],
+) -> list[AppliedEdit]:
+    """One log entry per kept site, with spans chosen so that replacing every entry's
+    ``before`` by its ``after`` in the input gives exactly the output.
+
+    A site's span covers the tokens it touches, plus tokens whose rendering changed as a side
+    effect (a capital that moved, a/an, can/will before a lost n't), plus the whitespace up to
+    the nearest untouched token on each side. Sites whose spans meet are merged: each keeps
+    its own log row, all carrying the merged span (they changed that text together).
+    """
+    n = len(doc)
+    placed: dict[int, tuple[int, str]] = {}  # original token -> (output start, output text)
+    for item, start in zip(items, starts):
+        if item.orig is not None:
+            placed[item.orig] = (start, item.text)
+    ranges = []
+    claimed: set[int] = set()
+    for _, ops in kept:
+        touched = touched_tokens(ops)
+        claimed |= touched
+        ranges.append([min(touched), max(touched)])
+    for i in range(n):
+        if i not in claimed and (i not in placed or placed[i][1] != doc[i].text):
+            nearest = min(range(len(ranges)), key=lambda k: _distance(i, ranges[k]))
+            ranges[nearest][0] = min(ranges[nearest][0], i)
+            ranges[nearest][1] = max(ranges[nearest][1], i)
+    groups = _merge_ranges(ranges)
+    text = doc.text
+    edits: list[AppliedEdit] = []
+    for (lo, hi), members in groups:
+        start = doc[lo - 1].idx + len(doc[lo - 1].text) if lo > 0 else 0
+        end = doc[hi + 1].idx if hi + 1 < n else len(text)
+        out_start = placed[lo - 1][0] + len(placed[lo - 1][1]) if lo > 0 else 0
+        out_end = placed[hi + 1][0] if hi + 1 < n else len(out)
+        before, after = text[start:end], out[out_start:out_end]
+        head, tail = _common_space(before, after)
+        before, after = before[head:len(before) - tail], after[head:len(after) - tail]
+        for k in members:
+            rule = kept[k][0]
+            edits.append(AppliedEdit(rule.ewave, rule.name, start + head, end - tail, before, after))
+    edits.sort(key=lambda e: (e.start, e.end, e.ewave, e.feature))
+    return edits
+
+
+def _distance(i: int, span: list[int]) -> int:
+    return 0 if span[0] <= i <= span[1] else min(abs(i - span[0]), abs(i - span[1]))
+
+
+def _merge_ranges(ranges: list[list[int]]) -> list[tuple[tuple[int, int], list[int]]]:
+    """Merge token ranges that overlap or touch; keep which sites each merged range holds."""
+    order = sorted(range(len(ranges)), key=lambda k: ranges[k][0])
+    groups: list[tuple[list[int], list[int]]] = []
+    for k in order:
+        lo, hi = ranges[k]
+        if groups and lo <= groups[-1][0][1] + 1:
+            groups[-1][0][1] = max(groups[-1][0][1], hi)
+            groups[-1][1].append(k)
+        else:
+            groups.append(([lo, hi], [k]))
+    return [((span[0], span[1]), sorted(members)) for span, members in groups]
+
+
+def _common_space(a: str, b: str) -> tuple[int, int]:
+    """Lengths of the whitespace prefix and suffix that ``a`` and ``b`` share."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head] and a[head].isspace():
+        head += 1
+    tail = 0
+    while (tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]
+           and a[-1 - tail].isspace()):
+        tail += 1
+    return head, tail
 
 
 # --------------------------------------------------------------------------- rendering
@@ -158,9 +236,13 @@ def _no_space_after(doc: "Doc", item: _Item) -> bool:
     return bool(item.text) and all(ch in OPENING for ch in item.text)
 
 
-def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) -> str:
-    """Render tokens ``[lo, hi)`` of ``doc`` with ``ops`` applied."""
-    hi = len(doc) if hi is None else hi
+def render(doc: "Doc", ops: Iterable[Op]) -> str:
+    """The text of ``doc`` with ``ops`` applied."""
+    return _render(doc, ops)[0]
+
+
+def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]:
+    """Render; also return the output items and where each starts in the output."""
     replaced: dict[int, str] = {}
     deleted: set[int] = set()
     before: dict[int, list[str]] = {}
@@ -180,7 +262,7 @@ def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) ->
             moved_from.update(span)
             (moves_after if op.after else moves_before).setdefault(op.to, []).append(span)
 
-    sent_of = _sentence_ids(doc, lo, hi)
+    sent_of = _sentence_ids(doc)
     items: list[_Item] = []
 
     def emit_token(i: int) -> None:
@@ -193,7 +275,7 @@ def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) ->
         else:
             items.append(_Item(doc[i].text, i, sent_of[i]))
 
-    for i in range(lo, hi):
+    for i in range(len(doc)):
         for span in moves_before.get(i, ()):
             for j in span:
                 emit_token(j)
@@ -209,17 +291,23 @@ def render(doc: "Doc", ops: Iterable[Op], lo: int = 0, hi: int | None = None) ->
 
     _fix_contractions(items)
     _fix_articles(items)
-    _fix_sentence_case(doc, items, lo, hi, sent_of)
+    _fix_sentence_case(doc, items, sent_of)
 
     out: list[str] = []
+    starts: list[int] = []
+    position = 0
     for k, item in enumerate(items):
+        starts.append(position)
         out.append(item.text)
+        position += len(item.text)
         if k + 1 < len(items):
-            out.append(_gap(doc, item, items[k + 1]))
+            gap = _gap(doc, item, items[k + 1])
+            out.append(gap)
+            position += len(gap)
     text = "".join(out)
-    if hi == len(doc) and lo == 0 and items:
+    if items:
         text = text.rstrip() + _trailing_ws(doc)
-    return text
+    return text, items, starts
 
 
 def _trailing_ws(doc: "Doc") -> str:
@@ -227,21 +315,15 @@ def _trailing_ws(doc: "Doc") -> str:
     return text[len(text.rstrip()):]
 
 
-def _sentence_ids(doc: "Doc", lo: int, hi: int) -> dict[int, int]:
-    """For tokens ``[lo, hi)``: the index of the token that starts their sentence.
-
-    Only the rendered range and the start of its first sentence are visited, so rendering
-    one edit of a long document stays cheap."""
+def _sentence_ids(doc: "Doc") -> list[int]:
+    """For every token, the index of the token that starts its sentence."""
     if not doc.has_annotation("SENT_START"):
-        return {i: 0 for i in range(lo, hi)}
-    start = lo
-    while start > 0 and not doc[start].is_sent_start:
-        start -= 1
-    ids: dict[int, int] = {}
-    for i in range(lo, hi):
-        if i > lo and doc[i].is_sent_start:
-            start = i
-        ids[i] = start
+        return [0] * len(doc)
+    ids, start = [], 0
+    for tok in doc:
+        if tok.is_sent_start:
+            start = tok.i
+        ids.append(start)
     return ids
 
 
@@ -323,19 +405,16 @@ def _same_case(template: str, word: str) -> str:
     return word
 
 
-def _fix_sentence_case(
-    doc: "Doc", items: list[_Item], lo: int, hi: int, sent_of: dict[int, int]
-) -> None:
+def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int]) -> None:
     """Keep a capital at the start of every sentence when words move, or are added or removed."""
     first_out: dict[int, _Item] = {}
     by_orig = {item.orig: item for item in items if item.orig is not None}
     for item in items:
         if item.sent not in first_out and any(ch.isalpha() for ch in item.text):
             first_out[item.sent] = item
-    sentences = doc[lo:hi].sents if doc.has_annotation("SENT_START") else [doc[lo:hi]]
-    for sent in sentences:
+    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
         first = next((t for t in sent if t.is_alpha or t.like_num or t.text[:1].isalpha()), None)
-        if first is None or not (lo <= first.i < hi):
+        if first is None:
             continue
         if not first.text[:1].isupper():
             continue  # the writer did not capitalise this sentence; neither do we

@@ -3,7 +3,7 @@ tested with hand-made operations so that no rule's behaviour is involved."""
 import pytest
 
 from multivalue_cli.edits import Delete, Insert, Move, Replace, site
-from multivalue_cli.engine import Engine, keyed_uniform, render
+from multivalue_cli.engine import Engine, keyed_uniform, render, replay
 from multivalue_cli.registry import Rule
 
 
@@ -107,8 +107,27 @@ def test_edit_log_spans_point_into_the_input(nlp):
     result = Engine([(rule, 1.0)]).apply(doc)
     assert result.text == "Yes. He speak English and she write French."
     assert [(e.before, e.after) for e in result.edits] == [("speaks", "speak"), ("writes", "write")]
-    for e in result.edits:
-        assert text[e.start:e.end] == e.before
+    assert replay(text, result.edits) == result.text
+
+
+@pytest.mark.parametrize(
+    "text,ops",
+    [
+        ("Well, he is here.", [Delete(0), Delete(1)]),
+        ("I like it. He is tall.", [Delete(2), Move(5, 6, 4)]),
+        ("I have a car.", [Insert(3, "old")]),
+        ("They won't stop, will they?", [Delete(2), Replace(6, "innit"), Delete(7)]),
+        ("He is tall. She is short.", [Insert(0, "so"), Replace(5, "be")]),
+        ("the cat sat", [Delete(0), Replace(1, "cats")]),
+    ],
+)
+def test_the_log_replays_to_the_output(nlp, text, ops):
+    doc = nlp(text)
+    rules = [(_rule(f"r{k}", lambda d, op=op: [site(op)], ewave=k), 1.0) for k, op in enumerate(ops)]
+    result = Engine(rules).apply(doc)
+    assert result.text != text
+    assert replay(text, result.edits) == result.text
+    assert len(result.edits) == len(ops)
 
 
 def test_alternatives_are_chosen_deterministically(nlp):
