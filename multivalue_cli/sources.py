@@ -41,6 +41,19 @@ class SourceError(Exception):
     """An input that cannot be read; the message says what and where (file, line, hub name)."""
 
 
+@dataclass(frozen=True)
+class BadRecord:
+    """A record that could not be read (a line that is not JSON, not an object, not UTF-8).
+    It keeps its row number, so the records after it keep theirs, and its raw text."""
+
+    where: str
+    reason: str
+    raw: str
+
+    def error(self) -> SourceError:
+        return SourceError(f"{self.where}: {self.reason}")
+
+
 @dataclass
 class Source:
     """An opened input. ``records()`` may be called again to re-read it (not stdin)."""
@@ -51,10 +64,16 @@ class Source:
     read: Callable[[], Iterable[dict]] = field(repr=False, compare=False)
     limit: int | None = None
 
-    def records(self) -> Iterator[tuple[int, dict]]:
-        """Yield ``(0-based row number, record)`` in input order, at most ``limit`` of them."""
+    def records(self, tolerant: bool = False) -> Iterator[tuple[int, "dict | BadRecord"]]:
+        """Yield ``(0-based row number, record)`` in input order, at most ``limit`` of them.
+
+        A record that cannot be read raises :class:`SourceError`, or with ``tolerant`` is
+        yielded as a :class:`BadRecord` in its place."""
         rows = self.read() if self.limit is None else islice(self.read(), self.limit)
-        return enumerate(rows)
+        for row, record in enumerate(rows):
+            if isinstance(record, BadRecord) and not tolerant:
+                raise record.error()
+            yield row, record
 
 
 def open_source(
@@ -121,10 +140,15 @@ def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterato
         raise SourceError(f"{where}: cannot read ({exc})") from None
 
 
-def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict]:
-    """Parse JSON Lines, one object per non-blank line; errors name ``where`` and the line."""
+def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict | BadRecord]:
+    """Parse JSON Lines, one object per non-blank line; a bad line becomes a BadRecord that
+    names ``where`` and the line number."""
     for lineno, raw in enumerate(lines, start=1):
-        line = _decode_line(raw, where, lineno)
+        try:
+            line = _decode_line(raw, where, lineno)
+        except SourceError as exc:
+            yield BadRecord(f"{where}, line {lineno}", str(exc).split(": ", 1)[-1], repr(raw))
+            continue
         if lineno == 1:
             line = line.lstrip("\ufeff")
         if not line.strip():
@@ -132,11 +156,13 @@ def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict]:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise SourceError(f"{where}, line {lineno}: not valid JSON ({exc.msg}, "
-                              f"column {exc.colno})") from None
+            yield BadRecord(f"{where}, line {lineno}",
+                            f"not valid JSON ({exc.msg}, column {exc.colno})", line.rstrip("\n"))
+            continue
         if not isinstance(value, dict):
-            raise SourceError(f"{where}, line {lineno}: expected a JSON object, "
-                              f"got {_json_type(value)}")
+            yield BadRecord(f"{where}, line {lineno}",
+                            f"expected a JSON object, got {_json_type(value)}", line.rstrip("\n"))
+            continue
         yield value
 
 
@@ -166,8 +192,9 @@ def _json_rows(path: Path, where: str) -> Iterator[dict]:
     records = _json_records(document, where)
     for index, record in enumerate(records):
         if not isinstance(record, dict):
-            raise SourceError(f"{where}: record {index} is {_json_type(record)}, "
-                              "expected a JSON object")
+            yield BadRecord(f"{where}: record {index}",
+                            f"expected a JSON object, got {_json_type(record)}", json.dumps(record))
+            continue
         yield record
 
 

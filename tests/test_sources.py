@@ -181,7 +181,7 @@ def test_json_gz(tmp_path):
     [
         ('{"version": "1.0", "rows": []}', r"with keys version, rows"),
         ('"just text"', r"got a string"),
-        ("[1, 2]", r"record 0 is a number"),
+        ("[1, 2]", r"record 0: expected a JSON object, got a number"),
         ('{"a": 1}\n{"a": 2}\n', r"not valid JSON .*should be named \.jsonl"),
     ],
 )
@@ -419,3 +419,16 @@ def test_hub_probe_gives_up_on_a_hanging_lookup(monkeypatch):
     started = time.monotonic()
     assert sources._connect_failure("example.invalid", 443) == "no answer within 0.1 s"
     assert time.monotonic() - started < 1.2
+
+
+def test_tolerant_reading_keeps_row_numbers_and_the_raw_line(tmp_path):
+    from multivalue_cli.sources import BadRecord
+
+    path = tmp_path / "mixed.jsonl"
+    path.write_text('{"text": "a"}\n{"text": oops}\n[1]\n{"text": "b"}\n', "utf-8")
+    rows = list(open_source(str(path)).records(tolerant=True))
+    assert [row for row, _ in rows] == [0, 1, 2, 3]
+    assert isinstance(rows[1][1], BadRecord) and rows[1][1].raw == '{"text": oops}'
+    assert rows[1][1].where.endswith("mixed.jsonl, line 2")
+    assert isinstance(rows[2][1], BadRecord) and "JSON object" in rows[2][1].reason
+    assert rows[3][1] == {"text": "b"}
