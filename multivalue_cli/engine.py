@@ -56,6 +56,7 @@ class AppliedEdit:
 class Result:
     text: str
     edits: list[AppliedEdit] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # "rule: error" for rules that raised
 
 
 def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
@@ -93,10 +94,16 @@ class Engine:
         index = DocIndex(doc)
         claimed: set[int] = set()
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
+        failures: list[str] = []
         for rule, prob in self.rules:
             if not rule.may_apply(index):
                 continue
-            for ordinal, site in enumerate(rule.fn(doc, index)):
+            try:
+                sites = list(rule.fn(doc, index))
+            except Exception as exc:  # a broken rule costs its own edits on this text only
+                failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
+                continue
+            for ordinal, site in enumerate(sites):
                 variants = site.variants()
                 anchor = min(touched_tokens(variants[0]))
                 site_key = (self.seed, key, path, rule.name, ordinal, doc[anchor].idx)
@@ -111,9 +118,9 @@ class Engine:
                 claimed |= touched
                 kept.append((rule, ops))
         if not kept:
-            return Result(doc.text)
+            return Result(doc.text, failures=failures)
         text, items, starts = _render(doc, [op for _, ops in kept for op in ops])
-        return Result(text, _edit_log(doc, kept, text, items, starts))
+        return Result(text, _edit_log(doc, kept, text, items, starts), failures)
 
 
 def _edit_log(

@@ -1,26 +1,32 @@
-"""The data path: source -> field selection -> batches -> worker pool -> reorder -> writers.
+"""The data path: records -> field selection -> batches -> worker pool -> results in order.
 
 Each worker process loads spaCy once and parses and rewrites whole batches of texts; only
 texts and edits cross process boundaries. At most ``2 x workers`` batches are in flight, so
 memory stays flat however large the input, and results are consumed in submission order, so
 output order equals input order. ``workers=1`` runs in-process on the same code path.
+
+A record is transformed whole or not at all: if one of its fields is missing, null or not
+text, or a rule raised on one of its texts, the record comes back unchanged with the reason
+(the caller decides whether to pass it through, skip it, or stop).
 """
 from __future__ import annotations
 
 import multiprocessing as mp
+import signal
 import time
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .engine import AppliedEdit
 from .fields import assign, select
 from .profiles import Profile
+from .sources import BadRecord
 from .writers import edit_rows
 
 # One unit of work: (row number, concrete field path, text).
 Task = tuple[int, str, str]
-Outcome = tuple[str, list[AppliedEdit]]
+Outcome = tuple[str, list[AppliedEdit], list[str]]  # new text, edits, rule failures
 
 
 @dataclass(frozen=True)
@@ -34,27 +40,17 @@ class JobConfig:
 
 
 @dataclass
-class Counts:
-    records: int = 0
+class RecordResult:
+    """One input record after transformation (or the reason it was not transformed)."""
+
+    row: int
+    record: dict | None  # None when the record could not even be read
+    log: list[tuple] = field(default_factory=list)  # edit-log rows
     texts: int = 0
     texts_changed: int = 0
-    edits: int = 0
-    edits_per_feature: Counter = field(default_factory=Counter)
-    problems: int = 0
-    problem_examples: list[str] = field(default_factory=list)
-    startup_seconds: float = 0.0  # pool start and model load
-    processing_seconds: float = 0.0  # everything after
-
-    def as_dict(self) -> dict:
-        return {
-            "records": self.records,
-            "texts": self.texts,
-            "texts_changed": self.texts_changed,
-            "edits": self.edits,
-            "edits_per_feature": dict(sorted(self.edits_per_feature.items())),
-            "problems": self.problems,
-            "problem_examples": self.problem_examples,
-        }
+    error: str | None = None  # why the record was left unchanged
+    where: str | None = None  # for unreadable records: file and line
+    raw: str | None = None  # for unreadable records: the text as read
 
 
 # ----------------------------------------------------------------------------- workers
@@ -62,11 +58,16 @@ class Counts:
 _TRANSFORMER = None
 
 
-def _init_worker(config: JobConfig) -> None:
+def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     global _TRANSFORMER
     from .nlp import limit_threads
 
     limit_threads()
+    if in_worker:
+        # Ctrl-C reaches every process of the terminal's group: the main process decides and
+        # stops the workers (with SIGTERM, which must then simply end them).
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from .transformer import Transformer
 
     _TRANSFORMER = Transformer(
@@ -84,7 +85,7 @@ def _process(tasks: Sequence[Task]) -> list[Outcome]:
     results = _TRANSFORMER.explain_many(
         [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks]
     )
-    return [(r.text, r.edits) for r in results]
+    return [(r.text, r.edits, r.failures) for r in results]
 
 
 class WorkerPool:
@@ -97,12 +98,12 @@ class WorkerPool:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
             self._pool = ctx.Pool(workers, initializer=_init_worker, initargs=(config,))
         else:
-            _init_worker(config)
+            _init_worker(config, in_worker=False)
 
     def map_ordered(self, batches: Iterable[tuple[object, list[Task]]]) -> Iterator[tuple[object, list[Outcome]]]:
         if self._pool is None:
             for payload, tasks in batches:
-                yield payload, _process(tasks)
+                yield payload, _process(tasks) if tasks else []
             return
         in_flight: deque = deque()
         limit = 2 * self.workers
@@ -129,72 +130,85 @@ class WorkerPool:
 # ----------------------------------------------------------------------------- driver
 
 
+@dataclass
+class _Pending:
+    row: int
+    record: dict | BadRecord
+    tasks: list[Task]
+    problems: list[str]
+
+
 def _batches(
-    rows: Iterator[tuple[int, dict]], paths: Sequence[str], batch_size: int, counts: Counts,
+    rows: Iterable[tuple[int, dict | BadRecord]], paths: Sequence[str], batch_size: int,
     keep_original: Sequence[str],
-) -> Iterator[tuple[list[tuple[int, dict]], list[Task]]]:
+) -> Iterator[tuple[list[_Pending], list[Task]]]:
     """Group records so that each batch holds about ``batch_size`` texts."""
-    records: list[tuple[int, dict]] = []
+    pending: list[_Pending] = []
     tasks: list[Task] = []
     for row, record in rows:
+        if isinstance(record, BadRecord):
+            pending.append(_Pending(row, record, [], []))
+            continue
         for name in keep_original:
             record[f"{name}_original"] = record.get(name)
         located, problems = select(record, paths)
-        for problem in problems:
-            counts.problems += 1
-            if len(counts.problem_examples) < 100:
-                counts.problem_examples.append(f"row {row}: {problem}")
-        records.append((row, record))
-        tasks.extend((row, path, text) for path, text in located)
+        mine = [] if problems else [(row, path, text) for path, text in located]
+        pending.append(_Pending(row, record, mine, problems))
+        tasks.extend(mine)
         if len(tasks) >= batch_size:
-            yield records, tasks
-            records, tasks = [], []
-    if records:
-        yield records, tasks
+            yield pending, tasks
+            pending, tasks = [], []
+    if pending:
+        yield pending, tasks
 
 
-def run(
-    rows: Iterator[tuple[int, dict]],
+def _finish(item: _Pending, outcomes: list[Outcome]) -> RecordResult:
+    if isinstance(item.record, BadRecord):
+        bad = item.record
+        return RecordResult(item.row, None, error=bad.reason, where=bad.where, raw=bad.raw)
+    if item.problems:
+        return RecordResult(item.row, item.record, error="; ".join(item.problems))
+    failures = [f"{path}: rule {failure}" for (_, path, _), (_, _, fails) in zip(item.tasks, outcomes)
+                for failure in fails]
+    if failures:
+        return RecordResult(item.row, item.record, error="; ".join(failures))
+    result = RecordResult(item.row, item.record, texts=len(item.tasks))
+    for (row, path, text), (new_text, edits, _) in zip(item.tasks, outcomes):
+        if new_text != text:
+            result.texts_changed += 1
+            assign(item.record, path, new_text)
+        result.log.extend(edit_rows(row, path, edits))
+    return result
+
+
+def transform_records(
+    rows: Iterable[tuple[int, dict | BadRecord]],
     paths: Sequence[str],
     config: JobConfig,
     *,
-    write_records: Callable[[list[dict]], None],
-    write_edits: Callable[[list[tuple]], None],
     workers: int = 1,
     batch_size: int = 256,
     keep_original: Sequence[str] = (),
-    on_progress: Callable[[int], None] | None = None,
-) -> Counts:
-    """Transform every record and hand records and edit-log rows to the writers, in order."""
-    counts = Counts()
+    stats: dict | None = None,
+) -> Iterator[list[RecordResult]]:
+    """Transform records; yield the results batch by batch, in input order.
+
+    ``stats`` (optional) receives ``startup_seconds`` (pool start and model load)."""
     started = time.perf_counter()
     pool = WorkerPool(config, workers)
-    ready = time.perf_counter()
-    counts.startup_seconds = ready - started
+    if stats is not None:
+        stats["startup_seconds"] = time.perf_counter() - started
     try:
-        batches = _batches(rows, paths, batch_size, counts, keep_original)
         # Only the tasks go to the workers; the records wait here as the payload.
-        work = (((records, tasks), tasks) for records, tasks in batches)
-        for (records, tasks), outcomes in pool.map_ordered(work):
-            by_row = {row: record for row, record in records}
-            log: list[tuple] = []
-            for (row, path, text), (new_text, edits) in zip(tasks, outcomes):
-                counts.texts += 1
-                if new_text != text:
-                    counts.texts_changed += 1
-                    assign(by_row[row], path, new_text)
-                if edits:
-                    counts.edits += len(edits)
-                    counts.edits_per_feature.update(e.feature for e in edits)
-                    log.extend(edit_rows(row, path, edits))
-            write_records([record for _, record in records])
-            write_edits(log)
-            counts.records += len(records)
-            if on_progress is not None:
-                on_progress(len(records))
+        work = ((pending, tasks) for pending, tasks in _batches(rows, paths, batch_size, keep_original))
+        for pending, outcomes in pool.map_ordered(work):
+            results, position = [], 0
+            for item in pending:
+                mine = outcomes[position:position + len(item.tasks)]
+                position += len(item.tasks)
+                results.append(_finish(item, mine))
+            yield results
         pool.close()
-        counts.processing_seconds = time.perf_counter() - ready
     except BaseException:
         pool.terminate()
         raise
-    return counts

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import difflib
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -46,16 +48,21 @@ def catalog() -> dict[str, CatalogEntry]:
 
 @dataclass
 class Profile:
+    """A dialect: every attested feature with its probability (with or without a rule yet)."""
+
     abbreviation: str
     name: str
     features: dict[str, float]
     meta: dict = field(default_factory=dict)
     path: str | None = None
+    ratings: dict[str, str] = field(default_factory=dict)  # eWAVE rating (A/B/C) where known
+
+    def _replace(self, features: dict[str, float]) -> "Profile":
+        return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings)
 
     def with_density(self, density: float) -> "Profile":
         _check_probability(density, "density", self.path or self.abbreviation, upper=None)
-        scaled = {k: min(1.0, p * density) for k, p in self.features.items()}
-        return Profile(self.abbreviation, self.name, scaled, self.meta, self.path)
+        return self._replace({k: min(1.0, p * density) for k, p in self.features.items()})
 
     def select(self, only: Iterable[str] = (), exclude: Iterable[str] = ()) -> "Profile":
         only_names = [resolve_feature_name(f, "--only") for f in only]
@@ -64,7 +71,7 @@ class Profile:
             k: p for k, p in self.features.items()
             if (not only_names or k in only_names) and k not in exclude_names
         }
-        return Profile(self.abbreviation, self.name, features, self.meta, self.path)
+        return self._replace(features)
 
     def split(self) -> tuple[list[tuple["Rule", float]], list[str]]:  # noqa: F821
         """``(rules to run with their probability, names of features with no rule yet)``,
@@ -77,19 +84,39 @@ class Profile:
         missing = sorted(n for n, p in self.features.items() if n not in rules and p > 0)
         return runnable, missing
 
-    def resolved(self) -> dict:
-        """The fully resolved profile, as written into the output manifest."""
-        cat = catalog()
+    def canonical(self) -> dict:
+        """The profile as it runs: the features that have a rule, with their probabilities,
+        and a hash of them. Written into the output manifest; a run can be reproduced from it
+        alone (:func:`profile_from_canonical`), whatever the profile files say later."""
+        runnable, missing = self.split()
+        features = {rule.name: prob for rule, prob in sorted(runnable, key=lambda rp: rp[0].name)}
         return {
             "abbreviation": self.abbreviation,
             "name": self.name,
-            "path": self.path,
-            **{k: v for k, v in self.meta.items() if k != "features"},
-            "features": {
-                name: {"ewave": cat[name].ewave if name in cat else None, "probability": p}
-                for name, p in sorted(self.features.items(), key=lambda kv: (_ewave(kv[0]), kv[0]))
-            },
+            "source": self.path,
+            "features": features,
+            "features_without_rule": missing,
+            "hash": profile_hash(features),
         }
+
+
+def profile_hash(features: Mapping[str, float]) -> str:
+    payload = json.dumps(dict(sorted(features.items())), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
+
+
+def profile_from_canonical(data: Mapping) -> Profile:
+    """The profile of a manifest's ``profile`` entry (see :meth:`Profile.canonical`)."""
+    try:
+        features = {str(k): float(v) for k, v in dict(data["features"]).items()}
+        abbreviation, name, expected = str(data["abbreviation"]), str(data["name"]), data["hash"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProfileError(f"manifest profile: missing or malformed entry ({exc})") from None
+    if profile_hash(features) != expected:
+        raise ProfileError("manifest profile: its features do not match its hash (was it edited?)")
+    for feature in features:
+        _names_for(feature, "manifest profile")
+    return Profile(abbreviation, name, features, {"source": "manifest"}, data.get("source"))
 
 
 def _ewave(name: str) -> int:
@@ -212,12 +239,14 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
     if not isinstance(data, dict):
         raise ProfileError(f"{where}: a profile is a mapping with a 'features' key")
     allowed = {"abbreviation", "name", "region", "variety_type", "source", "citation",
-               "license", "features", "extends", "density", "description"}
+               "license", "features", "unimplemented", "extends", "density", "description"}
     for key in data:
         if key not in allowed:
             raise ProfileError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
     features: dict[str, float] = {}
-    meta = {k: v for k, v in data.items() if k not in ("features", "extends", "density")}
+    ratings: dict[str, str] = {}
+    meta = {k: v for k, v in data.items()
+            if k not in ("features", "unimplemented", "extends", "density")}
     if "extends" in data:
         if where in seen:
             raise ProfileError(f"{where}: extends: the chain of 'extends' loops back to itself")
@@ -228,26 +257,39 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
                 raise
             raise ProfileError(f"{where}: extends: {exc}") from None
         features.update(base.features)
+        ratings.update(base.ratings)
         meta = {**base.meta, **meta, "extends": base.abbreviation}
-    raw = data.get("features") or {}
-    if not isinstance(raw, dict):
-        raise ProfileError(f"{where}: 'features' must be a mapping of feature name to probability")
-    for name, value in raw.items():
-        if name not in catalog():
-            raise ProfileError(f"{where}: features.{name}: unknown feature{_suggest(str(name))}")
-        if value is False or value == "off":
-            features.pop(name, None)
-            continue
-        prob = value.get("probability") if isinstance(value, dict) else value
-        features[name] = _check_probability(prob, f"features.{name}.probability"
-                                             if isinstance(value, dict) else f"features.{name}", where)
+    for section in ("features", "unimplemented"):
+        raw = data.get(section) or {}
+        if not isinstance(raw, dict):
+            raise ProfileError(f"{where}: '{section}' must be a mapping of feature name to probability")
+        for name, value in raw.items():
+            _read_feature(where, f"{section}.{name}", name, value, features, ratings)
     profile = Profile(
         abbreviation=str(data.get("abbreviation") or Path(where).stem),
         name=str(data.get("name") or data.get("abbreviation") or Path(where).stem),
         features=features,
         meta=meta,
         path=where,
+        ratings=ratings,
     )
     if "density" in data:
         profile = profile.with_density(data["density"])
     return profile
+
+
+def _read_feature(where: str, key: str, name: str, value: object,
+                  features: dict[str, float], ratings: dict[str, str]) -> None:
+    """One ``name: probability`` / ``name: {rating, probability}`` / ``name: off`` entry."""
+    if name not in catalog():
+        raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
+    if value is False or value == "off":
+        features.pop(name, None)
+        return
+    if isinstance(value, dict):
+        features[name] = _check_probability(value.get("probability"), f"{key}.probability", where)
+        if value.get("rating") in ("A", "B", "C"):
+            ratings[name] = value["rating"]
+    else:
+        features[name] = _check_probability(value, key, where)
+        ratings.pop(name, None)  # an explicit probability overrides the eWAVE rating

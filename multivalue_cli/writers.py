@@ -1,14 +1,12 @@
-"""Output: Parquet shards with the input schema, the edit log, and the manifest.
+"""Output files: data shards (Parquet or JSON lines), edit-log parts, JSON-lines errors.
 
-Everything is written under a temporary name and renamed into place when complete, so a file
-under a final name is always whole. Shards are named ``data/<split>-0000i-of-0000N.parquet``
-(the count is known only at the end, so shards are renamed when the run finishes).
+Every file is written under a temporary name (``.name.tmp``) and renamed into place when it
+is complete, so a file under a final name is always whole.
 """
 from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import IO, Iterable, Sequence
 
@@ -27,16 +25,23 @@ EDIT_LOG_SCHEMA = pa.schema(
         ("after", pa.string()),
     ]
 )
-OUR_FILES = ("data", "edits.parquet", "manifest.json")
+OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work")
 
 
 class OutputError(Exception):
     pass
 
 
+def temporary(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp")
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
+    tmp = temporary(path)
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
     os.replace(tmp, path)
 
 
@@ -47,154 +52,101 @@ def prepare_output_dir(out: Path, overwrite: bool) -> None:
     if out.exists() and any(out.iterdir()):
         if not overwrite:
             raise OutputError(
-                f"{out} is not empty; choose another -o folder or pass --overwrite to replace it"
+                f"{out} is not empty; pass --resume to continue an unfinished run there, "
+                "--overwrite to replace it, or choose another -o folder"
             )
         for name in OUR_FILES:
-            target = out / name
-            if target.is_dir():
-                for child in target.iterdir():
-                    child.unlink()
-                target.rmdir()
-            elif target.exists():
-                target.unlink()
+            _remove(out / name)
         for stale in out.glob(".*.tmp"):
             stale.unlink()
-    (out / "data").mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
 
 
-class ShardWriter:
-    """Writes records into shards of at most ``shard_size`` rows, in Parquet (one row group
-    per batch) or JSON lines.
+def _remove(target: Path) -> None:
+    if target.is_dir():
+        for child in target.iterdir():
+            _remove(child)
+        target.rmdir()
+    elif target.exists():
+        target.unlink()
 
-    ``fmt="auto"`` writes Parquet unless the records cannot be typed by Arrow (the Spider
-    release's ``sql`` field mixes numbers and strings in one list), in which case it writes
-    JSON lines of the same records and says so: nothing is coerced or dropped.
-    """
 
-    def __init__(self, out: Path, split: str, schema: pa.Schema | None, shard_size: int,
-                 fmt: str = "auto") -> None:
-        self.folder = out / "data"
-        self.split = split
+def arrow_typable(records: Sequence[dict], schema: pa.Schema | None) -> tuple[bool, str]:
+    try:
+        pa.Table.from_pylist(list(records), schema=schema)
+        return True, ""
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+        return False, str(exc)
+
+
+class ShardFile:
+    """One data shard, written batch by batch (Parquet: one row group per batch)."""
+
+    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None) -> None:
+        self.path = path
+        self.tmp = temporary(path)
         self.schema = schema
-        self.shard_size = shard_size
-        self.format = "parquet" if (fmt == "auto" and schema is not None) else fmt
-        self._parquet: pq.ParquetWriter | None = None
-        self._jsonl: IO[str] | None = None
-        self._rows_in_shard = 0
-        self._tmp_paths: list[Path] = []
         self.rows = 0
+        self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
+        self._jsonl: IO[str] | None = open(self.tmp, "w", encoding="utf-8") if fmt == "jsonl" else None
 
-    @property
-    def suffix(self) -> str:
-        return "jsonl" if self.format == "jsonl" else "parquet"
-
-    def write(self, records: list[dict]) -> None:
-        start = 0
-        while start < len(records):
-            if not self._tmp_paths or self._rows_in_shard >= self.shard_size:
-                self._open_shard(records[start:])
-            take = min(len(records) - start, self.shard_size - self._rows_in_shard)
-            self._write_rows(records[start:start + take])
-            start += take
-
-    def _open_shard(self, upcoming: list[dict]) -> None:
-        self._close_current()
-        if self.format == "auto":
-            self.format, self.schema = _choose_format(upcoming[: self.shard_size])
-        elif self.format == "parquet" and self.schema is None:
-            self.schema = pa.Table.from_pylist(upcoming[: self.shard_size]).schema
-        tmp = self.folder / f".{self.split}-{len(self._tmp_paths):05d}.{self.suffix}.tmp"
-        if self.format == "jsonl":
-            self._jsonl = open(tmp, "w", encoding="utf-8")
-        else:
-            self._parquet = pq.ParquetWriter(tmp, self.schema)
-        self._tmp_paths.append(tmp)
-        self._rows_in_shard = 0
-
-    def _write_rows(self, records: list[dict]) -> None:
+    def write(self, records: list[dict]) -> list[tuple[dict, str]]:
+        """Write ``records``; return those Parquet cannot store in this schema, with why."""
         if self._jsonl is not None:
             self._jsonl.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
-        else:
-            self._parquet.write_table(self._table(records))
-        self._rows_in_shard += len(records)
-        self.rows += len(records)
+            self.rows += len(records)
+            return []
+        ok, _ = arrow_typable(records, self.schema)
+        rejected: list[tuple[dict, str]] = []
+        if not ok:  # find the records whose types differ from the earlier ones
+            fitting = []
+            for record in records:
+                fits, why = arrow_typable([record], self.schema)
+                if fits:
+                    fitting.append(record)
+                else:
+                    rejected.append((record, f"its value types differ from the earlier records' ({why})"))
+            records = fitting
+        if records:
+            self._parquet.write_table(pa.Table.from_pylist(records, schema=self.schema))
+            self.rows += len(records)
+        return rejected
 
-    def _table(self, records: list[dict]) -> pa.Table:
-        try:
-            return pa.Table.from_pylist(records, schema=self.schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError, KeyError):
-            pass
-        # JSON input whose later records show types the first ones did not: widen the schema
-        # and continue in a new shard rather than lose records.
-        try:
-            widened = pa.unify_schemas(
-                [self.schema, pa.Table.from_pylist(records).schema], promote_options="permissive")
-            table = pa.Table.from_pylist(records, schema=widened)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-            raise OutputError(
-                f"records from row {self.rows} on cannot be stored with the types of the earlier "
-                f"rows ({exc}); write JSON lines instead with --format jsonl"
-            ) from None
-        print(f"note: records change type at row {self.rows}; continuing with a widened schema "
-              "in a new shard", file=sys.stderr)
-        self.schema = widened
-        self._rows_in_shard = self.shard_size
-        self._open_shard(records)
-        return table
-
-    def _close_current(self) -> None:
+    def close(self) -> None:
+        """Finish the file and give it its name."""
         if self._parquet is not None:
             self._parquet.close()
-            self._parquet = None
         if self._jsonl is not None:
+            self._jsonl.flush()
+            os.fsync(self._jsonl.fileno())
             self._jsonl.close()
-            self._jsonl = None
+        os.replace(self.tmp, self.path)
 
-    def close(self) -> list[str]:
-        """Finish the last shard and rename all shards to their final names."""
-        if not self._tmp_paths:  # no records at all: still write one (empty) shard
-            if self.format == "auto":
-                self.format = "jsonl" if self.schema is None else "parquet"
-            self.schema = self.schema or pa.schema([])
-            self._open_shard([])
-        self._close_current()
-        total = len(self._tmp_paths)
-        names = []
-        for k, tmp in enumerate(self._tmp_paths):
-            name = f"{self.split}-{k:05d}-of-{total:05d}.{self.suffix}"
-            os.replace(tmp, self.folder / name)
-            names.append(f"data/{name}")
-        return names
-
-    def abort(self) -> None:
-        self._close_current()
-
-
-def _choose_format(records: list[dict]) -> tuple[str, pa.Schema | None]:
-    try:
-        return "parquet", pa.Table.from_pylist(records).schema
-    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-        print(f"note: the records hold values Parquet cannot type ({exc}); writing JSON lines "
-              "shards instead", file=sys.stderr)
-        return "jsonl", None
+    def discard(self) -> None:
+        for handle in (self._parquet, self._jsonl):
+            try:
+                if handle is not None:
+                    handle.close()
+            except Exception:  # noqa: BLE001 - the file is being thrown away
+                pass
+        self.tmp.unlink(missing_ok=True)
 
 
 class JsonlRecordWriter:
-    """Writes records as JSON lines (``-o -``: to stdout)."""
+    """Records as JSON lines on a stream (``-o -``)."""
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
-        self.rows = 0
 
-    def write(self, records: list[dict]) -> None:
+    def write(self, records: list[dict]) -> list[tuple[dict, str]]:
         self.stream.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
         self.stream.flush()
-        self.rows += len(records)
-
-    def close(self) -> list[str]:
         return []
 
-    def abort(self) -> None:
+    def close(self) -> None:
+        self.stream.flush()
+
+    def discard(self) -> None:
         self.stream.flush()
 
 
@@ -204,7 +156,7 @@ class EditLogWriter:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.rows = 0
-        self._tmp = path.with_name(f".{path.name}.tmp") if path else None
+        self._tmp = temporary(path) if path else None
         self._parquet: pq.ParquetWriter | None = None
         self._jsonl: IO[str] | None = None
         if path is not None and path.suffix == ".jsonl":
@@ -236,10 +188,15 @@ class EditLogWriter:
             self._parquet.close()
         os.replace(self._tmp, self.path)
 
-    def abort(self) -> None:
+    def discard(self) -> None:
         for handle in (self._jsonl, self._parquet):
-            if handle is not None:
-                handle.close()
+            try:
+                if handle is not None:
+                    handle.close()
+            except Exception:  # noqa: BLE001 - the file is being thrown away
+                pass
+        if self._tmp is not None:
+            self._tmp.unlink(missing_ok=True)
 
 
 def edit_rows(key: int, path: str, edits: Iterable) -> list[tuple]:

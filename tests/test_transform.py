@@ -20,7 +20,7 @@ def transform(*args: str):
 
 def read_out(out: Path) -> tuple[pa.Table, pa.Table, dict]:
     data = pq.read_table(out / "data")
-    log = pq.read_table(out / "edits.parquet")
+    log = pq.read_table(out / "edits")
     manifest = json.loads((out / "manifest.json").read_text())
     return data, log, manifest
 

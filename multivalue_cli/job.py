@@ -1,0 +1,569 @@
+"""One ``multivalue transform`` run: input -> data shards, edit log, errors, manifest.
+
+Shard ``k`` holds the records of input rows ``[k * shard_size, (k + 1) * shard_size)``. While
+the run goes on, finished shards wait in ``OUT/.work/`` and the manifest (rewritten atomically
+after each shard) lists them; at the end they move to ``data/`` and ``edits/`` under their
+final ``-0000k-of-0000N`` names. A run that dies keeps every finished shard: ``--resume``
+checks that the arguments are the same, drops whatever was half-written, skips the finished
+rows (without parsing them) and goes on. Output depends only on the input and the run's
+arguments, so a resumed run ends byte-identical to an uninterrupted one.
+"""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import itertools
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pyarrow as pa
+
+from . import __version__
+from .pipeline import JobConfig, RecordResult, transform_records
+from .profiles import Profile
+from .writers import (
+    EditLogWriter, JsonlRecordWriter, OutputError, ShardFile, arrow_typable, atomic_write_text,
+    prepare_output_dir,
+)
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # the run could not go on (I/O error, disk full, --on-error fail)
+EXIT_USAGE = 2  # bad arguments, unknown dialect or field, unreadable input
+EXIT_INCOMPLETE = 3  # finished, but some records were not transformed (see errors.jsonl)
+EXIT_SIGINT = 130
+EXIT_SIGTERM = 143
+PEEK_RECORDS = 1000  # records read ahead to check field paths and infer a JSON input's types
+
+
+class RunError(Exception):
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Interrupted(BaseException):
+    """Raised in the main process by SIGINT / SIGTERM."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that determines the output (and nothing that does not, such as workers)."""
+
+    input: str | None = None
+    fields: tuple[str, ...] = ()
+    task: str | None = None
+    split: str | None = None
+    config: str | None = None
+    limit: int | None = None
+    seed: int = 0
+    keep_original: bool = False
+    model: str | None = None
+    format: str = "auto"
+    shard_size: int = 100_000
+    on_error: str = "passthrough"
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["fields"] = list(self.fields)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "RunSpec":
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        values["fields"] = tuple(values.get("fields") or ())
+        return cls(**values)
+
+    def differences(self, other: "RunSpec") -> list[str]:
+        return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
+
+
+@dataclass
+class RunOptions:
+    """How to run (never changes the output)."""
+
+    out: Path | None  # None: JSON lines on stdout
+    log: Path | None = None
+    no_log: bool = False
+    workers: int = 1
+    batch_size: int = 256
+    overwrite: bool = False
+    resume: bool = False
+    quiet: bool = False
+    argv: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Totals:
+    records: int = 0
+    written: int = 0
+    texts: int = 0
+    texts_changed: int = 0
+    edits: int = 0
+    edits_per_feature: Counter = field(default_factory=Counter)
+    errors: int = 0
+    error_examples: list[str] = field(default_factory=list)
+
+    def add(self, other: "Totals") -> None:
+        for name in ("records", "written", "texts", "texts_changed", "edits", "errors"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.edits_per_feature.update(other.edits_per_feature)
+        self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["edits_per_feature"] = dict(sorted(self.edits_per_feature.items()))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Totals":
+        totals = cls(**{k: v for k, v in data.items() if k != "edits_per_feature"})
+        totals.edits_per_feature = Counter(data.get("edits_per_feature", {}))
+        return totals
+
+
+class FaultInjector:
+    """Test hook: ``MULTIVALUE_FAULT=point:n`` kills the process with SIGKILL the n-th time the
+    run passes ``point`` (batch, shard-write, between-shards, finalize). Unset in normal use."""
+
+    def __init__(self) -> None:
+        point, _, count = os.environ.get("MULTIVALUE_FAULT", "").partition(":")
+        self.point, self.count = point, int(count or 0)
+        self.seen: Counter = Counter()
+
+    def check(self, point: str) -> None:
+        if point == self.point:
+            self.seen[point] += 1
+            if self.seen[point] == self.count:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+
+# ---------------------------------------------------------------------------- the run
+
+
+def execute(
+    spec: RunSpec, profile: Profile, opts: RunOptions, *, note: Callable[[str], None],
+    warn: Callable[[str], None] | None = None, progress: Callable[[int], None] = lambda n: None,
+) -> int:
+    """Run a transformation; return the exit code (raise RunError for unusable arguments).
+    ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said."""
+    warn = warn or note
+    from .fields import FieldError, check_paths, task_fields
+    from .sources import BadRecord, SourceError, open_source
+
+    started = time.time()
+    try:
+        source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit)
+        rows = source.records(tolerant=spec.on_error != "fail")
+        head = list(itertools.islice(rows, PEEK_RECORDS))
+        good = [r for _, r in head if not isinstance(r, BadRecord)]
+        if spec.fields:
+            paths = list(spec.fields)
+        elif spec.task:
+            paths = task_fields(spec.task, good[0] if good else {})
+        elif not good or "text" in good[0]:
+            paths = ["text"]
+        else:
+            raise FieldError("say which field(s) to rewrite with --field or --task; the records have: "
+                             + ", ".join(sorted(good[0])))
+        if good:
+            check_paths(good, paths)
+    except (SourceError, FieldError) as exc:
+        raise RunError(str(exc)) from None
+
+    keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
+    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model)
+    all_rows = itertools.chain(head, rows)
+    if opts.out is None:
+        return _run_to_stdout(spec, config, opts, paths, keep, all_rows, note, warn, progress)
+    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, good, started)
+    return run.execute(config, all_rows, note, warn, progress)
+
+
+def _install_signal_handlers() -> dict:
+    def handler(signum, frame):
+        raise Interrupted(signum)
+
+    previous = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous[signum] = signal.signal(signum, handler)
+    return previous
+
+
+def _restore_signal_handlers(previous: dict) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
+
+
+def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) -> int:
+    writer = JsonlRecordWriter(sys.stdout)
+    log = EditLogWriter(None if opts.no_log else opts.log)
+    totals = Totals()
+    previous = _install_signal_handlers()
+    try:
+        for batch in transform_records(rows, paths, config, workers=opts.workers,
+                                       batch_size=opts.batch_size, keep_original=keep):
+            records, log_rows = [], []
+            for result in batch:
+                _count(result, totals, spec.on_error)
+                if result.error is not None:
+                    warn(f"error: {_where(result)}: {result.error}")
+                    if spec.on_error == "fail":
+                        raise RunError(f"{_where(result)}: {result.error} (--on-error fail)", EXIT_FAILED)
+                if result.record is not None and not (result.error and spec.on_error == "skip"):
+                    records.append(result.record)
+                log_rows.extend(result.log)
+            writer.write(records)
+            log.write(log_rows)
+            progress(len(batch))
+        log.close()
+    except Interrupted as exc:
+        log.discard()
+        return EXIT_SIGINT if exc.signum == signal.SIGINT else EXIT_SIGTERM
+    except BaseException:
+        log.discard()
+        raise
+    finally:
+        _restore_signal_handlers(previous)
+    _summarise(totals, "stdout", time.time(), note, warn)
+    return EXIT_INCOMPLETE if totals.errors else EXIT_OK
+
+
+def _where(result: RecordResult) -> str:
+    return result.where or f"row {result.row}"
+
+
+def _count(result: RecordResult, totals: Totals, on_error: str) -> None:
+    totals.records += 1
+    if result.error is not None:
+        totals.errors += 1
+        if len(totals.error_examples) < 20:
+            totals.error_examples.append(f"{_where(result)}: {result.error}")
+        return
+    totals.texts += result.texts
+    totals.texts_changed += result.texts_changed
+    totals.edits += len(result.log)
+    totals.edits_per_feature.update(row[3] for row in result.log)
+
+
+def _summarise(totals: Totals, where: str, started: float, note, warn) -> None:
+    share = f"{100 * totals.texts_changed / totals.texts:.1f}%" if totals.texts else "0%"
+    note(f"{totals.records} records, {totals.texts} texts, {totals.texts_changed} changed ({share}), "
+         f"{totals.edits} edits -> {where} in {time.time() - started:.1f}s")
+    if totals.errors:
+        warn(f"warning: {totals.errors} record(s) were not transformed"
+             + (f" (listed in {where}/errors.jsonl)" if where != "stdout" else "") + ", e.g. "
+             + "; ".join(totals.error_examples[:3]))
+
+
+@dataclass
+class _Shard:
+    index: int
+    data: ShardFile
+    log: EditLogWriter
+    errors: list[dict] = field(default_factory=list)
+    totals: Totals = field(default_factory=Totals)
+    first_row: int = 0
+    last_row: int = -1
+    pending: list[dict] = field(default_factory=list)  # records of the current batch
+
+
+class FolderRun:
+    """A run writing into an output folder, resumable."""
+
+    def __init__(self, out: Path, source, spec: RunSpec, profile: Profile, opts: RunOptions,
+                 paths: list[str], keep: list[str], sample: list[dict], started: float) -> None:
+        self.out, self.source, self.spec, self.profile, self.opts = out, source, spec, profile, opts
+        self.paths, self.keep, self.sample, self.started = paths, keep, sample, started
+        self.work = out / ".work"
+        self.manifest_path = out / "manifest.json"
+        self.shards: list[dict] = []  # finished shards, as recorded in the manifest
+        self.format = "jsonl"
+        self.schema: pa.Schema | None = None
+        self.faults = FaultInjector()
+        self.timings: dict = {}
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    def _begin(self) -> int:
+        """Prepare the folder (new run or resume); return the first row still to do."""
+        if self.opts.resume:
+            return self._load_for_resume()
+        try:
+            prepare_output_dir(self.out, self.opts.overwrite)
+        except OutputError as exc:
+            raise RunError(str(exc)) from None
+        self.work.mkdir()
+        self.format, self.schema = self._choose_format()
+        self._write_manifest("running")
+        return 0
+
+    def _choose_format(self) -> tuple[str, pa.Schema | None]:
+        examples = [_with_originals(r, self.keep) for r in self.sample]
+        schema = self.source.schema
+        if schema is not None:
+            for name in self.keep:
+                if name in schema.names:
+                    schema = schema.append(schema.field(name).with_name(f"{name}_original"))
+        if self.spec.format == "jsonl":
+            return "jsonl", None
+        if schema is None:
+            typable, why = arrow_typable(examples, None)
+            if typable:
+                schema = pa.Table.from_pylist(examples).schema if examples else pa.schema([])
+            elif self.spec.format == "parquet":
+                raise RunError(f"the records cannot be stored as Parquet ({why}); use --format jsonl")
+            else:
+                return "jsonl", None
+        return "parquet", schema
+
+    def _load_for_resume(self) -> int:
+        try:
+            manifest = json.loads(self.manifest_path.read_text("utf-8"))
+        except FileNotFoundError:
+            raise RunError(f"nothing to resume in {self.out}: it has no manifest.json") from None
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RunError(f"{self.manifest_path}: cannot read it ({exc})") from None
+        if manifest.get("state") == "complete":
+            raise RunError(f"{self.out} holds a finished run; nothing to resume", EXIT_OK)
+        previous = RunSpec.from_dict(manifest.get("run", {}))
+        differing = previous.differences(self.spec)
+        if manifest.get("profile", {}).get("hash") != self.profile.canonical()["hash"]:
+            differing.append("dialect/profile")
+        if differing:
+            raise RunError(
+                f"--resume needs the arguments of the interrupted run; these differ: "
+                f"{', '.join(_option_name(d) for d in differing)} (see {self.manifest_path})")
+        self.format = manifest["format"]
+        self.schema = _schema_from_text(manifest.get("schema"))
+        self.shards = manifest.get("shards", [])
+        if manifest.get("state") == "finalizing":
+            return -1
+        keep = {name for shard in self.shards for name in shard["files"]}
+        self.work.mkdir(exist_ok=True)
+        for stale in self.work.iterdir():
+            if stale.name not in keep:
+                stale.unlink()  # half-written, or finished after the last manifest update
+        return len(self.shards) * self.spec.shard_size
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def execute(self, config: JobConfig, rows: Iterable, note, warn, progress) -> int:
+        start_row = self._begin()
+        previous = _install_signal_handlers()
+        shard: _Shard | None = None
+        stats: dict = {}
+        try:
+            if start_row >= 0:
+                todo = (r for r in rows if r[0] >= start_row)
+                if start_row:
+                    note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
+                processing = time.time()
+                for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
+                                               batch_size=self.opts.batch_size,
+                                               keep_original=self.keep, stats=stats):
+                    self.faults.check("batch")
+                    for result in batch:
+                        index = result.row // self.spec.shard_size
+                        if shard is None or shard.index != index:
+                            if shard is not None:
+                                self._finish_shard(shard)
+                            shard = self._open_shard(index, result.row)
+                        self._add(shard, result)
+                    self._flush(shard)
+                    progress(len(batch))
+                if shard is not None:
+                    self._finish_shard(shard)
+                    shard = None
+                self.timings = {"startup_seconds": round(stats.get("startup_seconds", 0.0), 3),
+                                "processing_seconds": round(time.time() - processing, 3)}
+            self._finalize()
+        except Interrupted as exc:
+            self._abandon(shard, "interrupted")
+            done = len(self.shards) * self.spec.shard_size
+            warn(f"interrupted; {len(self.shards)} finished shard(s) (rows before {done}) are kept "
+                 f"in {self.out}. Resume with:\n  {_resume_command(self.opts.argv)}")
+            return EXIT_SIGINT if exc.signum == signal.SIGINT else EXIT_SIGTERM
+        except OSError as exc:
+            self._abandon(shard, "failed")
+            raise RunError(f"cannot write to {self.out}: {exc.strerror or exc}; the finished shards "
+                           f"are kept, rerun with --resume when fixed", EXIT_FAILED) from None
+        except RunError:
+            self._abandon(shard, "failed")
+            raise
+        except BaseException:
+            self._abandon(shard, "failed")
+            raise
+        finally:
+            _restore_signal_handlers(previous)
+        totals = self._totals()
+        _summarise(totals, str(self.out), self.started, note, warn)
+        return EXIT_INCOMPLETE if totals.errors else EXIT_OK
+
+    def _open_shard(self, index: int, first_row: int) -> _Shard:
+        ext = "parquet" if self.format == "parquet" else "jsonl"
+        data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema)
+        log = EditLogWriter(self.work / f"edits-{index:05d}.parquet")
+        return _Shard(index, data, log, first_row=first_row)
+
+    def _add(self, shard: _Shard, result: RecordResult) -> None:
+        shard.last_row = result.row
+        _count(result, shard.totals, self.spec.on_error)
+        if result.error is None:
+            shard.pending.append(result.record)
+            shard.log.write(result.log)
+            return
+        if self.spec.on_error == "fail":
+            raise RunError(f"{_where(result)}: {result.error} (stopping: --on-error fail)", EXIT_FAILED)
+        action = "skipped"
+        if result.record is not None and self.spec.on_error == "passthrough":
+            shard.pending.append(result.record)
+            action = "passed through unchanged"
+        entry = {"row": result.row, "where": _where(result), "reason": result.error, "action": action}
+        if result.record is None:
+            entry.update(action="not readable; not written", raw=result.raw)
+        shard.errors.append(entry)
+
+    def _flush(self, shard: _Shard | None) -> None:
+        if shard is None or not shard.pending:
+            return
+        for record, why in shard.data.write(shard.pending):
+            shard.errors.append({"row": None, "where": "data shard", "reason": why,
+                                 "action": "not written", "raw": json.dumps(record, ensure_ascii=False)})
+            shard.totals.errors += 1
+        shard.pending = []
+        self.faults.check("shard-write")
+
+    def _finish_shard(self, shard: _Shard) -> None:
+        self._flush(shard)
+        shard.data.close()
+        shard.log.close()
+        files = [shard.data.path.name, shard.log.path.name]
+        if shard.errors:
+            errors = self.work / f"errors-{shard.index:05d}.jsonl"
+            atomic_write_text(errors, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in shard.errors))
+            files.append(errors.name)
+        shard.totals.written = shard.data.rows
+        self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
+                            "files": files, "totals": shard.totals.as_dict()})
+        self._write_manifest("running")
+        self.faults.check("between-shards")
+
+    def _abandon(self, shard: _Shard | None, state: str) -> None:
+        if shard is not None:
+            shard.data.discard()
+            shard.log.discard()
+        try:
+            self._write_manifest(state)
+        except OSError:
+            pass  # the disk may be full; the previous manifest still lists the finished shards
+
+    def _finalize(self) -> None:
+        """Move finished shards to their final names (idempotent, so a resume can redo it)."""
+        self._write_manifest("finalizing")
+        total = len(self.shards)
+        split = self.source.split
+        (self.out / "data").mkdir(exist_ok=True)
+        (self.out / "edits").mkdir(exist_ok=True)
+        errors: list[str] = []
+        for k, shard in enumerate(self.shards):
+            for name in shard["files"]:
+                kind, ext = name.split("-")[0], name.rsplit(".", 1)[1]
+                if kind == "errors":
+                    path = self.work / name
+                    if path.exists():
+                        errors.append(path.read_text("utf-8"))
+                    continue
+                final = self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}"
+                if (self.work / name).exists():
+                    os.replace(self.work / name, final)
+            self.faults.check("finalize")
+        if errors:
+            atomic_write_text(self.out / "errors.jsonl", "".join(errors))
+        self._write_manifest("complete")
+        for leftover in self.work.glob("*") if self.work.exists() else ():
+            leftover.unlink()
+        if self.work.exists():
+            self.work.rmdir()
+
+    # -- the manifest ---------------------------------------------------------------------
+
+    def _totals(self) -> Totals:
+        totals = Totals()
+        for shard in self.shards:
+            totals.add(Totals.from_dict(shard["totals"]))
+        return totals
+
+    def _write_manifest(self, state: str) -> None:
+        import spacy
+
+        from .nlp import model_description
+
+        totals = self._totals()
+        total = len(self.shards)
+        split = self.source.split
+        ext = "parquet" if self.format == "parquet" else "jsonl"
+        elapsed = time.time() - self.started
+        manifest = {
+            "state": state,
+            "tool": {"name": "multivalue", "version": __version__},
+            "spacy": {"version": spacy.__version__, "model": model_description(self.spec.model)},
+            "run": self.spec.as_dict(),
+            "profile": self.profile.canonical(),
+            "input": {"description": self.source.description, "split": split},
+            "fields": self.paths,
+            "format": self.format,
+            "schema": _schema_to_text(self.schema),
+            "counts": totals.as_dict(),
+            "shards": self.shards,
+            "outputs": {
+                "data": [f"data/{split}-{k:05d}-of-{total:05d}.{ext}" for k in range(total)],
+                "edits": [f"edits/{split}-{k:05d}-of-{total:05d}.parquet" for k in range(total)],
+                "errors": "errors.jsonl" if totals.errors else None,
+            },
+            "timings": {"seconds": round(elapsed, 3), **self.timings, "workers": self.opts.workers,
+                        "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
+            "argv": self.opts.argv,
+        }
+        atomic_write_text(self.manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+
+
+def _with_originals(record: dict, keep: list[str]) -> dict:
+    if not keep:
+        return record
+    return {**record, **{f"{name}_original": record.get(name) for name in keep}}
+
+
+def _schema_to_text(schema: pa.Schema | None) -> str | None:
+    return None if schema is None else base64.b64encode(schema.serialize().to_pybytes()).decode()
+
+
+def _schema_from_text(text: str | None) -> pa.Schema | None:
+    return None if not text else pa.ipc.read_schema(pa.py_buffer(base64.b64decode(text)))
+
+
+OPTION_NAMES = {"input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
+                "config": "--config", "limit": "--limit", "seed": "--seed",
+                "keep_original": "--keep-original", "model": "--model", "format": "--format",
+                "shard_size": "--shard-size", "on_error": "--on-error"}
+
+
+def _option_name(name: str) -> str:
+    return OPTION_NAMES.get(name, name)
+
+
+def _resume_command(argv: list[str]) -> str:
+    args = [a for a in argv if a not in ("--overwrite", "--resume")]
+    return "multivalue " + " ".join(shlex.quote(a) for a in args) + " --resume"
