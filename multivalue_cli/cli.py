@@ -234,35 +234,90 @@ def apply(
             typer.echo(result.text)
 
 
-@app.command()
-def dialects(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """List the dialect profiles and how many of their attested features have rules."""
-    from .profiles import bundled_profiles, load_profile
-    from .registry import registry
+dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
+app.add_typer(dialects_app, name="dialects")
 
-    implemented = set(registry())
-    rows = []
-    for abbr in bundled_profiles():
-        profile = load_profile(abbr)
-        attested = len(profile.features)
-        have = sum(1 for n in profile.features if n in implemented)
-        rows.append({
-            "abbreviation": abbr, "name": profile.name, "region": profile.meta.get("region", ""),
-            "type": profile.meta.get("variety_type", ""), "attested": attested,
-            "implemented": have, "percent_implemented": round(100 * have / attested, 1) if attested else 0.0,
-        })
+
+@dialects_app.callback(invoke_without_command=True)
+def dialects(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    sort: str = typer.Option("abbreviation", "--sort", help="Sort by: abbreviation, name, region, type, attested, implemented, percent_implemented."),
+    descending: bool = typer.Option(False, "--desc", help="Sort in descending order."),
+) -> None:
+    """List the dialect profiles and how many of their attested features have rules."""
+    if ctx.invoked_subcommand:
+        return
+    from .coverage import DIALECT_COLUMNS, dialect_rows
+
+    if sort not in DIALECT_COLUMNS:
+        raise _fail(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
+    rows = sorted(dialect_rows(), key=lambda r: r[sort], reverse=descending)
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
+    _print_table("Dialect profiles (eWAVE): attested features (A/B/C) and those with a rule",
+                 ["Abbr", "Name", "Region", "Type", "Attested", "Implemented", "%"],
+                 [[r["abbreviation"], r["name"], r["region"], r["type"], r["attested"],
+                   r["implemented"], f"{r['percent_implemented']:.1f}"] for r in rows],
+                 numeric={"Attested", "Implemented", "%"})
+
+
+@dialects_app.command("show")
+def dialects_show(
+    dialect: str = typer.Argument(..., help="Abbreviation, name, Multi, or a YAML profile."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Every attested feature of a dialect: rating, probability, implemented, category."""
+    from .coverage import feature_rows
+
+    profile = _profile(dialect, [], (), (), None)
+    rows = feature_rows(profile)
+    if as_json:
+        typer.echo(json.dumps({"abbreviation": profile.abbreviation, "name": profile.name,
+                               "features": rows}, indent=2, ensure_ascii=False))
+        return
+    have = sum(r["implemented"] for r in rows)
+    _print_table(f"{profile.name} ({profile.abbreviation}): {len(rows)} features, {have} implemented",
+                 ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
+                 [[r["ewave"], r["name"], r["category"], r["rating"], f"{r['probability']:.2f}",
+                   "yes" if r["implemented"] else "no"] for r in rows],
+                 numeric={"eWAVE", "Probability"})
+
+
+@dialects_app.command("compare")
+def dialects_compare(
+    first: str = typer.Argument(..., help="A dialect."),
+    second: str = typer.Argument(..., help="Another dialect."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Features two dialects share and differ on, and the distance between their profiles."""
+    from .coverage import compare
+
+    result = compare(_profile(first, [], (), (), None), _profile(second, [], (), (), None))
+    if as_json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    a, b = result["a"], result["b"]
+    typer.echo(f"{a} vs {b}: Manhattan distance {result['manhattan_distance']} over all attested "
+               f"features, {result['manhattan_distance_implemented']} over implemented ones")
+    for title, names in ((f"shared ({len(result['shared'])})", result["shared"]),
+                         (f"only {a} ({len(result['only_a'])})", result["only_a"]),
+                         (f"only {b} ({len(result['only_b'])})", result["only_b"]),
+                         (f"shared, with different probabilities ({len(result['differing_probability'])})",
+                          result["differing_probability"])):
+        typer.echo(f"\n{title}:\n  " + (", ".join(names) or "-"))
+
+
+def _print_table(title: str, columns: list[str], rows: list[list], numeric: set[str] = frozenset()) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Dialect profiles (eWAVE)")
-    for col in ("Abbr", "Name", "Region", "Type", "Attested", "Implemented", "%"):
-        table.add_column(col, justify="right" if col in ("Attested", "Implemented", "%") else "left")
-    for r in rows:
-        table.add_row(r["abbreviation"], r["name"], r["region"], r["type"], str(r["attested"]),
-                      str(r["implemented"]), f"{r['percent_implemented']:.1f}")
+    table = Table(title=title)
+    for col in columns:
+        table.add_column(col, justify="right" if col in numeric else "left")
+    for row in rows:
+        table.add_row(*(str(v) for v in row))
     Console().print(table)
 
 
