@@ -346,6 +346,28 @@ def features(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) 
     Console().print(table)
 
 
+@app.command()
+def verify(
+    input: Optional[str] = typer.Argument(..., help="The input the run read ('sample' for the bundled sample)."),
+    output: Path = typer.Argument(..., help="The run's output folder."),
+) -> None:
+    """Check an output folder against its input: labels unchanged, order kept, and the edit log
+    reproduces every rewritten text. Exit 0 only if all hold."""
+    from .sources import SourceError
+    from .verify import verify as run_verify
+
+    try:
+        report = run_verify(None if input == "sample" else input, output)
+    except SourceError as exc:
+        raise _fail(str(exc)) from None
+    for problem in report.problems:
+        typer.echo(f"problem: {problem}", err=True)
+    verdict = "ok" if report.ok else "FAILED"
+    typer.echo(f"{verdict}: {report.checked} records and {report.texts} texts checked, "
+               f"{len(report.problems)} problem(s)")
+    raise typer.Exit(0 if report.ok else 1)
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"multivalue {__version__}")
