@@ -2,18 +2,35 @@
 
 ``index.by_lemma["be"]`` lists the tokens whose lemma is *be* (lower-cased), likewise
 ``by_tag`` (Penn tags), ``by_pos`` (UPOS) and ``by_dep`` (dependency labels), in document order.
+
+``index.protected`` holds tokens no edit may touch: URLs and e-mail addresses, and every token
+of a sentence the rules cannot be trusted on - one with control characters, one that does not
+read as English (no common English function words), or one that reads as code (mostly symbols);
+and symbols such as emoji, which the tagger takes for words.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Closed-class words found in nearly every English sentence of four words or more.
+ENGLISH_FUNCTION_WORDS = frozenset(
+    "the a an is are was were be been am to of and in on at for with it he she they we you i me "
+    "him her them us this that these those not do does did have has had will would can could "
+    "should may might must what who whom which where when why how my your his their our its "
+    "there as by from or but if so than then no yes all some any".split()
+)
+MIN_WORDS_FOR_LANGUAGE_CHECK = 4
+MAX_SYMBOL_SHARE = 0.35  # above this share of symbol tokens a sentence is taken for code
+
 
 class DocIndex:
-    __slots__ = ("doc", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags", "deps")
+    __slots__ = ("doc", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags", "deps", "protected")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -21,11 +38,14 @@ class DocIndex:
         by_tag: defaultdict[str, list[Token]] = defaultdict(list)
         by_pos: defaultdict[str, list[Token]] = defaultdict(list)
         by_dep: defaultdict[str, list[Token]] = defaultdict(list)
+        protected: set[int] = set()
         for tok in doc:
             by_lemma[tok.lemma_.lower()].append(tok)
             by_tag[tok.tag_].append(tok)
             by_pos[tok.pos_].append(tok)
             by_dep[tok.dep_].append(tok)
+            if tok.like_url or tok.like_email or _is_symbol(tok):
+                protected.add(tok.i)
         self.by_lemma = dict(by_lemma)
         self.by_tag = dict(by_tag)
         self.by_pos = dict(by_pos)
@@ -33,6 +53,7 @@ class DocIndex:
         self.lemmas = frozenset(self.by_lemma)
         self.tags = frozenset(self.by_tag)
         self.deps = frozenset(self.by_dep)
+        self.protected = frozenset(protected | _untrusted_sentences(doc))
 
     def lemma(self, *lemmas: str) -> list["Token"]:
         """Tokens with any of these lemmas, in document order."""
@@ -46,6 +67,29 @@ class DocIndex:
 
     def dep(self, *deps: str) -> list["Token"]:
         return _merged(self.by_dep, deps)
+
+
+def _is_symbol(tok: "Token") -> bool:
+    """Emoji and other symbols, which the tagger takes for nouns or adjectives."""
+    return not (tok.is_alpha or tok.is_punct or tok.is_space or tok.like_num) and not any(
+        ch.isalnum() for ch in tok.text)
+
+
+def _untrusted_sentences(doc: "Doc") -> set[int]:
+    """Tokens of sentences with control characters, that are not English, or that are code."""
+    has_control = CONTROL.search(doc.text) is not None
+    sentences = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
+    untrusted: set[int] = set()
+    for sent in sentences:
+        words = [t for t in sent if t.is_alpha]
+        symbols = sum(1 for t in sent if not (t.is_alpha or t.is_space or t.like_num) and t.text not in ".,?!'\"")
+        foreign = len(words) >= MIN_WORDS_FOR_LANGUAGE_CHECK and not any(
+            t.lower_ in ENGLISH_FUNCTION_WORDS for t in words)
+        code = len(sent) >= 4 and symbols / len(sent) > MAX_SYMBOL_SHARE
+        control = has_control and CONTROL.search(sent.text) is not None
+        if foreign or code or control:
+            untrusted.update(range(sent.start, sent.end))
+    return untrusted
 
 
 def _merged(table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:

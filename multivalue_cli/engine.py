@@ -113,7 +113,7 @@ class Engine:
                 if len(variants) > 1:
                     ops = variants[int(keyed_uniform(*site_key, "variant") * len(variants))]
                 touched = touched_tokens(ops)
-                if touched & claimed:
+                if touched & claimed or touched & index.protected:
                     continue
                 claimed |= touched
                 kept.append((rule, ops))

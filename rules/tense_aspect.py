@@ -1,14 +1,16 @@
-"""Tense and aspect rules (eWAVE 88, 99, 100, 119)."""
+"""Tense and aspect rules (eWAVE 88, 95-112, 114-120)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 # Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
@@ -81,10 +83,7 @@ def in_temporal_clause(verb: Token) -> bool:
 # --------------------------------------------------------------------------------- 88 progressives
 
 # Stative verbs (states of mind, emotion, possession) that SAE does not put in the progressive.
-STATIVE_VERBS = frozenset(
-    "like love hate want need know understand believe prefer own possess remember doubt "
-    "recognize recognise mean".split()
-)
+STATIVE_VERBS = wordlist("progressive_stative_verbs")
 COMPLEMENT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "dative", "attr", "oprd", "acomp"})
 
 
@@ -98,6 +97,8 @@ def _is_stative_main_verb(verb: Token) -> bool:
         return False
     if verb.dep_ in ("parataxis", "intj"):
         return False  # parenthetical "you know", "I mean"
+    if verb.lemma_ == "need" and "xcomp" in deps:
+        return False  # semi-modal "need to"
     return bool(deps & COMPLEMENT_DEPS)
 
 
@@ -261,7 +262,7 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
 # -------------------------------------------------------------------- 100 present_perfect_for_past
 
 
-IRREALIS_VERBS = frozenset({"wish", "suppose", "imagine", "rather"})
+IRREALIS_VERBS = wordlist("irrealis_matrix_verbs")
 
 
 def _is_irrealis(verb: Token) -> bool:
@@ -386,3 +387,1328 @@ def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children):
             continue
         yield site(Replace(tok.i, "would"))
+
+
+# ============================================================== helpers for the rules 95-120
+
+CLAUSAL_DEPS = frozenset(
+    {"advcl", "ccomp", "xcomp", "relcl", "acl", "csubj", "csubjpass", "parataxis", "conj", "pcomp"}
+)
+BE_CLITICS = {"1s": "'m", "3s": "'s", "other": "'re"}
+HAVE_CLITICS = frozenset({"'ve", "’ve", "'s", "’s", "'d", "’d"})
+WILL_FORMS = frozenset({"will", "'ll", "’ll", "wo"})
+
+
+def is_clitic(tok: Token) -> bool:
+    return tok.text[:1] in ("'", "’")
+
+
+def is_negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def clause_tokens(verb: Token) -> Iterator[Token]:
+    """The tokens of ``verb``'s own clause: its subtree without embedded clauses."""
+    for child in verb.children:
+        if child.dep_ in CLAUSAL_DEPS:
+            continue
+        yield child
+        yield from clause_tokens(child)
+
+
+def agreement_subject(subj: Token) -> Token:
+    """The token a finite form agrees with: the antecedent of a relative pronoun
+    (*books that have* agrees with *books*)."""
+    if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl" and subj.head.head.i < subj.i:
+        return subj.head.head
+    return subj
+
+
+def present_form(lemma: str, subj: Token) -> str | None:
+    """The simple present of ``lemma`` agreeing with ``subj`` (*am/is/are*, *knows/know*)."""
+    if lemma == "be":
+        return be_form(subj, past=False)
+    return inflect_verb(lemma, "VBZ" if person_number(subj) == "3s" else "VBP")
+
+
+def do_form(subj: Token, past: bool) -> str:
+    if past:
+        return "did"
+    return "does" if person_number(subj) == "3s" else "do"
+
+
+def be_replacing(aux: Token, subj: Token, past: bool) -> str:
+    """A form of *be* to stand where the auxiliary ``aux`` stood: a clitic for a clitic
+    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*)."""
+    if is_clitic(aux) and not past:
+        return BE_CLITICS[person_number(subj)]
+    return be_form(subj, past)
+
+
+def no_amnt(be: str, neg: Token | None) -> list[Op]:
+    """SAE has no *amn't*: spell the negation out after *am*."""
+    if neg is not None and be in ("am", "'m", "’m") and neg.lower_ != "not":
+        return [Replace(neg.i, "not")]
+    return []
+
+
+def clause_end(verb: Token) -> int | None:
+    """The last token of ``verb``'s clause before final punctuation and before any adjunct
+    clause that follows (*..., so we can go*), or None when a complement clause follows
+    (*told him that she left*), where a clause-final word would land in the wrong clause."""
+    last = verb
+    for child in sorted(verb.children, key=lambda c: c.i):
+        if child.i < verb.i or child.is_punct:
+            continue
+        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
+            return None
+        if child.dep_ in CLAUSAL_DEPS or child.dep_ in ("cc", "mark"):
+            break
+        last = child.right_edge if child.right_edge.i > last.i else last
+    while last.i > verb.i and last.is_punct:
+        last = last.doc[last.i - 1]
+    return last.i
+
+
+@dataclass(frozen=True)
+class Perfect:
+    """A perfect verb group *have (+ been) + participle*, as the parse gives it.
+
+    ``verb`` is the head of the group: the participle, the *-ing* form of a perfect progressive,
+    or copular *been*. ``been`` is the *been* of a passive or progressive (None for copular
+    *been*, which is ``verb``)."""
+
+    have: Token
+    verb: Token
+    subj: Token
+    been: Token | None
+    neg: Token | None
+
+    @property
+    def past(self) -> bool:
+        return self.have.tag_ == "VBD" or self.have.lower_ in ("'d", "’d")
+
+    @property
+    def inverted(self) -> bool:
+        return self.have.i < self.subj.i
+
+    @property
+    def progressive(self) -> bool:
+        return self.verb.tag_ == "VBG"
+
+    @property
+    def passive(self) -> bool:
+        return self.been is not None and not self.progressive
+
+    @property
+    def copular(self) -> bool:
+        return self.verb.lemma_ == "be"
+
+    @property
+    def simple(self) -> bool:
+        """Active, non-progressive, not copular *been*: *has eaten*."""
+        return self.been is None and not self.copular
+
+    @property
+    def affirmative_declarative(self) -> bool:
+        return not self.inverted and self.neg is None
+
+    def participles(self) -> list[Token]:
+        """The participle and those coordinated with it under the same *have*."""
+        return [self.verb, *_coordinated_participles(self.verb)]
+
+
+def shares_auxiliary(verb: Token) -> bool:
+    """Whether a verb coordinated with ``verb`` has no subject or auxiliary of its own
+    (*have left school and found jobs*), so that it shares the verb group being rewritten."""
+    return any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
+               and not any(g.dep_ in ("aux", "auxpass", "nsubj", "nsubjpass") for g in c.children)
+               for c in verb.children)
+
+
+def _is_perfect_have(aux: Token, verb: Token) -> bool:
+    """*have/has/had/'ve* as perfect auxiliary; a clitic *'s* or *'d* only where the
+    participle shows it is *has/had* (*she's sold the boat*, *I'd left*)."""
+    if aux.dep_ not in ("aux", "auxpass") or aux.i > verb.i:
+        return False
+    if aux.lemma_ == "have" and aux.tag_ in ("VBP", "VBZ", "VBD"):
+        return True
+    if verb.tag_ != "VBN":
+        return False
+    if aux.lower_ in ("'d", "’d"):
+        return True
+    if aux.lower_ in ("'s", "’s"):
+        return any(c.dep_ == "dobj" for c in verb.children)
+    return False
+
+
+def _mistagged_participle(aux: Token, verb: Token) -> bool:
+    """A participle the tagger took for a past (*Have the guests arrived?*): *have* before a
+    VBD whose form is also the participle."""
+    return (aux.lemma_ == "have" and aux.dep_ == "aux" and verb.tag_ == "VBD"
+            and inflect_verb(verb.lemma_.lower(), "VBN") == verb.lower_)
+
+
+def find_perfects(index: DocIndex) -> Iterator[Perfect]:
+    """Finite perfects with an overt subject, not under a modal (*should have gone*)."""
+    candidates = [*index.by_lemma.get("have", ()), *index.by_tag.get("MD", ()),
+                  *index.by_lemma.get("be", ())]
+    for aux in sorted(candidates, key=lambda t: t.i):
+        if aux.lower_ not in ("have", "has", "had", "'ve", "’ve", "'s", "’s", "'d", "’d"):
+            continue
+        verb = aux.head
+        if verb.tag_ not in ("VBN", "VBG") and not _mistagged_participle(aux, verb):
+            continue
+        if not _is_perfect_have(aux, verb):
+            continue
+        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+            continue
+        beens = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lower_ == "been"]
+        if verb.tag_ == "VBG" and not beens:
+            continue
+        subj = subject_of(verb)
+        if subj is None:
+            continue
+        yield Perfect(aux, verb, subj, beens[0] if beens else None, negation_after(aux))
+
+
+def has_duration(verb: Token) -> bool:
+    """A *since* phrase or clause, or *for* + a length of time (*for twenty years*)."""
+    for clause in verb.children:
+        if clause.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "since"
+                                          for m in clause.children):
+            return True
+    for tok in clause_tokens(verb):
+        if tok.lower_ == "since" and tok.dep_ in ("prep", "mark", "advmod"):
+            return True
+        if _is_duration_for(tok):
+            return True
+    return False
+
+
+def _is_duration_for(prep: Token) -> bool:
+    """*for* + a length of time: *for twenty years*, *for a long time*, *for ages*."""
+    if prep.lower_ != "for" or prep.dep_ != "prep":
+        return False
+    objs = [c for c in prep.children if c.dep_ == "pobj"]
+    return bool(objs) and (objs[0].lemma_.lower() in DURATION_NOUNS or objs[0].lower_ in DURATION_NOUNS)
+
+
+DURATION_NOUNS = wordlist("duration_nouns")
+
+
+def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
+    """``(will, verb, subject)`` for the future auxiliary *will/'ll/won't*, not the future
+    perfect (*will have gone*), not *will* as a noun or lexical verb."""
+    for tok in index.by_tag.get("MD", ()):
+        if tok.lemma_.lower() != "will" or tok.lower_ not in WILL_FORMS or tok.dep_ != "aux":
+            continue
+        verb = tok.head
+        if verb.tag_ != "VB" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children):
+            continue
+        subj = subject_of(verb)
+        if subj is None:
+            continue
+        yield tok, verb, subj
+
+
+def finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[Token, Token]]:
+    """``(verb, subject)`` for lexical verbs in a simple tense (no auxiliary) with the
+    subject before them: *I went*, *she owns*. Not *used to*, not copular *be*."""
+    for verb in index.tag(*tags):
+        if verb.pos_ != "VERB" or "Fin" not in verb.morph.get("VerbForm"):
+            continue
+        if any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+            continue
+        if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb.children):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > verb.i:
+            continue
+        yield verb, subj
+
+
+# ------------------------------------------------------------------------------ 95 standing_stood
+
+POSTURE_VERBS = frozenset({"sit", "stand"})  # closed set: the two verbs of the feature
+
+
+def _is_posture_progressive(verb: Token) -> bool:
+    """*be sitting/standing* of bodily posture: not *stand for/by* (tolerate, support, run for
+    office), not with an object or particle (*stood him up*, *sat the exam*)."""
+    if verb.tag_ != "VBG" or verb.lemma_ not in POSTURE_VERBS:
+        return False
+    if not aux_children(verb, "be"):
+        return False
+    for child in verb.children:
+        if child.dep_ in ("dobj", "prt", "dative", "ccomp", "xcomp"):
+            return False
+        if child.dep_ == "prep" and child.lower_ == "by":
+            return False  # "standing by" (supporting) cannot be told from place here
+        if child.dep_ == "prep" and child.lower_ == "for" and not _is_duration_for(child):
+            return False
+    return True
+
+
+@rule(
+    95, "standing_stood", "Tense and Aspect",
+    lemmas=POSTURE_VERBS,
+    tags={"VBG"},
+    examples=[
+        ("She was sitting on the bench.", "She was sat on the bench."),
+        ("Why are you standing there?", "Why are you stood there?"),
+        ("When you're standing there you can see the flames.",
+         "When you're stood there you can see the flames."),
+        ("The kids weren't sitting at the table. They were standing near the window.",
+         "The kids weren't sat at the table. They were stood near the window."),
+        ("He has been sitting in the car for an hour.", "He has been sat in the car for an hour."),
+    ],
+    negatives=[
+        "She is standing for election.",
+        "I sat on the bench.",
+        "They were sitting the exam.",
+        "He stood her up.",
+        "Sitting in the park is nice.",
+        "We are standing by our decision.",
+    ],
+)
+def standing_stood(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*be sat/stood* with progressive meaning: *She was sat on the bench*. Only the
+    progressive *be sitting/standing* of posture (past participles *sat/stood*)."""
+    for verb in index.lemma(*POSTURE_VERBS):
+        if _is_posture_progressive(verb):
+            participle = inflect_verb(verb.lemma_.lower(), "VBN")
+            if participle:
+                yield site(Replace(verb.i, participle))
+
+
+# ---------------------------------------------------------- 96 that_resultative_past_participle
+
+INDEFINITE_PRONOUNS = frozenset({"something", "someone", "somebody"})
+INDEFINITE_DETERMINERS = frozenset({"a", "an", "some", "another"})
+
+
+def _is_indefinite(subj: Token) -> bool:
+    """An indefinite subject, as *there* needs: *something*, *a man*, *some boys*, *two letters*."""
+    if subj.lower_ in INDEFINITE_PRONOUNS:
+        return True
+    if subj.pos_ not in ("NOUN",):
+        return False
+    dets = [c for c in subj.children if c.dep_ == "det"]
+    if dets:
+        return dets[0].lower_ in INDEFINITE_DETERMINERS
+    return any(c.dep_ == "nummod" for c in subj.children) and subj.tag_ == "NNS"
+
+
+@rule(
+    96, "that_resultative_past_participle", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("Something has fallen down the sink.", "There's something fallen down the sink."),
+        ("A window has been broken.", "There's a window broken."),
+        ("I think a letter has come for you.", "I think there's a letter come for you."),
+        ("Look, two trees have fallen onto the road!", "Look, there are two trees fallen onto the road!"),
+    ],
+    negatives=[
+        "The window has been broken.",
+        "Has something fallen down the sink?",
+        "Something hasn't arrived.",
+        "A man has bought the house.",
+        "Something had fallen down the sink.",
+        "Someone has been waiting for you.",
+    ],
+)
+def that_resultative_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*There* + indefinite subject + past participle for a present perfect whose result
+    holds now: *There's something fallen down the sink*, *there's a window broken*. Only
+    active intransitive or passive perfects of an indefinite subject in statements; *has been*
+    of a passive goes with *has*."""
+    for p in find_perfects(index):
+        if p.past or not p.affirmative_declarative or p.progressive or p.copular:
+            continue
+        if p.subj.dep_ not in ("nsubj", "nsubjpass") or not _is_indefinite(p.subj):
+            continue
+        if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd") for c in p.verb.children):
+            continue
+        if p.been is None and p.verb.lemma_.lower() not in MUTATIVE_VERBS:
+            continue  # "some residents have complained" has no result state
+        if shares_auxiliary(p.verb) or is_clitic(p.have):
+            continue
+        if any(c.dep_ == "conj" for c in p.subj.children):
+            continue
+        there = "there's" if person_number(p.subj) == "3s" else "there are"
+        ops: list[Op] = [Insert(p.subj.left_edge.i, there), Delete(p.have.i)]
+        if p.been is not None:
+            ops.append(Delete(p.been.i))
+        yield site(*ops)
+
+
+# ------------------------------------------------------------------------ 97 medial_object_perfect
+
+NON_RESULTATIVE_VERBS = wordlist("non_resultative_verbs") | wordlist("progressive_stative_verbs")
+
+
+def _movable_object(verb: Token) -> Token | None:
+    """The direct object standing right after the participle (*written [the letter]*), when
+    it is a plain noun phrase and nothing else of the verb sits between."""
+    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    if len(objs) != 1:
+        return None
+    obj = objs[0]
+    if obj.left_edge.i != verb.i + 1 or obj.tag_ in ("WP", "WDT", "EX"):
+        return None
+    if any(t.dep_ in CLAUSAL_DEPS for t in obj.subtree):
+        return None
+    if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in verb.children):
+        return None
+    return obj
+
+
+@rule(
+    97, "medial_object_perfect", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have written the letter.", "I have the letter written."),
+        ("She's finished her homework already.", "She's her homework finished already."),
+        ("The president has signed the new law.", "The president has the new law signed."),
+        ("We haven't painted the kitchen yet.", "We haven't the kitchen painted yet."),
+        ("When they have cleaned the house, they can leave.",
+         "When they have the house cleaned, they can leave."),
+    ],
+    negatives=[
+        "Have you written the letter?",
+        "I should have written the letter.",
+        "I have written to her.",
+        "He has been told the news.",
+        "I have given him the book.",
+        "What have you done?",
+        "The council had approved the plan.",
+        "I have never met a more honest man.",
+        "Which singers have released an album?",
+    ],
+)
+def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Object between perfect *have* and the participle: *I have the letter written*. Only
+    statements (a question *have you the letter written* is not the attested form), active,
+    with one plain noun-phrase object right after the participle."""
+    for p in find_perfects(index):
+        if p.inverted or not p.simple or shares_auxiliary(p.verb):
+            continue
+        if p.past or p.verb.lemma_.lower() in NON_RESULTATIVE_VERBS or p.verb.i != p.have.i + 1 \
+                and not (p.neg is not None and p.verb.i == p.neg.i + 1):
+            continue  # past "had X done" reads as causative; adverbs would split the group
+        if p.verb.dep_ == "relcl" or has_duration(p.verb) or _experiential_cue(p.verb):
+            continue
+        if any(t.tag_ in ("WDT", "WP", "WRB") for t in p.subj.subtree):
+            continue  # "which singers have an album released" reads as causative or possessive
+        if p.have.lower_ in ("'s", "’s") and p.subj.lower_ not in ("he", "she", "it"):
+            continue  # "John's the letter written" would read as "John is"
+        obj = _movable_object(p.verb)
+        if obj is not None:
+            yield site(Move(obj.left_edge.i, obj.right_edge.i + 1, p.verb.i))
+
+
+# -------------------------------------------------------------------------------- 98 after_perfect
+
+
+def _just(verb: Token) -> Token | None:
+    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "just"
+                 and c.i == verb.i - 1), None)
+
+
+@rule(
+    98, "after_perfect", "Tense and Aspect",
+    lemmas={"just"},
+    tags={"VBN", "VBD"},
+    examples=[
+        ("She has just sold the boat.", "She is after selling the boat."),
+        ("I've just eaten.", "I'm after eating."),
+        ("Have they just left?", "Are they after leaving?"),
+        ("He told me that they had just arrived.", "He told me that they were after arriving."),
+        ("She's just sold the boat.", "She's after selling the boat."),
+    ],
+    negatives=[
+        "I have eaten.",
+        "She hasn't just left.",
+        "I've just been told.",
+        "I just ate.",
+        "It has just been a bad day.",
+    ],
+)
+def after_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The hot-news perfect *be after V-ing* for *have just V-ed*: *She's after selling the
+    boat*. *be* agrees with the subject and keeps the tense (*had just* -> *was after*). Only
+    with *just* right before the participle; not negated, passive or copular *been*."""
+    for p in find_perfects(index):
+        if not p.simple or p.neg is not None or shares_auxiliary(p.verb):
+            continue
+        just = _just(p.verb)
+        gerund = inflect_verb(p.verb.lemma_.lower(), "VBG")
+        if just is None or not gerund:
+            continue
+        be = be_replacing(p.have, p.subj, p.past)
+        ops: list[Op] = [Replace(just.i, "after"), Replace(p.verb.i, gerund)]
+        if be != p.have.lower_:
+            ops.insert(0, Replace(p.have.i, be))
+        yield site(*ops)
+
+
+# ---------------------------------------------------------------------- 101 present_for_exp_perfect
+
+CONTINUATIVE_VERBS = wordlist("continuative_verbs")
+
+
+def _asks_how_long(verb: Token) -> bool:
+    return any(t.lower_ == "long" and t.head.i == verb.i and t.i > 0
+               and t.doc[t.i - 1].lower_ == "how" for t in verb.children)
+
+
+def _is_continuative(p: Perfect) -> bool:
+    """A perfect of a state lasting up to now: a state verb, copular *been*, a passive state
+    (*has been closed*) or a perfect progressive, with *since/for* or *how long*."""
+    if p.past or p.neg is not None or shares_auxiliary(p.verb):
+        return False
+    if not (p.copular or p.passive or p.progressive or p.verb.lemma_ in CONTINUATIVE_VERBS):
+        return False
+    return has_duration(p.verb) or _asks_how_long(p.verb)
+
+
+@rule(
+    101, "present_for_exp_perfect", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have known her since she was a child.", "I know her since she was a child."),
+        ("I've been here for twenty years.", "I'm here for twenty years."),
+        ("How long have you lived in Chicago?", "How long do you live in Chicago?"),
+        ("She has been waiting since noon.", "She is waiting since noon."),
+        ("How long has the shop been closed?", "How long is the shop closed?"),
+        ("My brother has worked there for ten years, and he likes it.",
+         "My brother works there for ten years, and he likes it."),
+    ],
+    negatives=[
+        "I have seen her since Monday.",
+        "I haven't known her for long.",
+        "I had lived there for years.",
+        "I have known her.",
+        "He has been to Paris for a week.",
+        "We have waited for you.",
+    ],
+)
+def present_for_exp_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Simple present for the continuative perfect: *I know her since she was a child*,
+    *I'm here for twenty years*, *How long do you live here?*. The present agrees with the
+    subject; questions take *do/does*; *has been* becomes *is*. Only states lasting up to
+    now (state verbs, copular and passive *been*, perfect progressives) with *since*, *for* +
+    a length of time or *how long*; not negated perfects or past perfects."""
+    for p in find_perfects(index):
+        if not _is_continuative(p):
+            continue
+        if p.copular and any(c.dep_ == "prep" and c.lower_ == "to" for c in p.verb.children):
+            continue  # "have been to Paris" is a visit, not a state
+        if p.been is not None or p.copular:
+            been = p.been or p.verb
+            be = be_replacing(p.have, p.subj, past=False)
+            yield site(Replace(p.have.i, be), Delete(been.i))
+        elif p.inverted:
+            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+            if base:
+                yield site(Replace(p.have.i, do_form(p.subj, past=False)), Replace(p.verb.i, base))
+        else:
+            present = present_form(p.verb.lemma_.lower(), p.subj)
+            if present:
+                yield site(Delete(p.have.i), Replace(p.verb.i, present))
+
+
+# ------------------------------------------------------------------------------- 102 be_perfect
+
+MUTATIVE_VERBS = wordlist("mutative_verbs")
+# Mutative verbs whose be-perfect keeps a direct object ("they're not left school yet",
+# "I'm finished my homework").
+MUTATIVE_WITH_OBJECT = frozenset({"leave", "finish"})
+
+
+@rule(
+    102, "be_perfect", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("They haven't left school yet.", "They aren't left school yet."),
+        ("He has gone to the shop.", "He is gone to the shop."),
+        ("I've finished.", "I'm finished."),
+        ("Have the guests arrived?", "Are the guests arrived?"),
+        ("When we came back, the birds had gone away.", "When we came back, the birds were gone away."),
+        ("I haven't finished my homework.", "I am not finished my homework."),
+    ],
+    negatives=[
+        "He has eaten the cake.",
+        "They have left the keys on the table for you.",
+        "She has been gone for a week.",
+        "I have set the table.",
+        "You should have gone.",
+        "He's gone.",
+    ],
+)
+def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Be* as perfect auxiliary of verbs of motion and change of state: *he is gone*,
+    *they aren't left school yet*, *I'm finished*. *be* agrees with the subject and keeps the
+    tense (*had flown* -> *were flown*). Not for other verbs, objects (except *leave* and
+    *finish*), passives, progressives or modal perfects; a contracted *'s* (already read as
+    *is*) is left alone."""
+    for p in find_perfects(index):
+        lemma = p.verb.lemma_.lower()
+        if not p.simple or lemma not in MUTATIVE_VERBS or p.have.lower_ in ("'s", "’s"):
+            continue
+        if has_duration(p.verb):
+            continue  # "prices have risen since January" is a change over time, not a state
+        if shares_auxiliary(p.verb):
+            continue
+        complements = {c.dep_ for c in p.verb.children}
+        if complements & {"dative", "ccomp", "xcomp", "attr", "oprd", "acomp", "prt"}:
+            continue
+        objs = [c for c in p.verb.children if c.dep_ == "dobj"]
+        if objs and (lemma not in MUTATIVE_WITH_OBJECT or any(
+                c.dep_ == "prep" for c in p.verb.children)):
+            continue
+        be = be_replacing(p.have, agreement_subject(p.subj), p.past)
+        yield site(Replace(p.have.i, be), *no_amnt(be, p.neg))
+
+
+# -------------------------------------------------------------------------- 103 do_tense_marker
+
+
+def _do_variants(subj: Token, past: bool) -> tuple[str, ...]:
+    """*did* in the past; *does/do* agreeing in the present, with invariant *do* for the third
+    singular as the South-Western English dialects have it (*this man what do own this*)."""
+    form = do_form(subj, past)
+    return (form, "do") if form == "does" else (form,)
+
+
+@rule(
+    103, "do_tense_marker", "Tense and Aspect",
+    tags={"VBD", "VBZ", "VBP"},
+    examples=[
+        ("I went to town on Saturday.", "I did go to town on Saturday."),
+        ("That girl who smiled at me is my cousin.", "That girl who did smile at me is my cousin."),
+        ("This man owns the farm.", ["This man does own the farm.", "This man do own the farm."]),
+        ("We always walk to church, and they drive.",
+         "We do always walk to church, and they do drive."),
+    ],
+    negatives=[
+        "I didn't go to town.",
+        "Did you go to town?",
+        "She is happy.",
+        "I have finished.",
+        "I used to live here.",
+        "If I knew the answer, I would tell you.",
+    ],
+)
+def do_tense_marker(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Unstressed *do* marking tense before a bare verb: *I did go to town*, *that girl what
+    did smile at me*. Simple present and past statements of lexical verbs (*be*, auxiliaries,
+    *used to* excluded); not in conditional and irrealis clauses."""
+    for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
+        if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
+            continue
+        subj = agreement_subject(subj)
+        if verb.tag_ == "VBD" and _is_irrealis(verb):
+            continue
+        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if not base:
+            continue
+        at = preverbal_start(verb, subj)
+        variants = [(Insert(at, form), Replace(verb.i, base))
+                    for form in _do_variants(subj, verb.tag_ == "VBD")]
+        yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+# --------------------------------------------------------------------- 104-107 completive markers
+
+
+EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
+
+
+def _superlative_relative(verb: Token) -> bool:
+    """*the best concert I have been to*, *the first film I have seen*: experiential."""
+    if verb.dep_ != "relcl":
+        return False
+    return any(c.tag_ == "JJS" or c.lower_ in ("only", "first", "last") for c in verb.head.children)
+
+
+def _completive_perfects(index: DocIndex) -> Iterator[Perfect]:
+    """Present perfects in statements, active and not progressive, of an action with a
+    result: *he has finished it*. Not continuative (*for/since*), experiential (*ever, never,
+    before*, superlative relatives), copular *been* or possessive *have got*."""
+    for p in find_perfects(index):
+        if p.past or not p.affirmative_declarative or p.progressive or p.passive or p.copular:
+            continue
+        if p.verb.lower_ == "got" or p.verb.lemma_ == "have" or has_duration(p.verb) \
+                or _superlative_relative(p.verb):
+            continue
+        if any(c.dep_ in ("advmod", "neg") and c.lower_ in EXPERIENTIAL_ADVERBS
+               for c in p.verb.children):
+            continue
+        yield p
+
+
+def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
+    """Put the participles of ``p`` in the form ``tag`` (None if a form is missing)."""
+    ops: list[Op] = []
+    for verb in p.participles():
+        form = inflect_verb(verb.lemma_.lower(), tag)
+        if not form:
+            return None
+        if form != verb.lower_:
+            ops.append(Replace(verb.i, form))
+    return ops
+
+
+@rule(
+    104, "completive_done", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("He has finished it.", "He done finished it."),
+        ("You have eaten what I sent you.", ["You done eaten what I sent you.", "You done ate what I sent you."]),
+        ("I think she's already left the house.", "I think she done already left the house."),
+        ("They've seen it all.", ["They done seen it all.", "They done saw it all."]),
+    ],
+    negatives=[
+        "Have you finished it?",
+        "He hasn't finished it.",
+        "The house has been sold.",
+        "I have lived here for years.",
+        "She had left.",
+        "He's gone.",
+    ],
+)
+def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *done* for the present perfect: *He done finished it*, *you done ate*. The
+    verb keeps its participle or takes the past form, both attested. Statements only; not
+    passives, progressives, continuative (*for/since*) or experiential (*ever/never*) perfects,
+    and not a clitic *'s* that may be *is*."""
+    for p in _completive_perfects(index):
+        if p.have.lower_ in ("'s", "’s") and p.subj.tag_ != "PRP":
+            continue
+        if p.have.lower_ in ("'s", "’s") and not any(c.dep_ == "dobj" for c in p.verb.children) \
+                and p.have.dep_ != "aux":
+            continue
+        past = _participle_ops(p, "VBD")
+        ops = [Replace(p.have.i, "done")]
+        alternatives = ((*ops, *past),) if past else ()
+        yield site(*ops, alternatives=alternatives)
+
+
+@rule(
+    105, "completive_have_done", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have eaten.", ["I have done eaten.", "I am done eaten."]),
+        ("He has gone home.", ["He has done gone home.", "He is done gone home."]),
+        ("They've already finished the job, so we can leave.",
+         ["They've already done finished the job, so we can leave.",
+          "They're already done finished the job, so we can leave."]),
+    ],
+    negatives=[
+        "Have you eaten?",
+        "I haven't eaten.",
+        "The cake has been eaten.",
+        "I have been waiting.",
+        "We have known them since 2010.",
+    ],
+)
+def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *have/be + done + participle*: *I have done eaten*, *he is done gone*. Both
+    auxiliaries are attested; *be* agrees with the subject. Same contexts as *done* (104)."""
+    for p in _completive_perfects(index):
+        if p.have.lower_ in ("'s", "’s", "'d", "’d") or p.copular:
+            continue
+        done = Insert(p.verb.i, "done")
+        be = be_replacing(p.have, agreement_subject(p.subj), past=False)
+        yield site(done, alternatives=((Replace(p.have.i, be), done),))
+
+
+@rule(
+    106, "irrealis_be_done", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("By the time you get here, my baby will have eaten.",
+         ["By the time you get here, my baby be done eaten.",
+          "By the time you get here, my baby be done ate."]),
+        ("If you love your enemies, they will eat you alive.",
+         ["If you love your enemies, they be done eat you alive.",
+          "If you love your enemies, they be done ate you alive."]),
+        ("I'll have finished the report by Friday.",
+         "I be done finished the report by Friday."),
+    ],
+    negatives=[
+        "They will eat you alive.",
+        "Will you have finished by Friday?",
+        "If you come, I won't leave.",
+        "If you love them, will they love you?",
+        "If it rains, the game will be cancelled.",
+    ],
+)
+def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*be done* of a future or conditional result: *my baby be done ate by the time you get
+    here*, *if you love your enemies, they be done eat you alive*. For the future perfect
+    (*will have eaten*) and for *will* in the main clause of an *if*-clause. Statements only;
+    not passives or copular *be*."""
+    for will in index.by_tag.get("MD", ()):
+        if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
+            continue
+        verb = will.head
+        subj = subject_of(verb)
+        if subj is None or subj.i > will.i or negation_after(will) is not None:
+            continue
+        if any(c.dep_ == "auxpass" for c in verb.children) or verb.lemma_ == "be":
+            continue
+        haves = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "have"]
+        if haves and verb.tag_ == "VBN":
+            base_tag = "VBN"
+        elif verb.tag_ == "VB" and not haves and _has_if_clause(verb):
+            base_tag = "VB"
+        else:
+            continue
+        ops: list[Op] = [Replace(will.i, "be"), *([Replace(haves[0].i, "done")] if haves else [])]
+        if not haves:
+            ops = [Replace(will.i, "be done")]
+        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
+        yield site(*ops, alternatives=alternatives)
+
+
+def _has_if_clause(verb: Token) -> bool:
+    return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in c.children)
+               for c in verb.children)
+
+
+@rule(
+    107, "perfect_slam", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have told you not to mess up.", "I slam told you not to mess up."),
+        ("She's eaten all the cake.", "She slam ate all the cake."),
+        ("We have finished the job, and now we can go home.",
+         "We slam finished the job, and now we can go home."),
+    ],
+    negatives=[
+        "Have you told him?",
+        "I haven't told you.",
+        "He has been fired.",
+        "I have lived here since 2010.",
+        "He had told me.",
+    ],
+)
+def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *slam* before a past form for the present perfect: *I slam told you not to
+    mess up*. Same contexts as completive *done* (104)."""
+    for p in _completive_perfects(index):
+        if p.copular or p.have.lower_ in ("'d", "’d"):
+            continue
+        if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
+                c.dep_ == "dobj" for c in p.verb.children):
+            continue
+        past = _participle_ops(p, "VBD")
+        if past is not None:
+            yield site(Replace(p.have.i, "slam"), *past)
+
+
+# ---------------------------------------------------------------------- 108 present_perfect_ever
+
+EXPERIENCE_ADVERBS = frozenset({"ever", "before"})  # closed set: the experiential cues
+
+
+def _experiential_cue(verb: Token) -> Token | None:
+    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in EXPERIENCE_ADVERBS),
+                None)
+
+
+@rule(
+    108, "present_perfect_ever", "Tense and Aspect",
+    lemmas=EXPERIENCE_ADVERBS,
+    examples=[
+        ("Have you ever eaten durian?", "You ever eat durian?"),
+        ("I have seen the movie before.", "I ever see the movie before."),
+        ("Has she ever been to Japan?", "She ever go to Japan?"),
+        ("My father has ridden a camel before, but I haven't.",
+         "My father ever ride a camel before, but I haven't."),
+    ],
+    negatives=[
+        "I have seen the movie.",
+        "I haven't ever seen it.",
+        "Have you finished?",
+        "Had you ever eaten durian?",
+        "Has the house ever been painted?",
+        "What have you ever done?",
+    ],
+)
+def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*ever* + bare verb as experiential perfect: *You ever eat durian?*, *I ever see the
+    movie before*. For present perfects with *ever* or *before*: *have* goes (also in yes/no
+    questions, which keep only their question mark), the verb is bare, *ever* stands before it;
+    *been to* becomes *go to*. Not negated, passive or progressive perfects, nor wh-questions."""
+    for p in find_perfects(index):
+        if p.past or p.neg is not None or p.passive or p.progressive or shares_auxiliary(p.verb):
+            continue
+        cue = _experiential_cue(p.verb)
+        if cue is None or _superlative_relative(p.verb) or p.verb.lemma_ == "have":
+            continue
+        if p.inverted and (p.have.i != p.subj.left_edge.i - 1 or
+                           any(t.tag_ in ("WP", "WRB", "WDT") for t in doc[p.have.sent.start:p.have.i])):
+            continue
+        if p.copular:
+            to = [c for c in p.verb.children if c.dep_ == "prep" and c.lower_ == "to"]
+            if not to:
+                continue
+            base = "go"
+        else:
+            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+        if not base:
+            continue
+        ops: list[Op] = [Delete(p.have.i), Replace(p.verb.i, base)]
+        if cue.lower_ != "ever":
+            ops.insert(1, Insert(preverbal_start(p.verb, p.subj), "ever"))
+        yield site(*sorted(ops, key=lambda op: op.i))
+
+
+# --------------------------------------------------------------------------- 109 perfect_already
+
+
+def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
+    """Ops that drop *have*, put the verb in ``base_tag`` and add clause-final ``marker``."""
+    end = clause_end(p.verb)
+    if end is None:
+        return None
+    forms = _participle_ops(p, base_tag)
+    if forms is None or shares_auxiliary(p.verb):
+        return None
+    ops: list[Op] = [Delete(p.have.i), *forms]
+    for child in p.verb.children:
+        if child.dep_ == "advmod" and child.lower_ in ("already", "yet"):
+            if child.i == end:
+                return [op for op in ops] + [Replace(child.i, marker)]
+            ops.append(Delete(child.i))
+    ops.append(Insert(end, marker, after=True))
+    return sorted(ops, key=lambda op: op.i)
+
+
+@rule(
+    109, "perfect_already", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have eaten.", "I ate already."),
+        ("Have you eaten yet?", "Did you eat already?"),
+        ("Have you been there?", "Were you there already?"),
+        ("She's finished her homework, so she can play.", "She finished her homework already, so she can play."),
+        ("We have already paid the bill.", "We paid the bill already."),
+    ],
+    negatives=[
+        "I haven't eaten yet.",
+        "I have lived here for years.",
+        "I have told him that she left.",
+        "He had eaten.",
+        "Have you ever been to Paris?",
+        "The house has been sold.",
+    ],
+)
+def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final *already* as perfect marker, with the simple past: *I ate already*, *Did
+    you eat already?*, *Were you there already?*. Questions take *did* (or *was/were* for
+    *been*); a *yet* or preverbal *already* becomes the final *already*. Not negated,
+    continuative, experiential, passive or progressive perfects, nor where a clause follows
+    the verb (the marker would land in it)."""
+    for p in find_perfects(index):
+        if p.past or p.neg is not None or p.passive or p.progressive or has_duration(p.verb):
+            continue
+        if any(c.dep_ in ("advmod", "neg") and c.lower_ in (EXPERIENTIAL_ADVERBS - {"yet"}) | {"just", "again"}
+               for c in p.verb.children):
+            continue
+        if p.verb.dep_ == "relcl" or _asks_how_long(p.verb) or p.verb.lower_ == "got":
+            continue  # relatives and "how long" are not completive
+        if p.copular and p.inverted and any(t.tag_ in ("WRB", "WP") for t in p.verb.subtree):
+            continue  # "Where have you been?" asks for a place, not completion
+        if p.copular:
+            if any(c.dep_ == "prep" and c.lower_ == "to" for c in p.verb.children):
+                continue
+            ops = _already_site(p, "VBN", "already")
+            if ops is not None:
+                ops = [op for op in ops if not (isinstance(op, Delete) and op.i == p.have.i)]
+                ops = [Replace(p.have.i, be_form(p.subj, past=True)), Delete(p.verb.i),
+                       *[op for op in ops if getattr(op, "i", None) != p.verb.i]]
+                yield site(*sorted(ops, key=lambda op: op.i))
+            continue
+        if p.inverted:
+            ops = _already_site(p, "VB", "already")
+            if ops is not None:
+                ops = [Replace(p.have.i, "did") if isinstance(op, Delete) and op.i == p.have.i else op
+                       for op in ops]
+                yield site(*ops)
+        else:
+            ops = _already_site(p, "VBD", "already")
+            if ops is not None:
+                yield site(*ops)
+
+
+# ------------------------------------------------------------------------- 110 completive_finish
+
+NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
+
+
+@rule(
+    110, "completive_finish", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have completed my work in the garden.", "I complete my work in the garden finish."),
+        ("They've eaten.", "They eat finish."),
+        ("She has washed the dishes, so we can go.", "She wash the dishes finish, so we can go."),
+    ],
+    negatives=[
+        "Have you eaten?",
+        "I haven't eaten.",
+        "I have known her for years.",
+        "He has been fired.",
+        "I have told him that she left.",
+    ],
+)
+def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final completive *finish* with a bare verb, the English form of the
+    contact-variety marker (*wakum gaden ... finis* 'I have completed my work in the garden';
+    colloquial Malaysian and Singapore English *I eat finish*): *I complete my work finish*.
+    The bare verb is invariant, as in those varieties. Statements of action verbs only (no
+    states, *be*, *have*), not passives, progressives, continuative or experiential perfects."""
+    for p in _completive_perfects(index):
+        if p.copular or p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS | {"finish"}:
+            continue
+        if p.verb.dep_ == "relcl" or any(t.tag_ in ("WDT", "WP") for t in p.subj.subtree):
+            continue  # "students who take two courses finish" would read as a habit
+        if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in p.verb.children):
+            continue
+        end = clause_end(p.verb)
+        forms = _participle_ops(p, "VB")
+        if end is None or forms is None or shares_auxiliary(p.verb):
+            continue
+        yield site(Delete(p.have.i), *forms, Insert(end, "finish", after=True))
+
+
+# ---------------------------------------------------------------------------------- 111 past_been
+
+
+@rule(
+    111, "past_been", "Tense and Aspect",
+    tags={"VBD"},
+    examples=[
+        ("I cut the bread.", "I been cut the bread."),
+        ("He went home after the game.", "He been go home after the game."),
+        ("She had already left when we arrived.", "She been already leave when we arrived."),
+        ("They told me yesterday.", "They been tell me yesterday."),
+    ],
+    negatives=[
+        "I didn't cut the bread.",
+        "Did he go home?",
+        "She was tired.",
+        "I had a car.",
+        "He has gone home.",
+        "If I knew, I would tell you.",
+    ],
+)
+def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Anterior *been* + bare verb of the Caribbean creoles and Gullah (*mi ben kot di bred*,
+    *I been cut the bread*) for the simple past and the past perfect of action verbs in
+    statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
+    negation, questions or irrealis pasts."""
+    for verb, subj in finite_lexical(index, ("VBD",)):
+        if verb.lemma_ in NOT_COMPLETABLE or _is_irrealis(verb) or in_temporal_clause(verb) and \
+                verb.dep_ == "advcl":
+            continue
+        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if base:
+            yield site(Insert(preverbal_start(verb, subj), "been"), Replace(verb.i, base))
+    for p in find_perfects(index):
+        if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
+            continue
+        if p.verb.lemma_ in NOT_COMPLETABLE:
+            continue
+        forms = _participle_ops(p, "VB")
+        if forms is not None:
+            yield site(Replace(p.have.i, "been"), *forms)
+
+
+# ------------------------------------------------------------------------------- 112 bare_perfect
+
+
+@rule(
+    112, "bare_perfect", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("He had gone home.", "He had go home."),
+        ("Had you eaten before you left?", "Had you eat before you left?"),
+        ("She hadn't seen the film.", "She hadn't see the film."),
+        ("He ate the bread before he went to school.", "He had eat the bread before he went to school."),
+    ],
+    negatives=[
+        "He has gone home.",
+        "He had been fired.",
+        "I had a car.",
+        "She had been ill.",
+        "He ate the bread.",
+        "If I had known, I would have come.",
+    ],
+)
+def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Anterior *had* + bare root: *He had go home*; also for a simple past that precedes the
+    event of a *before*-clause (*he had eat the bread before he went to school*). Not passive
+    or copular *had been*, nor possessive *had*."""
+    for p in find_perfects(index):
+        if not p.past or not p.simple or is_clitic(p.have) or _is_irrealis(p.verb):
+            continue  # "if I had known" is counterfactual, not anterior
+        forms = _participle_ops(p, "VB")
+        if forms:
+            yield site(*forms)
+    for verb, subj in finite_lexical(index, ("VBD",)):
+        if verb.lemma_ in ("be", "have") or _is_irrealis(verb):
+            continue
+        before = any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before"
+                                               for m in c.children) for c in verb.children)
+        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if before and base:
+            yield site(Insert(preverbal_start(verb, subj), "had"), Replace(verb.i, base))
+
+
+# ----------------------------------------------------------------------------- 114 future_sub_gon
+
+
+def _gon_variants(will: Token, verb: Token, subj: Token) -> list[tuple[Op, ...]]:
+    """*gon* (with *I'm*, and without *be* for other subjects, as in African American and
+    Caribbean-influenced varieties), or *be gonna* agreeing with the subject."""
+    neg = negation_after(will)
+    if neg is not None:
+        return [(Replace(will.i, "ain't gon"), Delete(neg.i))]
+    be = be_replacing(will, subj, past=False)
+    if will.i > subj.i:
+        gonna = (Replace(will.i, be), Insert(will.i, "gonna", after=True))
+        if person_number(subj) == "1s":
+            gon = (Replace(will.i, be), Insert(will.i, "gon", after=True))
+        else:
+            gon = (Replace(will.i, "gon"),)
+        return [gon, gonna]
+    # question: "Will you come?" -> "You gon come?" / "Are you gonna come?"
+    gon = (Delete(will.i), Insert(preverbal_start(verb, subj), "gon"))
+    gonna = (Replace(will.i, be_form(subj, past=False)), Insert(preverbal_start(verb, subj), "gonna"))
+    return [gon, gonna]
+
+
+@rule(
+    114, "future_sub_gon", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("He will build my house.", ["He gon build my house.", "He is gonna build my house."]),
+        ("I'll call you tonight.", ["I'm gon call you tonight.", "I'm gonna call you tonight."]),
+        ("I won't go anywhere.", "I ain't gon go anywhere."),
+        ("Will you come to the party?", ["You gon come to the party?", "Are you gonna come to the party?"]),
+        ("They say it will rain, so we will stay home.",
+         ["They say it gon rain, so we gon stay home.", "They say it is gonna rain, so we gon stay home.",
+          "They say it gon rain, so we are gonna stay home.",
+          "They say it is gonna rain, so we are gonna stay home."]),
+    ],
+    negatives=[
+        "By Friday, I will have finished the report.",
+        "She has a strong will.",
+        "I would go.",
+        "He wills it to happen.",
+    ],
+)
+def future_sub_gon(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Go-based future for *will*: *He gon build my house*, *I'm gon call you*, *I ain't gon
+    go nowhere*, or *be gonna*. Questions drop or invert the auxiliary (*You gon come?* /
+    *Are you gonna come?*). Not the future perfect."""
+    for will, verb, subj in future_will(index):
+        if will.i < subj.i and (negation_after(will) is not None or subj.left_edge.i != will.i + 1):
+            continue  # negated questions ("Won't you come?") keep their auxiliary
+        variants = _gon_variants(will, verb, subj)
+        yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+# ---------------------------------------------------------------------------- 115 volition_changes
+# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*) that mean 'about to' or
+# mark future; English *want/like to* means volition, so the rewrite would change meaning.
+
+
+# ------------------------------------------------------------------------------- 116 come_future
+
+
+@rule(
+    116, "come_future", "Tense and Aspect",
+    lemmas={"about"},
+    examples=[
+        ("I am about to cook your meal.", "I am coming to cook your meal."),
+        ("She was about to leave when he called.", "She was coming to leave when he called."),
+        ("Are they about to start the show?", "Are they coming to start the show?"),
+    ],
+    negatives=[
+        "I am worried about the test.",
+        "What is the book about?",
+        "She is about five feet tall.",
+        "I am not about to give up.",
+    ],
+)
+def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Come-based ingressive future: *I am coming to cook your meal* 'I am about to cook your
+    meal'. Only *be about to* + verb; the negated *not about to* ('unwilling') is left alone."""
+    for about in index.by_lemma.get("about", ()):
+        if about.dep_ != "acomp" or about.head.lemma_ != "be" or is_negated(about.head):
+            continue
+        xcomps = [c for c in about.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+        if xcomps and any(c.dep_ == "aux" and c.lower_ == "to" for c in xcomps[0].children):
+            yield site(Replace(about.i, "coming"))
+
+
+# ----------------------------------------------------------------- 117 present_for_neutral_future
+
+FUTURE_TIME_WORDS = wordlist("future_time_words")
+
+
+def _has_future_adverbial(verb: Token) -> bool:
+    """*tomorrow*, *tonight*, *soon*, *next week*, *on the coming Sunday* in the clause."""
+    for tok in clause_tokens(verb):
+        if tok.lower_ in FUTURE_TIME_WORDS and tok.dep_ in ("npadvmod", "advmod", "amod", "pobj", "tmod"):
+            return True
+    return False
+
+
+@rule(
+    117, "present_for_neutral_future", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("I will see you tomorrow.", "I see you tomorrow."),
+        ("I think I will make a new dress next week.", "I think I make a new dress next week."),
+        ("Will you come tomorrow?", "Do you come tomorrow?"),
+        ("She won't be at home tonight.", "She isn't at home tonight."),
+        ("I'll be there soon.", "I'm there soon."),
+        ("He'll call you later, and we won't wait.", "He calls you later, and we won't wait."),
+    ],
+    negatives=[
+        "It will rain.",
+        "I will have finished by tomorrow.",
+        "Will you help me?",
+        "Tomorrow I would go.",
+        "Won't you stay for dinner tonight?",
+    ],
+)
+def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Simple present for neutral future reference: *I see you tomorrow*, *Do you come
+    tomorrow?*, *She isn't at home tonight*. The present agrees with the subject; questions and
+    negation take *do*; *will be* becomes *am/is/are*. Only where the clause has a future time
+    adverbial, so that the present keeps its future meaning."""
+    for will, verb, subj in future_will(index):
+        if not _has_future_adverbial(verb):
+            continue
+        neg = negation_after(will)
+        lemma = verb.lemma_.lower()
+        if lemma == "be":
+            be = be_replacing(will, agreement_subject(subj), past=False)
+            yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(verb.i))
+            continue
+        if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in verb.children):
+            be_aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lower_ == "be"]
+            if be_aux:  # "will be leaving" -> "is leaving"
+                be = be_replacing(will, subj, past=False)
+                yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux[0].i))
+            continue
+        if neg is not None and will.i < subj.i:
+            continue  # "Won't you stay?" is an invitation, "Don't you stay?" is not
+        subj = agreement_subject(subj)
+        if neg is not None or will.i < subj.i:
+            yield site(Replace(will.i, do_form(subj, past=False)))
+            continue
+        present = present_form(lemma, subj)
+        if present:
+            yield site(Delete(will.i), Replace(verb.i, present))
+
+
+# ---------------------------------------------------------------------------------- 118 is_am_1s
+
+
+@rule(
+    118, "is_am_1s", "Tense and Aspect",
+    lemmas={"be"},
+    examples=[
+        ("I am going to town.", "I is going to town."),
+        ("I'm not sure.", "I's not sure."),
+        ("Am I late?", "Is I late?"),
+        ("She said that I am her best friend, and I'm proud of it.",
+         "She said that I is her best friend, and I's proud of it."),
+    ],
+    negatives=[
+        "You are late.",
+        "He is tall.",
+        "I was late.",
+        "I have been there.",
+    ],
+)
+def is_am_1s(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*is* for *am* with the first person singular: *I is going to town*, *I's not sure*."""
+    for be in index.by_lemma.get("be", ()):
+        if be.lower_ not in ("am", "'m", "’m"):
+            continue
+        verb = be if be.dep_ not in ("aux", "auxpass") else be.head
+        subj = subject_of(verb)
+        if subj is None or subj.lower_ != "i":
+            continue
+        yield site(Replace(be.i, "is" if be.lower_ == "am" else be.lower_[0] + "s"))
+
+
+# ----------------------------------------------------------------------------------- 120 if_would
+
+COUNTERFACTUAL_MODALS = frozenset({"would", "could", "might", "'d", "’d"})
+
+
+def _conditional_clause(verb: Token) -> bool:
+    """``verb`` heads an *if*-clause whose main clause has *would/could/might*."""
+    if verb.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "if" for c in verb.children):
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in COUNTERFACTUAL_MODALS for c in verb.head.children)
+
+
+@rule(
+    120, "if_would", "Tense and Aspect",
+    lemmas={"if"},
+    examples=[
+        ("If I were you, I would go.", "If I would be you, I would go."),
+        ("If it rained, we would stay home.", "If it would rain, we would stay home."),
+        ("If I had known, I would have come.", "If I would have known, I would have come."),
+        ("If he didn't call, she would worry.", "If he wouldn't call, she would worry."),
+        ("What would you do if you won the lottery?", "What would you do if you would win the lottery?"),
+    ],
+    negatives=[
+        "If it rains, we will stay home.",
+        "I wonder if he knew.",
+        "If he was there, he saw it.",
+        "If I were you.",
+    ],
+)
+def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*would* in hypothetical *if*-clauses: *If I would be you*, *if it would rain, we would
+    stay home*, *if I would have known*. Only where the main clause has *would/could/might*;
+    *did* becomes *would*, *had* + participle becomes *would have*."""
+    for verb in index.tag("VBD", "VBN", "VB"):
+        if not _conditional_clause(verb):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > verb.i:
+            continue
+        auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+        if verb.tag_ == "VBD" and not auxes:
+            base = inflect_verb(verb.lemma_.lower(), "VB")
+            if base:
+                yield site(Insert(preverbal_start(verb, subj), "would"), Replace(verb.i, base))
+            continue
+        if not auxes or auxes[0].tag_ != "VBD":
+            continue
+        first = auxes[0]
+        if first.lemma_ == "do" and verb.tag_ == "VB":
+            yield site(Replace(first.i, "would"))
+        elif first.lemma_ == "have" and not is_clitic(first):
+            yield site(Insert(first.i, "would"), Replace(first.i, "have"))
+        elif first.lemma_ == "be":  # "if I was told", "if it were raining"
+            yield site(Insert(first.i, "would"), Replace(first.i, "be"))
