@@ -75,8 +75,22 @@ def _is_symbol(tok: "Token") -> bool:
         ch.isalnum() for ch in tok.text)
 
 
+CODE_LINE_ENDINGS = (":", ";", "{", "}", ")", "]")
+
+
+def _looks_like_code(text: str) -> bool:
+    """Several lines, most of them indented or ending like statements (``:``, ``;``, ``{``)."""
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return False
+    code_like = sum(1 for line in lines if line.endswith(CODE_LINE_ENDINGS) or line[:1] in " \t")
+    return code_like * 2 >= len(lines)
+
+
 def _untrusted_sentences(doc: "Doc") -> set[int]:
     """Tokens of sentences with control characters, that are not English, or that are code."""
+    if "\n" in doc.text and _looks_like_code(doc.text):
+        return set(range(len(doc)))
     has_control = CONTROL.search(doc.text) is not None
     sentences = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
     untrusted: set[int] = set()

@@ -1,0 +1,296 @@
+"""Mood rules (eWAVE 121, 123, 126): double modals, present modals, new quasi-modals."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.docindex import DocIndex
+from multivalue_cli.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
+
+
+# ---------------------------------------------------------------------------------- shared helpers
+
+
+def clause_of(aux: Token) -> Token:
+    """The verb a modal or auxiliary belongs to (a modal heading its own clause, *ought*, is itself)."""
+    return aux.head if aux.dep_ in ("aux", "auxpass") else aux
+
+
+def subject_of(verb: Token) -> Token | None:
+    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
+
+
+def is_declarative_modal(modal: Token) -> bool:
+    """The subject stands before the modal (not *could you ...?*, not *what could they ...*)."""
+    subj = subject_of(clause_of(modal))
+    return subj is not None and subj.i < modal.i
+
+
+def has_aux_after(modal: Token, lemma: str) -> bool:
+    """Whether an auxiliary ``lemma`` of the same verb follows the modal (*would have gone*)."""
+    verb = clause_of(modal)
+    return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma and c.i > modal.i
+               for c in verb.children)
+
+
+def is_contracted(tok: Token) -> bool:
+    return tok.text.startswith(("'", "’"))
+
+
+# ------------------------------------------------------------------------------- 121 double_modals
+
+
+def _first_modals() -> dict[str, tuple[str, ...]]:
+    """Second modal -> the first modals attested with it (*could* -> *might, may*)."""
+    table: dict[str, list[str]] = {}
+    for pair in sorted(wordlist("double_modal_pairs")):
+        first, second = pair.split()
+        table.setdefault(second, []).append(first)
+    # "might" first: the most frequent combination is offered as the main variant.
+    return {k: tuple(sorted(v, key=lambda m: m != "might")) for k, v in table.items()}
+
+
+def _in_if_clause(modal: Token) -> bool:
+    """The modal stands in an *if/unless* clause, where double modals are hardly attested."""
+    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
+               for c in clause_of(modal).children)
+
+
+@rule(
+    121, "double_modals", "Mood",
+    tags={"MD"},
+    examples=[
+        ("I tell you what we should do.",
+         ["I tell you what we might should do."]),
+        ("I could go with you tomorrow.", "I might could go with you tomorrow."),
+        ("We can't finish it today, but he said that we can try.",
+         ["We might can't finish it today, but he said that we can try.",
+          "We may can't finish it today, but he said that we can try.",
+          "We can't finish it today, but he said that we might can try.",
+          "We can't finish it today, but he said that we may can try.",
+          "We might can't finish it today, but he said that we might can try.",
+          "We might can't finish it today, but he said that we may can try.",
+          "We may can't finish it today, but he said that we might can try.",
+          "We may can't finish it today, but he said that we may can try."]),
+        ("You ought to call your mother.", "You might ought to call your mother."),
+        ("They would help us if we asked.", "They might would help us if we asked."),
+    ],
+    negatives=[
+        "Could you help me with this?",
+        "What would they say?",
+        "I'll call you later.",
+        "We might go to the beach.",
+        "You must be tired.",
+        "He will arrive at noon.",
+        "Let me know if you can come.",
+        "What would happen if the bridge collapsed?",
+    ],
+)
+def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A second modal before a single SAE modal, from the attested pairs: *we might should do*,
+    *I might could go*, *you might ought to*. Only declarative clauses with the subject before
+    the modal (double modals are rare in inverted questions), never on contracted *'ll/'d* or
+    a modal already doubled; *will* and *must* have no widely attested first modal and are left."""
+    firsts = _first_modals()
+    for modal in index.by_tag.get("MD", ()):
+        options = firsts.get(modal.lower_)
+        if not options or is_contracted(modal) or not is_declarative_modal(modal):
+            continue
+        if modal.i > 0 and doc[modal.i - 1].tag_ == "MD":
+            continue
+        if _in_if_clause(modal) or subject_of(clause_of(modal)).tag_ in ("WP", "WDT"):
+            continue
+        ops = [(Insert(modal.i, first),) for first in options]
+        yield site(*ops[0], alternatives=tuple(ops[1:]))
+
+
+# ------------------------------------------------------------------------------ 123 present_modals
+
+PRESENT_OF = {"could": "can", "would": "will", "might": "may"}
+# Past-tense matrix verbs and irrealis verbs whose complement backshifts the modal.
+REPORTING_VERBS = frozenset(
+    "say tell think believe know hope wish expect promise feel guess suppose assume "
+    "decide realize realise fear claim explain".split()
+)
+# "would like/rather/mind" are fixed politeness formulas, not past modals of reported speech.
+FIXED_AFTER_WOULD = frozenset("like love prefer rather mind care".split())
+
+
+def _is_request(modal: Token, verb: Token) -> bool:
+    """*Could you/I ...?* and *Would you ...?*: an inverted yes/no question (no wh-word)."""
+    subj = subject_of(verb)
+    if subj is None or subj.i != modal.i + 1 or subj.lower_ not in ("you", "i", "we"):
+        return False
+    if any(t.tag_ in ("WP", "WRB", "WDT", "WP$") for t in verb.subtree if t.i < modal.i):
+        return False
+    return modal.lower_ == "could" or subj.lower_ == "you"
+
+
+def _is_backshifted(verb: Token) -> bool:
+    """The complement of a past reporting verb or of *wish*: *he said he would come*."""
+    if verb.dep_ != "ccomp" or verb.head.lemma_.lower() not in REPORTING_VERBS:
+        return False
+    head = verb.head
+    return head.tag_ == "VBD" or head.lemma_.lower() == "wish"
+
+
+def _is_conditional_main(verb: Token) -> bool:
+    """The main clause of an *if* conditional: *if I had money, I would buy it*."""
+    return any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in c.children)
+        for c in verb.children
+    )
+
+
+def _present_modal_context(modal: Token) -> bool:
+    verb = clause_of(modal)
+    if verb.i == modal.i or has_aux_after(modal, "have"):
+        return False  # "would have gone" is a counterfactual past, not a backshifted modal
+    if modal.lower_ == "would" and verb.lemma_.lower() in FIXED_AFTER_WOULD:
+        return False
+    if modal.lower_ == "might":
+        return is_declarative_modal(modal)
+    if _is_request(modal, verb):
+        return True
+    return is_declarative_modal(modal) and (_is_backshifted(verb) or _is_conditional_main(verb))
+
+
+@rule(
+    123, "present_modals", "Mood",
+    tags={"MD"},
+    examples=[
+        ("I wish that people would get educated.", "I wish that people will get educated."),
+        ("Could you pass the salt?", "Can you pass the salt?"),
+        ("She said she couldn't come, but they might be wrong.",
+         "She said she can't come, but they may be wrong."),
+        ("If I had more time, I would travel.", "If I had more time, I will travel."),
+        ("He told me that he wouldn't sell the house.", "He told me that he won't sell the house."),
+        ("Would you close the door, please?", "Will you close the door, please?"),
+    ],
+    negatives=[
+        "When I was young, I could run fast.",
+        "Every summer we would go to the lake.",
+        "He would have helped us.",
+        "Would you like some tea?",
+        "What could they do?",
+        "I would rather stay home.",
+    ],
+)
+def present_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Present modals where SAE has past modals: *I wish people will get educated*, *can you
+    pass the salt?*, *they may be wild*. Only where the past form carries no past meaning:
+    backshifted complements of past reporting verbs and *wish*, the main clause of an *if*
+    conditional, inverted polite requests (*could/would you*), and epistemic *might*. Past
+    ability (*I could run fast*), habitual *would*, *would have* counterfactuals and the
+    formulas *would like/rather* keep the past form."""
+    for modal in index.by_tag.get("MD", ()):
+        present = PRESENT_OF.get(modal.lower_)
+        if present and _present_modal_context(modal):
+            yield site(Replace(modal.i, present))
+
+
+# -------------------------------------------------------------------- 126 finna_future, fixin_future
+
+
+def _about_to(tok: Token) -> Token | None:
+    """The *to* of *be about to VERB* when ``tok`` is its *about*."""
+    if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
+        return None
+    verb = next((c for c in tok.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if verb is None or to is None or to.lower_ != "to" or to.head.i != verb.i:
+        return None
+    return to
+
+
+def _going_to(tok: Token) -> Token | None:
+    """The *to*/*na* of the future *be going to VERB* / *be gonna VERB* when ``tok`` is *going*
+    or *gon* (not motion: *going to the store*)."""
+    if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
+        return None
+    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in tok.children):
+        return None
+    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if to is None or to.lower_ not in ("to", "na") or to.dep_ != "aux":
+        return None
+    verb = to.head
+    if verb.head.i != tok.i or verb.dep_ != "xcomp" or verb.tag_ != "VB":
+        return None
+    if not is_dictionary_verb(verb.lower_) or _is_destination(verb):
+        return None  # "going to town", "going to school"
+    return to
+
+
+def is_dictionary_verb(word: str) -> bool:
+    """Whether the inflection dictionary knows ``word`` as a verb (*town* is only a noun)."""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word)
+
+
+def _is_destination(verb: Token) -> bool:
+    """A bare place noun misread as an infinitive: *going to school*, *going to work*."""
+    return verb.lemma_.lower() in wordlist("bare_destination_nouns") and not any(
+        c.dep_ not in ("aux", "punct") for c in verb.children)
+
+
+@rule(
+    126, "finna_future", "Mood",
+    lemmas={"about", "go"},
+    examples=[
+        ("I'm about to go.", "I'm finna go."),
+        ("Are you going to eat that?", "Are you finna eat that?"),
+        ("They're gonna leave town, and I'm about to cry.",
+         "They're finna leave town, and I'm finna cry."),
+        ("She said she was going to call you.", "She said she was finna call you."),
+        ("The movie is about to start.", "The movie is finna start."),
+        ("Hurry up. The bus is about to leave!", "Hurry up. The bus is finna leave!"),
+    ],
+    negatives=[
+        "I'm going to the store.",
+        "This book is about to-do lists.",
+        "We talked about the movie.",
+        "He is going home.",
+        "I'm going to a party to meet her.",
+        "I am going to town.",
+        "She's going to work.",
+    ],
+)
+def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Finna* (< *fixing to*) for the immediate future *be about to* and *be going to/gonna*:
+    *I'm finna go*. The copula stays (its deletion is a separate feature); motion *going to
+    the store* and *about* as a preposition are left alone."""
+    for tok in index.lemma("about", "go"):
+        to = _about_to(tok) or _going_to(tok)
+        if to is not None:
+            yield site(Replace(tok.i, "finna"), Delete(to.i))
+
+
+@rule(
+    126, "fixin_future", "Mood",
+    lemmas={"about"},
+    examples=[
+        ("They're about to leave town.",
+         ["They're fixin' to leave town.", "They're fixing to leave town."]),
+        ("Is it about to rain?", ["Is it fixin' to rain?", "Is it fixing to rain?"]),
+        ("I was about to call you when you knocked.",
+         ["I was fixin' to call you when you knocked.",
+          "I was fixing to call you when you knocked."]),
+    ],
+    negatives=[
+        "We talked about the game.",
+        "I'm going to leave.",
+        "It's about ten miles away.",
+    ],
+)
+def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Southern *fixin' to* for *be about to*: *they're fixin' to leave town*. Spelt *fixin'*
+    or *fixing*; only the quasi-modal *about to VERB*, not *be going to* (intention)."""
+    for tok in index.by_lemma.get("about", ()):
+        if _about_to(tok) is not None:
+            yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
