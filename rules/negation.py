@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.edits import Delete, Op, Replace, Site, site
+from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 
 if TYPE_CHECKING:
@@ -394,7 +395,8 @@ def _tag_question(sent: Span) -> tuple[Token, Token | None, Token] | None:
     if len(toks) < 5 or toks[-1].text != "?":
         return None
     pron = toks[-2]
-    if pron.tag_ != "PRP" or pron.dep_ not in ("nsubj", "expl"):
+    # The parser reads the pronoun after a curly *n’t* as an attribute.
+    if pron.tag_ != "PRP" or pron.dep_ not in ("nsubj", "expl", "attr"):
         return None
     k = len(toks) - 3
     neg = toks[k] if toks[k].lower_ in CONTRACTED_NOT else None
@@ -416,4 +418,383 @@ def _is_main_clause(sent: Span, end: int) -> bool:
             if head.dep_ not in ("advcl", "relcl", "acl", "csubj") and not any(
                     c.dep_ == "mark" for c in head.children):
                 return True
+    return False
+
+
+# --------------------------------------------------------------------------- 157, 159-161
+# Preverbal negators that replace do-support: *I ain't go*, *he never came*, *I no want*,
+# *nail not float*. They share one site finder.
+
+# *If I didn't have kids*, *I wish he didn't smoke*: a counterfactual past, not a past event.
+COUNTERFACTUAL_MARKS = frozenset({"if", "unless"})
+COUNTERFACTUAL_HEADS = frozenset({"wish", "rather"})
+# *Nobody didn't come* already stacks two negations; another form would change its sense.
+NEGATIVE_SUBJECTS = frozenset({"nobody", "nothing", "none", "neither", "noone"})
+# *He did not just leave, he stormed out*: the negation is on the focused word, not the verb.
+FOCUS_ADVERBS = frozenset({"just", "only", "simply", "merely", "exactly", "necessarily"})
+
+
+def negated_do_support(
+        index: DocIndex, forms: frozenset[str]) -> Iterator[tuple[Token, Token, Token]]:
+    """(do, not/n't, lexical verb) of each declarative negated do-support clause whose *do*
+    is one of ``forms``: the subject stands before *do*, so questions (*Why didn't you
+    call?*) and imperatives (*Don't touch that!*) are left out, and so is a counterfactual
+    *didn't* (*if I didn't have kids*)."""
+    for do in index.by_lemma.get("do", ()):
+        if do.lower_ not in forms or do.dep_ != "aux" or do.tag_ not in ("VBD", "VBP", "VBZ"):
+            continue
+        verb, neg = do.head, negation_after(do)
+        if neg is None or verb.tag_ != "VB" or verb.i <= neg.i:
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.i > do.i:
+            continue
+        if do.lower_ == "did" and _counterfactual(verb):
+            continue
+        if _negative_subject(subject) or _focus_after(neg):
+            continue
+        yield do, neg, verb
+
+
+
+def _negative_subject(subject: Token) -> bool:
+    return subject.lower_ in NEGATIVE_SUBJECTS or any(
+        c.dep_ == "det" and c.lower_ == "no" for c in subject.children)
+
+
+def _focus_after(neg: Token) -> bool:
+    nxt = neg.nbor(1) if neg.i + 1 < len(neg.doc) else None
+    return nxt is not None and nxt.lower_ in FOCUS_ADVERBS
+
+
+def _counterfactual(verb: Token) -> bool:
+    if any(c.dep_ == "mark" and c.lower_ in COUNTERFACTUAL_MARKS for c in verb.children):
+        return True
+    return verb.dep_ == "ccomp" and verb.head.lemma_.lower() in COUNTERFACTUAL_HEADS
+
+
+PAST_DO = frozenset({"did"})
+PRESENT_OR_PAST_DO = frozenset({"do", "does", "did"})
+
+
+@rule(
+    157, "aint_before_main", "Negation",
+    lemmas={"do"}, deps={"neg"},
+    examples=[
+        ("I didn't go to school yesterday.", "I ain't go to school yesterday."),
+        ("That's something I didn't know about.", "That's something I ain't know about."),
+        ("She did not say a word, and we didn't ask.",
+         ["She ain't say a word, and we ain't ask.", "She ain't say a word, and we didn't ask.",
+          "She did not say a word, and we ain't ask."]),
+        ("The students who didn't pass must retake it.",
+         "The students who ain't pass must retake it."),
+        ("He didn’t call me?", "He ain’t call me?"),
+    ],
+    negatives=[
+        "Why didn't you call me?",
+        "Didn't he see it?",
+        "If I didn't have kids, I would travel.",
+        "I don't know.",
+        "He didn't.",
+        "Do not touch it.",
+    ],
+)
+def aint_before_main(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*ain't* as the negator of a past lexical verb: *I ain't go*, *something I ain't know
+    about* for *didn't*. Only the past *didn't/did not* (present *don't* stays: *I ain't
+    know* would mean *I didn't know*), in declarative do-support with the verb after it."""
+    for do, neg, _verb in negated_do_support(index, PAST_DO):
+        yield site(*contract_to_aint(do, neg))
+
+
+# *didn't ever*, *didn't ... anymore / yet / any longer*: not a single past event, where
+# *never* would double the negation or clash (*never needed anymore*).
+DURATIVE_ADVERBS = frozenset({"ever", "never", "anymore", "yet", "longer"})
+
+
+@rule(
+    159, "never_negator", "Negation",
+    lemmas={"do"}, deps={"neg"},
+    examples=[
+        ("He didn't come yesterday.", "He never came yesterday."),
+        ("The movie didn't really work for me.", "The movie never really worked for me."),
+        ("I called, but she did not pick up the phone.",
+         "I called, but she never picked up the phone."),
+        ("Who didn't bring a coat?", "Who never brought a coat?"),
+        ("They didn’t tell us, so we didn't go.",
+         ["They never told us, so we never went.", "They never told us, so we didn't go.",
+          "They didn’t tell us, so we never went."]),
+    ],
+    negatives=[
+        "Why didn't he come?",
+        "I wish he didn't smoke.",
+        "He doesn't come on Sundays.",
+        "We didn't go or call.",
+        "I didn't ever see it.",
+        "I sold the bike, which I didn't need anymore.",
+        "He didn't.",
+        "He did not just leave; he stormed out.",
+        "Nobody didn't come.",
+        "No student didn't pass.",
+    ],
+)
+def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*never* as a preverbal negator of a single past event: *He never came yesterday* for
+    *He didn't come yesterday*; the tense moves from *did* onto the verb. Declarative past
+    do-support only; a verb coordinated with another bare verb (*didn't go or call*) would
+    need both inflected, and *didn't ever / anymore / yet* do not deny a single event, so
+    they are left alone."""
+    for do, neg, verb in negated_do_support(index, PAST_DO):
+        if any(c.dep_ == "conj" and c.tag_ == "VB" for c in verb.children):
+            continue
+        if any(c.lower_ in DURATIVE_ADVERBS for c in verb.subtree):
+            continue
+        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        if not past:
+            continue
+        yield site(Replace(do.i, "never"), Delete(neg.i), Replace(verb.i, past))
+
+
+@rule(
+    160, "no_preverbal_negator", "Negation",
+    lemmas={"do"}, deps={"neg"},
+    examples=[
+        ("I don't want any.", "I no want any."),
+        ("I didn't eat breakfast.", "I no eat breakfast."),
+        ("My brother does not like fish, but he doesn't say so.",
+         ["My brother no like fish, but he no say so.",
+          "My brother no like fish, but he doesn't say so.",
+          "My brother does not like fish, but he no say so."]),
+        ("Do you know why they don't come?", "Do you know why they no come?"),
+    ],
+    negatives=[
+        "Don't touch that!",
+        "Why don't you come?",
+        "I don't.",
+        "He isn't here.",
+    ],
+)
+def no_preverbal_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*no* as the preverbal negator in place of do-support: *Me no eat breakfast*, *I no
+    want*. The lexical verb keeps its bare form; declarative clauses only."""
+    for do, neg, _verb in negated_do_support(index, PRESENT_OR_PAST_DO):
+        yield site(Replace(do.i, "no"), Delete(neg.i))
+
+
+@rule(
+    161, "not_preverbal_negator", "Negation",
+    lemmas={"do"}, deps={"neg"},
+    examples=[
+        ("I don't like it.", "I not like it."),
+        ("A nail doesn't float.", "A nail not float."),
+        ("They did not see us, did they?", "They not see us, did they?"),
+        ("I think she doesn’t care.", "I think she not care."),
+    ],
+    negatives=[
+        "Doesn't a nail float?",
+        "Don't go!",
+        "She does not.",
+        "I do like it.",
+    ],
+)
+def not_preverbal_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*not* as the preverbal negator without do-support: *Nail not float*, *I not like
+    it*. Declarative clauses only; the lexical verb keeps its bare form."""
+    for do, neg, _verb in negated_do_support(index, PRESENT_OR_PAST_DO):
+        ops: list[Op] = [Delete(do.i)]
+        if neg.lower_ != "not":
+            ops.append(Replace(neg.i, "not"))
+        yield site(*ops)
+
+
+# --------------------------------------------------------------------------- 162
+
+PRESENT_BE_FORMS = frozenset({"is", "are", "'s", "'re", "’s", "’re"})
+# Negative and negative-polarity pronouns after existential *be*, and their form after
+# *no more* (the literature example: *Nomo nating insai dea* 'There isn't anything in there').
+NOMO_PRONOUN = {
+    "nothing": "nothing", "anything": "nothing",
+    "nobody": "nobody", "anybody": "nobody", "anyone": "nobody",
+}
+
+
+@rule(
+    162, "nomo_existential", "Negation",
+    deps={"expl"},
+    examples=[
+        ("There isn't anything in there.", "No more nothing in there."),
+        ("There's no bread left, so I went to the store.",
+         "No more bread left, so I went to the store."),
+        ("I think there aren't any tickets.", "I think no more tickets."),
+        ("There are no more seats. There is no need to wait.",
+         "No more seats. No more need to wait."),
+    ],
+    negatives=[
+        "Is there no milk?",
+        "There was no bread.",
+        "There isn't a single seat free.",
+        "There is some bread.",
+        "There will be no class tomorrow.",
+        "There is nothing better than soup.",
+        "There's no place like home.",
+        "There is no one here.",
+    ],
+)
+def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*no more* (*nomo*) as the negative existential: *No more bread* for *There's no
+    bread* / *There isn't any bread*; *no more nothing* for *there isn't anything*.
+
+    Present *there is/are* in declarative order, followed by *no*, *not any* or a negative
+    (or *any*-) pronoun that is the associate of *be*. The past (*there was no*) would lose
+    its tense and stays; so do questions and other quantifiers (*not a single seat*)."""
+    for there in index.by_dep.get("expl", ()):
+        be = there.head
+        if be.i != there.i + 1 or be.lower_ not in PRESENT_BE_FORMS:
+            continue
+        if be.lemma_ not in ("be", "’"):  # curly *’s* is lemmatised as the apostrophe
+            continue
+        ops = _nomo_ops(there, be)
+        if ops:
+            yield site(*ops)
+
+
+def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
+    doc = there.doc
+    neg = negation_after(be)
+    k = be.i + 1 + (neg is not None)
+    if k + 1 >= len(doc) or doc[k] not in be.subtree:
+        return ()
+    word, nxt = doc[k], doc[k + 1]
+    drop: list[Op] = [Delete(there.i), Delete(be.i)] + ([Delete(neg.i)] if neg else [])
+    if word.lower_ in NOMO_PRONOUN and (word.lower_.startswith("any") == (neg is not None)):
+        if _compared(word):
+            return ()  # *there's nothing better than soup* compares, it does not deny
+        return (*drop, Replace(word.i, "no more " + NOMO_PRONOUN[word.lower_]))
+    # *no* before *more* is parsed as a negation of the noun phrase, elsewhere as its determiner.
+    noun = word.head.head if word.head.lower_ == "more" else word.head
+    if word.dep_ not in ("det", "neg") or noun.pos_ not in ("NOUN", "PROPN"):
+        return ()
+    if noun.lower_ == "one" or _compared(noun):
+        return ()  # *no one* is a pronoun; *no place like home* compares
+    if neg is not None and word.lower_ == "any":
+        return (*drop, Replace(word.i, "no more"))
+    if neg is None and word.lower_ == "no":
+        return tuple(drop) if nxt.lower_ == "more" else (*drop, Replace(word.i, "no more"))
+    return ()
+
+
+def _compared(word: Token) -> bool:
+    """*nothing better than*, *no place like home*: a comparison, not a denial. The *more*
+    of *no more* itself does not count."""
+    return any(t.lower_ in ("than", "like") or (t.tag_ in ("JJR", "RBR") and t.lower_ != "more")
+               for t in word.subtree)
+
+
+# --------------------------------------------------------------------------- 164, 166, 167
+
+
+@rule(
+    164, "invariant_tag_amnt", "Negation",
+    tags={"PRP"},
+    examples=[
+        ("I'm right, aren't I?", "I'm right, amn't I?"),
+        ("I am late again, aren't I?", "I am late again, amn't I?"),
+        ("Well, I'm invited too, aren’t I?", "Well, I'm invited too, amn’t I?"),
+        ("It's fine. I'm next, aren't I?", "It's fine. I'm next, amn't I?"),
+    ],
+    negatives=[
+        "Aren't I lucky?",
+        "You're right, aren't you?",
+        "I'm right, am I?",
+    ],
+)
+def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*amn't* in the first person tag question: *I'm here, amn't I?* for *aren't I?*.
+    Only the tag (a comma, *aren't I*, a question mark after a main clause); a question
+    such as *Aren't I lucky?* is not a tag."""
+    for sent in doc.sents:
+        tag = _tag_question(sent)
+        if tag is None:
+            continue
+        aux, neg, pron = tag
+        if neg is not None and aux.lower_ == "are" and pron.text == "I":
+            yield site(Replace(aux.i, "am"))
+
+
+@rule(
+    166, "invariant_tag_can_or_not", "Negation",
+    lemmas={"can"},
+    examples=[
+        ("You can swim, can't you?", "You can swim, can or not?"),
+        ("We can park here, can we?", "We can park here, can or not?"),
+        ("She said so. I can come too, can't I?", "She said so. I can come too, can or not?"),
+    ],
+    negatives=[
+        "Can you swim?",
+        "You could swim, couldn't you?",
+        "If you can, can you call me?",
+        "You can't stay, can you?",
+    ],
+)
+def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The invariant tag *can or not?* asking whether something is possible or allowed: *I
+    can go home, can or not?* for *can't I?*. Tags with *can/can't* only (other auxiliaries
+    ask something else); the tag's pronoun gives way to *or not*."""
+    for sent in doc.sents:
+        tag = _tag_question(sent)
+        if tag is None or tag[0].lemma_.lower() != "can":
+            continue
+        aux, neg, pron = tag
+        if _negated_anchor(sent, aux.i - 1):
+            continue  # *You can't stay, can you?* asks for confirmation, not permission
+        ops: list[Op] = [Replace(aux.i, "can")] if aux.lower_ != "can" else []
+        if neg is not None:
+            ops.append(Delete(neg.i))
+        yield site(*ops, Replace(pron.i, "or not"))
+
+
+@rule(
+    167, "invariant_tag_fronted_isnt", "Negation",
+    tags={"PRP"},
+    examples=[
+        ("I can colour this red, can't I?", "Isn't, I can colour this red?"),
+        ("You're coming with us, aren't you?", "Isn't, you're coming with us?"),
+        ("The kids liked the film, didn't they?", "Isn't, the kids liked the film?"),
+        ("Look at this. He has eaten, hasn’t he?", "Look at this. Isn't, he has eaten?"),
+    ],
+    negatives=[
+        "You're not coming, are you?",
+        "Isn't it nice?",
+        "Well, you like it, don't you?",
+    ],
+)
+def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A fronted invariant tag: *Isn't, I can colour this red?* for *I can colour this red,
+    can't I?*. Negative tags after a clause that opens the sentence with its subject; the
+    tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question."""
+    for sent in doc.sents:
+        tag = _tag_question(sent)
+        if tag is None or tag[1] is None:
+            continue
+        aux, neg, pron = tag
+        first = _first_word(sent)
+        if first is None or not _opens_with_subject(first, aux.i - 1):
+            continue
+        yield site(Insert(first.i, "isn't,"), Delete(aux.i - 1), Delete(aux.i), Delete(neg.i),
+                   Delete(pron.i))
+
+
+def _negated_anchor(sent: Span, comma: int) -> bool:
+    return any(t.dep_ == "neg" for t in sent.doc[sent.start:comma])
+
+
+def _first_word(sent: Span) -> Token | None:
+    return next((t for t in sent if not t.is_space), None)
+
+
+def _opens_with_subject(first: Token, comma: int) -> bool:
+    """Whether the anchor clause (``first`` up to the tag's comma) starts with its subject."""
+    for tok in first.doc[first.i:comma]:
+        if tok.dep_ in ("nsubj", "nsubjpass", "expl") and tok.left_edge.i == first.i:
+            return True
     return False
