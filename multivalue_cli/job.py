@@ -161,7 +161,7 @@ def execute(
     ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said."""
     warn = warn or note
     from .fields import FieldError, check_paths, task_fields
-    from .sources import BadRecord, SourceError, open_source
+    from .sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
     try:
@@ -180,6 +180,8 @@ def execute(
                              + ", ".join(sorted(good[0])))
         if good:
             check_paths(good, paths)
+    except BadRecordError as exc:
+        raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except (SourceError, FieldError) as exc:
         raise RunError(str(exc)) from None
 
@@ -189,7 +191,12 @@ def execute(
     if opts.out is None:
         return _run_to_stdout(spec, config, opts, paths, keep, all_rows, note, warn, progress)
     run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, good, started)
-    return run.execute(config, all_rows, note, warn, progress)
+    try:
+        return run.execute(config, all_rows, note, warn, progress)
+    except BadRecordError as exc:
+        raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
+    except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
+        raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
 
 
 def _install_signal_handlers() -> dict:
@@ -212,6 +219,8 @@ def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) 
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
     previous = _install_signal_handlers()
+    from .sources import BadRecordError, SourceError
+
     try:
         for batch in transform_records(rows, paths, config, workers=opts.workers,
                                        batch_size=opts.batch_size, keep_original=keep):
@@ -232,6 +241,10 @@ def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) 
     except Interrupted as exc:
         log.discard()
         return EXIT_SIGINT if exc.signum == signal.SIGINT else EXIT_SIGTERM
+    except SourceError as exc:
+        log.discard()
+        suffix = " (stopping: --on-error fail)" if isinstance(exc, BadRecordError) else ""
+        raise RunError(f"{exc}{suffix}", EXIT_FAILED) from None
     except BaseException:
         log.discard()
         raise

@@ -41,6 +41,10 @@ class SourceError(Exception):
     """An input that cannot be read; the message says what and where (file, line, hub name)."""
 
 
+class BadRecordError(SourceError):
+    """One record of an otherwise readable input cannot be read."""
+
+
 @dataclass(frozen=True)
 class BadRecord:
     """A record that could not be read (a line that is not JSON, not an object, not UTF-8).
@@ -50,8 +54,8 @@ class BadRecord:
     reason: str
     raw: str
 
-    def error(self) -> SourceError:
-        return SourceError(f"{self.where}: {self.reason}")
+    def error(self) -> BadRecordError:
+        return BadRecordError(f"{self.where}: {self.reason}")
 
 
 @dataclass
