@@ -1,42 +1,26 @@
-"""Adverb rules (eWAVE 220-222): adverbs with the form of adjectives, *too* for *very*."""
+"""Adverb and preposition rules (eWAVE 216-222): omitted prepositions, adverbs with the form
+of adjectives, *too* for *very*."""
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Iterator
 
-from multivalue_cli.edits import Replace, Site, site
+from multivalue_cli.edits import Delete, Replace, Site, site
 from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
 
 CATEGORY = "Adverbs and Prepositions"
 
 # Degree adverbs whose adjective form is used as a degree modifier in the varieties with
 # feature 220 (*real good, awful tired, terrible cold*).
-DEGREE_ADVERBS = frozenset(
-    "really awfully terribly dreadfully incredibly uncommonly exceedingly wonderfully".split()
-)
+DEGREE_ADVERBS = wordlist("degree_adverbs")
 
 # -ly adverbs left alone by feature 221 although an adjective exists for them: either the
 # adjective form means something else after a verb (*hardly works* / *works hard*, *arrived
 # lately* / *arrived late*, *thinks highly* / *jumps high*), or the adverb is no manner
 # adverb but a sentence, time, frequency, focus or degree adverb (*probably, recently,
 # usually, only, completely*), which the flat form does not replace.
-NOT_MANNER_ADVERBS = frozenset(
-    "hardly lately nearly shortly highly barely scarcely greatly closely widely freely openly "
-    "rightly justly mostly partly lastly firstly secondly thirdly kindly likely only early daily "
-    "weekly monthly yearly hourly really fairly surely dearly squarely sharply flatly "
-    "plainly fully presently directly evenly largely mainly chiefly solely merely simply purely "
-    "probably possibly certainly actually finally usually recently obviously hopefully "
-    "basically apparently fortunately unfortunately immediately eventually currently "
-    "exactly previously originally initially particularly especially totally completely "
-    "entirely absolutely definitely generally normally typically frequently rarely regularly "
-    "constantly instantly suddenly personally literally virtually approximately roughly "
-    "relatively increasingly extremely strongly truly honestly exclusively primarily newly "
-    "terribly awfully incredibly utterly deeply ideally naturally "
-    "exceptionally remarkably unusually sufficiently equally similarly individually "
-    "separately jointly mutually respectively accordingly consequently subsequently "
-    "ultimately initially occasionally continually continuously repeatedly gradually "
-    "steadily briefly temporarily permanently".split()
-)
+NOT_MANNER_ADVERBS = wordlist("non_manner_ly_adverbs")
 
 # Quantity words: *very many* -> *too many* means "excessively many"; only *very much*
 # after a verb is the attested *too much* 'very much'.
@@ -194,6 +178,7 @@ def is_predicative(adj) -> bool:
         "Thank you very much.",
         "There were very many people.",
         "She was very, very tired.",
+        "We're all very proud of you.",
     ],
 )
 def too_sub(doc, index) -> Iterator[Site]:
@@ -208,6 +193,8 @@ def too_sub(doc, index) -> Iterator[Site]:
         head = tok.head
         if head.i != tok.i + 1 or head.lower_ in QUANTITY_ADJECTIVES - {"much"}:
             continue
+        if tok.i > 0 and doc[tok.i - 1].lower_ in ("all", "only", "none"):
+            continue  # *all too proud*, *only too happy* mean "excessively", "very willingly"
         if sum(c.lower_ == "very" for c in head.children) > 1:
             continue  # *very, very tired*: one *too* would not replace both
         if head.lower_ == "much":
@@ -217,3 +204,99 @@ def too_sub(doc, index) -> Iterator[Site]:
         elif not is_predicative(head) or has_infinitive_complement(head):
             continue
         yield site(Replace(tok.i, "too"))
+
+
+# --------------------------------------------------------------------------- prepositions
+
+DESTINATION_NOUNS = wordlist("destination_nouns")
+# Verbs of going and coming, whose goal or source the varieties with feature 216 give
+# without a preposition (*went Ø town*, *came out Ø hospital*). Verbs that are also
+# transitive with another sense (*run the park*, *move the city*, *return the library*,
+# *drive the car*) are left out.
+MOTION_VERBS = frozenset("go come walk travel hurry rush".split())
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def governing_verb(prep):
+    """The verb a prepositional phrase belongs to, directly or through an adverb or
+    particle (*went back to school*, *came out of hospital*)."""
+    head = prep.head
+    if head.pos_ in ("ADV", "ADP") and head.dep_ in ("advmod", "prep", "prt"):
+        head = head.head
+    return head
+
+
+def motion_verb(prep) -> bool:
+    """The phrase belongs to a verb of going or coming."""
+    verb = governing_verb(prep)
+    return verb.pos_ == "VERB" and verb.lemma_.lower() in MOTION_VERBS
+
+
+def place_object(prep) -> bool:
+    """The preposition's object is a place of the list, bare or with *the* or a possessive
+    (*to school*, *to the market*, *to my office*), with nothing after it but punctuation."""
+    objs = [c for c in prep.children if c.dep_ == "pobj"]
+    if len(objs) != 1:
+        return False
+    noun = objs[0]
+    if noun.tag_ not in ("NN", "NNS") or noun.lemma_.lower() not in DESTINATION_NOUNS:
+        return False
+    if noun.i != prep.i + 1 and governing_verb(prep).lemma_.lower() not in ("go", "come"):
+        return False  # *walked the park* would read as transitive *walk*
+    if noun.i != prep.i + 1 and not all(
+        t.lower_ == "the" or t.tag_ == "PRP$" or t.pos_ == "ADJ" for t in prep.doc[prep.i + 1:noun.i]
+    ):
+        return False
+    return not any(c.dep_ in ("prep", "relcl", "acl", "conj") for c in noun.children)
+
+
+def omissible_preposition(prep) -> bool:
+    """*to* of a goal and *of* after *out* (*went Ø town*, *came out Ø hospital*) with a place
+    noun, and *on* before a weekday (*we're going there Ø Tuesday*)."""
+    low = prep.lower_
+    if prep.dep_ != "prep" or lexically_capitalised(prep):
+        return False
+    if low == "on":
+        objs = [c for c in prep.children if c.dep_ == "pobj"]
+        return (
+            len(objs) == 1 and objs[0].i == prep.i + 1 and objs[0].lower_ in WEEKDAYS
+            and prep.head.pos_ in ("VERB", "AUX")
+        )
+    if low == "to":
+        return motion_verb(prep) and place_object(prep)
+    if low == "of":
+        return prep.head.lower_ == "out" and motion_verb(prep.head) and place_object(prep)
+    return False
+
+
+@rule(
+    216, "null_prepositions", CATEGORY,
+    lemmas={"to", "of", "on"},
+    examples=[
+        ("She went to town.", "She went town."),
+        ("He came out of hospital and went back to school on Monday.",
+         "He came out hospital and went back school Monday."),
+        ("We're going there on Tuesday.", "We're going there Tuesday."),
+        ("Are you going to the market?", "Are you going the market?"),
+    ],
+    negatives=[
+        "They came to the conclusion that it was wrong.",
+        "I went to the doctor.",
+        "He gave it to John.",
+        "She walked to the end of the road.",
+        "The book on Monday's table.",
+        "I want to go.",
+        "We walked to the park.",
+        "They moved to the city.",
+    ],
+)
+def null_prepositions(doc, index) -> Iterator[Site]:
+    """Omission of SAE prepositions: *she went Ø town*, *came out Ø hospital*, *going there
+    Ø Tuesday*. Decision (conservative): *to* after a verb of going or coming and *of* after
+    its *out*, when the object is a place of a documented list (school, church, market,
+    town, hospital, ...) - not people (*went to the doctor*) or abstract goals (*came to the
+    conclusion*), where the verb would read as transitive; and *on* before a bare weekday
+    name after a verb. Infinitival *to* is never touched."""
+    for prep in index.lemma("to", "of", "on"):
+        if omissible_preposition(prep):
+            yield site(Delete(prep.i))

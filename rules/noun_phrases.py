@@ -1,4 +1,5 @@
-"""Noun phrase rules (eWAVE 49-80): plural marking, articles and comparison.
+"""Noun phrase rules (eWAVE 49-87): plural marking, articles, demonstratives, possession
+and comparison.
 
 All noun and adjective forms come from the inflection lexicon: irregular forms from its
 dictionary (``plural_noun``, ``singular_noun``), and the *regular* forms a feature calls for
@@ -10,9 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.morphology import plural_noun, singular_noun
+from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
+from multivalue_cli.morphology import indefinite_article, plural_noun, singular_noun
 from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
 
 CATEGORY = "Noun Phrases"
 
@@ -21,10 +23,7 @@ CATEGORY = "Noun Phrases"
 # Nouns that are mass (uncountable) in SAE but count nouns in the varieties with feature 55.
 # Deliberately left out: nouns whose plural is already standard with another sense
 # (woods, works, fruits, hairs, papers, accommodations, researches).
-MASS_NOUNS = frozenset(
-    "advice furniture equipment information luggage baggage staff homework jewelry jewellery "
-    "machinery stationery feedback evidence knowledge software scenery mail slang".split()
-)
+MASS_NOUNS = wordlist("mass_nouns_countable")
 
 # Words in a noun phrase that require a singular or mass noun: "much advices", "this
 # informations", "an equipments" would be ungrammatical in the dialect too.
@@ -34,9 +33,7 @@ SINGULAR_MARKERS = frozenset(
 
 # Nouns that take a mass noun as "of"-complement and count it themselves
 # ("a piece of furniture", "the amount of information").
-PARTITIVE_NOUNS = frozenset(
-    "piece bit item article kind type sort amount deal quantity scrap word".split()
-)
+PARTITIVE_NOUNS = wordlist("partitive_nouns")
 
 # Quantifiers that themselves mark plurality. "some" is left out: "some book" reads as
 # "a certain book", which changes the meaning.
@@ -46,47 +43,22 @@ PLURAL_QUANTIFIERS = frozenset(
 PLURAL_DEMONSTRATIVES = frozenset({"these", "those"})
 
 # Heads of "of"-phrases that mark the plurality of their complement ("a lot of books").
-QUANTITY_HEADS = frozenset(
-    "lot lots plenty number couple dozen dozens hundreds thousands millions".split()
-)
+QUANTITY_HEADS = wordlist("quantity_of_heads")
 
 # Plurals whose singular is another word or reads with another sense.
-PLURALIA_TANTUM = frozenset(
-    "glasses clothes goods arms scissors trousers pants jeans shorts thanks savings "
-    "surroundings belongings earnings outskirts premises headquarters customs manners remains "
-    "stairs spirits troops quarters grounds damages letters minutes odds riches funds "
-    "contents sales terms regards wages works".split()
-)
+PLURALIA_TANTUM = wordlist("pluralia_tantum")
 
 # Human nouns (feature 58 is for non-human referents). A short list of frequent ones; the
 # agentive suffixes below catch most of the rest, at the cost of skipping some objects.
-HUMAN_NOUNS = frozenset(
-    "person people man men woman women child children kid boy girl baby adult friend family "
-    "parent mother father brother sister son daughter husband wife uncle aunt cousin "
-    "grandparent grandmother grandfather neighbour neighbor guest host citizen student pupil "
-    "teacher doctor nurse patient guy lady gentleman king queen prince princess member fan "
-    "hero victim soldier officer police chef cook pilot artist author poet actor actress "
-    "singer player leader employee colleague partner client customer audience staff crew team "
-    "individual human youth elder stranger enemy boss expert scientist athlete judge coach "
-    "tourist visitor resident local native spouse sibling relative peer employee trainee "
-    "refugee actress waitress princess hostess officer lawyer soldier prisoner foreigner "
-    "partner passenger messenger villager teenager carpenter minister master engineer "
-    "volunteer pioneer".split()
-)
+HUMAN_NOUNS = wordlist("human_nouns")
 PERSONAL_SUFFIXES = ("ist", "ian", "ant", "ent")
 NON_HUMAN_ENDINGS = ("ment",)
 
 # Nouns that a/an turns into a measure or quantity expression ("a lot", "a few",
 # "twice a day") or fixed phrase ("for a while", "in a way"), where another article is not
 # the feature.
-QUANTITY_NOUNS = frozenset(
-    "lot bit few little couple number dozen hundred thousand million billion half quarter "
-    "while deal total majority handful".split()
-)
-ARTICLE_IDIOM_NOUNS = frozenset(
-    "time way result sudden whole moment hurry row nutshell sense matter rule extent degree "
-    "day week month year hour minute second".split()
-)
+QUANTITY_NOUNS = wordlist("quantity_nouns")
+ARTICLE_IDIOM_NOUNS = wordlist("article_idiom_nouns")
 FIXED_ARTICLE_NOUNS = QUANTITY_NOUNS | ARTICLE_IDIOM_NOUNS
 # Words before a/an that make it part of another construction ("such a", "what a", "half an").
 ARTICLE_FRAMES = frozenset("such what quite rather many half once twice per upon".split())
@@ -94,15 +66,10 @@ ARTICLE_FRAMES = frozenset("such what quite rather many half once twice per upon
 # Light verbs: "have a look", "take a break", "make a decision" change meaning with "the".
 LIGHT_VERBS = frozenset("have take make give do get".split())
 # Ailments, the context eWAVE 60 is attested in ("I had the toothache", "get the cold").
-AILMENT_NOUNS = frozenset(
-    "cold fever headache toothache stomachache backache earache cough flu temperature rash "
-    "infection sore throat".split()
-)
+AILMENT_NOUNS = wordlist("ailment_nouns")
 
 # Nouns after which "the" is part of a fixed expression ("by the way", "the rest").
-DEFINITE_IDIOM_NOUNS = frozenset(
-    "way rest time end same latter former moment past future present".split()
-)
+DEFINITE_IDIOM_NOUNS = wordlist("definite_idiom_nouns")
 
 # Heads of partitive "of"-phrases, before which "the" stays: "one/some/most of the books".
 PARTITIVE_POS = frozenset({"NUM", "PRON", "ADJ", "DET"})
@@ -110,11 +77,18 @@ PARTITIVE_POS = frozenset({"NUM", "PRON", "ADJ", "DET"})
 # Abstract and generic mass nouns that the varieties with feature 64 use with "the"
 # ("starved with the hunger", "the society has changed"). School subjects (history,
 # science, music) are left out: "learn the history" means the history of something.
-ABSTRACT_NOUNS = frozenset(
-    "hunger poverty education society nature technology life love religion culture democracy "
-    "freedom justice happiness health knowledge peace unemployment corruption pollution "
-    "crime violence inflation humanity friendship honesty childhood marriage death".split()
-)
+ABSTRACT_NOUNS = wordlist("abstract_nouns_generic")
+# Nouns whose possessive is no real possession (body parts, *lose one's way*, *my turn*):
+# a demonstrative or a for-phrase would read as a contrast or a change of meaning.
+INALIENABLE_NOUNS = wordlist("possessive_idiom_nouns")
+# Nouns of time, which with a demonstrative form time adverbials (*this morning, those days*).
+TIME_NOUNS = wordlist("time_nouns")
+# Possessions that a postnominal for/belong-phrase can follow without being read as purpose
+# (*the knife for Chinyere*, *the cow for my brother*; not *the help for you*): concrete
+# things and animals, and possessors that are people (lists derived from WordNet 3.0 by
+# another rule family; shared, not edited here).
+CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
+PERSON_NOUNS = wordlist("person_nouns")
 ABSTRACT_PREPOSITIONS = frozenset("about from with against on through towards toward into".split())
 
 # Quantifier-like words that are no adjectives to compare.
@@ -460,6 +434,118 @@ def zero_plural(doc, index) -> Iterator[Site]:
             yield site(Replace(tok.i, singular))
 
 
+def definite_regular_plural(tok) -> str | None:
+    """For a plural noun with *the* (*the boys*, *the old houses*): its singular, if the
+    plural is a regular -s plural that stands for the singular plus plural marking."""
+    if tok.dep_ == "compound" or lexically_capitalised(tok) or followed_by_possessive(tok):
+        return None
+    det = definite_article(tok)
+    if det is None or has_numeral_above_one(tok) or not plain_noun_phrase(det, tok):
+        return None
+    if has_plural_quantifier(tok, PLURAL_QUANTIFIERS | PLURAL_DEMONSTRATIVES):
+        return None
+    return regular_plural_singular(tok)
+
+
+def definite_article(noun):
+    """The *the* of a noun phrase, if it has one (*the boys*, not *the boys'* possessor)."""
+    for child in noun.children:
+        if child.dep_ == "det" and child.lower_ == "the" and child.i < noun.i:
+            return child
+    return None
+
+
+@rule(
+    50, "plural_preposed", CATEGORY,
+    tags={"NNS"},
+    examples=[
+        ("The boys will come at night.", "Dem boy will come at night."),
+        ("Did you feed the goats?", "Did you feed dem goat?"),
+        ("She said that the old houses weren't safe.",
+         "She said that dem old house weren't safe."),
+    ],
+    negatives=[
+        "Boys will be boys.",
+        "The children are outside.",
+        "These books are mine.",
+        "The boys' room is upstairs.",
+        "He likes the Beatles.",
+    ],
+)
+def plural_preposed(doc, index) -> Iterator[Site]:
+    """Plural marked by a word before the noun, which then loses its -s: *the boys* -> *dem
+    boy* (the plural article of Caribbean and West African creoles and Gullah). Only definite
+    regular -s plurals with *the*, whose *the* is replaced; not irregular plurals (*children*),
+    bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
+    numeral or plural quantifier."""
+    for tok in index.by_tag.get("NNS", ()):
+        singular = definite_regular_plural(tok)
+        if singular:
+            yield site(Replace(definite_article(tok).i, "dem"), Replace(tok.i, singular))
+
+
+@rule(
+    51, "plural_postposed", CATEGORY,
+    tags={"NNS"},
+    examples=[
+        ("The boys will come at night.", "The boy dem will come at night."),
+        ("Where did the girls go?", "Where did the girl dem go?"),
+        ("I didn't see the new teachers, but the parents were there.",
+         "I didn't see the new teacher dem, but the parent dem were there."),
+    ],
+    negatives=[
+        "Boys will be boys.",
+        "The children are outside.",
+        "Those cars are fast.",
+        "The students' union met.",
+    ],
+)
+def plural_postposed(doc, index) -> Iterator[Site]:
+    """Plural marked by *dem* after the noun, which loses its -s: *the boys* -> *the boy dem*
+    (Jamaican, Gullah, Belizean and other creoles, *di uman dem*). Only definite regular -s
+    plurals with *the* (the contexts where the marker is used); *dem* goes right after the
+    head noun, before any following phrase (*the boy dem from school*)."""
+    for tok in index.by_tag.get("NNS", ()):
+        singular = definite_regular_plural(tok)
+        if singular:
+            yield site(Replace(tok.i, singular), Insert(tok.i, "dem", after=True))
+
+
+@rule(
+    57, "plural_to_singular_human", CATEGORY,
+    tags={"NNS"},
+    examples=[
+        ("My sisters are pretty girls.", "My sister are pretty girls."),
+        ("How many students didn't pass?", "How many student didn't pass?"),
+        ("There were three doctors and two nurses.", "There were three doctor and two nurse."),
+        ("Do the players know that lots of fans are waiting?",
+         "Do the player know that lots of fan are waiting?"),
+    ],
+    negatives=[
+        "I met the students.",
+        "These shoes are too small.",
+        "Five children were playing.",
+        "The players' wives came.",
+    ],
+)
+def plural_to_singular_human(doc, index) -> Iterator[Site]:
+    """Plural -s optional for nouns with human referents (*my sister are*, *three doctor*):
+    the counterpart of 58 for people. Same decision as there: the -s goes only where
+    plurality stays visible in a plural determiner, numeral, quantifier or a verb agreeing
+    with the noun, and only on regular -s plurals of human nouns (a list plus agentive
+    suffixes)."""
+    for tok in index.by_tag.get("NNS", ()):
+        singular = regular_plural_singular(tok)
+        if singular is None or not is_human_noun(singular) or lexically_capitalised(tok):
+            continue
+        if followed_by_possessive(tok) or tok.dep_ == "compound":
+            continue
+        if any(c.tag_ == "PRP" for c in tok.lefts):
+            continue  # *you guys, we students*: the pronoun is the head of the phrase
+        if plurality_marked_elsewhere(tok):
+            yield site(Replace(tok.i, singular))
+
+
 # --------------------------------------------------------------------------- articles
 
 
@@ -519,7 +605,7 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
         elif role.dep_ not in ("dobj", "nsubj", "nsubjpass"):
             continue
         verb = clause_verb(role)
-        if verb is None or is_negated(verb):
+        if verb is None or is_negated(verb) or has_of_complement(noun):
             continue
         if noun.lemma_.lower() not in AILMENT_NOUNS:
             if role.dep_ == "dobj" and verb.lemma_.lower() in LIGHT_VERBS:
@@ -527,6 +613,12 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
             if not is_specific_context(verb):
                 continue
         yield site(Replace(det.i, "the"))
+
+
+def has_of_complement(noun) -> bool:
+    """*a glass of water*, *a basket of apples*: the noun measures or contains another, and
+    *the glass* or *one basket* would single out the container."""
+    return any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
 
 
 def clause_verb(tok):
@@ -567,13 +659,15 @@ def is_specific_context(verb) -> bool:
         "By the way, the rest is easy.",
         "He read The Hobbit.",
         "One of the students left.",
+        "Which player scored the most goals?",
     ],
 )
 def remove_det_definite(doc, index) -> Iterator[Site]:
     """Zero article where SAE has *the*: *Ø main reason for their performance*. Only before
     common nouns in argument roles; not in titles or names (*The Hobbit*, *the Nile*), before
     adjectives used as nouns (*the best*), in partitives (*one of the students*) or fixed
-    phrases (*by the way*, *the rest*, *the same*)."""
+    phrases (*by the way*, *the rest*, *the same*), nor before superlatives, ordinals and
+    numerals (*the most goals* -> *most goals* would mean "the majority of goals")."""
     for det in index.by_lemma.get("the", ()):
         if det.dep_ != "det" or lexically_capitalised(det):
             continue
@@ -588,8 +682,8 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         head = role.head
         if role.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ in PARTITIVE_POS:
             continue  # "one of the students", "some of the books"
-        if any(t.lower_ in ("same", "other", "very") for t in doc[det.i + 1:noun.i]):
-            continue
+        if not plain_noun_phrase(det, noun):
+            continue  # *the same, the most goals, the first day, the whole cake*
         if not doc[det.i + 1].text[:1].isalpha():
             continue  # "the 1990s": a sentence cannot be re-capitalised on a digit
         yield site(Delete(det.i))
@@ -665,6 +759,666 @@ def definite_abstract(doc, index) -> Iterator[Site]:
         if not all(is_plain_modifier(t) for t in doc[start:noun.i]):
             continue
         yield site(Insert(start, "the"))
+
+
+# --------------------------------------------------------------------------- more articles and determiners
+
+ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
+# Objective forms of possessive determiners (*the house for me*, *the car belong him*).
+POSSESSIVE_OF_SUBJECT = {
+    "i": "my", "me": "my", "you": "your", "he": "his", "him": "his", "she": "her",
+    "it": "its", "we": "our", "us": "our", "they": "their", "them": "their",
+}
+POSSESSOR_OBJECT = {
+    "my": "me", "your": "you", "his": "him", "her": "her", "its": "it", "our": "us",
+    "their": "them",
+}
+# Adjectives and determiners that make a noun phrase definite by themselves (*the same, the
+# first, the only, the next*): another determiner before them is no longer the feature.
+DEFINITE_MODIFIERS = frozenset(
+    "same other only first last next previous following former latter very entire whole "
+    "own such certain".split()
+)
+# Adverbs that make a numeral approximate, the context of *about a three fields* (65).
+# Prepositions whose object is a comparison or description, not a referent: *like a
+# brother*, *as a child*, *nothing but a bunch*, *the kitchen of a restaurant*.
+NON_REFERRING_PREPOSITIONS = frozenset("like as than but of per".split())
+APPROXIMATORS = frozenset("about around approximately nearly almost roughly some".split())
+# Nouns with one referent in the speaker's world (*the sun*), the attested context of 61.
+UNIQUE_NOUNS = wordlist("unique_natural_nouns")
+# Mass nouns that take *a/an* in the varieties with feature 65 (*a good advice*).
+COUNTED_MASS_NOUNS = wordlist("mass_nouns_with_article")
+
+
+def has_conjunct(noun) -> bool:
+    return noun.dep_ == "conj" or any(c.dep_ == "conj" for c in noun.children)
+
+
+def is_question(tok) -> bool:
+    """The token's sentence ends in a question mark."""
+    last = tok.sent[-1]
+    return last.text == "?" or (last.is_space and len(tok.sent) > 1 and tok.sent[-2].text == "?")
+
+
+def is_imperative(tok) -> bool:
+    """The token's sentence is a command or request (*Find the students who ...*): its root
+    is a bare verb without a subject, as in database questions."""
+    root = tok.sent.root
+    return root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
+
+
+def determiner_of(noun):
+    """The noun's determiner (*a, the, this, my, John's*), or None."""
+    for child in noun.children:
+        if child.i < noun.i and child.dep_ in ("det", "poss"):
+            return child
+    return None
+
+
+def plain_noun_phrase(det, noun) -> bool:
+    """Between determiner and noun only adjectives, adverbs and nouns, none of which makes the
+    phrase definite by itself (*the same*, *the first*) or is a superlative."""
+    for tok in det.doc[det.i + 1:noun.i]:
+        if tok.lower_ in DEFINITE_MODIFIERS or tok.tag_ in ("JJS", "RBS", "CD", "POS", "PRP$"):
+            return False
+        if tok.pos_ not in ("ADJ", "ADV", "NOUN", "PUNCT", "CCONJ"):
+            return False
+    return True
+
+
+def common_noun_head(det) -> bool:
+    """*det* determines a common noun to its right that is no name or title word."""
+    noun = det.head
+    return (
+        det.dep_ == "det"
+        and noun.tag_ in ("NN", "NNS")
+        and noun.i > det.i
+        and not lexically_capitalised(noun)
+        and not lexically_capitalised(det)
+    )
+
+
+def is_partitive_complement(noun) -> bool:
+    """*one of the students*, *some of the books*: the determiner belongs to the partitive."""
+    head = first_conjunct(noun).head
+    return noun.dep_ in ("pobj", "conj") and head.lower_ == "of" and head.head.pos_ in PARTITIVE_POS
+
+
+@rule(
+    59, "double_determiners", CATEGORY,
+    tags={"PRP$"},
+    examples=[
+        ("Our common problem is very serious.", "This our common problem is very serious."),
+        ("I washed my new shoes, and they look clean.",
+         "I washed these my new shoes, and they look clean."),
+        ("I think that his plan won't work.", "I think that this his plan won't work."),
+    ],
+    negatives=[
+        "All our friends came.",
+        "She lost her way.",
+        "It is my turn.",
+        "He raised his hand.",
+        "They did their best.",
+        "Did you see my new shoes?",
+        "My sister and I left.",
+    ],
+)
+def double_determiners(doc, index) -> Iterator[Site]:
+    """Double determiners: a demonstrative before a possessive determiner, *this our common
+    problem*, *these my shoes*. Only for possessive determiners of common nouns as subject or
+    object in statements, with nothing before them (not *all our*), agreeing in number
+    (*this* / *these*). Not for people (*this my brother* points at someone present), body
+    parts and fixed phrases (*raise his hand, lose her way, their best*), where a
+    demonstrative reads as a contrast, coordinated phrases (*my sister and I*) or *its*."""
+    for poss in index.by_tag.get("PRP$", ()):
+        noun = poss.head
+        if poss.dep_ != "poss" or noun.tag_ not in ("NN", "NNS") or noun.i < poss.i:
+            continue
+        if noun.dep_ not in ("nsubj", "nsubjpass", "dobj") or has_conjunct(noun):
+            continue
+        if lexically_capitalised(noun) or poss.lower_ == "its" or is_question(noun):
+            continue
+        lemma = noun.lemma_.lower()
+        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma):
+            continue
+        if any(c.i < poss.i for c in noun.children) or not plain_noun_phrase(poss, noun):
+            continue
+        yield site(Insert(poss.i, "these" if noun.tag_ == "NNS" else "this"))
+
+
+@rule(
+    61, "indefinite_for_definite_articles", CATEGORY,
+    lemmas=UNIQUE_NOUNS,
+    examples=[
+        ("The sun was shining.", "A sun was shining."),
+        ("When the wind blew, we saw the moon.", "When a wind blew, we saw a moon."),
+        ("She said that the sky wasn't clear.", "She said that a sky wasn't clear."),
+    ],
+    negatives=[
+        "The door was open.",
+        "There is nothing new under the sun.",
+        "The sun's rays are hot.",
+        "The same sun rose.",
+        "Isn't the sky beautiful tonight?",
+    ],
+)
+def indefinite_for_definite_articles(doc, index) -> Iterator[Site]:
+    """*a/an* where SAE has *the*, as in *a sun was shining*. Decision: only where the
+    referent is identifiable without the article, for the nouns with one referent in the
+    speaker's world (a documented list: *sun, moon, sky, wind*) as subject or object in
+    statements;
+    elsewhere *a* would introduce a new referent and change the meaning. Not in prepositional
+    phrases (*under the sun* is a fixed phrase), possessors or with *same/first/...*."""
+    for noun in index.lemma(*UNIQUE_NOUNS):
+        if noun.tag_ != "NN" or first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass", "dobj"):
+            continue
+        det = definite_article(noun)
+        if det is None or not common_noun_head(det) or followed_by_possessive(noun):
+            continue
+        if is_question(noun):
+            continue  # *why is a sky blue?* would ask about skies in general
+        if plain_noun_phrase(det, noun):
+            yield site(Replace(det.i, indefinite_article(doc[det.i + 1].text)))
+
+
+def approximated_numeral(num) -> bool:
+    """*about three fields*: a numeral above one, counting a plural noun, right after an
+    approximating adverb that modifies it."""
+    if num.dep_ != "nummod" or not num.like_num or num.lower_ in ("one", "1"):
+        return False
+    prev = num.doc[num.i - 1] if num.i > 0 else None
+    return (
+        prev is not None
+        and prev.lower_ in APPROXIMATORS
+        and prev.head.i == num.i
+        and num.head.tag_ == "NNS"
+        and determiner_of(num.head) is None
+    )
+
+
+def bare_modified_mass_noun(noun) -> bool:
+    """*good advice*, *useful information*: a countable-in-the-dialect mass noun with an
+    adjective and no determiner, as object or predicate."""
+    if noun.tag_ != "NN" or noun.lower_ != noun.lemma_.lower() or lexically_capitalised(noun):
+        return False
+    if first_conjunct(noun).dep_ not in ("dobj", "attr") or determiner_of(noun) is not None:
+        return False
+    lefts = list(noun.lefts)
+    return bool(lefts) and all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
+        {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
+    )
+
+
+@rule(
+    65, "indefinite_for_zero", CATEGORY,
+    tags={"CD", "NN"},
+    examples=[
+        ("We planted about three fields.", "We planted about a three fields."),
+        ("It took around 20 minutes, didn't it?", "It took around a 20 minutes, didn't it?"),
+        ("She gave me good advice.", "She gave me a good advice."),
+        ("Was it useful information?", "Was it a useful information?"),
+    ],
+    negatives=[
+        "We planted three fields.",
+        "About 80 people came.",
+        "She gave me some good advice.",
+        "The information is useful.",
+        "It costs about a dollar.",
+    ],
+)
+def indefinite_for_zero(doc, index) -> Iterator[Site]:
+    """*a/an* where SAE has no article. Two attested contexts: before an approximated
+    numeral (*about a three fields*), and with mass nouns that the dialect counts, when an
+    adjective describes them (*a good advice*, *a useful information*; documented list of
+    such nouns). Not with a numeral that is the subject's (*about 80 people came* keeps the
+    article out of subjects), nor where another determiner or quantifier stands."""
+    for tok in index.tag("CD", "NN"):
+        if tok.tag_ == "CD":
+            if approximated_numeral(tok) and first_conjunct(tok.head).dep_ not in ("nsubj", "nsubjpass"):
+                yield site(Insert(tok.i, indefinite_article(tok.text)))
+        elif tok.lemma_.lower() in COUNTED_MASS_NOUNS and bare_modified_mass_noun(tok):
+            start = tok.left_edge
+            yield site(Insert(start.i, indefinite_article(start.text)))
+
+
+def specific_indefinite(det) -> bool:
+    """An *a/an* with a specific referent: subject, object or prepositional object in a
+    declarative clause about something that happened or happens (see ``is_specific_context``),
+    not a predicate (*he is a teacher*) or under negation."""
+    noun = det.head
+    role = first_conjunct(noun)
+    if role.dep_ not in ARGUMENT_DEPS or is_imperative(det):
+        return False
+    if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
+        return False
+    if any(t.like_num for t in det.doc[det.i + 1:noun.i]) or has_of_complement(noun):
+        return False  # *a two-week strike*, *a glass of water*
+    verb = clause_verb(role)
+    if verb is None or is_negated(verb) or not is_specific_context(verb):
+        return False
+    return not (role.dep_ == "dobj" and verb.lemma_.lower() in LIGHT_VERBS)
+
+
+@rule(
+    66, "indef_one", CATEGORY,
+    lemmas={"a", "an"},
+    examples=[
+        ("They saw a green snake tangled round a tree.",
+         "They saw one green snake tangled round one tree."),
+        ("A man came to the door with an umbrella.",
+         "One man came to the door with one umbrella."),
+        ("She sells a car, but I said that I bought an apple.",
+         "She sells one car, but I said that I bought one apple."),
+    ],
+    negatives=[
+        "He is a teacher.",
+        "Have you ever seen a ghost?",
+        "I don't have a car.",
+        "I waited for a while and had a look.",
+        "Can you lend me a pen?",
+        "He drank a glass of water.",
+    ],
+)
+def indef_one(doc, index) -> Iterator[Site]:
+    """*one* as indefinite article: *they seen one green snake*. Only for specific
+    indefinites (subject, object or prepositional object in a declarative clause about a
+    real event), where *one* and *a* refer alike; not in predicates (*he is one teacher*
+    would count), questions, commands (*find the students enrolled in one course* would read
+    as "exactly one"), conditionals, under negation (*I don't have one car* means "not even
+    one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
+    phrases (*a few, for a while*)."""
+    for det in indefinite_articles(index):
+        if specific_indefinite(det):
+            yield site(Replace(det.i, "one"))
+
+
+def replaceable_definite(det) -> bool:
+    """A *the* of a plain common noun phrase in an argument role, outside names, fixed
+    phrases, partitives, superlatives and unique nouns (*the sun*)."""
+    if det.lower_ != "the" or not common_noun_head(det):
+        return False
+    noun = det.head
+    lemma = noun.lemma_.lower()
+    if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in TIME_NOUNS:
+        return False
+    if any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+        return False  # *the name of the teacher*: *that name of* reads as contrastive
+    if first_conjunct(noun).dep_ not in ARGUMENT_DEPS or is_partitive_complement(noun):
+        return False
+    if not doc_word_after(det)[:1].isalpha():
+        return False
+    return plain_noun_phrase(det, noun) and not followed_by_possessive(noun)
+
+
+def doc_word_after(tok) -> str:
+    return tok.doc[tok.i + 1].text if tok.i + 1 < len(tok.doc) else ""
+
+
+@rule(
+    67, "demonstrative_for_definite_articles", CATEGORY,
+    lemmas={"the"},
+    examples=[
+        ("The door closed.", "That door closed."),
+        ("Did you read the books I gave you?", "Did you read those books I gave you?"),
+        ("She said the old man wasn't home.", "She said that old man wasn't home."),
+    ],
+    negatives=[
+        "By the way, the rest is easy.",
+        "She is the best student.",
+        "One of the students left.",
+        "The sun rose.",
+        "He read The Hobbit.",
+    ],
+)
+def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
+    """Demonstratives for the definite article: *that door bin close* 'the door closed'.
+    *the* becomes *that* (singular and mass nouns) or *those* (plurals) before plain common
+    noun phrases in argument roles; not in names and titles (*The Hobbit*), fixed phrases
+    (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
+    (*the best, the first*), with unique nouns (*the sun*), times (*in the summer* would
+    become one particular summer) or heads of an *of*-phrase (*the name of the teacher*)."""
+    for det in index.by_lemma.get("the", ()):
+        if replaceable_definite(det):
+            yield site(Replace(det.i, "those" if det.head.tag_ == "NNS" else "that"))
+
+
+# --------------------------------------------------------------------------- demonstratives
+
+
+def demonstrative_determiners(index, *words: str) -> Iterator:
+    """Demonstratives used as determiners of a noun to their right (*those books*), not as
+    pronouns (*I like those*), complementisers (*so that*) or degree words (*that big*)."""
+    for det in index.tag("DT"):
+        if det.lower_ not in words or det.dep_ != "det" or lexically_capitalised(det):
+            continue
+        noun = det.head
+        if noun.pos_ in ("NOUN", "PROPN") and noun.i > det.i and noun.tag_ in ("NN", "NNS"):
+            yield det
+
+
+@rule(
+    68, "those_them", CATEGORY,
+    lemmas={"those"},
+    examples=[
+        ("In those days, nobody had a car.", "In them days, nobody had a car."),
+        ("Who bought those books?", "Who bought them books?"),
+        ("Those old shoes don't fit, so I gave away those.",
+         "Them old shoes don't fit, so I gave away those."),
+    ],
+    negatives=[
+        "Those who wait will see.",
+        "I like those.",
+        "These books are mine.",
+    ],
+)
+def those_them(doc, index) -> Iterator[Site]:
+    """*them* for the demonstrative determiner *those*: *in them days, one of them things*.
+    Only where *those* determines a noun; the pronoun (*I like those*, *those who wait*)
+    stays."""
+    for det in demonstrative_determiners(index, "those"):
+        yield site(Replace(det.i, "them"))
+
+
+def is_time_adverbial(noun) -> bool:
+    """*this morning, that week*: a bare noun phrase used as a time adverbial."""
+    return noun.dep_ == "npadvmod" or (noun.dep_ == "pobj" and noun.lemma_.lower() in TIME_NOUNS)
+
+
+@rule(
+    70, "proximal_distal_demonstratives", CATEGORY,
+    lemmas={"this", "that", "these", "those"},
+    examples=[
+        ("This book is mine.", "This here book is mine."),
+        ("Who owns those books?", ["Who owns them there books?", "Who owns those there books?"]),
+        ("I know that these shoes don't fit.", "I know that these here shoes don't fit."),
+        ("Give me that pen.", "Give me that there pen."),
+    ],
+    negatives=[
+        "Which of these two jackets is warmer?",
+        "Farmers say this year's harvest was small.",
+        "This is mine.",
+        "I know that he left.",
+        "It isn't that big.",
+        "I saw her this morning.",
+    ],
+)
+def proximal_distal_demonstratives(doc, index) -> Iterator[Site]:
+    """Demonstratives reinforced with *here* and *there*: *this here book*, *them there
+    books*. *here* follows *this/these*, *there* follows *that/those*; for *those* the
+    attested *them there* is offered beside *those there*. Only determiners of a noun; not in
+    time adverbials (*this morning*), where the reinforcement is not used."""
+    for det in demonstrative_determiners(index, "this", "that", "these", "those"):
+        noun = det.head
+        if is_time_adverbial(noun) or noun.lemma_.lower() in TIME_NOUNS:
+            continue
+        if det.i + 1 < len(doc) and doc[det.i + 1].like_num:
+            continue  # *these two jackets*
+        low = det.lower_
+        place = "here" if low in ("this", "these") else "there"
+        ops = (Insert(det.i, place, after=True),)
+        alternatives = ((Replace(det.i, "them"), *ops),) if low == "those" else ()
+        if alternatives:
+            yield site(*alternatives[0], alternatives=(ops,))
+        else:
+            yield site(*ops)
+
+
+@rule(
+    71, "demonstrative_no_number", CATEGORY,
+    lemmas={"these", "those"},
+    examples=[
+        ("I've watched these children.", "I've watched this children."),
+        ("Are those shoes yours?", "Are that shoes yours?"),
+        ("These days, those kids don't read.", "This days, that kids don't read."),
+    ],
+    negatives=[
+        "These are mine.",
+        "I don't like those who lie.",
+        "This book is good.",
+    ],
+)
+def demonstrative_no_number(doc, index) -> Iterator[Site]:
+    """No number distinction in demonstratives: the singular form with plural nouns, *this
+    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
+    mine*) stay."""
+    for det in demonstrative_determiners(index, "these", "those"):
+        if det.head.tag_ == "NNS":
+            yield site(Replace(det.i, "this" if det.lower_ == "these" else "that"))
+
+
+# --------------------------------------------------------------------------- possession
+
+
+def genitive_possessions(index) -> Iterator[tuple]:
+    """``(possessor, clitic, noun)`` for *John's house*, *my brother's old car*, *the
+    students' rooms*: an *'s* or *'* whose possessor's phrase stands right before it and
+    determines a common noun after it."""
+    for pos in index.by_tag.get("POS", ()):
+        possessor = pos.head
+        noun = possessor.head
+        if possessor.dep_ != "poss" or possessor.i != pos.i - 1 or noun.i <= pos.i:
+            continue
+        if possessor.pos_ not in ("NOUN", "PROPN") or noun.tag_ not in ("NN", "NNS"):
+            continue
+        if possessor.right_edge.i != pos.i or lexically_capitalised(noun):
+            continue
+        if not definite_possessor(possessor):
+            continue
+        yield possessor, pos, noun
+
+
+def definite_possessor(possessor) -> bool:
+    """A possessor that names someone (*John's*, *the old man's*), not a descriptive
+    genitive (*a children's wing*) or a question word (*which professor's*)."""
+    words = list(possessor.subtree)
+    return not any(t.lower_ in ("a", "an") or t.tag_ in ("WDT", "WP", "WP$") for t in words)
+
+
+def possessive_determiners(index) -> Iterator[tuple]:
+    """``(determiner, noun)`` for *my house*, *their old car*."""
+    for poss in index.by_tag.get("PRP$", ()):
+        noun = poss.head
+        if poss.dep_ == "poss" and poss.lower_ in POSSESSOR_OBJECT and noun.tag_ in ("NN", "NNS"):
+            if noun.i > poss.i and not lexically_capitalised(noun) and poss.lower_ != "its":
+                yield poss, noun
+
+
+def same_person_as_subject(poss, noun) -> bool:
+    """*I lost my wallet*, *my sister lost her keys*, *help me with my bags*: the possessor is
+    (probably) the clause's subject or another argument, and *the wallet for me* would read
+    as "a wallet meant for me". A third-person possessive is taken to refer to a noun
+    subject, as it mostly does."""
+    verb = clause_verb(noun)
+    if verb is None:
+        return False
+    while verb.dep_ == "xcomp" and not any(c.dep_ == "nsubj" for c in verb.children):
+        verb = verb.head  # *the neighbors finished painting their fence*
+    arguments = [
+        c for c in verb.children
+        if c.dep_ in ("nsubj", "nsubjpass", "dobj", "dative") and c.i != noun.i
+    ]
+    for arg in arguments:
+        if POSSESSIVE_OF_SUBJECT.get(arg.lower_) == poss.lower_:
+            return True
+        third_person = arg.lower_ not in POSSESSIVE_OF_SUBJECT  # a noun, *who*, *somebody*
+        if arg.dep_ == "nsubj" and third_person and poss.lower_ in ("his", "her", "their"):
+            return True
+    return False
+
+
+def ends_noun_phrase(noun) -> bool:
+    """Nothing of the phrase follows its head noun (no *of*-phrase or relative clause), nor
+    a predicate about it (*I need my car washed*), so a possessor can go right after it."""
+    if not all(c.dep_ == "punct" for c in noun.rights) or has_conjunct(noun):
+        return False
+    if noun.dep_ == "nsubj" and noun.head.tag_ in ("VB", "VBN", "VBG") and not any(
+        c.dep_ in ("aux", "auxpass") for c in noun.head.children
+    ):
+        return False  # *I need my car washed*: the noun is the subject of a small clause
+    return noun.dep_ != "dobj" or not any(
+        c.dep_ in ("oprd", "ccomp", "xcomp", "acomp") and c.i > noun.i for c in noun.head.children
+    )
+
+
+def postnominal_possession(index, marker: str) -> Iterator[Site]:
+    """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
+    the possessor moves behind the possessed noun after ``marker``, and *the* takes its
+    place as determiner."""
+    for possessor, pos, noun in genitive_possessions(index):
+        start = possessor.left_edge.i
+        if not ends_noun_phrase(noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
+            continue
+        if not ownable(noun) or not plain_noun_phrase(pos, noun) or not personal_possessor(possessor):
+            continue
+        yield site(
+            Replace(pos.i, "the"),
+            Insert(noun.i, marker, after=True),
+            Move(start, pos.i, noun.i, after=True),
+        )
+    for poss, noun in possessive_determiners(index):
+        lemma = noun.lemma_.lower()
+        if lemma in INALIENABLE_NOUNS or not ownable(noun) or same_person_as_subject(poss, noun):
+            continue
+        if in_command(noun) or not plain_noun_phrase(poss, noun):
+            continue  # *don't touch the phone for me* reads "on my behalf"; *their own mess*
+        if ends_noun_phrase(noun):
+            yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
+
+
+def ownable(noun) -> bool:
+    """A concrete thing or animal, not a person (*the brother for me* reads as "a brother
+    meant for me") or an abstraction (*the help for you*, *the decision for the court*)."""
+    lemma = noun.lemma_.lower()
+    return lemma in CONCRETE_NOUNS and not is_human_noun(lemma)
+
+
+def personal_possessor(possessor) -> bool:
+    """A possessor that is a person: a name or a noun for people (*John's*, *my brother's*)."""
+    lemma = possessor.lemma_.lower()
+    return possessor.pos_ == "PROPN" or lemma in PERSON_NOUNS or is_human_noun(lemma)
+
+
+def in_command(noun) -> bool:
+    """The noun's clause is a command (*take your umbrella*) or a request with *can I*
+    (*can I borrow your pen*), where *for you* would read as "on your behalf"."""
+    verb = clause_verb(noun)
+    if verb is None:
+        return False
+    if verb.tag_ != "VB":
+        return False
+    if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
+        return True
+    return is_question(noun) and any(
+        c.dep_ == "aux" and c.lower_ in ("can", "could", "may") for c in verb.children
+    )
+
+
+def by_position(sites: Iterator[Site]) -> list[Site]:
+    """Sites in document order (the two possessive kinds are found separately)."""
+    return sorted(sites, key=lambda s: min(min(touched_tokens(v)) for v in s.variants()))
+
+
+@rule(
+    74, "possessives_for_post", CATEGORY,
+    tags={"POS", "PRP$"},
+    examples=[
+        ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
+        ("I saw my brother's cow.", "I saw the cow for my brother."),
+        ("Where is my house?", "Where is the house for me?"),
+        ("They said their car wasn't ready.", "They said the car for them wasn't ready."),
+        ("Is this John's old car?", "Is this the old car for John?"),
+    ],
+    negatives=[
+        "The book is John's.",
+        "He raised his hand.",
+        "John's friend from school came.",
+        "It's a long way.",
+        "I lost my wallet.",
+        "Where does your brother live?",
+        "Don't touch my phone!",
+        "Can I borrow your pen?",
+        "Thank you for your help.",
+        "They cleaned up their own mess.",
+    ],
+)
+def possessives_for_post(doc, index) -> Iterator[Site]:
+    """Possession by a *for*-phrase after the possessed noun: *nayf for Chinyere*
+    'Chinyere's knife', *the house for me* 'my house'. For genitives (*'s*) of nouns and for
+    possessive determiners (as object pronoun: *me, him, them*), when the possessed noun ends
+    its phrase (so *for John* can follow it), names a concrete thing or animal and the
+    possessor is a person, as in the attested examples. Not for people or abstractions (*the
+    brother for me*, *the help for you* read as "meant for"), where the possessor is the
+    subject (*I lost the wallet for me*), in commands and requests (*take the umbrella for
+    you* reads "on your behalf"), for body parts and idioms (*raise his hand*), descriptive
+    genitives (*a children's wing*) or *its*."""
+    yield from by_position(postnominal_possession(index, "for"))
+
+
+@rule(
+    75, "possessives_for_pre", CATEGORY,
+    tags={"POS"},
+    examples=[
+        ("He was my sister's husband.", "He was for my sister husband."),
+        ("We met at John's house.", "We met at for John house."),
+        ("Did you see the teacher's car?", "Did you see for the teacher car?"),
+    ],
+    negatives=[
+        "The book is John's.",
+        "He raised his hand.",
+        "It's late.",
+        "John's dog barked.",
+        "The hospital opened a new children's wing.",
+    ],
+)
+def possessives_for_pre(doc, index) -> Iterator[Site]:
+    """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
+    sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
+    possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
+    read as "as for" (*for the old man dog barked*)."""
+    for possessor, pos, noun in genitive_possessions(index):
+        if first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass"):
+            yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+
+
+@rule(
+    76, "possessives_belong", CATEGORY,
+    tags={"POS", "PRP$"},
+    examples=[
+        ("The man's dog barked.", "The dog belong the man barked."),
+        ("Did you feed my dog?", "Did you feed the dog belong me?"),
+        ("Where is Mary's bag?", "Where is the bag belong Mary?"),
+    ],
+    negatives=[
+        "The book is Mary's.",
+        "She shook her head.",
+        "My brother's friend from school came.",
+    ],
+)
+def possessives_belong(doc, index) -> Iterator[Site]:
+    """Possession by a postnominal *belong*-phrase (Tok Pisin and Bislama *bilong*, *blong*):
+    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Same contexts as 74."""
+    yield from by_position(postnominal_possession(index, "belong"))
+
+
+@rule(
+    77, "null_genitive", CATEGORY,
+    tags={"POS"},
+    examples=[
+        ("My daddy's brother came.", "My daddy brother came."),
+        ("Where is John's house?", "Where is John house?"),
+        ("We didn't see the students' rooms.", "We didn't see the students rooms."),
+    ],
+    negatives=[
+        "The book is John's.",
+        "It's my book.",
+        "He's taller.",
+    ],
+)
+def null_genitive(doc, index) -> Iterator[Site]:
+    """Genitive *'s* omitted; possession by juxtaposition: *my daddy brother*. Only where the
+    possessed noun follows (*the book is John's* keeps its *'s*, which stands for the noun)."""
+    for possessor, pos, noun in genitive_possessions(index):
+        yield site(Delete(pos.i))
 
 
 # --------------------------------------------------------------------------- comparison
@@ -806,7 +1560,7 @@ def synthetic_superlative(doc, index) -> Iterator[Site]:
     examples=[
         ("It is one of the prettiest sunsets.", "It is one of the most pretty sunsets."),
         ("Who is the tallest student in the class?", "Who is the most tall student in the class?"),
-        ("Easiest questions come first.", "Most easy questions come first."),
+        ("Easiest questions come first in the test.", "Most easy questions come first in the test."),
     ],
     negatives=[
         "She is my best friend.",
@@ -825,3 +1579,339 @@ def analytic_superlative(doc, index) -> Iterator[Site]:
         if not tok.lower_.startswith(lemma[:-1]):
             continue  # suppletive: best, worst
         yield site(Replace(tok.i, f"most {lemma}"))
+
+
+# --------------------------------------------------------------------------- more comparison
+
+
+def than_standard(tok):
+    """The *than* that introduces the standard of comparison of ``tok`` (*bigger than mine*),
+    if it is a child of it; not the *than* of a quantity (*more than five*)."""
+    for child in tok.children:
+        if child.lower_ == "than" and child.dep_ in ("prep", "mark") and child.i > tok.i:
+            return child
+    return None
+
+
+def analytic_more(adj):
+    """The *more* of an analytic comparative (*more severe*), right before the adjective."""
+    for child in adj.children:
+        if child.lower_ == "more" and child.dep_ == "advmod" and child.i == adj.i - 1:
+            return child
+    return None
+
+
+def synthetic_comparative(tok) -> bool:
+    """An -er (or suppletive) comparative adjective or adverb, not *more/less/fewer*."""
+    return tok.tag_ in ("JJR", "RBR") and is_synthetic_degree(tok, tok.tag_) and (
+        tok.lemma_.lower() not in NON_GRADABLE
+    )
+
+
+def comparative_base(tok) -> str:
+    """The base form of a comparative: *bigger* -> *big*, adjective *better* -> *good*,
+    adverb *better* -> *well* (from the inflection lexicon)."""
+    if tok.tag_ == "JJR":
+        return adjective_lemma(tok, "JJR") or tok.lemma_.lower()
+    return tok.lemma_.lower()
+
+
+def comparatives_with_than(index) -> Iterator[tuple]:
+    """``(kind, word, than)`` for each comparison with a *than*-standard: kind ``"synthetic"``
+    (*bigger than*), ``"analytic"`` (*more severe than*, word = the adjective) or ``"verbal"``
+    (*loves his car more than*, word = *more* modifying a verb)."""
+    for than in index.by_lemma.get("than", ()):
+        head = than.head
+        if getattr(than_standard(head), "i", None) != than.i or lexically_capitalised(head):
+            continue
+        if synthetic_comparative(head):
+            yield "synthetic", head, than
+        elif head.pos_ in ("ADJ", "ADV") and head.tag_ in ("JJ", "RB") and analytic_more(head):
+            yield "analytic", head, than
+        elif head.lower_ == "more" and head.dep_ == "advmod" and head.head.pos_ == "VERB":
+            yield "verbal", head, than
+
+
+@rule(
+    81, "more_much", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("The unemployment position is more severe than in Singapore.",
+         "The unemployment position is much severe than in Singapore."),
+        ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
+        ("She said the test wasn't more difficult than the last one.",
+         "She said the test wasn't much difficult than the last one."),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He has more books than me.",
+        "It is bigger than mine.",
+        "It is more expensive.",
+    ],
+)
+def more_much(doc, index) -> Iterator[Site]:
+    """*much* as comparative marker: *much severe than* 'more severe than'. Only for the
+    *more* of an analytic comparative with a *than*-standard, which keeps the comparison
+    visible (without *than*, *much severe* would read as "very severe")."""
+    for kind, word, _ in comparatives_with_than(index):
+        if kind == "analytic":
+            yield site(Replace(analytic_more(word).i, "much"))
+
+
+@rule(
+    82, "comparative_as_to", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("It is worse than before.", ["It is worse as before.", "It is worse to before."]),
+        ("Is your house bigger than mine?",
+         ["Is your house bigger as mine?", "Is your house bigger to mine?"]),
+        ("She is more careful than her brother.",
+         ["She is more careful as her brother.", "She is more careful to her brother."]),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "I would rather walk than drive.",
+        "Anyone other than John can go.",
+    ],
+)
+def comparative_as_to(doc, index) -> Iterator[Site]:
+    """*as* or *to* as comparative markers: *worse as* 'worse than'. Only the *than* of a
+    comparative adjective or adverb (synthetic or with *more*); not *more than five* (a
+    quantity), *rather than* or *other than*. Both attested markers are offered where the
+    standard is a noun phrase (*bigger as / to mine*); before numbers, prepositional
+    phrases and clauses only *as* (*darker as in the photo*; *to in the photo* is no form)."""
+    for kind, _, than in comparatives_with_than(index):
+        if kind == "verbal":
+            continue
+        if nominal_standard(than):
+            yield site(Replace(than.i, "as"), alternatives=((Replace(than.i, "to"),),))
+        else:
+            yield site(Replace(than.i, "as"))
+
+
+def nominal_standard(than) -> bool:
+    """*than mine*, *than the lake*: the standard is a noun phrase (not a number, a
+    prepositional phrase or a clause), the only place where *to* is used."""
+    objs = [c for c in than.children if c.dep_ == "pobj"]
+    if len(objs) != 1 or objs[0].pos_ not in ("NOUN", "PROPN", "PRON") or objs[0].like_num:
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") for t in objs[0].subtree)
+
+
+@rule(
+    84, "comparative_than", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("He loves his car more than his children.", "He loves his car than his children."),
+        ("Is your house bigger than mine?", "Is your house big than mine?"),
+        ("It's more expensive than the old one, isn't it?",
+         "It's expensive than the old one, isn't it?"),
+        ("She sings better than me.", "She sings well than me."),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He has fewer books than me.",
+        "It is less expensive than the car.",
+        "The bigger, the better.",
+    ],
+)
+def comparative_than(doc, index) -> Iterator[Site]:
+    """Comparison marked only by *than*: *he loves his car than his children*, *big than
+    mine*. The -er form becomes the base form (from the inflection lexicon: *better* ->
+    *good/well*), the *more* of analytic and verbal comparatives goes. *less* and *fewer*
+    stay: without them the comparison would be read the other way round."""
+    for kind, word, _ in comparatives_with_than(index):
+        if kind == "synthetic":
+            conjuncts = [word, *(c for c in word.children if c.dep_ == "conj" and synthetic_comparative(c))]
+            yield site(*(Replace(t.i, comparative_base(t)) for t in sorted(conjuncts, key=lambda t: t.i)))
+        elif kind == "analytic":
+            yield site(Delete(analytic_more(word).i))
+        else:
+            yield site(Delete(word.i))
+
+
+@rule(
+    85, "comparative_more_and", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("They would have more powder on their hands than in their faces.",
+         "They would have more powder on their hands and in their faces."),
+        ("The new law gives more power to local councils than to the government.",
+         "The new law gives more power to local councils and to the government."),
+        ("Why is there more snow in the north than in the south?",
+         "Why is there more snow in the north and in the south?"),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He is taller than me.",
+        "It is more expensive than that.",
+        "Why did you buy more apples than oranges?",
+    ],
+)
+def comparative_more_and(doc, index) -> Iterator[Site]:
+    """Comparison with *more ... and*: *more powder on their hands and in their faces* 'than
+    in their faces'. Only for *more* + noun (comparison of quantities) whose *than*-standard
+    is a prepositional phrase of the same clause, as in the attested example; with a noun
+    phrase (*more goals than the captain*) *and* would be read as coordination ("more goals,
+    and the captain"), which changes the meaning. Not *more than five*, nor adjectives."""
+    for than in index.by_lemma.get("than", ()):
+        head = than.head
+        if than.dep_ not in ("prep", "mark") or than.i < head.i:
+            continue
+        if than.i + 1 >= len(doc) or doc[than.i + 1].dep_ != "prep" or doc[than.i + 1].head.i != than.i:
+            continue  # the attested standard is a place or circumstance: *than in their faces*
+        nouns = [head] if head.pos_ == "NOUN" else [c for c in head.children if c.dep_ in ("dobj", "attr")]
+        if any(quantity_more(noun) and noun.i < than.i for noun in nouns):
+            yield site(Replace(than.i, "and"))
+
+
+def quantity_more(noun) -> bool:
+    """*more powder*: a noun with *more* right before it as its quantifier."""
+    return any(
+        c.lower_ == "more" and c.dep_ in ("amod", "det") and c.i == noun.i - 1
+        for c in noun.children
+    )
+
+
+def attributive_superlative(tok) -> bool:
+    """A superlative that modifies a noun after it (*the tallest student*), after *the* or a
+    possessive; used alone (*she is the tallest*) it would leave *the tall*."""
+    return tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i
+
+
+def degree_shown_elsewhere(noun) -> bool:
+    """The superlative meaning stays visible without the marker: *one of the radical
+    students*, *the radical students that you can ever find*, *the tall one of all*."""
+    head = noun.head
+    if noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one":
+        return True
+    for child in noun.children:
+        if child.dep_ in ("relcl", "acl") and any(t.lower_ == "ever" for t in child.subtree):
+            return True
+        if child.dep_ == "prep" and child.lower_ == "of" and any(t.lower_ == "all" for t in child.subtree):
+            return True
+    return False
+
+
+@rule(
+    86, "zero_degree", CATEGORY,
+    tags={"JJS", "RBS"},
+    examples=[
+        ("He is one of the most radical students that you can ever find.",
+         "He is one of the radical students that you can ever find."),
+        ("Is he one of the tallest students in the class?",
+         "Is he one of the tall students in the class?"),
+        ("It was the hardest exam that we ever took, wasn't it?",
+         "It was the hard exam that we ever took, wasn't it?"),
+    ],
+    negatives=[
+        "She is the tallest.",
+        "Most people agree.",
+        "At least he tried.",
+        "He is my best friend.",
+        "It is the most well-known song.",
+        "Who is the oldest singer?",
+    ],
+)
+def zero_degree(doc, index) -> Iterator[Site]:
+    """Zero marking of degree: the superlative without its marker, *one of the radical
+    students that you can ever find*. *most* of an analytic superlative goes, and a regular
+    -est superlative becomes its base form (*one of the tall buildings*). Decision: only
+    attributive superlatives after *the* or a possessive whose degree stays visible in the
+    phrase - *one of the ...*, a relative clause with *ever*, *of all* - so that the meaning
+    is kept (*the oldest singer* -> *the old singer* would ask another question). Not
+    suppletive *best/worst*, superlatives used alone, *most* as quantifier or *at least*."""
+    for most in index.by_lemma.get("most", ()):
+        adj = most.head
+        if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
+            continue
+        if not after_determiner(most) or not attributive_superlative(adj) or adj.tag_ != "JJ":
+            continue
+        if not degree_shown_elsewhere(adj.head):
+            continue
+        if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
+            continue
+        yield site(Delete(most.i))
+    for tok in comparison_candidates(index, "JJS"):
+        lemma = degree_lemma(tok, "JJS")
+        if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
+            continue  # suppletive: best, worst
+        if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
+            if degree_shown_elsewhere(tok.head):
+                yield site(Replace(tok.i, lemma))
+
+
+# Adjectives that do not follow the noun: determiner-like, quantity and order words.
+PRENOMINAL_ONLY = frozenset(
+    "own other same such only first last next previous main whole entire certain many few "
+    "much little several various own former latter mere sheer very real total".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def dictionary_comparative(adjective: str) -> bool:
+    """Whether the inflection dictionary lists a comparative for ``adjective`` (gradable
+    adjectives: *big, old, simple*; not *final, public, northern*)."""
+    from lemminflect import getAllInflections
+
+    return bool(getAllInflections(adjective, "ADJ").get("JJR"))
+
+
+def postposable_adjective(adj) -> bool:
+    """A lone attributive adjective right before its noun, with nothing of its own
+    (*a big house*, not *a very big house* or *a big and old house*)."""
+    noun = adj.head
+    if adj.dep_ != "amod" or adj.tag_ != "JJ" or noun.i != adj.i + 1 or list(adj.children):
+        return False
+    if adj.lower_ in PRENOMINAL_ONLY or lexically_capitalised(adj) or not adj.is_alpha:
+        return False
+    if not dictionary_comparative(adj.lower_):
+        return False  # classifying adjectives (*public, final, northern*) stay before the noun
+    if noun.tag_ not in ("NN", "NNS") or lexically_capitalised(noun) or noun.dep_ == "compound":
+        return False
+    if noun.lower_ in ("one", "ones") or noun.lemma_.lower() in FIXED_ARTICLE_NOUNS:
+        return False  # *my old ones*, *a long way*, *a good time*
+    if adj.i > 1 and adj.doc[adj.i - 2].lower_ in ARTICLE_FRAMES:
+        return False  # *such a nice guy*, *what a good idea*
+    modifiers = [c for c in noun.children if c.dep_ in ("amod", "compound", "nummod", "nmod")]
+    return modifiers == [adj] and not followed_by_possessive(noun)
+
+
+@rule(
+    87, "adj_postfix", CATEGORY,
+    tags={"JJ"},
+    examples=[
+        ("They bought a big saucepan.", "They bought a saucepan big."),
+        ("Did you see an old car outside?", "Did you see a car old outside?"),
+        ("She wore red shoes, but I didn't.", "She wore shoes red, but I didn't."),
+    ],
+    negatives=[
+        "It is a very big house.",
+        "The house is big.",
+        "He is my own brother.",
+        "It was the first day.",
+        "She has a big old house.",
+        "He passed the final exam.",
+        "I like my old ones.",
+        "He is such a nice guy.",
+    ],
+)
+def adj_postfix(doc, index) -> Iterator[Site]:
+    """Attributive adjectives after the head noun: *sospen ain* 'iron saucepan', *a house
+    big*. Only a single plain, gradable adjective (one with a comparative: *big, old, new*)
+    directly before a common noun with no other modifier, so that the order of several
+    modifiers need not be decided; not classifying adjectives (*public school, final exam*)
+    that form a unit with the noun, nor determiner-like or ordering ones (*own, other,
+    first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    old*)."""
+    for adj in index.by_tag.get("JJ", ()):
+        if not postposable_adjective(adj):
+            continue
+        noun = adj.head
+        ops = [Move(adj.i, adj.i + 1, noun.i, after=True)]
+        prev = doc[adj.i - 1] if adj.i > 0 else None
+        if prev is not None and prev.lower_ in ("a", "an") and prev.dep_ == "det":
+            article = indefinite_article(noun.text)
+            if article != prev.lower_:
+                ops.append(Replace(prev.i, article))
+        yield site(*ops)

@@ -1,0 +1,43 @@
+"""Property-based tests of the engine over arbitrary Unicode text."""
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from multivalue_cli.engine import Engine, replay
+from multivalue_cli.profiles import load_profile
+
+EXAMPLES = 300
+
+texts = st.one_of(
+    st.text(max_size=200),
+    st.lists(st.sampled_from(
+        ["He", "speaks", "doesn't", "the", "a", "books", "is", "are", "I", "you", "they", "went",
+         "who", "which", "not", "very", "quickly", "?", ".", ",", "'", "\n", "\t", "  ", "🙂",
+         "Does", "there", "were", "many", "children", "than", "bigger", "the biggest"]),
+        max_size=40).map(" ".join),
+)
+
+
+@pytest.fixture(scope="module")
+def multi_engine():
+    rules, _ = load_profile("Multi").split()
+    return Engine(rules, seed=0)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=texts)
+def test_the_engine_never_raises_and_its_log_replays(nlp, multi_engine, text):
+    doc = nlp(text)
+    result = multi_engine.apply(doc)
+    assert isinstance(result.text, str)
+    assert not result.failures, result.failures
+    # untouched text keeps its exact characters: replaying the edits on the input gives the output
+    assert replay(text, result.edits) == result.text
+    for ch in "\n\t":
+        assert result.text.count(ch) == text.count(ch)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=300))
+def test_no_features_returns_the_input_byte_for_byte(nlp, text):
+    assert Engine([]).apply(nlp(text)).text == text
