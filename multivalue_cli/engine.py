@@ -223,6 +223,7 @@ class _Item:
     orig: int | None  # index of the original token, None for inserted words
     sent: int  # sentence number, for casing
     changed: bool = False
+    moved: bool = False
 
 
 def _is_clitic(text: str) -> bool:
@@ -278,9 +279,9 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
         if i in replaced:
             new = replaced[i]
             if new:
-                items.append(_Item(_match_case(doc[i].text, new), i, sent_of[i], True))
+                items.append(_Item(_match_case(doc[i].text, new), i, sent_of[i], True, i in moved_from))
         else:
-            items.append(_Item(doc[i].text, i, sent_of[i]))
+            items.append(_Item(doc[i].text, i, sent_of[i], moved=i in moved_from))
 
     for i in range(len(doc)):
         for span in moves_before.get(i, ()):
@@ -388,7 +389,10 @@ def _fix_articles(items: list[_Item]) -> None:
     """Choose a/an again where the word after an article changed."""
     for k in range(len(items) - 1):
         art, nxt = items[k], items[k + 1]
-        if art.text.lower() not in ("a", "an") or not (art.changed or nxt.changed):
+        if art.text.lower() not in ("a", "an"):
+            continue
+        neighbours_kept = art.orig is not None and nxt.orig == art.orig + 1
+        if neighbours_kept and not (art.changed or nxt.changed or art.moved or nxt.moved):
             continue
         word = nxt.text.split(" ", 1)[0]
         if not word[:1].isalpha():

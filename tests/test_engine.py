@@ -44,6 +44,7 @@ def rendered(nlp, text, *ops):
         # a/an follows the word after it when that word changes
         ("I have an apple.", [Replace(3, "banana")], "I have a banana."),
         ("I have a car.", [Insert(3, "old")], "I have an old car."),
+        ("I have an old car.", [Move(3, 4, 4, after=True)], "I have a car old."),
         ("I have an apple.", [Delete(2)], "I have apple."),
         # whitespace and layout of the rest of the text are kept
         ("Hello there.\n\nHe is here. ", [Delete(4)], "Hello there.\n\nIs here. "),
