@@ -1,5 +1,6 @@
-"""Discourse and word order rules (eWAVE 227, 228, 229): word order of direct and indirect
-questions."""
+"""Discourse and word order rules (eWAVE 223-235): clefts, fronting, negative inversion, word
+order of direct and indirect questions, complementizers after wh-words, the place of *most*,
+the order of pronoun objects, and *like* as focus marker and quotative."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -8,11 +9,13 @@ from spacy.tokens import Doc, Span, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
+COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})
 AUX_LEMMAS = frozenset(
     "be have do can could will would shall should may might must".split()
 )
@@ -112,8 +115,9 @@ def _uninverted_variants(aux: Token, subj: Token, verb: Token) -> list[tuple[Op,
         return [dropped] if dropped else []
     if aux.lemma_ == "do":
         return [move] if verb.tag_ == "VB" else []
-    if neg is None and aux.lemma_ == "be" and aux.dep_ == "aux" and verb.tag_ == "VBG":
-        return [(Delete(aux.i),), move]
+    if (neg is None and aux.lemma_ == "be" and aux.dep_ == "aux" and verb.tag_ == "VBG"
+            and aux.tag_ != "VBD"):
+        return [(Delete(aux.i),), move]  # "What you doing?"; a dropped "were" loses the past
     return [move]
 
 
@@ -130,6 +134,12 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
         return None
     if verb != aux and verb.i < subj.right_edge.i:
         return None
+    if verb == aux and not any(c.dep_ in COPULA_PREDICATES
+                               and (c.i < aux.i or c.i > subj.right_edge.i)
+                               for c in verb.children):
+        return None  # "Were the windows open ...?": the parse swallowed the predicate
+    if subj.lower_ in NPI_WORDS:
+        return None  # "Why didn't anybody help?" -> *"Why anybody didn't help?"
     return subj, verb
 
 
@@ -165,6 +175,9 @@ def _as_site(variants: list[tuple[Op, ...]]) -> Site | None:
         "Has anyone seen my keys?",
         "Could you please pass the salt?",
         "Isn't it a beautiful day?",
+        "Are there any tickets left?",
+        "Were the windows open when the rain started?",
+        "Could you tell me the time?",
     ],
 )
 def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -187,12 +200,15 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # Negative-polarity words that need the question form (*Anyone has seen ...?), and requests and
 # offers whose declarative order reads as a statement (*We shall dance?*, *You could please ...*).
-NPI_WORDS = frozenset({"anyone", "anybody", "anything", "ever"})
+NPI_WORDS = frozenset({"anyone", "anybody", "anything", "ever", "any"})
 
 
 def _needs_inversion(sent: Span, aux: Token) -> bool:
     if _negation(aux) is not None or aux.lower_ in ("shall", "sha"):
         return True
+    nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
+    if aux.lower_ in ("could", "would") and nxt is not None and nxt.lower_ == "you":
+        return True  # "Could you tell me ...?" is a request
     return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in sent)
 
 
@@ -240,6 +256,7 @@ def _has_clause_inside(subj: Token) -> bool:
         ("Why can't we leave now?", "Why we can't leave now?"),
         ("What's your name?", "What your name is?"),
         ("How much money have you spent?", "How much money you have spent?"),
+        ("What were they talking about?", "What they were talking about?"),
     ],
     negatives=[
         "Who is coming?",
@@ -248,6 +265,7 @@ def _has_clause_inside(subj: Token) -> bool:
         "I know what you are doing.",
         "What a day it was!",
         "What are the names of the teachers who teach math?",
+        "Why didn't anybody help her?",
     ],
 )
 def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -306,6 +324,8 @@ def _open_question_context(embedder: Token) -> bool:
 def _clause_introducer(clause: Token) -> Token | None:
     """The wh-word or *if/whether* that starts an embedded clause."""
     first = clause.left_edge
+    if first.lower_ == "that":
+        return None  # the complementizer "that", which the parser may tag as a wh-word
     if first.tag_ in WH_TAGS or first.lower_ == "how":
         return first
     if first.dep_ == "mark" and first.lower_ in ("if", "whether") and first.head == clause:
@@ -362,6 +382,7 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         "I'll ask if I need help.",
         "I like what you did.",
         "He knew what he was doing.",
+        "The teacher told the students that the test was cancelled.",
     ],
 )
 def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -389,3 +410,574 @@ def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if intro.lower_ in ("if", "whether"):
             ops = (Delete(intro.i), *ops)
         yield site(*ops)
+
+
+# ------------------------------------------------------------------------------------ 223 clefting
+
+
+def _statement_end(sent: Span) -> Token | None:
+    """The final . or ! of a statement."""
+    last = [t for t in sent if not t.is_space]
+    return last[-1] if last and last[-1].text in (".", "!") else None
+
+
+def _cleftable_predicate(be: Token) -> Token | None:
+    """The predicate after *be* that Irish English fronts in a cleft: a progressive verb
+    (*are looking for land*), or a predicative adjective or place (*was tired*, *is in
+    Dublin*)."""
+    if be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.dep_ == "ROOT":
+        return be.head
+    if be.dep_ == "ROOT":
+        preds = [c for c in be.children if c.dep_ in ("acomp", "prep") and c.i > be.i]
+        if len(preds) == 1 and preds[0].tag_ not in ("JJR", "JJS"):
+            return preds[0]
+    return None
+
+
+# Subjects a predicate cleft is about: people and things, not dummy or quantified subjects
+# (*It was perfect it was*, *It's listening to me nobody is*).
+UNCLEFTABLE_SUBJECTS = frozenset(
+    "it this that these those there nobody nothing none everyone everybody everything someone "
+    "somebody something anyone anybody anything all each".split()
+)
+DEGREE_WORDS = frozenset({"more", "less", "as", "most", "least"})
+
+
+def _cleftable_subject(subj: Token) -> bool:
+    if subj.lower_ in UNCLEFTABLE_SUBJECTS:
+        return False
+    if any(t.dep_ == "appos" or t.lower_ in ("that", "who", "which") for t in subj.subtree):
+        return False  # "Dogs that bark a lot": a relative clause the parse may have missed
+    return not any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any")
+                   for c in subj.children)
+
+
+def _comparative(pred: Token) -> bool:
+    """*more careful than her*, *as scary as its poster*, *going to* + verb (a future)."""
+    if pred.tag_ == "VBG":
+        return pred.lemma_ == "go" and any(c.dep_ == "xcomp" for c in pred.children)
+    if any(c.dep_ == "advmod" and c.lower_ in DEGREE_WORDS for c in pred.children):
+        return True
+    return any(t.lower_ == "than" for t in pred.subtree)
+
+
+def _cleft(be: Token) -> tuple[Op, ...] | None:
+    verb = _verb_of(be)
+    subj = _subject(verb) if verb is not None else None
+    pred = _cleftable_predicate(be)
+    end = _statement_end(be.sent)
+    if subj is None or pred is None or end is None or subj.dep_ == "expl":
+        return None
+    if not _cleftable_subject(subj) or _comparative(pred):
+        return None
+    if subj.left_edge.i != be.sent.start or subj.right_edge.i + 1 != be.i:
+        return None
+    if _has_clause_inside(subj) or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    start = be.i + 1
+    pred_tokens = be.doc[start:end.i]
+    last = max(t.i for t in pred.subtree if t != end)  # the VBG head also holds the full stop
+    if (pred.i if pred.tag_ == "VBG" else pred.left_edge.i) != start or last + 1 != end.i:
+        return None
+    if any(t.dep_ in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp") for t in pred_tokens):
+        return None
+    spelt = _spelt_out(be)
+    if spelt is None:
+        return None
+    it_be = "it was" if be.tag_ == "VBD" else "it's"
+    return (Insert(start, it_be), Move(subj.left_edge.i, be.i + 1, end.i), *spelt)
+
+
+@rule(
+    223, "clefting", "Discourse and Word Order",
+    lemmas={"be"},
+    examples=[
+        ("A lot of them are looking for more land.", "It's looking for more land a lot of them are."),
+        ("He's living in Dublin.", "It's living in Dublin he is."),
+        ("She was very tired.", "It was very tired she was."),
+        ("We left early. My brother is in Boston!", "We left early. It's in Boston my brother is!"),
+    ],
+    negatives=[
+        "Is he living in Dublin?",
+        "He isn't living in Dublin.",
+        "There is a problem.",
+        "He is taller than me.",
+        "The man who called is living in Dublin.",
+        "He is living in Dublin and working in a bank.",
+        "It was perfect.",
+        "Nobody is listening to me.",
+        "Her brother was more careful than her.",
+        "I'm going to call him.",
+        "Dogs that bark a lot are annoying.",
+    ],
+)
+def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clefts that focus the predicate (Irish English): *It's looking for more land a lot of
+    them are*, *It was very tired she was*. The progressive verb phrase, or the predicative
+    adjective or place phrase, is fronted after *it's* / *it was*, and the subject and *be*
+    close the sentence (a contracted *'s* is spelt out, since it cannot end a sentence).
+    Only affirmative one-clause statements that start with their subject."""
+    for be in index.by_lemma.get("be", ()):
+        if be.tag_ not in ("VBZ", "VBP", "VBD"):
+            continue
+        ops = _cleft(be)
+        if ops is not None:
+            yield site(*ops)
+
+
+# ------------------------------------------------------------------------------- 224 fronting_pobj
+
+# Prepositions of recipient, beneficiary and companion phrases that are fronted (*To my sister
+# I speak English*).
+FRONTED_PREPOSITIONS = frozenset({"to", "for", "with"})
+HUMAN_NOUNS = wordlist("human_nouns")
+
+
+def _person(obj: Token) -> bool:
+    """A recipient, beneficiary or companion: a pronoun, a name or a people noun (*with a
+    knife* is an instrument and does not front the same way)."""
+    return obj.tag_ == "PRP" or obj.pos_ == "PROPN" or obj.lemma_.lower() in HUMAN_NOUNS
+
+
+def _main_verb_of(prep: Token) -> Token:
+    """The verb a phrase belongs to; *a letter [to her mother]* is often hung on the object."""
+    head = prep.head
+    return head.head if head.dep_ == "dobj" and prep.lower_ in ("to", "for") else head
+
+
+def _fronted_phrase(prep: Token) -> tuple[int, int, int] | None:
+    """``(start, end, subject start)`` of a sentence-final prepositional phrase on a verb that
+    has a direct object: *I speak English [to my sister].*"""
+    verb = _main_verb_of(prep)
+    if prep.lower_ not in FRONTED_PREPOSITIONS or prep.dep_ not in ("prep", "dative"):
+        return None
+    if verb.dep_ != "ROOT" or verb.pos_ != "VERB" or not any(c.dep_ == "dobj" for c in verb.children):
+        return None
+    obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    end = _statement_end(prep.sent)
+    subj = _subject(verb)
+    if obj is None or end is None or subj is None or prep.right_edge.i + 1 != end.i:
+        return None
+    if not _person(obj):
+        return None
+    if subj.left_edge.i != prep.sent.start or subj.i > verb.i or prep.i < verb.i:
+        return None
+    if any(t.pos_ in ("VERB", "AUX") for t in prep.subtree):
+        return None
+    return prep.i, prep.right_edge.i + 1, subj.left_edge.i
+
+
+@rule(
+    224, "fronting_pobj", "Discourse and Word Order",
+    lemmas=FRONTED_PREPOSITIONS,
+    examples=[
+        ("I speak English to my sister.", "To my sister I speak English."),
+        ("She sent a letter to her mother.", "To her mother she sent a letter."),
+        ("We bought a cake for the children!", "For the children we bought a cake!"),
+        ("He left. My father doesn't discuss politics with my uncle.",
+         "He left. With my uncle my father doesn't discuss politics."),
+    ],
+    negatives=[
+        "Did you give the book to her?",
+        "I went to school.",
+        "I speak English to my sister when she visits.",
+        "Yesterday I gave the book to my brother.",
+        "I gave it to the man who called.",
+        "I cut the bread with a knife.",
+    ],
+)
+def fronting_pobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Fronting of a prepositional object: *To my sister sometime I speak English*. The
+    sentence-final *to/for/with* phrase of a verb with a direct object moves before the
+    subject. Statements that start with their subject only; no phrase containing a clause."""
+    for prep in index.lemma(*FRONTED_PREPOSITIONS):
+        span = _fronted_phrase(prep)
+        if span is not None:
+            start, end, to = span
+            yield site(Move(start, end, to))
+
+
+# -------------------------------------------------------------------------- 226 negative_inversion
+
+NEGATIVE_PRONOUNS = frozenset({"nobody", "nothing", "none", "no-one"})
+# Negative forms of the auxiliaries that invert before a negative subject; several where
+# speakers use more than one (*ain't nobody coming* / *isn't nobody coming*).
+NEGATIVE_AUX = {
+    "can": ("can't",), "could": ("couldn't",), "will": ("won't",), "would": ("wouldn't",),
+    "should": ("shouldn't",), "is": ("ain't", "isn't"), "are": ("ain't", "aren't"),
+    "was": ("wasn't",), "were": ("weren't",), "has": ("ain't", "hasn't"),
+    "have": ("ain't", "haven't"), "had": ("hadn't",), "does": ("don't", "doesn't"),
+    "do": ("don't",), "did": ("didn't",),
+}
+
+
+def _negative_subject(subj: Token) -> bool:
+    """*nobody*, *nothing*, *none (of them)*, *no one*, *no student(s)*."""
+    if subj.lower_ in NEGATIVE_PRONOUNS:
+        return True
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in subj.children)
+
+
+def _clause_initial(tok: Token) -> bool:
+    """At the start of its sentence, or right after *but/and/so* and an optional comma."""
+    if tok.i == tok.sent.start:
+        return True
+    prev = tok.doc[tok.i - 1]
+    return prev.lower_ in ("but", "and", "so") and prev.dep_ in ("cc", "advmod")
+
+
+def _finite_aux_of(verb: Token, subj: Token) -> Token | None:
+    """The first auxiliary after the subject (or the copula itself)."""
+    if verb.lemma_ == "be" and verb.dep_ in ("ROOT", "conj") and verb.i == subj.right_edge.i + 1:
+        return verb
+    aux = next((c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i > subj.i), None)
+    if aux is not None and aux.i == subj.right_edge.i + 1 and aux.tag_ in ("VBZ", "VBP", "VBD", "MD"):
+        return aux
+    return None
+
+
+def _negative_inversion(verb: Token, subj: Token) -> list[tuple[Op, ...]]:
+    start = subj.left_edge.i
+    aux = _finite_aux_of(verb, subj)
+    if aux is not None:
+        forms = NEGATIVE_AUX.get(aux.lower_, ())
+        return [(Move(aux.i, aux.i + 1, start), Replace(aux.i, form)) for form in forms]
+    if verb.i != subj.right_edge.i + 1 or verb.tag_ not in ("VBD", "VBZ", "VBP"):
+        return []
+    if any(c.dep_ in ("aux", "auxpass") for c in verb.children) or verb.lemma_ == "be":
+        return []
+    base = inflect_verb(verb.lemma_.lower(), "VB")
+    if not base:
+        return []
+    do = "didn't" if verb.tag_ == "VBD" else "don't"
+    return [(Insert(start, do), Replace(verb.i, base))]
+
+
+@rule(
+    226, "negative_inversion", "Discourse and Word Order",
+    deps={"nsubj", "nsubjpass"},
+    examples=[
+        ("Nobody can do that.", "Can't nobody do that."),
+        ("Nobody showed up.", "Didn't nobody show up."),
+        ("There's an old house up here, but nobody lives in it.",
+         "There's an old house up here, but don't nobody live in it."),
+        ("Nobody is coming.", ["Ain't nobody coming.", "Isn't nobody coming."]),
+        ("No student was happy with the test.", "Wasn't no student happy with the test."),
+    ],
+    negatives=[
+        "Nobody can't do that.",
+        "Did nobody come?",
+        "I saw nobody.",
+        "She said nobody came.",
+        "The man who nobody likes left.",
+        "Somebody came.",
+    ],
+)
+def negative_inversion(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Negative inversion (African American and Southern US English): a negated auxiliary
+    before a negative subject, *Didn't nobody show up* 'Nobody showed up', *Can't nobody do
+    that*; *don't* with present-tense verbs (*don't nobody live in it*). Main clauses (or
+    clauses after *but/and/so*) that start with the negative subject, without a negation of
+    their own."""
+    for subj in index.dep("nsubj", "nsubjpass"):
+        verb = subj.head
+        if not _negative_subject(subj) or not _clause_initial(subj.left_edge):
+            continue
+        if verb.dep_ not in ("ROOT", "conj") or _is_question(subj.sent) or subj.i > verb.i:
+            continue
+        if any(c.dep_ == "neg" for c in verb.children):
+            continue
+        made = _as_site(_negative_inversion(verb, subj))
+        if made is not None:
+            yield made
+
+
+# -------------------------------------------------------------------------- 230 doubly_filled_comp
+
+
+def _wh_phrase_end(clause: Token) -> int | None:
+    """Index after the fronted non-subject wh-phrase of an embedded question (*what*, *which
+    dish*, *how old*), when the clause's subject follows it directly."""
+    intro = clause.left_edge
+    if not (intro.tag_ in WH_TAGS or intro.lower_ == "how") or intro.dep_ in SUBJECT_DEPS:
+        return None
+    subj = _subject(clause)
+    if subj is None or subj.left_edge.i <= intro.i or subj.lower_ == "that":
+        return None  # "whose car that that is"
+    phrase = clause.doc[intro.i:subj.left_edge.i]
+    if any(t.pos_ in ("VERB", "AUX") or t.is_punct for t in phrase):
+        return None
+    if any(t.dep_ in SUBJECT_DEPS for t in phrase):
+        return None
+    return subj.left_edge.i
+
+
+def _embedded_question(clause: Token) -> bool:
+    """A wh-clause that is a question (*I wonder what ...*, *I don't know what ...*), not a
+    free relative (*I like what you said*); as for feature 227."""
+    embedder, intro = clause.head, _clause_introducer(clause)
+    if embedder.lemma_.lower() not in QUESTION_EMBEDDERS or intro is None:
+        return False
+    if intro.lower_ in AMBIGUOUS_INTRODUCERS and not _asks_a_question(embedder):
+        return False
+    return intro.lower_ != "what" or _open_question_context(embedder)
+
+
+@rule(
+    230, "doubly_filled_comp", "Discourse and Word Order",
+    deps={"ccomp"},
+    examples=[
+        ("I don't know what he wants.", "I don't know what that he wants."),
+        ("I wonder which dish they picked.", "I wonder which dish that they picked."),
+        ("Can you tell me where she lives?", "Can you tell me where that she lives?"),
+        ("Ask him how old he is.", "Ask him how old that he is."),
+    ],
+    negatives=[
+        "I know that he left.",
+        "Tell me who called.",
+        "What do you want?",
+        "I don't know if he's coming.",
+        "The book that I read was good.",
+        "I like what you said.",
+        "Tell me when you are ready.",
+        "Do you know whose car that is?",
+        "I told the man that I would call him later.",
+    ],
+)
+def doubly_filled_comp(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Doubly filled COMP: a wh-phrase followed by the complementizer *that* in embedded
+    questions, *I wonder which dish that they picked*. Only where the wh-phrase is not the
+    subject (*who that called* is rarer) and the subject follows it directly."""
+    for clause in index.by_dep.get("ccomp", ()):
+        if clause.head.pos_ != "VERB" or clause.i < clause.head.i or not _embedded_question(clause):
+            continue
+        end = _wh_phrase_end(clause)
+        if end is not None:
+            yield site(Insert(end, "that"))
+
+
+# --------------------------------------------------------------- 231 superlative_before_matrix_head
+
+
+def _stranded_most(most: Token) -> tuple[Token, Token | None] | None:
+    """``(noun, the)`` for *the thing I like (the) most*: *most* ends a relative clause on a
+    noun with just a determiner before it; ``the`` is a *the* before *most*, if any."""
+    clause = most.head
+    if most.dep_ not in ("advmod", "dobj") or clause.dep_ != "relcl" or clause.pos_ != "VERB":
+        return None
+    if any(c.lower_ != "the" for c in most.children):
+        return None  # "most of them", "the most money"
+    if most.i != clause.right_edge.i and not (most.i + 1 == clause.right_edge.i
+                                               and clause.right_edge.is_punct):
+        return None
+    noun = clause.head
+    if noun.pos_ != "NOUN" or noun.left_edge.i != noun.i - 1 or noun.doc[noun.i - 1].dep_ != "det":
+        return None
+    the = most.doc[most.i - 1]
+    return noun, (the if the.lower_ == "the" and the.head == most else None)
+
+
+@rule(
+    231, "superlative_before_matrix_head", "Discourse and Word Order",
+    lemmas={"most"},
+    examples=[
+        ("The thing I like most is apples.", "The most thing I like is apples."),
+        ("The place we visited most was Goa.", "The most place we visited was Goa."),
+        ("What is the food you eat the most?", "What is the most food you eat?"),
+    ],
+    negatives=[
+        "The most important thing is health.",
+        "I like apples most.",
+        "Most people like apples.",
+        "The red car I liked most was sold.",
+    ],
+)
+def superlative_before_matrix_head(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The superlative *most* before the head noun it is about, not in the relative clause:
+    *The most thing I like is apples* 'The thing I like most'. Only nouns with just a
+    determiner before them (with an adjective, *the most red car* would read as a
+    superlative adjective)."""
+    for most in index.by_lemma.get("most", ()):
+        found = _stranded_most(most)
+        if found is None:
+            continue
+        noun, the = found
+        ops: list[Op] = [Move(most.i, most.i + 1, noun.i)]
+        if the is not None:
+            ops.insert(0, Delete(the.i))
+        yield site(*ops)
+
+
+# ----------------------------------------------------------------------------- 232 double_obj_order
+
+RECIPIENT_PRONOUNS = frozenset({"me", "him", "her", "us", "them", "you"})
+# Verbs of giving and showing, which take two objects (*give him it*); with others (*explain it
+# to me*, *return it to them*) the recipient needs its *to*.
+DITRANSITIVE_VERBS = frozenset(
+    "give send show tell bring hand lend pass offer pay sell teach throw owe".split()
+)
+THEME_PRONOUNS = frozenset({"it", "them"})
+
+
+def _pronoun_objects(verb: Token) -> list[tuple[Op, ...]]:
+    """Reorderings of two pronoun objects: *give it to me* -> *give me it* / *give it me*;
+    *give me it* -> *give it me*."""
+    kids = {c.dep_: c for c in verb.children if c.dep_ in ("dobj", "dative")}
+    theme, dative = kids.get("dobj"), kids.get("dative")
+    if dative is None:  # "send them to her": the parser may call this "to" a plain prep
+        dative = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+    if theme is None or dative is None or theme.lower_ not in THEME_PRONOUNS:
+        return []
+    if dative.lower_ == "to":  # give it to me
+        recip = next((c for c in dative.children if c.dep_ == "pobj"), None)
+        if (recip is None or recip.lower_ not in RECIPIENT_PRONOUNS or recip.lower_ == theme.lower_
+                or not theme.i + 1 == dative.i == recip.i - 1 or theme.i != verb.i + 1):
+            return []
+        return [(Delete(dative.i), Move(recip.i, recip.i + 1, theme.i)), (Delete(dative.i),)]
+    if (dative.lower_ in RECIPIENT_PRONOUNS and dative.i == verb.i + 1 and theme.i == dative.i + 1
+            and dative.lower_ != theme.lower_):
+        return [(Move(theme.i, theme.i + 1, dative.i),)]
+    return []
+
+
+@rule(
+    232, "double_obj_order", "Discourse and Word Order",
+    deps={"dobj"},
+    examples=[
+        ("Give it to me.", ["Give me it.", "Give it me."]),
+        ("She showed it to them.", ["She showed them it.", "She showed it them."]),
+        ("He couldn't give him it.", "He couldn't give it him."),
+        ("Why didn't you send them to her?",
+         ["Why didn't you send her them?", "Why didn't you send them her?"]),
+    ],
+    negatives=[
+        "Give the book to me.",
+        "Give it to the teacher.",
+        "I gave my brother a book.",
+        "She talked to me about it.",
+        "I explained it to him.",
+    ],
+)
+def double_obj_order(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Either order of the objects when both are pronouns: *He couldn't give him it* / *give
+    it him*, and the *to*-dative *give it to me* as *give me it* or *give it me*. Only two
+    adjacent personal pronouns right after the verb."""
+    for theme in index.by_dep.get("dobj", ()):
+        verb = theme.head
+        if verb.lemma_.lower() not in DITRANSITIVE_VERBS or theme.lower_ not in THEME_PRONOUNS:
+            continue
+        made = _as_site(_pronoun_objects(verb))
+        if made is not None:
+            yield made
+
+
+# ---------------------------------------------------------------------- 234 acomp_focusing_like
+
+
+def _focused_adjective(adj: Token) -> Token | None:
+    """The first word of a predicative adjective phrase after *be* (*was [really big]*)."""
+    be = adj.head
+    if adj.dep_ != "acomp" or be.lemma_ != "be" or adj.tag_ not in ("JJ",) or adj.i < be.i:
+        return None
+    first = adj.left_edge
+    prev = adj.doc[first.i - 1]
+    if prev.lower_ == "like" or prev.dep_ == "neg" and prev.i != be.i + 1:
+        return None
+    if any(c.dep_ in ("xcomp", "ccomp", "prep") for c in adj.children):
+        return None  # "sure that ...", "able to ...", "afraid of dogs": frames, not focus
+    if any(c.dep_ in ("xcomp", "ccomp", "csubj") for c in be.children):
+        return None  # "It's hard to say", "Is it true that ...": the adjective is no focus
+    if any(t.lower_ in ("as", "more", "less", "than") for t in adj.subtree):
+        return None  # comparisons
+    if any(c.dep_ == "neg" for c in be.children) and first == adj:
+        return None  # "is not like satisfied": only a degree word makes room for "like"
+    return first
+
+
+@rule(
+    234, "acomp_focusing_like", "Discourse and Word Order",
+    deps={"acomp"},
+    examples=[
+        ("It was really big.", "It was like really big."),
+        ("The movie isn't that good.", "The movie isn't like that good."),
+        ("Was she happy?", "Was she like happy?"),
+        ("I'm so tired, and he's hungry.", "I'm like so tired, and he's like hungry."),
+    ],
+    negatives=[
+        "It was like really big.",
+        "He is taller than me.",
+        "I'm sure that he left.",
+        "She seems happy.",
+        "It was a big house.",
+        "It's hard to say.",
+        "The coach is not satisfied.",
+        "The movie is as bad as you have heard.",
+    ],
+)
+def acomp_focusing_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*like* as a focusing device before a predicative adjective: *It was like really big*.
+    Plain adjectives after *be* only; comparatives, superlatives and adjectives with a
+    complement (*sure that*, *afraid of*) are left alone."""
+    for adj in index.by_dep.get("acomp", ()):
+        first = _focused_adjective(adj)
+        if first is not None:
+            yield site(Insert(first.i, "like"))
+
+
+# ------------------------------------------------------------------------------ 235 quotative_like
+
+OPENING_QUOTES = frozenset({'"', "“", "'", "‘", "``"})
+
+
+def _quotative(verb: Token) -> Token | None:
+    """The subject of *say* / *ask* introducing a direct quote after a comma or colon:
+    *She said, "What?"*."""
+    doc = verb.doc
+    if verb.lemma_.lower() not in ("say", "ask") or verb.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    if verb.i + 2 >= len(doc) or doc[verb.i + 1].text not in (",", ":"):
+        return None
+    if doc[verb.i + 2].text not in OPENING_QUOTES:
+        return None
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i:
+        return None
+    if any(t.text in OPENING_QUOTES for t in doc[verb.sent.start:subj.left_edge.i]):
+        return None  # '"I'm coming," she said, "just ...": the verb interrupts a quote
+    if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in verb.children):
+        return None
+    return subj
+
+
+def _be_like(verb: Token, subj: Token) -> str:
+    person = person_number(subj)
+    if verb.tag_ == "VBD":
+        return "was like" if person in ("1s", "3s") else "were like"
+    return {"1s": "am like", "3s": "is like"}.get(person, "are like")
+
+
+@rule(
+    235, "quotative_like", "Discourse and Word Order",
+    lemmas={"say", "ask"},
+    examples=[
+        ('She said, "What do you mean?"', 'She was like, "What do you mean?"'),
+        ('And then they asked, "Where are you?"', 'And then they were like, "Where are you?"'),
+        ("My mom says, 'Go home.'", "My mom is like, 'Go home.'"),
+        ('I said: "No way."', 'I was like: "No way."'),
+    ],
+    negatives=[
+        'She said that she was tired.',
+        '"Stop," she said.',
+        'He never said, "Sorry."',
+        'She told me, "Go home."',
+        '"I\'m coming," she said, "just give me a minute."',
+    ],
+)
+def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Quotative *be like*: *And she was like "What do you mean?"*. *say*/*ask* introducing a
+    direct quote, with the tense and agreement of *say* moved to *be*. Not reported speech
+    (*said that ...*), quotes before the verb, or verbs with auxiliaries or negation."""
+    for verb in index.lemma("say", "ask"):
+        subj = _quotative(verb)
+        if subj is not None:
+            yield site(Replace(verb.i, _be_like(verb, subj)))

@@ -1,0 +1,687 @@
+"""Complementation rules (eWAVE 200-210): complementizers, infinitive markers, comparative
+clauses and existentials."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Span, Token
+
+from multivalue_cli.docindex import DocIndex
+from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.registry import rule
+from multivalue_cli.wordlists import wordlist
+
+CATEGORY = "Complementation"
+
+CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs")
+TO_INFINITIVE_VERBS = wordlist("to_infinitive_verbs")
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+NOMINATIVE = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they",
+              "you": "you", "it": "it", "i": "I", "he": "he", "she": "she", "we": "we",
+              "they": "they"}
+
+
+# ---------------------------------------------------------------------------------- shared helpers
+
+
+def _is_question(sent: Span) -> bool:
+    last = [t for t in sent if not t.is_space and t.text not in ('"', "'", "”", "’", ")")]
+    return bool(last) and last[-1].text == "?"
+
+
+def _subject(verb: Token) -> Token | None:
+    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
+
+
+def _is_finite(clause: Token) -> bool:
+    """A clause head with a tensed verb or auxiliary of its own."""
+    if clause.tag_ in FINITE_TAGS:
+        return True
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in clause.children)
+
+
+def _infinitive_marker(verb: Token) -> Token | None:
+    """The *to* of a to-infinitive, directly before its verb (*to go*, not *to really go*)."""
+    prev = verb.doc[verb.i - 1] if verb.i > 0 else None
+    if prev is not None and prev.tag_ == "TO" and prev.head == verb and prev.dep_ == "aux":
+        return prev
+    # "to get leave": the parser hangs "to" on the next verb of a verb chain
+    if prev is not None and prev.dep_ == "aux" and prev.tag_ == "VB" and verb.i > 1:
+        before = verb.doc[verb.i - 2]
+        if before.tag_ == "TO" and before.head == verb:
+            return before
+    return None
+
+
+def _in_fixed_infinitive(to: Token) -> bool:
+    """*in order to*, *so as to*, *too tired to*, *enough to*, *about to*: fixed frames."""
+    doc = to.doc
+    prev = [t.lower_ for t in doc[max(0, to.i - 2):to.i]]
+    if prev[-1:] in (["order"], ["as"], ["about"], ["enough"]):
+        return True
+    head = to.head.head
+    return any(c.lower_ in ("too", "enough") for c in head.children)
+
+
+def _complement_infinitive(verb: Token) -> Token | None:
+    """The *to* of an infinitive that complements a listed verb (*want to go*, *allowed to
+    go*, *asked him to come*) or a predicative adjective (*it's hard to cross*)."""
+    if verb.tag_ != "VB" or verb.dep_ not in ("xcomp", "ccomp"):
+        return None
+    to = _infinitive_marker(verb)
+    if to is None or _in_fixed_infinitive(to):
+        return None
+    head = verb.head
+    if head.lemma_.lower() in TO_INFINITIVE_VERBS and head.pos_ == "VERB":
+        if head.lemma_.lower() == "expect" and any(c.dep_ == "auxpass" for c in head.children):
+            return None  # "A storm is expected to reach the coast": raising, not control
+        return to
+    if head.pos_ == "ADJ" or (head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)):
+        adj = head if head.pos_ == "ADJ" else next(c for c in head.children if c.dep_ == "acomp")
+        if adj.lower_ not in ("able", "likely", "sure", "certain", "bound", "supposed", "about"):
+            return to
+    return None
+
+
+# ------------------------------------------------------------------------ 200 say_complementizer
+
+
+def _reported_clause(clause: Token) -> bool:
+    """A finite declarative complement after a verb of saying, perceiving or believing."""
+    head = clause.head
+    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in head.children):
+        return False  # "harder than he thought it would be": a comparative, not a report
+    return (clause.dep_ == "ccomp" and head.lemma_.lower() in CLAUSE_EMBEDDERS
+            and head.pos_ == "VERB" and clause.i > head.i and _is_finite(clause)
+            and _subject(clause) is not None)
+
+
+# Verbs that also take an object with a small clause or participle (*found a snake tangled
+# round a tree*, *saw him leave*): a clause without *that* after them may be misread.
+SMALL_CLAUSE_VERBS = frozenset({"find", "see", "feel", "hear", "show", "notice", "read"})
+
+
+def _zero_that_start(clause: Token) -> Token | None:
+    """The first word of a complement clause without *that* (*I think [you are right]*),
+    when nothing but an object stands between the verb and the clause."""
+    first, head = clause.left_edge, clause.head
+    if first.tag_ in ("WDT", "WP", "WRB", "WP$") or first.dep_ == "mark" or first.is_punct:
+        return None
+    if head.lemma_.lower() in SMALL_CLAUSE_VERBS or head.dep_ in ("relcl", "acl"):
+        return None  # "The people who have seen it loved it": no complement clause at all
+    between = clause.doc[clause.head.i + 1:first.i]
+    objects = ("dobj", "dative")
+    if any(t.dep_ not in objects and t.head.dep_ not in objects for t in between):
+        return None
+    return first
+
+
+@rule(
+    200, "say_complementizer", CATEGORY,
+    lemmas=CLAUSE_EMBEDDERS,
+    deps={"ccomp"},
+    examples=[
+        ("We heard that you went to the city.", "We heard say you went to the city."),
+        ("He told me that he was sick.", "He told me say he was sick."),
+        ("I think you are right.", "I think say you are right."),
+        ("Don't you know that she's leaving?", "Don't you know say she's leaving?"),
+        ("They believe he can win, and I hope that he does.",
+         "They believe say he can win, and I hope say he does."),
+    ],
+    negatives=[
+        "He said that he was tired.",
+        "I know what you did.",
+        "I think so.",
+        "She is right, I think.",
+        "I hope to see you soon.",
+        "He told me the truth.",
+        "The people who have seen it loved it.",
+        "The boy found a green snake tangled round a tree.",
+        "It knows exactly what it wants to be.",
+    ],
+)
+def say_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*say* as complementizer of finite clauses after verbs of saying, perceiving and believing
+    (*We hear say you gone to the city*): it replaces *that*, or introduces a clause that had
+    none. *say* itself is left out (*He said say ...* doubles the verb), as are wh- and
+    *if*-clauses, which are questions, and parenthetical *I think* after the clause."""
+    for clause in index.by_dep.get("ccomp", ()):
+        if not _reported_clause(clause):
+            continue
+        subj = _subject(clause)
+        if any(t.tag_ in ("WDT", "WP", "WRB", "WP$") for t in doc[clause.left_edge.i:subj.i]):
+            continue  # "knows exactly what it wants": an embedded question
+        mark = next((c for c in clause.children if c.dep_ == "mark"), None)
+        if mark is not None:
+            if mark.lower_ == "that" and mark.i == clause.left_edge.i:
+                yield site(Replace(mark.i, "say"))
+            continue
+        first = _zero_that_start(clause)
+        if first is not None:
+            yield site(Insert(first.i, "say"))
+
+
+# ------------------------------------------------------------------ 201 for_complementizer, 203 for_to
+
+
+def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
+    for verb in index.by_tag.get("VB", ()):
+        to = _complement_infinitive(verb)
+        if to is not None:
+            yield to
+
+
+@rule(
+    201, "for_complementizer", CATEGORY,
+    tags={"TO"},
+    examples=[
+        ("It's hard to cross the river.", "It's hard for cross the river."),
+        ("I want to go home.", "I want for go home."),
+        ("Why did you try to open it?", "Why did you try for open it?"),
+        ("She doesn't like to wait, but she needs to rest.",
+         "She doesn't like for wait, but she needs for rest."),
+    ],
+    negatives=[
+        "He seems to be happy.",
+        "I have to leave now.",
+        "I went to the shop in order to buy milk.",
+        "I was too tired to go out.",
+        "She is able to swim.",
+        "He gave it to me.",
+    ],
+)
+def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*for* (creole *fi*) as the complementizer of infinitives: *It's hard for cross the
+    river*, *I want for go*. Only complements of desire/attempt verbs and of predicative
+    adjectives; raising verbs and semi-modals (*seem to, have to, able to*) keep *to*."""
+    for to in _complement_infinitives(index):
+        yield site(Replace(to.i, "for"))
+
+
+@rule(
+    203, "for_to", CATEGORY,
+    tags={"TO"},
+    examples=[
+        ("You weren't allowed to go and take another job.",
+         "You weren't allowed for to go and take another job."),
+        ("I want to go home.", "I want for to go home."),
+        ("It's hard to cross the river.", "It's hard for to cross the river."),
+        ("Did they ask you to stay?", "Did they ask you for to stay?"),
+    ],
+    negatives=[
+        "He seems to be happy.",
+        "I have to leave now.",
+        "We're going to win.",
+        "He gave it to me.",
+        "She saved money to buy a car.",
+    ],
+)
+def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*for to* as infinitive marker in complement clauses: *You weren't allowed for to go*.
+    Same contexts as feature 201; purpose clauses are feature 202."""
+    for to in _complement_infinitives(index):
+        yield site(Insert(to.i, "for"))
+
+
+# ------------------------------------------------------------------------------ 202 for_to_pupose
+
+
+# Verbs after which "came to ..." means "got to ..." (*came to realise*), not a purpose.
+NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "believe", "like",
+                         "love", "hate", "think", "appreciate", "accept", "expect", "mean"})
+
+
+# Words that are both verbs and destinations after "to" (*a ride to work*, *a bus to school*).
+DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
+
+
+def _purpose_to(tok: Token) -> bool:
+    """*to* of a purpose clause after the main verb: *I went there to buy milk*; also the
+    parse that takes *to work* as a prepositional phrase with a verb as object."""
+    if tok.tag_ == "TO" and tok.dep_ == "aux":
+        verb = tok.head
+        if verb.dep_ != "advcl" or verb.tag_ != "VB" or verb.i != tok.i + 1:
+            return False
+        main = verb.head
+    elif tok.lower_ == "to" and tok.dep_ == "prep":
+        obj = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        if obj is None or obj.dep_ != "pobj" or obj.tag_ != "VB" or obj.head != tok:
+            return False
+        main = tok.head
+        if tok.doc[tok.i - 1] != main and tok.doc[tok.i - 1].pos_ != "ADV":
+            return False  # "gave his sister a ride to work": a noun, not a purpose
+    else:
+        return False
+    verb = tok.head if tok.dep_ == "aux" else tok.doc[tok.i + 1]
+    if verb.lemma_.lower() in NOT_PURPOSE:
+        return False
+    if verb.lemma_.lower() in DESTINATION_NOUNS and tok.doc[tok.i - 1].pos_ == "NOUN":
+        return False  # "a ride to work": "work" is a place here
+    if main.lemma_ == "take":
+        return False  # "It took a few nights to get used to it": the complement of "take"
+    return main.pos_ == "VERB" and main.i < tok.i and not _in_fixed_infinitive(tok)
+
+
+@rule(
+    202, "for_to_pupose", CATEGORY,
+    lemmas={"to"},
+    examples=[
+        ("I went there to buy milk.", "I went there for to buy milk."),
+        ("She saved money to buy a car.", "She saved money for to buy a car."),
+        ("Did you come here to see me?", "Did you come here for to see me?"),
+        ("We dug a ditch to drain the water away, and it worked.",
+         "We dug a ditch for to drain the water away, and it worked."),
+    ],
+    negatives=[
+        "I went to the shop in order to buy milk.",
+        "I want to go home.",
+        "He gave it to me.",
+        "I was too tired to go out.",
+        "To be honest, I don't care.",
+        "He gave his sister a ride to work.",
+        "It took a few nights to get used to it.",
+    ],
+)
+def for_to_pupose(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Unsplit *for to* in infinitival purpose clauses: *We had gutters for to drain the water
+    away*. Purpose clauses after the main verb only; *in order to* and *so as to* already
+    have their own purpose marker."""
+    for tok in index.by_lemma.get("to", ()):
+        if _purpose_to(tok):
+            yield site(Insert(tok.i, "for"))
+
+
+# ---------------------------------------------------------------------------- 204 what_comparative
+
+
+# "as soon as", "as long as", "as far as", "as well as": conjunctions, not comparisons.
+TEMPORAL_AS = frozenset({"soon", "long", "far", "well"})
+
+
+def _comparative_mark(mark: Token) -> bool:
+    """*than* / *as* introducing a comparative clause with its own subject."""
+    clause = mark.head
+    if mark.dep_ != "mark" or clause.pos_ not in ("VERB", "AUX") or _subject(clause) is None:
+        return False
+    if mark.i + 1 >= len(mark.doc) or mark.doc[mark.i + 1].lower_ in ("what", "if", "though"):
+        return False
+    if mark.lower_ == "than":
+        return clause.head.lower_ not in ("other", "rather", "else")  # "anyone other than ..."
+    # "as fast as I do", "the same as it was": the degree word carries a first "as"/"same"
+    degree = clause.head
+    if degree.lower_ in TEMPORAL_AS:
+        return False
+    return any(c.lower_ == "as" and c.i < mark.i for c in degree.children) or degree.lower_ == "same"
+
+
+@rule(
+    204, "what_comparative", CATEGORY,
+    lemmas={"than", "as"},
+    examples=[
+        ("It's harder than you think it is.", "It's harder than what you think it is."),
+        ("It was easier than I expected.", "It was easier than what I expected."),
+        ("She runs as fast as I do.", "She runs as fast as what I do."),
+        ("Is he taller than his brother is?", "Is he taller than what his brother is?"),
+    ],
+    negatives=[
+        "He is taller than me.",
+        "As I was leaving, the phone rang.",
+        "It was better than ever.",
+        "I did it as you asked.",
+        "She earns more than what I earn.",
+        "She started singing as soon as she walked in.",
+        "Anyone other than John can go.",
+        "As far as I know, he is fine.",
+    ],
+)
+def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*than what* / *as what* introducing comparative clauses: *It's harder than what you
+    think it is*. Only clauses with their own subject after *than*, or after the second *as*
+    of *as ... as*; temporal and manner *as* (*As I was leaving*, *as you asked*) stay."""
+    for mark in index.lemma("than", "as"):
+        if _comparative_mark(mark):
+            yield site(Insert(mark.i, "what", after=True))
+
+
+# ---------------------------------------------------- 205 existential_got, 206 existential_you_have
+
+
+# Fixed phrases with "there is no ...", which keep their "there" (*There's no way he did that*).
+EXISTENTIAL_IDIOMS = frozenset({"way", "doubt", "need", "denying", "question", "point", "use",
+                                "telling", "harm", "chance", "hope", "time"})
+INDEFINITE_PRONOUNS = frozenset({"something", "nothing", "anything", "someone", "somebody",
+                                 "nobody", "no-one", "anyone", "anybody", "everything", "plenty",
+                                 "lots", "one", "none", "little", "much", "many", "few"})
+
+
+def _existential(there: Token) -> Token | None:
+    """The finite *be* of a declarative, affirmative existential (*There is ...*, *because
+    there were ...*), with *there* directly before it; not in relative clauses."""
+    be = there.head
+    if there.dep_ != "expl" or be.lemma_ != "be" or be.i != there.i + 1:
+        return None
+    if be.tag_ not in ("VBZ", "VBP", "VBD") or be.dep_ not in ("ROOT", "conj", "advcl", "ccomp"):
+        return None
+    if _is_question(be.sent) or any(c.dep_ in ("neg", "aux") for c in be.children):
+        return None
+    pivot = next((c for c in be.children if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
+    if pivot is None or pivot.left_edge.i != be.i + 1:
+        return None  # "There's always something": an adverb in between
+    if _definite(pivot) or {pivot.lemma_.lower(), pivot.lower_} & EXISTENTIAL_IDIOMS:
+        return None
+    return be
+
+
+def _definite(noun: Token) -> bool:
+    """*There's the bus!* presents a known thing; it is no existential."""
+    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
+        return True
+    return any(c.dep_ in ("det", "poss") and c.lower_ in ("the", "this", "that", "these", "those")
+               or c.dep_ == "poss" for c in noun.children)
+
+
+@rule(
+    205, "existential_got", CATEGORY,
+    deps={"expl"},
+    examples=[
+        ("There is some sand there.", "It got some sand there."),
+        ("There's too much bush over here.", "It got too much bush over here."),
+        ("I like this town because there are many parks.",
+         "I like this town because it got many parks."),
+        ("We went in and there are two rooms.", "We went in and it got two rooms."),
+    ],
+    negatives=[
+        "Is there a bank near here?",
+        "There isn't any milk.",
+        "There was a problem with the car.",
+        "There must be a mistake.",
+        "I saw him there.",
+        "There's the bus!",
+        "There's no way he did that.",
+        "There is no denying the power of this film.",
+        "There's always something going on here.",
+    ],
+)
+def existential_got(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Existentials with *get*: *It got some sand there* 'There is some sand there'. Present
+    tense affirmative statements only; questions, negation and modal existentials keep
+    *there*."""
+    for there in index.by_dep.get("expl", ()):
+        be = _existential(there)
+        if be is not None and be.tag_ != "VBD":
+            yield site(Replace(there.i, "it"), Replace(be.i, "got"))
+
+
+def _negative_pivot(be: Token) -> bool:
+    """*There's nothing we can do* is not *You have nothing we can do*."""
+    return any(c.dep_ in ("attr", "nsubj") and c.lower_ in ("nothing", "nobody", "none", "no-one")
+               for c in be.children)
+
+
+LOCATIVE_PREPOSITIONS = frozenset(
+    "in at on near around across inside outside behind under over along beside opposite".split()
+)
+
+
+def _describes_a_place(be: Token) -> bool:
+    """Generic *you have* presents what is found somewhere (*In our town you have a temple*)
+    or a kind of people or things (*You have some people who ...*); elsewhere (*There is a
+    problem with my phone*) *you* would be taken for the hearer."""
+    pivot = next((c for c in be.children if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
+    if pivot is not None and any(c.dep_ == "relcl" for c in pivot.children):
+        return True
+    phrases = [c for c in be.children if c != pivot]
+    if pivot is not None:
+        phrases += list(pivot.children)
+    return any(p.dep_ == "prep" and p.lower_ in LOCATIVE_PREPOSITIONS
+               or p.dep_ == "advmod" and p.lower_ in ("here", "there") for p in phrases)
+
+
+@rule(
+    206, "existential_you_have", CATEGORY,
+    deps={"expl"},
+    examples=[
+        ("There are some people who never listen.", "You have some people who never listen."),
+        ("There's a temple in the town.", "You have a temple in the town."),
+        ("In Delhi there are many old forts, and there is a big market near the station.",
+         "In Delhi you have many old forts, and you have a big market near the station."),
+        ("He says there are good schools in this area.",
+         "He says you have good schools in this area."),
+    ],
+    negatives=[
+        "There is a problem with my phone.",
+        "Once upon a time there was a little girl in the forest.",
+        "Is there a bank near here?",
+        "There isn't any milk.",
+        "There will be a meeting tomorrow.",
+        "They live there.",
+        "There's nothing we can do about it here.",
+    ],
+)
+def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Existentials with generic *you have*: *You have some people who ...* 'There are some
+    people who ...', *In Delhi you have many old forts*. Present-tense statements that say
+    what is found in a place or what kinds of people there are; past narrative existentials
+    (*Once upon a time there was ...*) keep *there*."""
+    for there in index.by_dep.get("expl", ()):
+        be = _existential(there)
+        if be is not None and be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
+            yield site(Replace(there.i, "you"), Replace(be.i, "have"))
+
+
+# --------------------------------------------------------------- 207 that_infinitival_subclause
+
+# Verbs of wanting and requesting whose infinitive is replaced by a *that ... should* clause.
+WANT_VERBS = frozenset({"want", "wish", "desire", "expect", "request", "ask"})
+
+
+def _pronoun_subject(tok: Token) -> str | None:
+    """The nominative form of a personal pronoun, else None."""
+    if tok.tag_ != "PRP" or tok.lower_ not in NOMINATIVE:
+        return None
+    return NOMINATIVE[tok.lower_]
+
+
+def _that_clause_ops(verb: Token, to: Token) -> tuple[Op, ...] | None:
+    """*wanted to get* -> *wanted that I should get*; *want you to come* -> *want that you
+    should come*."""
+    head = verb.head
+    obj = next((c for c in verb.children if c.dep_ == "nsubj" and c.i < to.i), None)
+    if obj is None:
+        obj = next((c for c in head.children if c.dep_ == "dobj" and c.i < to.i), None)
+    if obj is not None:  # object control: the object becomes the subject of the clause
+        if obj.right_edge.i + 1 != to.i:
+            return None
+        ops: list[Op] = [Insert(obj.left_edge.i, "that"), Replace(to.i, "should")]
+        if obj.tag_ == "PRP":
+            subj = _pronoun_subject(obj)
+            if subj is None:
+                return None
+            if subj != obj.text:
+                ops.append(Replace(obj.i, subj))
+        elif obj.pos_ not in ("NOUN", "PROPN"):
+            return None
+        return tuple(sorted(ops, key=lambda op: op.i))
+    if head.lemma_ == "ask" or to.i != head.i + 1:
+        return None  # "ask to leave" is asking permission, not asking someone
+    subj = _subject(head)
+    pronoun = _pronoun_subject(subj) if subj is not None else None
+    if pronoun is None or pronoun == "it":
+        return None
+    return (Replace(to.i, f"that {pronoun} should"),)
+
+
+def _plain_infinitive(verb: Token) -> bool:
+    """Not *made me want to cry* (the wanting is itself a bare complement), the passive *are
+    expected to rise* (raising), or an infinitive whose object was fronted (*what I wanted to
+    hear*, *the film I wanted to like*), where a finite clause would strand it."""
+    head = verb.head
+    if head.dep_ in ("relcl", "acl") or any(c.dep_ == "auxpass" for c in head.children):
+        return False
+    return not any(c.i < head.i and c.dep_ in ("dobj", "pobj", "advmod", "prep")
+                   for c in verb.children)
+
+
+@rule(
+    207, "that_infinitival_subclause", CATEGORY,
+    lemmas=WANT_VERBS,
+    tags={"TO"},
+    examples=[
+        ("I wanted to get leave.", "I wanted that I should get leave."),
+        ("I want you to come tomorrow.", "I want that you should come tomorrow."),
+        ("She asked him to wait outside.", "She asked that he should wait outside."),
+        ("Do they expect my son to pay?", "Do they expect that my son should pay?"),
+        ("We don't wish to stay here.", "We don't wish that we should stay here."),
+    ],
+    negatives=[
+        "I want a new phone.",
+        "He asked to leave early.",
+        "It wants to rain.",
+        "The manager wanted to see you.",
+        "I tried to call her.",
+        "That's exactly what I wanted to hear.",
+        "Prices are expected to rise again.",
+    ],
+)
+def that_infinitival_subclause(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A *that ... should* clause for the infinitive after verbs of wanting and requesting:
+    *I wanted that I should get leave*, *I want that you should come*. The subject of the new
+    clause is the controller: the object if there is one (pronouns in their subject form),
+    else the matrix subject when it is a personal pronoun (a noun would need a pronoun of
+    unknown gender)."""
+    for verb in index.by_tag.get("VB", ()):
+        if verb.dep_ not in ("xcomp", "ccomp") or verb.head.lemma_.lower() not in WANT_VERBS:
+            continue
+        to = _infinitive_marker(verb)
+        if to is None or verb.head.pos_ != "VERB" or verb.head.i > to.i:
+            continue
+        if not _is_finite(verb.head) or not _plain_infinitive(verb):
+            continue
+        ops = _that_clause_ops(verb, to)
+        if ops:
+            yield site(*ops)
+
+
+# ----------------------------------------------------------------------------- 208 drop_inf_to
+
+# Verbs after which varieties drop *to* before the infinitive (*Allow him go*, *I want go*).
+BARE_AFTER = frozenset({"allow", "permit", "ask", "tell", "want", "force", "order"})
+
+
+@rule(
+    208, "drop_inf_to", CATEGORY,
+    lemmas=BARE_AFTER,
+    tags={"TO"},
+    examples=[
+        ("Allow him to go.", "Allow him go."),
+        ("I want to go home.", "I want go home."),
+        ("Did she tell you to wait here?", "Did she tell you wait here?"),
+        ("They forced us to leave, but we didn't want to.",
+         "They forced us leave, but we didn't want to."),
+    ],
+    negatives=[
+        "I tried to call her.",
+        "He seems to be happy.",
+        "She went to school.",
+        "I have to leave now.",
+    ],
+)
+def drop_inf_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*to* dropped before the infinitive after verbs of wanting, permitting and ordering:
+    *Allow him go*, *I want go*. Only directly before the verb (a stranded *want to* stays)."""
+    for verb in index.by_tag.get("VB", ()):
+        if verb.dep_ not in ("xcomp", "ccomp") or verb.head.lemma_.lower() not in BARE_AFTER:
+            continue
+        to = _infinitive_marker(verb)
+        if to is not None and to.i == verb.i - 1 and verb.head.pos_ == "VERB":
+            yield site(Delete(to.i))
+
+
+# ----------------------------------------------------------------------------- 209 to_infinitive
+
+# Causative and permissive verbs with a bare infinitive in SAE (*made me do*, *let him go*).
+BARE_INFINITIVE_VERBS = frozenset({"make", "let"})
+
+
+def _bare_infinitive_after_object(verb: Token) -> bool:
+    """*made [me] [do] it*: a bare verb whose subject is the object of make/let."""
+    head = verb.head
+    if verb.tag_ != "VB" or verb.dep_ not in ("ccomp", "xcomp") or head.pos_ != "VERB":
+        return False
+    if head.lemma_.lower() not in BARE_INFINITIVE_VERBS or head.dep_ == "auxpass":
+        return False
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "dobj") and c.i < verb.i), None)
+    if subj is None:
+        subj = next((c for c in head.children if c.dep_ == "dobj" and c.i < verb.i), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i or subj.lower_ in ("'s", "’s"):
+        return False  # "Let's go" is a suggestion, not letting someone go
+    return not any(c.dep_ == "aux" for c in verb.children)
+
+
+@rule(
+    209, "to_infinitive", CATEGORY,
+    lemmas=BARE_INFINITIVE_VERBS,
+    examples=[
+        ("He made me do it.", "He made me to do it."),
+        ("They let me go home.", "They let me to go home."),
+        ("Why did you make the kids wait outside?", "Why did you make the kids to wait outside?"),
+        ("Let me know when you arrive.", "Let me to know when you arrive."),
+    ],
+    negatives=[
+        "Let's go to the park.",
+        "He was made to wait.",
+        "She made a cake.",
+        "We'll make do with what we have.",
+    ],
+)
+def to_infinitive(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*to* added where SAE has a bare infinitive after causative *make* and permissive
+    *let*: *He made me to do it*. Not *Let's* (a suggestion) or the passive, which already
+    has *to*."""
+    for verb in index.by_tag.get("VB", ()):
+        if _bare_infinitive_after_object(verb):
+            yield site(Insert(verb.i, "to"))
+
+
+# ------------------------------------------------------------------------------- 210 bare_ccomp
+
+# Aspectual verbs with an -ing complement (*started telling*, *kept calling*).
+ASPECTUAL_VERBS = frozenset({"start", "begin", "stop", "keep", "finish", "quit", "continue"})
+
+
+@rule(
+    210, "bare_ccomp", CATEGORY,
+    lemmas=ASPECTUAL_VERBS,
+    tags={"VBG"},
+    examples=[
+        ("He started telling the cousins all kinds of things.",
+         "He started tell the cousins all kinds of things."),
+        ("She keeps calling me.", "She keeps call me."),
+        ("Why did you stop playing?", "Why did you stop play?"),
+        ("When they finished eating, we began cleaning the house.",
+         ["When they finished eat, we began cleaning the house.",
+          "When they finished eating, we began clean the house.",
+          "When they finished eat, we began clean the house."]),
+    ],
+    negatives=[
+        "He stopped to rest.",
+        "I like swimming.",
+        "The meeting is starting.",
+        "He kept the change.",
+    ],
+)
+def bare_ccomp(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Bare verb instead of the -ing form in non-finite complements of aspectual verbs: *Him
+    start tell di cousins* 'He started telling the cousins'. Only after start, begin, stop,
+    keep, finish, quit, continue; *stop to rest* is a purpose clause and stays."""
+    for verb in index.by_tag.get("VBG", ()):
+        head = verb.head
+        if verb.dep_ != "xcomp" or head.lemma_.lower() not in ASPECTUAL_VERBS or head.pos_ != "VERB":
+            continue
+        if verb.i != head.i + 1:
+            continue
+        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if base and base != verb.lower_:
+            yield site(Replace(verb.i, base))

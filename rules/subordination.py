@@ -1,0 +1,324 @@
+"""Adverbial subordination rules (eWAVE 211-215): clause-final *but*, verb chaining and
+doubled conjunctions."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Span, Token
+
+from multivalue_cli.docindex import DocIndex
+from multivalue_cli.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.registry import rule
+
+CATEGORY = "Adverbial Subordination"
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
+CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
+
+
+# ---------------------------------------------------------------------------------- shared helpers
+
+
+def _final_punct(sent: Span) -> Token | None:
+    """The sentence-final . or ! (None for questions and unpunctuated sentences)."""
+    last = [t for t in sent if not t.is_space]
+    if last and last[-1].text in (".", "!"):
+        return last[-1]
+    return None
+
+
+def _has_subject(verb: Token) -> bool:
+    return any(c.dep_ in SUBJECT_DEPS for c in verb.children)
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _single_clause(head: Token) -> bool:
+    """No clause of its own inside (*I'm really glad that you came* has two)."""
+    return not any(t.dep_ in CLAUSE_DEPS for t in head.subtree if t != head)
+
+
+# ------------------------------------------------------------------- 211 clause_final_though_but
+
+
+@rule(
+    211, "clause_final_though_but", CATEGORY,
+    lemmas={"though"},
+    examples=[
+        ("The food was great, though.", ["The food was great, but.", "The food was great but."]),
+        ("It's a good movie though.", "It's a good movie but."),
+        ("I wasn't so very cold, though!",
+         ["I wasn't so very cold, but!", "I wasn't so very cold but!"]),
+        ("He left early. It was fun, though.",
+         ["He left early. It was fun, but.", "He left early. It was fun but."]),
+    ],
+    negatives=[
+        "Though it's good, it's expensive.",
+        "Even though it was late, they kept talking.",
+        "Was it good, though?",
+        "It looks as though it will rain.",
+    ],
+)
+def clause_final_though_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final *but* meaning 'though': *Well I wasn't so very cold but*. Only
+    sentence-final adverbial *though* in statements; with a comma before it, the comma may
+    stay or go (both occur in writing). Questions keep *though* (*Was it good but?* reads as
+    unfinished)."""
+    for tok in index.by_lemma.get("though", ()):
+        if tok.dep_ != "advmod" or tok.pos_ != "ADV":
+            continue
+        end = _final_punct(tok.sent)
+        if end is None or end.i != tok.i + 1:
+            continue
+        prev = doc[tok.i - 1]
+        if prev.text == ",":
+            yield site(Replace(tok.i, "but"), alternatives=((Delete(prev.i), Replace(tok.i, "but")),))
+        else:
+            yield site(Replace(tok.i, "but"))
+
+
+# ------------------------------------------------------------------- 212 clause_final_really_but
+
+
+def _emphatic_really(tok: Token) -> Token | None:
+    """The clause head of a statement where *really* intensifies the predicate (*I'm really
+    afraid*, *She really likes it*), when the clause is the whole sentence."""
+    if tok.dep_ != "advmod" or tok.i + 1 >= len(tok.doc):
+        return None
+    head = tok.head
+    if head.dep_ == "acomp":  # "was really big": really on the adjective
+        if tok.i + 1 != head.i or any(c.dep_ == "advmod" and c != tok for c in head.children):
+            return None
+        head = head.head
+    if head.dep_ != "ROOT" or not _has_subject(head) or _negated(head):
+        return None
+    if _after_negation(tok) or not _single_clause(head):
+        return None
+    return head
+
+
+# Clause-final adverbs that leave no room for a clause-final "but".
+SENTENCE_ADVERBS = frozenset({"though", "too", "either", "anyway", "also", "then"})
+
+
+def _after_negation(tok: Token) -> bool:
+    """*not really*, *never really*: negated, meaning 'not much'."""
+    prev = tok.doc[tok.i - 1] if tok.i > 0 else None
+    return prev is not None and prev.lower_ in ("not", "n't", "never", "n’t")
+
+
+@rule(
+    212, "clause_final_really_but", CATEGORY,
+    lemmas={"really"},
+    examples=[
+        ("I'm really afraid of dogs.", ["I'm afraid of dogs but.", "I'm afraid of dogs, but."]),
+        ("It was really big!", ["It was big but!", "It was big, but!"]),
+        ("She really likes the show.", ["She likes the show but.", "She likes the show, but."]),
+    ],
+    negatives=[
+        "Is it really good?",
+        "I don't really know.",
+        "It's not really big.",
+        "I'm really glad that you came.",
+        "It was a really good movie.",
+        "She was really angry, though.",
+    ],
+)
+def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final *but* meaning 'really': *I fright for dogs, but* 'I'm really afraid of
+    dogs'. *really* goes and *but* closes the sentence. One-clause affirmative statements
+    only, with *really* on the verb or predicative adjective (not *a really good movie*)."""
+    for tok in index.by_lemma.get("really", ()):
+        head = _emphatic_really(tok)
+        end = _final_punct(tok.sent) if head is not None else None
+        if end is None or head.right_edge.i != end.i and head.right_edge.i + 1 != end.i:
+            continue
+        has_comma = any(t.text == "," for t in doc[head.left_edge.i:end.i])
+        if has_comma or doc[end.i - 1].lower_ in SENTENCE_ADVERBS:
+            continue  # "She was really angry, though." already has its clause-final word
+        yield site(Delete(tok.i), Insert(end.i, "but"),
+                   alternatives=((Delete(tok.i), Insert(end.i, ", but")),))
+
+
+# ----------------------------------------------------------------------- 213 chaining_main_verbs
+
+# Verbs of motion that chain with an activity verb (*I went there work*, *go get it*).
+MOTION_VERBS = frozenset({"go", "come", "run", "hurry", "rush", "walk", "drive", "return", "head"})
+# Serial verbs stand close together: at most a short place phrase (*went to the river*) between.
+MAX_GAP = 4
+# Verbs after which "come to" means "get to" (*came to realise*), not motion.
+NON_ACTIVITY = frozenset({"be", "know", "realize", "realise", "understand", "believe", "like",
+                          "love", "hate", "think", "appreciate", "accept", "expect", "mean"})
+
+
+def _purpose_to(tok: Token) -> Token | None:
+    """The activity verb of a purpose infinitive after a motion verb (*went there to buy*);
+    also the parse that takes *to work* as a prepositional phrase with a verb as object."""
+    if tok.tag_ == "TO" and tok.dep_ == "aux":
+        verb, motion = tok.head, tok.head.head
+        if verb.dep_ != "advcl" or verb.i != tok.i + 1:
+            return None
+    elif tok.lower_ == "to" and tok.dep_ == "prep":
+        verb, motion = (tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else tok), tok.head
+        if verb.dep_ != "pobj" or verb.head != tok:
+            return None
+    else:
+        return None
+    if verb.tag_ != "VB" or verb.lemma_.lower() in NON_ACTIVITY:
+        return None
+    if motion.lemma_.lower() not in MOTION_VERBS or motion.pos_ != "VERB" or motion.i > tok.i:
+        return None
+    between = tok.doc[motion.i + 1:tok.i]
+    if len(between) > MAX_GAP or any(t.is_punct for t in between):
+        return None  # "came out of their houses in the morning to look": too far to chain
+    return verb
+
+
+def _go_and(cc: Token) -> bool:
+    """*go and get it* with two bare verbs, the second without a subject of its own."""
+    motion = cc.head
+    if cc.lower_ != "and" or cc.dep_ != "cc" or motion.lemma_.lower() not in MOTION_VERBS:
+        return False
+    if motion.tag_ != "VB" or motion.i + 1 != cc.i:
+        return False
+    second = cc.doc[cc.i + 1] if cc.i + 1 < len(cc.doc) else None
+    return (second is not None and second.dep_ == "conj" and second.head == motion
+            and second.tag_ == "VB" and not _has_subject(second))
+
+
+@rule(
+    213, "chaining_main_verbs", CATEGORY,
+    lemmas=MOTION_VERBS,
+    examples=[
+        ("I went there to work.", "I went there work."),
+        ("He came to see me yesterday.", "He came see me yesterday."),
+        ("Go and get it.", "Go get it."),
+        ("Why did you come here to learn English?", "Why did you come here learn English?"),
+    ],
+    negatives=[
+        "I am going to buy a car.",
+        "I came to realize that he was right.",
+        "He went home and slept.",
+        "She went to the market.",
+        "I want to go.",
+        "The villagers came out of their houses in the morning to look at the damage.",
+    ],
+)
+def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """No subordination between a motion verb and the activity it is for: *I bin go dere work*
+    'I went there to work'; *go get it*. The purpose *to* (or the *and* between two bare
+    verbs) goes. Not future *going to*, *come to realise*, or *went home and slept*, where
+    the second verb is not the purpose of the motion."""
+    for tok in index.by_lemma.get("to", ()):
+        if _purpose_to(tok) is not None:
+            yield site(Delete(tok.i))
+    for cc in index.by_lemma.get("and", ()):
+        if _go_and(cc):
+            yield site(Delete(cc.i))
+
+
+# ------------------------------------------------------------------ 214 corr_conjunction_doubling
+
+# A contrastive or resultative conjunction and the doubled forms found for it.
+DOUBLED = {"yet": ("still yet", "but yet"), "but": ("but yet",), "so": ("so therefore",)}
+
+
+def _joins_clauses(conj: Token) -> bool:
+    """*..., yet he is not tired*: the conjunction comes after a comma and before a clause
+    with its own subject."""
+    doc = conj.doc
+    if conj.i == 0 or doc[conj.i - 1].text != "," or conj.i + 1 >= len(doc):
+        return False
+    if conj.dep_ == "cc":
+        clause = next((c for c in conj.head.children if c.dep_ == "conj" and c.i > conj.i), None)
+    elif conj.lower_ == "so" and conj.dep_ == "advmod":
+        clause = conj.head  # "It rained, so we stayed": so hangs on the second clause
+    else:
+        return False
+    if clause is None or not _has_subject(clause):
+        return False
+    return next(c for c in clause.children if c.dep_ in SUBJECT_DEPS).left_edge.i == conj.i + 1
+
+
+@rule(
+    214, "corr_conjunction_doubling", CATEGORY,
+    lemmas=set(DOUBLED),
+    examples=[
+        ("He has been in this school for five years, yet he is not tired.",
+         ["He has been in this school for five years, still yet he is not tired.",
+          "He has been in this school for five years, but yet he is not tired."]),
+        ("She was tired, but she kept working.", "She was tired, but yet she kept working."),
+        ("It rained, so we stayed at home.", "It rained, so therefore we stayed at home."),
+        ("I called him twice and he didn't answer, so I left.",
+         "I called him twice and he didn't answer, so therefore I left."),
+    ],
+    negatives=[
+        "Yet he didn't complain.",
+        "I like tea but not coffee.",
+        "It was small but comfortable.",
+        "He is so tall.",
+        "Is it done yet?",
+    ],
+)
+def corr_conjunction_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Doubled conjunctions between two clauses: *..., still yet he is not tired*, *but yet*,
+    *so therefore*. Only where the conjunction follows a comma and starts a clause with its
+    own subject; *but* between phrases (*tea but not coffee*) stays."""
+    for conj in index.lemma(*DOUBLED):
+        if conj.lower_ in DOUBLED and _joins_clauses(conj):
+            first, *rest = DOUBLED[conj.lower_]
+            yield site(Replace(conj.i, first), alternatives=tuple((Replace(conj.i, r),) for r in rest))
+
+
+# --------------------------------------------------------------- 215 subord_conjunction_doubling
+
+# The conjunction of a fronted adverbial clause and the one that doubles it in the main clause.
+CORRELATIVE = {"although": "but", "though": "but", "because": "so"}
+
+
+def _main_clause_start(advcl: Token) -> Token | None:
+    """The first word of the main clause after a fronted adverbial clause and its comma."""
+    main = advcl.head
+    end = advcl.right_edge.i
+    doc = advcl.doc
+    if advcl.left_edge.i != advcl.sent.start or main.i < end or main.dep_ != "ROOT":
+        return None
+    if end + 2 >= len(doc) or doc[end + 1].text != ",":
+        return None
+    first = doc[end + 2]
+    if first.lower_ in set(CORRELATIVE.values()) | {"then", "still", "yet"}:
+        return None
+    return first if _has_subject(main) and first.i <= main.i else None
+
+
+@rule(
+    215, "subord_conjunction_doubling", CATEGORY,
+    lemmas=set(CORRELATIVE),
+    examples=[
+        ("Although you are smart, you are not appreciated.",
+         "Although you are smart, but you are not appreciated."),
+        ("Even though it was late, they kept talking.",
+         "Even though it was late, but they kept talking."),
+        ("Because it rained, we stayed at home.", "Because it rained, so we stayed at home."),
+        ("We came back. Though it's good, I don't like it.",
+         "We came back. Though it's good, but I don't like it."),
+    ],
+    negatives=[
+        "You are not appreciated, although you are smart.",
+        "Since I was a child, I have loved music.",
+        "Because it rained, so we stayed at home.",
+        "It's a good movie though.",
+    ],
+)
+def subord_conjunction_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Correlative conjunctions: a fronted concessive or causal clause is answered by *but* or
+    *so* in the main clause: *Although you are smart, but you are not appreciated*; *Because
+    it rained, so we stayed*. Only sentence-initial adverbial clauses set off by a comma;
+    *since* and *when* are left out (temporal readings)."""
+    for mark in index.lemma(*CORRELATIVE):
+        if mark.dep_ != "mark" or mark.lower_ not in CORRELATIVE or mark.head.dep_ != "advcl":
+            continue
+        first = _main_clause_start(mark.head)
+        if first is not None:
+            yield site(Insert(first.i, CORRELATIVE[mark.lower_]))
