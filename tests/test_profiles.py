@@ -101,3 +101,100 @@ def test_multi_holds_every_rule_at_probability_one():
 
     multi = load_profile("Multi")
     assert multi.features == {name: 1.0 for name in registry()}
+
+
+# ------------------------------------------------------------------ canonical form, CLI
+
+def test_canonical_form_lists_running_features_and_a_stable_hash():
+    from multivalue_cli.profiles import profile_from_canonical
+
+    canonical = load_profile("IndE").canonical()
+    assert canonical["hash"].startswith("sha256:")
+    assert canonical == load_profile("Indian English").canonical() | {"source": canonical["source"]}
+    rebuilt = profile_from_canonical(canonical)
+    assert rebuilt.canonical()["hash"] == canonical["hash"]
+    assert load_profile("IndE").with_density(0.5).canonical()["hash"] != canonical["hash"]
+    tampered = {**canonical, "features": {**canonical["features"], "uninflect": 0.9}}
+    with pytest.raises(ProfileError, match="hash"):
+        profile_from_canonical(tampered)
+
+
+def test_from_manifest_reproduces_a_run(tmp_path):
+    import json
+
+    import pyarrow.parquet as pq
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    runner = CliRunner()
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: ChcE\ndensity: 0.7\nfeatures:\n  uninflect: 1.0\n")
+    first, second = tmp_path / "first", tmp_path / "second"
+    result = runner.invoke(app, ["transform", "--dialect", str(mine), "--seed", "4", "--limit", "60",
+                                 "-o", str(first), "-q"])
+    assert result.exit_code == 0, result.output
+    mine.unlink()  # the profile file is gone: the manifest alone must be enough
+    result = runner.invoke(app, ["transform", "--from-manifest", str(first / "manifest.json"),
+                                 "-o", str(second), "-q"])
+    assert result.exit_code == 0, result.output
+    assert pq.read_table(first / "data").equals(pq.read_table(second / "data"))
+    assert json.loads((first / "manifest.json").read_text())["profile"] == \
+        json.loads((second / "manifest.json").read_text())["profile"]
+    clash = runner.invoke(app, ["transform", "--from-manifest", str(first / "manifest.json"),
+                                "--seed", "5", "-o", str(tmp_path / "third")])
+    assert clash.exit_code == 2 and "--seed" in clash.output
+
+
+def test_dialects_cli_lists_shows_and_compares():
+    import json
+
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    runner = CliRunner()
+    rows = json.loads(runner.invoke(app, ["dialects", "--json", "--sort", "percent_implemented", "--desc"]).stdout)
+    assert len(rows) == 50
+    assert [r["percent_implemented"] for r in rows] == sorted((r["percent_implemented"] for r in rows), reverse=True)
+    shown = json.loads(runner.invoke(app, ["dialects", "show", "IndE", "--json"]).stdout)
+    uninflect = next(f for f in shown["features"] if f["name"] == "uninflect")
+    assert uninflect == {"ewave": 170, "name": "uninflect", "category": "Agreement", "rating": "C",
+                         "probability": 0.3, "implemented": True}
+    compared = json.loads(runner.invoke(app, ["dialects", "compare", "IndE", "ChcE", "--json"]).stdout)
+    assert "uninflect" in compared["shared"]
+    inde, chce = load_profile("IndE").features, load_profile("ChcE").features
+    expected = sum(abs(inde.get(n, 0) - chce.get(n, 0)) for n in set(inde) | set(chce))
+    assert compared["manhattan_distance"] == pytest.approx(expected, abs=1e-3)
+    assert runner.invoke(app, ["dialects", "show", "Klingon"]).exit_code == 2
+    assert runner.invoke(app, ["dialects", "--sort", "colour"]).exit_code == 2
+
+
+def test_only_exclude_and_density_on_the_command_line():
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    runner = CliRunner()
+    text = "She doesn't know if he speaks English."
+    only = runner.invoke(app, ["apply", text, "--dialect", "ChcE", "--only", "uninflect", "--json"])
+    import json
+
+    edits = json.loads(only.stdout)["edits"]
+    assert edits and {e["feature"] for e in edits} == {"uninflect"}
+    none = runner.invoke(app, ["apply", text, "--dialect", "ChcE", "--density", "0"])
+    assert none.stdout.strip() == text
+    bad = runner.invoke(app, ["apply", text, "--dialect", "ChcE", "--exclude", "uninflekt"])
+    assert bad.exit_code == 2 and "did you mean uninflect" in bad.output
+
+
+@pytest.mark.slow
+def test_every_dialect_transforms_a_small_fixture():
+    from multivalue_cli import Transformer
+
+    texts = ["He doesn't like the books that his sister gave him.",
+             "Where are you going tomorrow, and why didn't you tell me?",
+             "There are five apples on the table, which is more than we need."]
+    for abbr in bundled_profiles():
+        outputs = Transformer(dialect=abbr, seed=1).transform_many(texts)
+        assert len(outputs) == 3 and all(isinstance(o, str) and o for o in outputs), abbr
