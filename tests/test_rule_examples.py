@@ -21,6 +21,7 @@ NO_FIRE = [
 @pytest.mark.parametrize("rule,example", FIRE)
 def test_rule_fires(nlp, rule, example):
     result = Engine([(rule, 1.0)]).apply(nlp(example.text))
+    assert not result.failures, result.failures
     assert result.text in example.accepted, f"{rule.name}: {example.text!r} -> {result.text!r}"
     assert result.edits, "an applied rule must log its edits"
     assert replay(example.text, result.edits) == result.text, "the log must reproduce the output"
@@ -29,6 +30,7 @@ def test_rule_fires(nlp, rule, example):
 @pytest.mark.parametrize("rule,text", NO_FIRE)
 def test_rule_does_not_fire(nlp, rule, text):
     result = Engine([(rule, 1.0)]).apply(nlp(text))
+    assert not result.failures, result.failures
     assert result.text == text and not result.edits, f"{rule.name}: {text!r} -> {result.text!r}"
 
 

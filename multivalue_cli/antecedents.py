@@ -1,0 +1,542 @@
+"""A light antecedent finder for third-person pronouns, working on the dependency parse.
+
+No coreference model is used: the candidates of a pronoun are the nominal heads before it in
+its own sentence and the sentence before, filtered by number and animacy and ranked by
+syntactic role (subject > object > other) and recency. The finder is built for rules that
+must only fire when the reference is clear, so it answers ``None`` whenever it is unsure:
+
+* no compatible candidate, or two whose rank is too close to choose between;
+* an *it* that is, or may be, a dummy (weather, extraposition, clefts, raising verbs, time
+  and distance), see :func:`is_pleonastic_it`.
+
+Animacy comes from word lists derived from WordNet (``person_nouns``,
+``animate_sense_nouns``, ``animal_nouns``, ``group_nouns``, ``concrete_thing_nouns`` in
+``rules/wordlists/``) and from the pronouns themselves; gender from two short lists of ours
+(``male_person_nouns``, ``female_person_nouns``), used only to respect the agreement of the
+SAE input. Proper nouns have no animacy signal (named entities are not tagged in our
+pipeline), so they count as "unknown" and compete with every pronoun.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from .wordlists import wordlist
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+SING, PLUR = "sing", "plur"
+
+# Third-person personal pronouns: form -> (number, animate?). None = animate or not.
+THIRD_PERSON: dict[str, tuple[str, bool | None]] = {
+    **dict.fromkeys(("it", "its", "itself"), (SING, False)),
+    **dict.fromkeys(("he", "him", "his", "himself"), (SING, True)),
+    **dict.fromkeys(("she", "her", "hers", "herself"), (SING, True)),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (PLUR, None)),
+}
+MALE, FEMALE = "m", "f"
+PRONOUN_GENDER = {**dict.fromkeys(("he", "him", "his", "himself"), MALE),
+                  **dict.fromkeys(("she", "her", "hers", "herself"), FEMALE)}
+DEMONSTRATIVES = {"this": SING, "that": SING, "these": PLUR, "those": PLUR}
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+OBJECT_DEPS = frozenset({"dobj", "dative"})
+# Dependents that are not referring expressions of their own (predicates, modifiers, parts
+# of names) or that restate a referent already counted (appositions).
+NON_REFERRING_DEPS = frozenset({
+    "compound", "attr", "appos", "amod", "nmod", "npadvmod", "advmod", "acomp", "oprd",
+    "det", "nummod", "quantmod", "case", "meta", "intj", "expl", "predet",
+})
+# Nouns of time and measure: adjuncts ("last week", "for two hours"), never what a later
+# pronoun is about in the texts we perturb, but they would compete with the real antecedent.
+TIME_NOUNS = frozenset(
+    "second minute hour day week month year decade century time moment while today tomorrow "
+    "yesterday tonight morning afternoon evening night weekend noon midnight o'clock "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april "
+    "may june july august september october november december spring summer autumn fall "
+    "winter mile miles kilometer kilometre meter metre foot feet inch yard way".split()
+)
+WEATHER_VERBS = frozenset(
+    "rain snow hail drizzle sleet pour thunder storm freeze sprinkle shower lighten".split())
+# Adjectives that make "it is ADJ" a statement about weather or time of day.
+WEATHER_ADJECTIVES = frozenset(
+    "sunny rainy windy cloudy foggy snowy stormy chilly humid muggy overcast drizzly late "
+    "breezy frosty misty".split())
+# Adjectives that describe the surroundings or a thing: "it is dark" may be either, so only
+# "it got dark" counts as a dummy and "it is dark" stays unresolved.
+AMBIENT_ADJECTIVES = frozenset("dark cold hot warm cool chilly freezing".split())
+RAISING_VERBS = frozenset({"seem", "appear", "happen", "look", "sound", "feel", "turn"})
+# Verbs whose dummy subject announces an infinitive or clause: "it takes an hour to ...".
+EXTRAPOSING_VERBS = frozenset({"take", "cost", "matter", "pay", "hurt", "help", "make", "occur"})
+COPULAS = frozenset({"be", "become", "remain", "get", "stay"})
+# Passive verbs of permission and obligation: "it is not allowed to stop here".
+DEONTIC_PASSIVES = frozenset(
+    "allow permit forbid prohibit require recommend advise expect suppose ban".split())
+# Predicates of "tough" constructions: "it is easy to use" has a referential it.
+TOUGH_PREDICATES = frozenset(
+    "easy hard difficult tough impossible simple fun pleasant nice comfortable safe "
+    "dangerous cheap expensive fine good great awful terrible annoying painful".split())
+CLAUSAL_DEPS = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
+# Heads of quantity phrases whose referent is the noun after "of": hundreds of workers.
+QUANTITY_HEADS = frozenset(
+    "hundred thousand million billion dozen lot number couple pair bunch majority minority "
+    "most half rest part percent kind sort type variety range set series group plenty "
+    "amount handful lots".split())
+
+
+# --------------------------------------------------------------------------- animacy, number
+
+
+# Curly-apostrophe clitics get no useful lemma from the tagger; these are what it gives the
+# straight forms.
+CURLY_CLITIC_LEMMAS = {"’s": "be", "’re": "be", "’m": "be", "’ve": "have", "’ll": "will", "’d": "would"}
+
+
+def lemma(tok: Token) -> str:
+    """The lower-cased lemma, also for clitics written with a curly apostrophe (*it’s*)."""
+    low = tok.lower_
+    if low in CURLY_CLITIC_LEMMAS:
+        if low == "’s" and tok.dep_ == "aux" and tok.head.tag_ == "VBN":
+            return "have"  # it’s gone
+        return CURLY_CLITIC_LEMMAS[low]
+    return tok.lemma_.lower()
+
+
+def is_animate(tok: Token) -> bool | None:
+    """True for person nouns and personal pronouns of people, False for nouns and pronouns of
+    things, None when unknown (proper nouns, animals, nouns with both kinds of sense)."""
+    low, base = tok.lower_, tok.lemma_.lower()
+    if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$"):
+        if low in THIRD_PERSON:
+            return THIRD_PERSON[low][1]
+        if low in DEMONSTRATIVES:
+            return False
+        return True if low in ("i", "me", "you", "we", "us") else None
+    if tok.pos_ != "NOUN":
+        return None
+    if base in wordlist("person_nouns"):
+        return True
+    if base in wordlist("animate_sense_nouns") or base in wordlist("group_nouns"):
+        return None
+    return False
+
+
+def is_concrete_thing(tok: Token) -> bool:
+    """A common noun for a concrete inanimate thing (car, house, tree), per WordNet."""
+    return tok.pos_ == "NOUN" and tok.lemma_.lower() in wordlist("concrete_thing_nouns")
+
+
+def gender(tok: Token) -> str | None:
+    """MALE or FEMALE for gendered pronouns and person nouns (*mother*, *king*), else None."""
+    low = tok.lower_
+    if low in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
+        return PRONOUN_GENDER[low]
+    if tok.pos_ != "NOUN":
+        return None
+    base = tok.lemma_.lower()
+    if base in wordlist("male_person_nouns"):
+        return MALE
+    if base in wordlist("female_person_nouns"):
+        return FEMALE
+    return None
+
+
+def semantic_head(tok: Token) -> Token:
+    """The noun a quantity phrase is about: *hundreds of workers* -> *workers*."""
+    while tok.lemma_.lower() in QUANTITY_HEADS:
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        if obj is None:
+            break
+        tok = obj
+    return tok
+
+
+def noun_number(tok: Token) -> str | None:
+    """SING or PLUR for a nominal head; a coordination (*John and Mary*) is plural."""
+    low = tok.lower_
+    if any(child.dep_ == "conj" and child.pos_ in ("NOUN", "PROPN", "PRON") for child in tok.children):
+        return PLUR
+    if low in THIRD_PERSON:
+        return THIRD_PERSON[low][0]
+    if low in DEMONSTRATIVES:
+        return DEMONSTRATIVES[low]
+    number = tok.morph.get("Number")
+    if tok.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
+        return PLUR
+    if tok.tag_ in ("NN", "NNP") or number == ["Sing"]:
+        return SING
+    return None
+
+
+# --------------------------------------------------------------------------- dummy it
+
+
+def is_it(tok: Token) -> bool:
+    return tok.lower_ == "it" and tok.tag_ == "PRP"
+
+
+def pleonastic_kind(tok: Token) -> str | None:
+    """The construction that makes ``tok`` a dummy *it*, or None: "weather" (*it rains*,
+    *it's sunny*), "time" (*it's five o'clock*, *it's a long way*, *it's been three years
+    since ...*), "cleft" (*it was John who ...*), "raising" (*it seems that ...*) or
+    "extraposition" (*it is important that/to ...*, *it is said that ...*, *it takes an hour
+    to get there*)."""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS:
+        return None
+    head = tok.head
+    for kind, test in (("weather", _weather), ("time", _time_or_distance), ("cleft", _cleft),
+                       ("raising", _raising), ("extraposition", _extraposition)):
+        if test(head):
+            return kind
+    if _costs_time(tok):
+        return "extraposition"
+    return None
+
+
+def is_pleonastic_it(tok: Token) -> bool:
+    """Whether ``tok`` is a dummy *it* (see :func:`pleonastic_kind`)."""
+    return pleonastic_kind(tok) is not None
+
+
+def _weather(head: Token) -> bool:
+    if lemma(head) in WEATHER_VERBS and not _has_dep(head, "dobj"):
+        return True
+    if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _has_dep(c, "dobj")
+           for c in head.children):
+        return True  # it started raining, it is going to snow
+    if lemma(head) in ("get", "grow", "become") and any(
+            c.dep_ in ("acomp", "advmod") and c.lower_ in AMBIENT_ADJECTIVES for c in head.children):
+        return True  # it got dark
+    return lemma(head) in COPULAS and any(
+        (c.dep_ in ("acomp", "advmod") and c.lower_ in WEATHER_ADJECTIVES)
+        or (c.dep_ in ("attr", "acomp") and c.tag_ == "VBG" and lemma(c) in WEATHER_VERBS)
+        for c in head.children)  # "it's raining" is sometimes parsed with an attribute
+
+
+def _time_or_distance(head: Token) -> bool:
+    if lemma(head) not in COPULAS:
+        return False
+    for attr in head.children:
+        if attr.dep_ != "attr":
+            continue
+        if lemma(attr) in TIME_NOUNS and lemma(attr) not in ("way", "while"):
+            return True
+        if lemma(attr) in TIME_NOUNS and any(c.dep_ in ("amod", "nummod") for c in attr.children):
+            return True  # a long way, a while
+        if attr.like_num and ":" in attr.text:
+            return True  # it's 5:30
+    return False
+
+
+def _cleft_parts(head: Token) -> tuple[Token, Token] | None:
+    """``(focus, clause)`` of *it is X who/that ...*: an attribute followed by a clause whose
+    subject or object is a relative word. Also a relative clause on a described noun (*it's
+    the kind of movie that ...*), which is usually not a cleft: see :func:`_cleft`."""
+    if lemma(head) != "be":
+        return None
+    attr = next((c for c in head.children if c.dep_ == "attr"), None)
+    if attr is None:
+        return None
+    clause = next((c for c in (*head.children, *attr.children)
+                   if c.dep_ in ("relcl", "ccomp") and c.i > attr.i), None)
+    if clause is None or not any(t.tag_ in ("WP", "WDT") or (t.lower_ == "that" and t.dep_ != "mark")
+                                 for t in clause.children):
+        return None
+    return attr, clause
+
+
+def _cleft(head: Token) -> bool:
+    """*It was John who called*, *it was my sister who told me*: clefts whose focus is a name,
+    a pronoun, or a person noun with *who*; *it's the car that I had* may be referential."""
+    parts = _cleft_parts(head)
+    if parts is None:
+        return False
+    focus, clause = parts
+    if focus.pos_ in ("PROPN", "PRON"):
+        return True
+    return is_animate(focus) is True and any(t.lower_ == "who" for t in clause.children)
+
+
+def _raising(head: Token) -> bool:
+    """*It seems that ...*, *it looks as if ...*, *it turned out that ...*."""
+    if lemma(head) not in RAISING_VERBS:
+        return False
+    for child in head.children:
+        if child.dep_ == "ccomp" and child.i > head.i and (
+                _has_mark(child, ("that",)) or lemma(head) in ("seem", "appear", "happen")):
+            return True
+        if child.dep_ == "advcl" and _has_mark(child, ("like", "if", "though")):
+            return True
+    return False
+
+
+def _extraposition(head: Token) -> bool:
+    """A dummy subject whose logical subject is a clause after the predicate."""
+    verb = lemma(head)
+    if head.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in head.children):
+        if any(c.dep_ == "ccomp" and c.i > head.i for c in head.children):
+            return True  # it is said that ...
+        return verb in DEONTIC_PASSIVES and _has_dep(head, "xcomp")
+    if verb in EXTRAPOSING_VERBS and verb not in ("take", "cost"):
+        if verb == "make" and not _has_dep(head, "dobj"):
+            return False  # it makes sense to ...; not "watching it made me feel old"
+        return any(c.dep_ in ("xcomp", "ccomp", "csubj") and c.i > head.i for c in head.children)
+    if verb not in COPULAS:
+        return False
+    for pred in head.children:
+        if pred.dep_ not in ("acomp", "attr"):
+            continue
+        clause = next((c for c in (*pred.children, *head.children)
+                       if c.dep_ in CLAUSAL_DEPS and c.i > pred.i), None)
+        if clause is None:
+            continue
+        if clause.dep_ == "advcl" and not _infinitive(clause):
+            continue  # "it is good because ..." says something about a referent
+        if _tough(pred, clause):
+            return False
+        return True
+    return False
+
+
+def _time_cost_clause(head: Token) -> Token | None:
+    """The infinitive of *it takes/costs X to ...*, if any."""
+    if lemma(head) not in ("take", "cost"):
+        return None
+    return next((c for c in head.children
+                 if c.dep_ in ("xcomp", "advcl", "ccomp") and c.i > head.i and _infinitive(c)), None)
+
+
+def _costs_time(tok: Token) -> bool:
+    """*It takes two hours to get there* is a dummy; *it takes a while to charge* (a phone)
+    is not. Confident when the infinitive has its own object, or no earlier noun phrase could
+    be what *it* stands for."""
+    clause = _time_cost_clause(tok.head)
+    if clause is None:
+        return False
+    if any(c.dep_ in ("dobj", "ccomp") for c in clause.children):
+        return True
+    # An earlier "it" counts as a possible referent without being classified itself.
+    return not any(t.i != tok.i and (is_it(t) or _referring(t)) for t, _ in context_window(tok))
+
+
+def _tough(pred: Token, clause: Token) -> bool:
+    """*It is easy to use*: a tough predicate whose infinitive lacks its object (the gap is
+    the referent of *it*), unlike *it is easy to see that ...*."""
+    if lemma(pred) not in TOUGH_PREDICATES or not _infinitive(clause):
+        return False
+    return not any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp") for c in clause.children)
+
+
+def maybe_pleonastic_it(tok: Token) -> bool:
+    """Broader than :func:`is_pleonastic_it`: also an *it* before a clause the tests above
+    could not classify (*it is easy to sleep here*, *I find it hard to ...*, *make it clear
+    that*), or an *it* in fixed phrases (*make it*, *take it easy*). Referential uses must
+    rule these out."""
+    if not is_it(tok):
+        return False
+    if is_pleonastic_it(tok):
+        return True
+    head = tok.head
+    if tok.dep_ in SUBJECT_DEPS and (_cleft_parts(head) is not None or _time_cost_clause(head) is not None):
+        return True
+    if lemma(head) in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES
+                                      for c in head.children):
+        return True  # it is cold (the weather, or the soup?)
+    if any(c.dep_ in CLAUSAL_DEPS and c.i > tok.i for c in head.children) and (
+            lemma(head) in COPULAS or head.pos_ in ("ADJ", "NOUN")):
+        return True
+    if tok.dep_ in ("nsubj",) and head.pos_ in ("ADJ", "NOUN") and head.dep_ in ("ccomp", "xcomp", "oprd"):
+        return True  # I find it hard ..., made it clear
+    if lemma(head) in ("make", "take") and tok.dep_ == "dobj" and any(
+            c.dep_ in ("acomp", "oprd", "ccomp", "xcomp") or c.lower_ == "easy" for c in head.children):
+        return True  # make it clear, take it easy
+    return False
+
+
+def _has_dep(tok: Token, dep: str) -> bool:
+    return any(c.dep_ == dep for c in tok.children)
+
+
+def _has_mark(clause: Token, words: tuple[str, ...]) -> bool:
+    return any(c.dep_ in ("mark", "prep", "advmod") and c.lower_ in words for c in clause.children)
+
+
+def _infinitive(clause: Token) -> bool:
+    return any(c.tag_ == "TO" and c.dep_ == "aux" for c in clause.children)
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A possible antecedent: its head token (resolved through earlier pronouns), number,
+    animacy and rank (role weight minus sentence distance)."""
+
+    head: Token
+    number: str | None
+    animate: bool | None
+    rank: int
+
+
+ROLE_WEIGHT = {"subject": 4, "object": 3, "other": 1}
+# The best candidate must outrank the next compatible one by this much: a subject beats an
+# object of a preposition, but a subject and a direct object tie.
+MARGIN = 2
+
+
+def role(tok: Token) -> str:
+    if tok.dep_ in SUBJECT_DEPS or _dislocated_topic(tok):
+        return "subject"
+    if tok.dep_ in OBJECT_DEPS:
+        return "object"
+    return "other"
+
+
+def _dislocated_topic(tok: Token) -> bool:
+    """*My mother, she's a teacher*: an NP, a comma, then a subject pronoun."""
+    doc = tok.doc
+    end = max(t.i for t in tok.subtree) + 1
+    return (end + 1 < len(doc) and doc[end].text == "," and doc[end + 1].dep_ in SUBJECT_DEPS
+            and doc[end + 1].lower_ in THIRD_PERSON)
+
+
+def _referring(tok: Token) -> bool:
+    """Whether ``tok`` heads a referring noun phrase that may be an antecedent."""
+    low = tok.lower_
+    if tok.pos_ == "PRON" or tok.tag_ == "PRP":
+        if low in ("it",):
+            return not maybe_pleonastic_it(tok)
+        return (low in THIRD_PERSON and tok.tag_ in ("PRP", "PRP$")) or (
+            low in DEMONSTRATIVES and tok.dep_ not in ("det", "mark"))
+    if tok.pos_ not in ("NOUN", "PROPN"):
+        return False
+    if tok.lemma_.lower() in TIME_NOUNS:
+        return False
+    return tok.dep_ not in NON_REFERRING_DEPS or _dislocated_topic(tok)
+
+
+def _co_argument(pron: Token, cand: Token) -> bool:
+    """Binding: a non-reflexive pronoun does not refer to another argument of its own verb
+    (*the car hit it*, *whose car is it?*)."""
+    if pron.lower_.endswith(("self", "selves")) or pron.tag_ == "PRP$" or cand.tag_ == "PRP$":
+        return False
+    if cand.head == pron.head:
+        return not _dislocated_topic(cand)
+    if pron.dep_ == "pobj" and cand.dep_ in SUBJECT_DEPS:
+        return cand.head == pron.head.head
+    if pron.dep_ == "nsubj" and "Acc" in pron.morph.get("Case") and cand.dep_ in SUBJECT_DEPS:
+        return cand.head == pron.head.head  # let him drive: him is in the clause of "let"
+    return False
+
+
+def _inside(pron: Token, cand: Token) -> bool:
+    """The pronoun is part of the candidate's own phrase (*the owner of its house*)."""
+    return cand in pron.ancestors and pron.tag_ != "PRP$"
+
+
+def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list[Candidate]:
+    """Compatible candidate antecedents of a third-person pronoun, best first. With
+    ``as_form`` (e.g. "it"), the candidates the pronoun would have if it had that form: a
+    rule that changes a pronoun's form checks with it that the new form is not ambiguous."""
+    low = as_form or pron.lower_
+    if low not in THIRD_PERSON or pron.tag_ not in ("PRP", "PRP$"):
+        return []
+    number, animate = THIRD_PERSON[low]
+    pron_gender = PRONOUN_GENDER.get(low)
+    found: dict[int, Candidate] = {}
+    for tok, distance in context_window(pron):
+        if not _referring(tok) or _co_argument(pron, tok) or _inside(pron, tok):
+            continue
+        head = semantic_head(tok)
+        if tok.lower_ in THIRD_PERSON and tok.pos_ == "PRON":
+            if _depth >= 3:
+                continue
+            resolved = antecedent(tok, _depth + 1)
+            head = resolved if resolved is not None else tok
+        cand_number = noun_number(tok) if tok.pos_ == "PRON" else noun_number(head)
+        cand_animate = is_animate(head)
+        if not _compatible(number, animate, cand_number, cand_animate):
+            continue
+        cand_gender = gender(head) or gender(tok)
+        if pron_gender and cand_gender and cand_gender != pron_gender:
+            continue
+        rank = ROLE_WEIGHT[role(tok)] - distance
+        previous = found.get(head.i)
+        if previous is None or previous.rank < rank:
+            found[head.i] = Candidate(head, cand_number, cand_animate, rank)
+    return sorted(found.values(), key=lambda c: (-c.rank, -c.head.i))
+
+
+def context_window(pron: Token) -> Iterator[tuple[Token, int]]:
+    """Tokens before the pronoun in its sentence (distance 0) and the one before (1)."""
+    sent = pron.sent
+    yield from ((t, 0) for t in sent if t.i < pron.i)
+    if sent.start > 0:
+        previous = pron.doc[sent.start - 1].sent
+        yield from ((t, 1) for t in previous)
+
+
+def _compatible(number: str, animate: bool | None, cand_number: str | None,
+                cand_animate: bool | None) -> bool:
+    if cand_number is not None and cand_number != number:
+        return False
+    if animate is None or cand_animate is None:
+        return True
+    return animate == cand_animate
+
+
+def antecedent(pron: Token, _depth: int = 0) -> Token | None:
+    """The head token of the antecedent of a third-person pronoun, or None when there is no
+    clear one (no candidate, competing candidates, or a possibly dummy *it*). When the
+    antecedent is itself a pronoun, its own antecedent is returned if it has a clear one."""
+    cache = pron.doc.user_data.setdefault(_CACHE_KEY, {})
+    if pron.i in cache:
+        return None if cache[pron.i] is None else pron.doc[cache[pron.i]]
+    head = _resolve(pron, _depth)
+    if _depth == 0:  # deeper calls may stop early at the depth limit; do not remember them
+        cache[pron.i] = None if head is None else head.i
+    return head
+
+
+# Results per document (token index of the antecedent, or None): several rules ask about the
+# same pronouns, and pronoun chains ask again. Plain ints, so the doc stays serialisable.
+_CACHE_KEY = "multivalue.antecedents"
+
+
+def _resolve(pron: Token, depth: int) -> Token | None:
+    if is_it(pron) and maybe_pleonastic_it(pron):
+        return None
+    found = candidates(pron, depth)
+    if not found:
+        return None
+    if len(found) > 1 and found[0].rank - found[1].rank < MARGIN:
+        return None
+    return found[0].head
+
+
+def person_in_context(pron: Token, pron_gender: str, exclude: Token | None = None) -> bool:
+    """Whether a person that *he* (MALE) or *she* (FEMALE) could stand for is mentioned
+    around ``pron`` (its sentence and the one before): a gendered pronoun or person noun of
+    that gender, a person noun of unknown gender, an animal or a name, other than ``exclude``.
+    A rule that turns a pronoun into *he*/*she* must not fire then, or the new pronoun could
+    be read as that person."""
+    sent = pron.sent
+    scope = list(sent)
+    if sent.start > 0:
+        scope = list(pron.doc[sent.start - 1].sent) + scope
+    for tok in scope:
+        if tok.i == pron.i or (exclude is not None and tok.i == exclude.i):
+            continue
+        if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
+            if PRONOUN_GENDER[tok.lower_] == pron_gender:
+                return True
+            continue
+        if tok.pos_ not in ("NOUN", "PROPN") or not _referring(tok):
+            continue
+        maybe_person = tok.pos_ == "PROPN" or is_animate(tok) is True or (
+            tok.lemma_.lower() in wordlist("animal_nouns"))
+        if maybe_person and gender(tok) in (None, pron_gender):
+            return True
+    return False
