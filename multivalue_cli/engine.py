@@ -312,10 +312,11 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
             gap = _gap(doc, item, items[k + 1])
             out.append(gap)
             position += len(gap)
-    text = "".join(out)
-    if items:
-        text = text.rstrip() + _trailing_ws(doc)
-    return text, items, starts
+    if items:  # the whitespace after the last word: its own, or the text's if it went
+        last = items[-1]
+        kept_last = last.orig == len(doc) - 1 and not last.changed
+        out.append(doc[-1].whitespace_ if kept_last else _trailing_ws(doc))
+    return "".join(out), items, starts
 
 
 def _trailing_ws(doc: "Doc") -> str:
@@ -346,7 +347,9 @@ def _gap(doc: "Doc", a: _Item, b: _Item) -> str:
             if was_clitic and not is_clitic:
                 return " "
         return ws
-    if _no_space_after(doc, a) or (b.orig is not None and doc[b.orig].is_space):
+    if b.orig is not None and doc[b.orig].is_space:  # a line break keeps the space before it
+        return doc[b.orig - 1].whitespace_ if b.orig > 0 else ""
+    if _no_space_after(doc, a):
         return ""
     if _no_space_before(doc, b):
         # Keep the writer's habit: "tall ." stays spaced when the words before it go.
