@@ -1,5 +1,5 @@
-"""Inflection look-ups (lemminflect for verbs and nouns by Penn tag, inflect for articles and
-plurals), cached because the same few hundred words recur in every dataset."""
+"""Inflection look-ups (lemminflect for verbs and nouns by Penn tag) and the a/an choice,
+cached because the same few hundred words recur in every dataset."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -53,8 +53,8 @@ def regular_past(lemma: str) -> str:
 def plural_noun(noun: str) -> str:
     from lemminflect import getInflection
 
-    forms = getInflection(noun, tag="NNS")
-    return forms[0] if forms else _inflect_engine().plural_noun(noun)
+    forms = getInflection(noun, tag="NNS", inflect_oov=True)
+    return forms[0] if forms else noun
 
 
 @lru_cache(maxsize=65536)
@@ -65,17 +65,35 @@ def singular_noun(noun: str) -> str:
     return lemmas[0] if lemmas else noun
 
 
+# 'an' goes with a vowel sound, which spelling mostly but not always shows. (The `inflect`
+# package knows this too, but takes one to four seconds to import: longer than a worker's
+# whole start-up budget.)
+_SILENT_H = ("hour", "honest", "honor", "honour", "heir", "herb")
+_VOWEL_LETTER_CONSONANT_SOUND = (
+    "uni", "use", "usu", "usa", "uti", "ute", "uto", "uku", "ufo", "ura", "uri", "uro", "eu", "ewe",
+    "one", "once",
+)
+_LETTERS_SAID_WITH_A_VOWEL = set("aefhilmnorsx")
+
+
 @lru_cache(maxsize=65536)
 def indefinite_article(word: str) -> str:
-    """'a' or 'an' for the word that follows (an hour, a university, an MBA)."""
-    return _inflect_engine().a(word).split(" ", 1)[0].lower()
-
-
-@lru_cache(maxsize=1)
-def _inflect_engine():
-    import inflect
-
-    return inflect.engine()
+    """'a' or 'an' for the word that follows (an hour, a university, an MBA, an 8)."""
+    if not word:
+        return "a"
+    low = word.lower()
+    if word[0].isdigit():
+        return "an" if low.startswith("8") or low in ("11", "18") or low.startswith(("11,", "18,")) else "a"
+    letters = word.replace(".", "")
+    if len(letters) > 1 and letters.isupper() and letters.isalpha() and len(letters) <= 5:
+        return "an" if letters[0].lower() in _LETTERS_SAID_WITH_A_VOWEL else "a"  # an MBA, a UN team
+    if len(low) > 2 and low[1] == "-" and low[0].isalpha():  # an x-ray, an f-stop, a t-shirt
+        return "an" if low[0] in _LETTERS_SAID_WITH_A_VOWEL else "a"
+    if low.startswith(_SILENT_H):
+        return "an"
+    if low.startswith(_VOWEL_LETTER_CONSONANT_SOUND):
+        return "a"
+    return "an" if low[0] in "aeiou" else "a"
 
 
 def person_number(subject) -> str:

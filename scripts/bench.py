@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """Throughput of `multivalue transform` beside raw spaCy parsing of the same texts.
 
-    python scripts/bench.py [--sentences 6000] [--repeats 3] [--dialect IndE] [--workers 1 2]
+    python scripts/bench.py                       # 20,000 sentences, 3 repeats, every setting
+    python scripts/bench.py --sentences 6000 --repeats 3 --settings IndE:1 IndE:2
+    python scripts/bench.py --scaling 200000      # peak RSS at 20k vs 200k records (slow)
+    python scripts/bench.py --profile Multi       # where the time beside parsing goes
 
 Generates a corpus of mixed questions and declaratives (deterministic), then measures in one
-run: raw ``nlp.pipe`` throughput (same pipeline and settings as the tool, one process), and
-the end-to-end ``multivalue transform`` command (start-up included) with each worker count.
-Prints medians over the repeats, the ratio to raw parsing, and the peak RSS (VmHWM) of the
-main process and of each worker. The machines are shared and noisy: compare ratios measured
-in the same run, not absolute numbers across runs.
+run: raw ``nlp.pipe`` throughput (same pipeline and settings as the tool, one process), and the
+end-to-end ``multivalue transform`` command for each setting (dialect or ``learner``, and worker
+count). Prints medians over the repeats, the ratio to raw parsing, and the peak RSS (VmHWM) of
+the main process and of each worker. The machines are shared and noisy: compare ratios
+measured in the same run, not absolute numbers across runs.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
 import os
+import pstats
 import random
 import statistics
 import subprocess
@@ -41,6 +47,7 @@ OPENERS = ["Honestly, ", "In the end, ", "According to my aunt, ", "As usual, ",
 WH = ["What", "Where", "When", "Why", "How", "Which city", "Who"]
 TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the meeting",
          "because it was raining", "when the shop opened", "although nobody asked"]
+DEFAULT_SETTINGS = ["IndE:1", "IndE:2", "UAAVE:1", "Multi:1", "Multi:2", "learner:1"]
 
 
 def make_corpus(n: int, seed: int = 0) -> list[str]:
@@ -48,6 +55,7 @@ def make_corpus(n: int, seed: int = 0) -> list[str]:
     out: list[str] = []
     while len(out) < n:
         s = rng.choice(SUBJECTS)
+        low = s if s == "I" else s.lower()
         kind = rng.randrange(8)
         if kind == 0:
             v, o = rng.choice(VERBS_3S)
@@ -59,23 +67,28 @@ def make_corpus(n: int, seed: int = 0) -> list[str]:
             out.append(f"{s} {'is' if rng.random() < .5 else 'was'} {rng.choice(ADJ)}.")
         elif kind == 3:
             v, o = rng.choice(VERBS_3S)
-            out.append(f"Does {s.lower() if s not in ('I',) else s} {v[:-1] if v.endswith('s') else v} {o}?")
+            out.append(f"Does {low} {v[:-1] if v.endswith('s') else v} {o}?")
         elif kind == 4:
-            w = rng.choice(WH)
-            out.append(f"{w} did {s.lower() if s != 'I' else s} go {rng.choice(TAILS)}?")
+            out.append(f"{rng.choice(WH)} did {low} go {rng.choice(TAILS)}?")
         elif kind == 5:
             out.append(f"There are {rng.randint(2, 12)} students who haven't finished their homework.")
         elif kind == 6:
             v, o = rng.choice(PAST)
-            out.append(f"I wonder why {s.lower() if s != 'I' else s} {v} {o}, doesn't it seem odd?")
+            out.append(f"I wonder why {low} {v} {o}, doesn't it seem odd?")
         else:
             out.append(f"If I were you, I wouldn't tell {rng.choice(['him', 'her', 'them'])} anything.")
         if rng.random() < 0.5:
-            out[-1] = rng.choice(OPENERS) + out[-1][0].lower() + out[-1][1:] \
-                if not out[-1].startswith("I ") else rng.choice(OPENERS) + out[-1]
+            first = out[-1] if out[-1].startswith("I ") else out[-1][0].lower() + out[-1][1:]
+            out[-1] = rng.choice(OPENERS) + first
         if rng.random() < 0.1:
             out[-1] = out[-1] + " " + rng.choice(["It's true.", "Nobody knows why.", "Isn't it?"])
     return out
+
+
+def write_corpus(path: Path, n: int) -> list[str]:
+    texts = make_corpus(n)
+    path.write_text("".join(json.dumps({"id": k, "text": t}) + "\n" for k, t in enumerate(texts)))
+    return texts
 
 
 def raw_parse(texts: list[str]) -> float:
@@ -112,9 +125,10 @@ def _peak_rss_mb(pid: int) -> float | None:
     return None
 
 
-def run_transform(corpus: Path, out: Path, dialect: str, workers: int, n: int) -> dict:
-    cmd = [sys.executable, "-m", "multivalue_cli", "transform", str(corpus), "--dialect", dialect,
-           "-o", str(out), "--workers", str(workers), "--overwrite", "--quiet"]
+def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: list[str] = ()) -> dict:
+    what = ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
+    cmd = [sys.executable, "-m", "multivalue_cli", "transform", str(corpus), *what, "-o", str(out),
+           "--workers", str(workers), "--overwrite", "--quiet", *extra]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd)
     peaks: dict[int, float] = {}
@@ -125,51 +139,96 @@ def run_transform(corpus: Path, out: Path, dialect: str, workers: int, n: int) -
                 peaks[pid] = max(peaks.get(pid, 0.0), rss)
         time.sleep(0.1)
     elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"transform failed with exit code {proc.returncode}")
+    if proc.returncode not in (0, 3):
+        raise SystemExit(f"{' '.join(cmd)} failed with exit code {proc.returncode}")
     manifest = json.loads((out / "manifest.json").read_text())
+    texts = manifest["counts"]["texts"]
     main_rss = peaks.pop(proc.pid, 0.0)
     return {
-        "wall_sps": n / elapsed,
-        "pipeline_sps": manifest["counts"]["texts"] / manifest["timings"]["processing_seconds"],
+        "wall_sps": texts / elapsed,
+        "steady_sps": texts / manifest["timings"]["processing_seconds"],
+        "startup_s": manifest["timings"]["startup_seconds"],
         "main_rss_mb": main_rss,
         "worker_rss_mb": sorted(peaks.values(), reverse=True)[:workers] if workers > 1 else [],
-        "changed": manifest["counts"]["texts_changed"] / max(1, manifest["counts"]["texts"]),
+        "changed": manifest["counts"]["texts_changed"] / max(1, texts),
     }
+
+
+def first_record_seconds(corpus: Path, tmp: Path) -> float:
+    """Wall time of a run over one record: import, model load, one text, write."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(corpus), "--dialect", "IndE",
+                    "--limit", "1", "-o", str(tmp / "one"), "--overwrite", "--quiet"], check=True)
+    return time.perf_counter() - start
+
+
+def profile_engine(texts: list[str], dialect: str, top: int = 25) -> str:
+    """cProfile of the engine alone (parses done beforehand), cumulative-time order."""
+    from multivalue_cli import Transformer
+    from multivalue_cli.morphology import warm_up
+
+    t = Transformer(dialect=dialect)
+    docs = list(t.nlp.pipe(texts, batch_size=256))
+    warm_up()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for k, doc in enumerate(docs):
+        t.engine.apply(doc, k, "text")
+    profiler.disable()
+    stream = io.StringIO()
+    pstats.Stats(profiler, stream=stream).sort_stats("tottime").print_stats(top)
+    return stream.getvalue()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sentences", type=int, default=6000)
+    parser.add_argument("--sentences", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--dialect", default="IndE")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--settings", nargs="+", default=DEFAULT_SETTINGS,
+                        help="DIALECT:WORKERS or learner:WORKERS")
+    parser.add_argument("--scaling", type=int, help="also run IndE with 2 workers on this many records")
+    parser.add_argument("--profile", metavar="DIALECT", help="print a profile of the engine instead")
     args = parser.parse_args()
 
-    texts = make_corpus(args.sentences)
-    with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "corpus.jsonl"
-        corpus.write_text("".join(json.dumps({"id": k, "text": t}) + "\n" for k, t in enumerate(texts)))
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        corpus = tmp / "corpus.jsonl"
+        texts = write_corpus(corpus, args.sentences)
+        if args.profile:
+            print(profile_engine(texts[:3000], args.profile))
+            return
         raw = [raw_parse(texts) for _ in range(args.repeats)]
         raw_med = statistics.median(raw)
         print(f"corpus: {len(texts)} sentences, {len(set(texts))} distinct; repeats: {args.repeats}")
         print(f"raw nlp.pipe (1 process, NER excluded): median {raw_med:,.0f} sentences/s "
               f"(runs: {', '.join(f'{r:,.0f}' for r in raw)})")
-        for workers in args.workers:
-            runs = [run_transform(corpus, Path(tmp) / f"out{workers}", args.dialect, workers, len(texts))
-                    for _ in range(args.repeats)]
+        print(f"start-up to first record written (import, model load, one text): "
+              f"{first_record_seconds(corpus, tmp):.2f} s")
+        print("| setting | workers | end to end /s | x raw | after start-up /s | x raw | "
+              "start-up s | peak RSS main MB | peak RSS worker MB | texts changed |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for item in args.settings:
+            setting, _, workers = item.partition(":")
+            workers = int(workers or 1)
+            runs = [run_transform(corpus, tmp / "out", setting, workers) for _ in range(args.repeats)]
             wall = statistics.median(r["wall_sps"] for r in runs)
-            pipe = statistics.median(r["pipeline_sps"] for r in runs)
+            steady = statistics.median(r["steady_sps"] for r in runs)
+            startup = statistics.median(r["startup_s"] for r in runs)
             main_rss = max(r["main_rss_mb"] for r in runs)
             worker_rss = max((max(r["worker_rss_mb"]) for r in runs if r["worker_rss_mb"]), default=None)
-            print(
-                f"transform --dialect {args.dialect} --workers {workers}: "
-                f"median {wall:,.0f} sentences/s end to end (x{wall / raw_med:.2f} of raw parse), "
-                f"{pipe:,.0f}/s after start-up (x{pipe / raw_med:.2f}); "
-                f"peak RSS main {main_rss:.0f} MB"
-                + (f", per worker {worker_rss:.0f} MB" if worker_rss else "")
-                + f"; texts changed {100 * runs[0]['changed']:.1f}%"
-            )
+            print(f"| {setting} | {workers} | {wall:,.0f} | {wall / raw_med:.2f} | {steady:,.0f} | "
+                  f"{steady / raw_med:.2f} | {startup:.1f} | {main_rss:.0f} | "
+                  f"{worker_rss:.0f} | {100 * runs[0]['changed']:.1f}% |" if worker_rss else
+                  f"| {setting} | {workers} | {wall:,.0f} | {wall / raw_med:.2f} | {steady:,.0f} | "
+                  f"{steady / raw_med:.2f} | {startup:.1f} | {main_rss:.0f} | - | "
+                  f"{100 * runs[0]['changed']:.1f}% |")
+        if args.scaling:
+            big = tmp / "big.jsonl"
+            write_corpus(big, args.scaling)
+            for path, n in ((corpus, args.sentences), (big, args.scaling)):
+                r = run_transform(path, tmp / "scale", "IndE", 2)
+                print(f"scaling: {n:,} records, 2 workers: peak RSS main {r['main_rss_mb']:.0f} MB, "
+                      f"per worker {max(r['worker_rss_mb']):.0f} MB, {r['wall_sps']:,.0f} sentences/s")
 
 
 if __name__ == "__main__":
