@@ -291,6 +291,7 @@ class _Shard:
     first_row: int = 0
     last_row: int = -1
     pending: list[dict] = field(default_factory=list)  # records of the current batch
+    pending_log: list[tuple] = field(default_factory=list)  # their edit-log rows
 
 
 class FolderRun:
@@ -436,7 +437,7 @@ class FolderRun:
         _count(result, shard.totals, self.spec.on_error)
         if result.error is None:
             shard.pending.append(result.record)
-            shard.log.write(result.log)
+            shard.pending_log.extend(result.log)
             return
         if self.spec.on_error == "fail":
             raise RunError(f"{_where(result)}: {result.error} (stopping: --on-error fail)", EXIT_FAILED)
@@ -450,7 +451,11 @@ class FolderRun:
         shard.errors.append(entry)
 
     def _flush(self, shard: _Shard | None) -> None:
-        if shard is None or not shard.pending:
+        if shard is None:
+            return
+        shard.log.write(shard.pending_log)  # one row group per batch, not per record
+        shard.pending_log = []
+        if not shard.pending:
             return
         for record, why in shard.data.write(shard.pending):
             shard.errors.append({"row": None, "where": "data shard", "reason": why,
