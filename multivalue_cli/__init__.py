@@ -3,7 +3,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-__all__ = ["Transformer", "__version__"]
+__all__ = ["Transformer", "hf_map", "__version__"]
 
 
 def __getattr__(name: str):
@@ -12,4 +12,8 @@ def __getattr__(name: str):
         from .transformer import Transformer
 
         return Transformer
+    if name == "hf_map":
+        from .hf import hf_map
+
+        return hf_map
     raise AttributeError(name)

@@ -347,6 +347,35 @@ def features(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) 
 
 
 @app.command()
+def report(
+    output: Path = typer.Argument(..., help="The output folder of a finished `multivalue transform` run."),
+    top: int = typer.Option(20, "--top", min=1, help="Features to list (most frequent first)."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained HTML page (tables, charts, examples)."),
+    examples: int = typer.Option(20, "--examples", min=0, help="Before/after examples on the HTML page."),
+    seed: int = typer.Option(0, "--seed", help="Seed for drawing the examples."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON instead of tables."),
+) -> None:
+    """Summarise a finished run: texts changed per field, edits per feature and category,
+    edits per text, errors (and learner-error rates when used)."""
+    from rich.console import Console
+
+    from .report import ReportError, pick_examples, print_report, summarise, write_html
+
+    try:
+        summary = summarise(output)
+        chosen = pick_examples(output, examples, seed=seed) if html is not None else []
+    except ReportError as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        print_report(summary, Console(), top=top)
+    if html is not None:
+        write_html(summary, html, chosen, top=top)
+        _note(f"wrote {html}", quiet=False)
+
+
+@app.command()
 def verify(
     input: Optional[str] = typer.Argument(..., help="The input the run read ('sample' for the bundled sample)."),
     output: Path = typer.Argument(..., help="The run's output folder."),

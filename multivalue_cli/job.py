@@ -490,7 +490,7 @@ class FolderRun:
 
     def _finalize(self) -> None:
         """Move finished shards to their final names (idempotent, so a resume can redo it)."""
-        self._write_manifest("finalizing")
+        manifest = self._write_manifest("finalizing")
         total = len(self.shards)
         split = self.source.split
         (self.out / "data").mkdir(exist_ok=True)
@@ -510,6 +510,9 @@ class FolderRun:
             self.faults.check("finalize")
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
+        from .card import write_card
+
+        write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
         for leftover in self.work.glob("*") if self.work.exists() else ():
             leftover.unlink()
@@ -524,7 +527,7 @@ class FolderRun:
             totals.add(Totals.from_dict(shard["totals"]))
         return totals
 
-    def _write_manifest(self, state: str) -> None:
+    def _write_manifest(self, state: str) -> dict:
         import spacy
 
         from .nlp import model_description
@@ -556,6 +559,7 @@ class FolderRun:
             "argv": self.opts.argv,
         }
         atomic_write_text(self.manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+        return manifest
 
 
 def _with_originals(record: dict, keep: list[str]) -> dict:

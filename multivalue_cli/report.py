@@ -1,0 +1,419 @@
+"""What a finished ``multivalue transform`` run did, read back from its output folder.
+
+:func:`summarise` gives the numbers (a JSON-serialisable dict), :func:`print_report` shows
+them as tables in a terminal, :func:`write_html` writes them, with charts and before/after
+examples (:func:`pick_examples`), as one self-contained HTML page.
+
+The data shards hold the rewritten texts. The original of a text is its ``<field>_original``
+column when the run kept it (``--keep-original``), otherwise the edit log replayed backwards
+(:func:`original_text`): the log's spans are exact, so that gives the input back.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+import pyarrow.parquet as pq
+
+from .engine import AppliedEdit
+from .fields import parse_path, select
+from .profiles import catalog
+from .writers import atomic_write_text
+
+HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
+UNCATEGORISED = "(uncategorised)"
+
+
+class ReportError(Exception):
+    """The folder is not a finished output folder (no manifest, or the run did not complete)."""
+
+
+# ------------------------------------------------------------------------- reading the folder
+
+
+def read_manifest(out: Path) -> dict:
+    path = Path(out) / "manifest.json"
+    try:
+        manifest = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise ReportError(f"{out} is not an output folder of `multivalue transform` (no manifest.json)") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ReportError(f"{path}: cannot read it ({exc})") from None
+    if manifest.get("state") != "complete":
+        raise ReportError(f"{out}: the run is not complete (state: {manifest.get('state')}); "
+                          "finish it with --resume first")
+    return manifest
+
+
+def _error_rows(out: Path) -> tuple[set[int], set[int]]:
+    """Rows listed in errors.jsonl (not transformed), and those of them not written at all."""
+    path = Path(out) / "errors.jsonl"
+    failed: set[int] = set()
+    dropped: set[int] = set()
+    if path.exists():
+        for line in path.read_text("utf-8").splitlines():
+            entry = json.loads(line)
+            if entry.get("row") is None:
+                continue
+            failed.add(entry["row"])
+            if not str(entry.get("action", "")).startswith("passed"):
+                dropped.add(entry["row"])
+    return failed, dropped
+
+
+def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:
+    """The input row of each written record, in output order (None if it cannot be known)."""
+    rows = [r for shard in manifest.get("shards", []) for r in range(*shard["rows"]) if r not in dropped]
+    return rows if len(rows) == manifest.get("counts", {}).get("written") else None
+
+
+def _columns(manifest: dict, data_file: Path) -> list[str] | None:
+    """The top-level columns a report needs: the fields' and their ``_original`` copies."""
+    wanted = {str(parse_path(p)[0]) for p in manifest["fields"]}
+    wanted |= {f"{name}_original" for name in wanted}
+    names = pq.read_schema(data_file).names
+    return [n for n in names if n in wanted]
+
+
+def _records(out: Path, manifest: dict) -> Iterator[dict]:
+    """The written records in output order (only the columns a report needs, for Parquet)."""
+    for name in manifest["outputs"]["data"]:
+        path = Path(out) / name
+        if path.suffix == ".jsonl":
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    yield json.loads(line)
+        else:
+            for batch in pq.ParquetFile(path).iter_batches(columns=_columns(manifest, path)):
+                yield from batch.to_pylist()
+
+
+def _rows_and_records(out: Path, manifest: dict) -> Iterator[tuple[int | None, dict]]:
+    _, dropped = _error_rows(out)
+    rows = _written_rows(manifest, dropped)
+    for position, record in enumerate(_records(out, manifest)):
+        yield (rows[position] if rows is not None else None), record
+
+
+def _edit_log(out: Path, manifest: dict, columns: Sequence[str]) -> Iterator[dict]:
+    for name in manifest["outputs"].get("edits", []):
+        for batch in pq.ParquetFile(Path(out) / name).iter_batches(columns=list(columns)):
+            yield from batch.to_pylist()
+
+
+# ------------------------------------------------------------------------------ the summary
+
+
+def summarise(out: Path) -> dict:
+    """The numbers of a finished run (a JSON-serialisable dict; see :func:`print_report`)."""
+    out = Path(out)
+    manifest = read_manifest(out)
+    counts = manifest.get("counts", {})
+    per_text: Counter = Counter()
+    per_feature: Counter = Counter()
+    for edit in _edit_log(out, manifest, ("key", "field", "feature")):
+        per_text[(edit["key"], edit["field"])] += 1
+        per_feature[edit["feature"]] += 1
+    fields, warnings = _field_stats(out, manifest, set(per_text))
+    texts = counts.get("texts", sum(f["texts"] for f in fields))
+    total_edits = sum(per_feature.values())
+    profile = manifest.get("profile", {})
+    return {
+        "folder": str(out),
+        "tool": manifest.get("tool", {}),
+        "spacy": manifest.get("spacy", {}),
+        "profile": {"abbreviation": profile.get("abbreviation"), "name": profile.get("name"),
+                    "hash": profile.get("hash"), "features": len(profile.get("features", {})),
+                    "features_without_rule": list(profile.get("features_without_rule", []))},
+        "input": manifest.get("input", {}).get("description"),
+        "split": manifest.get("input", {}).get("split"),
+        "fields": list(manifest.get("fields", [])),
+        "seed": manifest.get("run", {}).get("seed"),
+        "records": counts.get("records", 0),
+        "written": counts.get("written", 0),
+        "texts": texts,
+        "texts_changed": counts.get("texts_changed", 0),
+        "share_changed": _share(counts.get("texts_changed", 0), texts),
+        "edits": total_edits,
+        "mean_edits_per_text": round(total_edits / texts, 3) if texts else 0.0,
+        "per_field": fields,
+        "per_feature": _feature_rows(per_feature, total_edits),
+        "per_category": _category_rows(per_feature, total_edits),
+        "edits_per_text": _histogram(per_text, texts),
+        "errors": {"count": counts.get("errors", 0), "examples": list(counts.get("error_examples", []))},
+        "learner": learner_rates(manifest),
+        "warnings": warnings,
+    }
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, str]]) -> tuple[list[dict], list[str]]:
+    """Texts and changed texts per requested field path (records with errors left out, as in
+    the manifest's counts)."""
+    paths = list(manifest["fields"])
+    texts: Counter = Counter()
+    changed: Counter = Counter()
+    failed, _ = _error_rows(out)
+    warnings: list[str] = []
+    for row, record in _rows_and_records(out, manifest):
+        if row is None:
+            warnings.append("the written records could not be matched to input rows; "
+                            "changed texts per field are not counted")
+            break
+        if row in failed:
+            continue
+        seen: set[str] = set()
+        for path in paths:
+            located, _ = select(record, [path])
+            for concrete, _text in located:
+                if concrete in seen:
+                    continue
+                seen.add(concrete)
+                texts[path] += 1
+                changed[path] += int((row, concrete) in edited)
+    rows = [{"field": p, "texts": texts[p], "changed": changed[p], "share": _share(changed[p], texts[p])}
+            for p in paths]
+    return rows, warnings
+
+
+def _feature_rows(per_feature: Counter, total: int) -> list[dict]:
+    entries = catalog()
+    rows = []
+    for name, n in sorted(per_feature.items(), key=lambda kv: (-kv[1], kv[0])):
+        entry = entries.get(name)
+        rows.append({"feature": name, "ewave": entry.ewave if entry else None,
+                     "category": entry.category if entry else UNCATEGORISED,
+                     "edits": n, "share": _share(n, total)})
+    return rows
+
+
+def _category_rows(per_feature: Counter, total: int) -> list[dict]:
+    entries = catalog()
+    edits: Counter = Counter()
+    features: dict[str, set[str]] = defaultdict(set)
+    for name, n in per_feature.items():
+        category = entries[name].category if name in entries else UNCATEGORISED
+        edits[category] += n
+        features[category].add(name)
+    return [{"category": c, "edits": n, "features": len(features[c]), "share": _share(n, total)}
+            for c, n in sorted(edits.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def _histogram(per_text: Counter, texts: int) -> list[dict]:
+    """How many texts got 0, 1, 2, ... edits (the last bin is ``HISTOGRAM_CAP`` or more)."""
+    bins: Counter = Counter(min(n, HISTOGRAM_CAP) for n in per_text.values())
+    bins[0] = max(texts - len(per_text), 0)
+    last = max(bins) if bins else 0
+    return [{"edits": f"{k}+" if k == HISTOGRAM_CAP else str(k), "texts": bins.get(k, 0),
+             "share": _share(bins.get(k, 0), texts)} for k in range(last + 1)]
+
+
+def learner_rates(manifest: dict) -> list[dict] | None:
+    """Achieved vs target rate of the learner errors, overall and per type, when the manifest
+    has a ``learner`` section (None otherwise). Read from that section:
+
+    - overall: ``target`` and ``achieved`` (or ``achieved_mean``) as numbers -> type ``all``;
+    - per type: ``types`` or ``per_type`` as ``{type: {"target": t, "achieved": a}}``, or
+      ``target`` and ``achieved`` as ``{type: rate}`` mappings, or the section itself as
+      ``{type: {"target": t, "achieved": a}}``.
+    """
+    section = manifest.get("learner")
+    if not isinstance(section, dict):
+        return None
+    pairs: dict[str, tuple[Any, Any]] = {}
+    target, achieved = section.get("target"), section.get("achieved", section.get("achieved_mean"))
+    if isinstance(target, (int, float)):
+        pairs["all"] = (target, achieved)
+    if isinstance(target, dict):
+        got = achieved if isinstance(achieved, dict) else {}
+        pairs.update({t: (v, got.get(t)) for t, v in sorted(target.items())})
+    nested = section.get("types", section.get("per_type", section))
+    for name, rates in sorted(nested.items()) if isinstance(nested, dict) else ():
+        if isinstance(rates, dict) and "target" in rates:
+            pairs[name] = (rates["target"], rates.get("achieved", rates.get("achieved_mean")))
+    return [{"type": name, "target": t, "achieved": a, "difference": _difference(a, t)}
+            for name, (t, a) in pairs.items()]
+
+
+def _difference(achieved: Any, target: Any) -> float | None:
+    numbers = isinstance(target, (int, float)) and isinstance(achieved, (int, float))
+    return round(achieved - target, 4) if numbers else None
+
+
+# ------------------------------------------------------------------------------ examples
+
+
+@dataclass(frozen=True)
+class EditSpan:
+    """One span of the log (edits merged by the engine share it), in both texts."""
+
+    start: int  # in the original
+    end: int
+    out_start: int  # in the output
+    out_end: int
+    before: str
+    after: str
+    features: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    row: int
+    field: str
+    original: str
+    output: str
+    edits: tuple[AppliedEdit, ...]
+
+    def spans(self) -> list[EditSpan]:
+        return edit_spans(self.edits)
+
+
+def _get(edit: Any, name: str) -> Any:
+    return edit[name] if isinstance(edit, dict) else getattr(edit, name)
+
+
+def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
+    """The distinct spans of a text's edits (dicts or :class:`AppliedEdit`), in order, with
+    where each lands in the output. Raises ValueError for spans that overlap."""
+    features: dict[tuple, list[str]] = defaultdict(list)
+    for e in edits:
+        span = (_get(e, "start"), _get(e, "end"), _get(e, "before"), _get(e, "after"))
+        features[span].append(_get(e, "feature"))
+    spans, shift, position = [], 0, 0
+    for start, end, before, after in sorted(features):
+        if start < position:
+            raise ValueError(f"edit at {start}-{end} overlaps the one before it")
+        spans.append(EditSpan(start, end, start + shift, start + shift + len(after), before, after,
+                              tuple(features[(start, end, before, after)])))
+        shift += len(after) - len(before)
+        position = end
+    return spans
+
+
+def original_text(output_text: str, edits: Iterable[Any]) -> str:
+    """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
+    before, after, or :class:`AppliedEdit`): the log replayed backwards."""
+    parts, position = [], 0
+    for span in edit_spans(edits):
+        if span.out_start < position or output_text[span.out_start:span.out_end] != span.after:
+            raise ValueError(f"edit at {span.start}-{span.end} does not match the output ({span.after!r})")
+        parts.append(output_text[position:span.out_start])
+        parts.append(span.before)
+        position = span.out_end
+    parts.append(output_text[position:])
+    return "".join(parts)
+
+
+def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
+    """``n`` changed texts drawn at random (reproducibly, by ``seed``), with their originals
+    and edits, in input order."""
+    out = Path(out)
+    manifest = read_manifest(out)
+    failed, _ = _error_rows(out)
+    candidates = sorted({(e["key"], e["field"]) for e in _edit_log(out, manifest, ("key", "field"))
+                         if e["key"] not in failed})
+    chosen = set(random.Random(seed).sample(candidates, min(n, len(candidates))))
+    edits: dict[tuple[int, str], list[AppliedEdit]] = defaultdict(list)
+    for e in _edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after")):
+        if (e["key"], e["field"]) in chosen:
+            edits[(e["key"], e["field"])].append(
+                AppliedEdit(e["ewave"], e["feature"], e["start"], e["end"], e["before"], e["after"]))
+    wanted_rows = {row for row, _ in chosen}
+    examples = []
+    for row, record in _rows_and_records(out, manifest):
+        if row is None or row not in wanted_rows:
+            continue
+        for (key, path), logged in sorted(edits.items()):
+            if key == row:
+                examples.append(_example(row, path, record, logged))
+    return sorted(examples, key=lambda ex: (ex.row, ex.field))
+
+
+def _example(row: int, path: str, record: dict, edits: list[AppliedEdit]) -> Example:
+    located, _ = select(record, [path])
+    output = located[0][1] if located else ""
+    kept = record.get(f"{path}_original") if path.isidentifier() else None
+    original = kept if isinstance(kept, str) else original_text(output, edits)
+    return Example(row, path, original, output, tuple(edits))
+
+
+# ------------------------------------------------------------------------------ terminal
+
+
+def print_report(summary: dict, console, top: int = 20) -> None:
+    """The summary as rich tables on ``console`` (a ``rich.console.Console``)."""
+    from rich.table import Table
+
+    def table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], numeric: bool = True) -> None:
+        t = Table(title=title, title_justify="left")
+        for k, col in enumerate(columns):
+            t.add_column(col, justify="right" if numeric and k > 0 else "left")
+        for row in rows:
+            t.add_row(*(_cell(v) for v in row))
+        console.print(t)
+
+    table("Run", ("", "value"), overview_rows(summary), numeric=False)
+    table("Texts per field", ("field", "texts", "changed", "share"),
+          ((f["field"], f["texts"], f["changed"], _percent(f["share"])) for f in summary["per_field"]))
+    shown = summary["per_feature"][:top]
+    more = len(summary["per_feature"]) - len(shown)
+    table(f"Edits per feature (top {len(shown)}" + (f" of {len(summary['per_feature'])})" if more else ")"),
+          ("feature", "eWAVE", "category", "edits", "share"),
+          ((f["feature"], f["ewave"], f["category"], f["edits"], _percent(f["share"])) for f in shown))
+    table("Edits per category", ("category", "features", "edits", "share"),
+          ((c["category"], c["features"], c["edits"], _percent(c["share"])) for c in summary["per_category"]))
+    table("Edits per text", ("edits", "texts", "share"),
+          ((h["edits"], h["texts"], _percent(h["share"])) for h in summary["edits_per_text"]))
+    if summary.get("learner"):
+        table("Learner errors: achieved vs target rate", ("type", "target", "achieved", "difference"),
+              ((r["type"], r["target"], r["achieved"], r["difference"]) for r in summary["learner"]))
+    errors = summary["errors"]
+    if errors["count"]:
+        table(f"Errors ({errors['count']})", ("example",), ((e,) for e in errors["examples"]), numeric=False)
+    for warning in summary.get("warnings", []):
+        console.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+
+
+def overview_rows(summary: dict) -> list[tuple[str, Any]]:
+    profile = summary["profile"]
+    return [
+        ("dialect", f"{profile['abbreviation']} ({profile['name']}), {profile['features']} features with a rule"),
+        ("input", f"{summary['input']} (split {summary['split']})"),
+        ("fields", ", ".join(summary["fields"])),
+        ("seed", summary["seed"]),
+        ("records", summary["records"]),
+        ("written", summary["written"]),
+        ("texts", summary["texts"]),
+        ("texts changed", f"{summary['texts_changed']} ({_percent(summary['share_changed'])})"),
+        ("edits", summary["edits"]),
+        ("mean edits per text", f"{summary['mean_edits_per_text']:.2f}"),
+        ("errors", summary["errors"]["count"]),
+        ("tool", f"multivalue {summary['tool'].get('version')}, spaCy {summary['spacy'].get('version')} "
+                 f"({summary['spacy'].get('model')})"),
+    ]
+
+
+def _percent(share: float | None) -> str:
+    return "" if share is None else f"{100 * share:.1f}%"
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+# ------------------------------------------------------------------------------ HTML
+
+
+def write_html(summary: dict, out_html: Path, examples: list[Example], top: int = 20) -> None:
+    """Write the report as one self-contained HTML page (inline CSS and SVG, no scripts, no
+    external resources)."""
+    from .report_html import render_page
+
+    atomic_write_text(Path(out_html), render_page(summary, examples, top=top))
