@@ -13,9 +13,11 @@ import typer
 from . import __version__
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     help="Rewrite the user-typed text of NLP datasets into varieties of English (eWAVE), keeping labels intact.",
+    epilog="Exit codes: 0 done; 1 failed; 2 bad arguments or input; 3 done but some records not "
+    "transformed (errors.jsonl); 130/143 interrupted (continue with --resume).",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -214,6 +216,7 @@ def apply(
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number)."),
     seed: int = typer.Option(0, "--seed"),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
+    explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
     only: List[str] = typer.Option([], "--only"),
     exclude: List[str] = typer.Option([], "--exclude"),
     density: Optional[float] = typer.Option(None, "--density"),
@@ -225,13 +228,47 @@ def apply(
     profile = _profile(dialect, feature, only, exclude, density)
     transformer = Transformer(dialect=profile, seed=seed, model=model)
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
-    for line_no, (original, result) in enumerate(zip(texts, transformer.explain_many(texts))):
+    if explain:
+        for original in texts:
+            _print_explanation(transformer, original)
+        return
+    for original, result in zip(texts, transformer.explain_many(texts)):
         if as_json:
             typer.echo(json.dumps(
                 {"text": original, "output": result.text,
                  "edits": [e.as_dict() for e in result.edits]}, ensure_ascii=False))
         else:
             typer.echo(result.text)
+
+
+def _print_explanation(transformer, text: str) -> None:
+    """The output with its edits highlighted, a table of edits, and why other features did not fire."""
+    from rich.console import Console
+    from rich.text import Text
+
+    trace: dict = {}
+    result = transformer.explain(text, trace=trace)
+    console = Console()
+    shown = Text()
+    position = 0
+    for start, end, before, after in sorted({(e.start, e.end, e.before, e.after) for e in result.edits}):
+        shown.append(text[position:start])
+        shown.append(after or "‸", style="bold green")
+        position = end
+    shown.append(text[position:])
+    console.print(Text("input:  ", style="dim") + Text(text))
+    console.print(Text("output: ", style="dim") + shown)
+    rows = [[e.feature, str(e.ewave), f"{e.before} → {e.after}"] for e in result.edits]
+    if rows:
+        _print_table(f"{len(rows)} edit(s)", ["Feature", "eWAVE", "Before → after"], rows)
+    fired = {e.feature for e in result.edits}
+    sampled = sorted(n for n, f in trace.items() if n not in fired and f["sampled_out"])
+    blocked = sorted(n for n, f in trace.items() if n not in fired and not f["sampled_out"] and f["sites"])
+    no_site = sorted(r.name for r, _ in transformer.profile.split()[0] if r.name not in trace or not trace[r.name]["sites"])
+    console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
+    console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
+                  + (", ".join(blocked) or "-"))
+    console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
 
 
 dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)

@@ -18,6 +18,7 @@ The engine
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
@@ -88,7 +89,9 @@ class Engine:
         self.rules = [(r, p) for r, p in rules if p > 0.0]
         self.seed = seed
 
-    def apply(self, doc: "Doc", key: object = "", path: str = "") -> Result:
+    def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None) -> Result:
+        """Rewrite ``doc``. With a ``trace`` dict, also record per feature how many sites it
+        found and what became of them (applied, sampled out, overlapping, protected)."""
         if not self.rules or len(doc) == 0:
             return Result(doc.text)
         index = DocIndex(doc)
@@ -103,20 +106,28 @@ class Engine:
             except Exception as exc:  # a broken rule costs its own edits on this text only
                 failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
                 continue
+            fate = trace.setdefault(rule.name, Counter()) if trace is not None else Counter()
+            fate["sites"] += len(sites)
             for ordinal, site in enumerate(sites):
                 variants = site.variants()
                 anchor = min(touched_tokens(variants[0]))
                 site_key = (self.seed, key, path, rule.name, ordinal, doc[anchor].idx)
                 if prob < 1.0 and keyed_uniform(*site_key) >= prob:
+                    fate["sampled_out"] += 1
                     continue
                 ops = variants[0]
                 if len(variants) > 1:
                     ops = variants[int(keyed_uniform(*site_key, "variant") * len(variants))]
                 touched = touched_tokens(ops)
-                if touched & claimed or touched & index.protected:
+                if touched & index.protected:
+                    fate["protected"] += 1
+                    continue
+                if touched & claimed:
+                    fate["overlapping"] += 1
                     continue
                 claimed |= touched
                 kept.append((rule, ops))
+                fate["applied"] += 1
         if not kept:
             return Result(doc.text, failures=failures)
         text, items, starts = _render(doc, [op for _, ops in kept for op in ops])

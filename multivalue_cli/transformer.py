@@ -87,11 +87,11 @@ class Transformer:
             self._engine = Engine(rules, self.seed)
         return self._engine
 
-    def explain(self, text: str, key: object = "", path: str = "") -> Result:
-        """The rewritten text and the edits that produced it."""
+    def explain(self, text: str, key: object = "", path: str = "", trace: dict | None = None) -> Result:
+        """The rewritten text and the edits that produced it (``trace``: see Engine.apply)."""
         if not text or not text.strip():
             return Result(text)
-        return self.engine.apply(self.nlp(text), key, path)
+        return self.engine.apply(self.nlp(text), key, path, trace)
 
     def transform(self, text: str) -> str:
         return self.explain(text).text

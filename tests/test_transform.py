@@ -255,3 +255,17 @@ def test_dialects_and_features_list_as_json():
     assert {"IndE", "ChcE"} <= {d["abbreviation"] for d in dialects}
     features = json.loads(runner.invoke(app, ["features", "--json"]).stdout)
     assert any(f["name"] == "uninflect" and f["ewave"] == 170 for f in features)
+
+
+def test_apply_explain_shows_edits_and_why_others_did_not_fire():
+    result = runner.invoke(app, ["apply", "She doesn't know where he lives.", "--dialect", "ChcE",
+                                 "--seed", "2", "--explain"])
+    assert result.exit_code == 0, result.output
+    assert "uninflect" in result.output or "dont" in result.output
+    assert "no site in this text" in result.output and "sampled out" in result.output
+
+
+def test_version_and_help_list_exit_codes():
+    assert runner.invoke(app, ["--version"]).stdout.startswith("multivalue ")
+    help_text = runner.invoke(app, ["transform", "--help"]).stdout
+    assert "Exit codes" in help_text and "130/143" in help_text
