@@ -27,10 +27,12 @@ ENGLISH_FUNCTION_WORDS = frozenset(
 )
 MIN_WORDS_FOR_LANGUAGE_CHECK = 4
 MAX_SYMBOL_SHARE = 0.35  # above this share of symbol tokens a sentence is taken for code
+SENTENCE_PUNCTUATION = frozenset(".,?!'\"")
 
 
 class DocIndex:
-    __slots__ = ("doc", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags", "deps", "protected")
+    __slots__ = ("doc", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags", "deps", "protected",
+                 "words", "spaces", "offsets", "tag_of", "is_space", "sentence_of")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -39,13 +41,43 @@ class DocIndex:
         by_pos: defaultdict[str, list[Token]] = defaultdict(list)
         by_dep: defaultdict[str, list[Token]] = defaultdict(list)
         protected: set[int] = set()
+        # Plain lists of what rendering reads for every token, so it need not build a Token
+        # object per look-up: text, trailing whitespace, offset, tag, is-space, sentence start.
+        self.words: list[str] = []
+        self.spaces: list[str] = []
+        self.offsets: list[int] = []
+        self.tag_of: list[str] = []
+        self.is_space: list[bool] = []
+        self.sentence_of: list[int] = []
+        has_sentences = doc.has_annotation("SENT_START")
+        sentence = 0
+        # per sentence: [words, English function words, symbols, tokens]
+        sentence_counts: dict[int, list[int]] = {0: [0, 0, 0, 0]}
         for tok in doc:
+            tag = tok.tag_
             by_lemma[tok.lemma_.lower()].append(tok)
-            by_tag[tok.tag_].append(tok)
+            by_tag[tag].append(tok)
             by_pos[tok.pos_].append(tok)
             by_dep[tok.dep_].append(tok)
             if tok.like_url or tok.like_email or _is_symbol(tok):
                 protected.add(tok.i)
+            if has_sentences and tok.is_sent_start:
+                sentence = tok.i
+                sentence_counts.setdefault(sentence, [0, 0, 0, 0])
+            counts = sentence_counts[sentence]
+            counts[3] += 1
+            if tok.is_alpha:
+                counts[0] += 1
+                if tok.lower_ in ENGLISH_FUNCTION_WORDS:
+                    counts[1] += 1
+            elif not (tok.is_space or tok.like_num) and tok.text not in SENTENCE_PUNCTUATION:
+                counts[2] += 1
+            self.words.append(tok.text)
+            self.spaces.append(tok.whitespace_)
+            self.offsets.append(tok.idx)
+            self.tag_of.append(tag)
+            self.is_space.append(tok.is_space)
+            self.sentence_of.append(sentence)
         self.by_lemma = dict(by_lemma)
         self.by_tag = dict(by_tag)
         self.by_pos = dict(by_pos)
@@ -53,7 +85,7 @@ class DocIndex:
         self.lemmas = frozenset(self.by_lemma)
         self.tags = frozenset(self.by_tag)
         self.deps = frozenset(self.by_dep)
-        self.protected = frozenset(protected | _untrusted_sentences(doc))
+        self.protected = frozenset(protected | _untrusted_sentences(doc, self.sentence_of, sentence_counts))
 
     def lemma(self, *lemmas: str) -> list["Token"]:
         """Tokens with any of these lemmas, in document order."""
@@ -87,23 +119,22 @@ def _looks_like_code(text: str) -> bool:
     return code_like * 2 >= len(lines)
 
 
-def _untrusted_sentences(doc: "Doc") -> set[int]:
+def _untrusted_sentences(doc: "Doc", sentence_of: list[int], counts: dict[int, list[int]]) -> set[int]:
     """Tokens of sentences with control characters, that are not English, or that are code."""
     if "\n" in doc.text and _looks_like_code(doc.text):
         return set(range(len(doc)))
     has_control = CONTROL.search(doc.text) is not None
-    sentences = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
-    untrusted: set[int] = set()
-    for sent in sentences:
-        words = [t for t in sent if t.is_alpha]
-        symbols = sum(1 for t in sent if not (t.is_alpha or t.is_space or t.like_num) and t.text not in ".,?!'\"")
-        foreign = len(words) >= MIN_WORDS_FOR_LANGUAGE_CHECK and not any(
-            t.lower_ in ENGLISH_FUNCTION_WORDS for t in words)
-        code = len(sent) >= 4 and symbols / len(sent) > MAX_SYMBOL_SHARE
-        control = has_control and CONTROL.search(sent.text) is not None
-        if foreign or code or control:
-            untrusted.update(range(sent.start, sent.end))
-    return untrusted
+    bad: set[int] = set()
+    for start, (words, function_words, symbols, tokens) in counts.items():
+        foreign = words >= MIN_WORDS_FOR_LANGUAGE_CHECK and function_words == 0
+        code = tokens >= 4 and symbols / tokens > MAX_SYMBOL_SHARE
+        if foreign or code:
+            bad.add(start)
+    if has_control:
+        for tok in doc:
+            if CONTROL.search(tok.text) or CONTROL.search(tok.whitespace_):
+                bad.add(sentence_of[tok.i])
+    return {i for i, start in enumerate(sentence_of) if start in bad} if bad else set()
 
 
 def _merged(table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:

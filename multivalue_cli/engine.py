@@ -60,6 +60,19 @@ class Result:
     failures: list[str] = field(default_factory=list)  # "rule: error" for rules that raised
 
 
+class _NoTrace(dict):
+    """Swallows the counts of a run that did not ask for a trace."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+    def __getitem__(self, key) -> int:
+        return 0
+
+
+_NO_TRACE = _NoTrace()
+
+
 def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
     """Apply logged edits to the input text. For an engine result this gives its output
     exactly (edits that were merged share one span and are applied once)."""
@@ -88,6 +101,26 @@ class Engine:
     def __init__(self, rules: Sequence[tuple["Rule", float]], seed: int = 0) -> None:
         self.rules = [(r, p) for r, p in rules if p > 0.0]
         self.seed = seed
+        # Which rules a lemma, tag or dependency can wake: each rule is filed under the keys of
+        # one of its trigger sets, so a document only checks the rules its words can trigger.
+        self._always: list[int] = []
+        self._woken_by: dict[tuple[str, str], list[int]] = {}
+        for position, (rule, _) in enumerate(self.rules):
+            kind, keys = _primary_trigger(rule)
+            if kind is None:
+                self._always.append(position)
+            for key in keys:
+                self._woken_by.setdefault((kind, key), []).append(position)
+
+    def _candidates(self, index: DocIndex) -> list[tuple["Rule", float]]:
+        positions = set(self._always)
+        woken_by = self._woken_by
+        for kind, present in (("lemma", index.lemmas), ("tag", index.tags), ("dep", index.deps)):
+            for key in present:
+                found = woken_by.get((kind, key))
+                if found:
+                    positions.update(found)
+        return [self.rules[p] for p in sorted(positions)]
 
     def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None) -> Result:
         """Rewrite ``doc``. With a ``trace`` dict, also record per feature how many sites it
@@ -98,7 +131,7 @@ class Engine:
         claimed: set[int] = set()
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
-        for rule, prob in self.rules:
+        for rule, prob in self._candidates(index):
             if not rule.may_apply(index):
                 continue
             try:
@@ -106,12 +139,12 @@ class Engine:
             except Exception as exc:  # a broken rule costs its own edits on this text only
                 failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
                 continue
-            fate = trace.setdefault(rule.name, Counter()) if trace is not None else Counter()
+            fate = trace.setdefault(rule.name, Counter()) if trace is not None else _NO_TRACE
             fate["sites"] += len(sites)
             for ordinal, site in enumerate(sites):
                 variants = site.variants()
                 anchor = min(touched_tokens(variants[0]))
-                site_key = (self.seed, key, path, rule.name, ordinal, doc[anchor].idx)
+                site_key = (self.seed, key, path, rule.name, ordinal, index.offsets[anchor])
                 if prob < 1.0 and keyed_uniform(*site_key) >= prob:
                     fate["sampled_out"] += 1
                     continue
@@ -130,13 +163,21 @@ class Engine:
                 fate["applied"] += 1
         if not kept:
             return Result(doc.text, failures=failures)
-        text, items, starts = _render(doc, [op for _, ops in kept for op in ops])
-        return Result(text, _edit_log(doc, kept, text, items, starts), failures)
+        text, items, starts = _render(doc, [op for _, ops in kept for op in ops], index)
+        return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
+
+
+def _primary_trigger(rule: "Rule") -> tuple[str | None, frozenset[str]]:
+    """The rule's most selective trigger set (lemmas, then tags, then dependencies)."""
+    for kind, keys in (("lemma", rule.lemmas), ("tag", rule.tags), ("dep", rule.deps)):
+        if keys:
+            return kind, keys
+    return None, frozenset()
 
 
 def _edit_log(
-    doc: "Doc", kept: list[tuple["Rule", tuple[Op, ...]]], out: str, items: list["_Item"],
-    starts: list[int],
+    doc: "Doc", index: DocIndex, kept: list[tuple["Rule", tuple[Op, ...]]], out: str,
+    items: list["_Item"], starts: list[int],
 ) -> list[AppliedEdit]:
     """One log entry per kept site, with spans chosen so that replacing every entry's
     ``before`` by its ``after`` in the input gives exactly the output.
@@ -157,8 +198,9 @@ def _edit_log(
         touched = touched_tokens(ops)
         claimed |= touched
         ranges.append([min(touched), max(touched)])
+    words = index.words
     for i in range(n):
-        if i not in claimed and (i not in placed or placed[i][1] != doc[i].text):
+        if i not in claimed and (i not in placed or placed[i][1] != words[i]):
             nearest = min(range(len(ranges)), key=lambda k: _distance(i, ranges[k]))
             ranges[nearest][0] = min(ranges[nearest][0], i)
             ranges[nearest][1] = max(ranges[nearest][1], i)
@@ -166,8 +208,8 @@ def _edit_log(
     text = doc.text
     edits: list[AppliedEdit] = []
     for (lo, hi), members in groups:
-        start = doc[lo - 1].idx + len(doc[lo - 1].text) if lo > 0 else 0
-        end = doc[hi + 1].idx if hi + 1 < n else len(text)
+        start = index.offsets[lo - 1] + len(words[lo - 1]) if lo > 0 else 0
+        end = index.offsets[hi + 1] if hi + 1 < n else len(text)
         out_start = placed[lo - 1][0] + len(placed[lo - 1][1]) if lo > 0 else 0
         out_end = placed[hi + 1][0] if hi + 1 < n else len(out)
         before, after = text[start:end], out[out_start:out_end]
@@ -241,26 +283,26 @@ def _is_clitic(text: str) -> bool:
     return text.lower() in CLITICS
 
 
-def _no_space_before(doc: "Doc", item: _Item) -> bool:
+def _no_space_before(tokens: DocIndex, item: _Item) -> bool:
     if _is_clitic(item.text):
         return True
     if item.orig is not None and not item.changed:
-        return doc[item.orig].tag_ in NO_SPACE_BEFORE_TAGS
+        return tokens.tag_of[item.orig] in NO_SPACE_BEFORE_TAGS
     return item.text[:1] in CLOSING  # inserted ", innit" attaches like its comma
 
 
-def _no_space_after(doc: "Doc", item: _Item) -> bool:
+def _no_space_after(tokens: DocIndex, item: _Item) -> bool:
     if item.orig is not None and not item.changed:
-        return doc[item.orig].tag_ in NO_SPACE_AFTER_TAGS or doc[item.orig].is_space
+        return tokens.tag_of[item.orig] in NO_SPACE_AFTER_TAGS or tokens.is_space[item.orig]
     return bool(item.text) and all(ch in OPENING for ch in item.text)
 
 
 def render(doc: "Doc", ops: Iterable[Op]) -> str:
     """The text of ``doc`` with ``ops`` applied."""
-    return _render(doc, ops)[0]
+    return _render(doc, ops, DocIndex(doc))[0]
 
 
-def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]:
+def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_Item], list[int]]:
     """Render; also return the output items and where each starts in the output."""
     replaced: dict[int, str] = {}
     deleted: set[int] = set()
@@ -281,7 +323,8 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
             moved_from.update(span)
             (moves_after if op.after else moves_before).setdefault(op.to, []).append(span)
 
-    sent_of = _sentence_ids(doc)
+    sent_of = index.sentence_of
+    words = index.words
     items: list[_Item] = []
 
     def emit_token(i: int) -> None:
@@ -290,9 +333,9 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
         if i in replaced:
             new = replaced[i]
             if new:
-                items.append(_Item(_match_case(doc[i].text, new), i, sent_of[i], True, i in moved_from))
+                items.append(_Item(_match_case(words[i], new), i, sent_of[i], True, i in moved_from))
         else:
-            items.append(_Item(doc[i].text, i, sent_of[i], moved=i in moved_from))
+            items.append(_Item(words[i], i, sent_of[i], moved=i in moved_from))
 
     for i in range(len(doc)):
         for span in moves_before.get(i, ()):
@@ -310,7 +353,8 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
 
     _fix_contractions(items)
     _fix_articles(items)
-    _fix_sentence_case(doc, items, sent_of)
+    _fix_sentence_case(doc, items, sent_of, deleted | {i for i, t in replaced.items() if not t})
+    tokens = index
 
     out: list[str] = []
     starts: list[int] = []
@@ -320,13 +364,13 @@ def _render(doc: "Doc", ops: Iterable[Op]) -> tuple[str, list[_Item], list[int]]
         out.append(item.text)
         position += len(item.text)
         if k + 1 < len(items):
-            gap = _gap(doc, item, items[k + 1])
+            gap = _gap(tokens, item, items[k + 1])
             out.append(gap)
             position += len(gap)
     if items:  # the whitespace after the last word: its own, or the text's if it went
         last = items[-1]
         kept_last = last.orig == len(doc) - 1 and not last.changed
-        out.append(doc[-1].whitespace_ if kept_last else _trailing_ws(doc))
+        out.append(tokens.spaces[-1] if kept_last else _trailing_ws(doc))
     return "".join(out), items, starts
 
 
@@ -335,46 +379,35 @@ def _trailing_ws(doc: "Doc") -> str:
     return text[len(text.rstrip()):]
 
 
-def _sentence_ids(doc: "Doc") -> list[int]:
-    """For every token, the index of the token that starts its sentence."""
-    if not doc.has_annotation("SENT_START"):
-        return [0] * len(doc)
-    ids, start = [], 0
-    for tok in doc:
-        if tok.is_sent_start:
-            start = tok.i
-        ids.append(start)
-    return ids
-
-
-def _gap(doc: "Doc", a: _Item, b: _Item) -> str:
+def _gap(tokens: DocIndex, a: _Item, b: _Item) -> str:
     """Whitespace between two consecutive output items."""
+    spaces = tokens.spaces
     if a.orig is not None and b.orig is not None and b.orig == a.orig + 1:
-        ws = doc[a.orig].whitespace_
+        ws = spaces[a.orig]
         if b.changed:
-            was_clitic, is_clitic = _is_clitic(doc[b.orig].text), _is_clitic(b.text)
+            was_clitic, is_clitic = _is_clitic(tokens.words[b.orig]), _is_clitic(b.text)
             if is_clitic and not was_clitic:
                 return ""
             if was_clitic and not is_clitic:
                 return " "
         return ws
-    if b.orig is not None and doc[b.orig].is_space:  # a line break keeps the space before it
-        return doc[b.orig - 1].whitespace_ if b.orig > 0 else ""
-    if _no_space_after(doc, a):
+    if b.orig is not None and tokens.is_space[b.orig]:  # a line break keeps the space before it
+        return spaces[b.orig - 1] if b.orig > 0 else ""
+    if _no_space_after(tokens, a):
         return ""
-    if _no_space_before(doc, b):
+    if _no_space_before(tokens, b):
         # Keep the writer's habit: "tall ." stays spaced when the words before it go.
         keep = b.orig is not None and b.orig > 0 and not b.changed
-        return doc[b.orig - 1].whitespace_ if keep else ""
+        return spaces[b.orig - 1] if keep else ""
     if a.orig is not None and b.orig is not None and b.orig > a.orig:
-        gaps = [doc[k].whitespace_ for k in range(a.orig, b.orig)]
+        gaps = spaces[a.orig:b.orig]
         for ws in gaps:
             if "\n" in ws:
                 return ws
         if not any(gaps):
             return ""
-    if a.orig is not None and "\n" in doc[a.orig].whitespace_:
-        return doc[a.orig].whitespace_
+    if a.orig is not None and "\n" in spaces[a.orig]:
+        return spaces[a.orig]
     return " "
 
 
@@ -430,20 +463,31 @@ def _same_case(template: str, word: str) -> str:
     return word
 
 
-def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int]) -> None:
-    """Keep a capital at the start of every sentence when words move, or are added or removed."""
+def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int], deleted: set[int]) -> None:
+    """Keep a capital at the start of every sentence when words move, or are added or removed.
+    Only sentences with a changed, added, moved or deleted word are looked at."""
+    touched = {item.sent for item in items if item.changed or item.moved or item.orig is None}
+    touched.update(sent_of[i] for i in deleted)
+    if not touched:
+        return
     first_out: dict[int, _Item] = {}
     by_orig = {item.orig: item for item in items if item.orig is not None}
     for item in items:
-        if item.sent not in first_out and any(ch.isalpha() for ch in item.text):
+        if item.sent in touched and item.sent not in first_out and any(ch.isalpha() for ch in item.text):
             first_out[item.sent] = item
-    for sent in doc.sents if doc.has_annotation("SENT_START") else [doc[:]]:
-        first = next((t for t in sent if t.is_alpha or t.like_num or t.text[:1].isalpha()), None)
-        if first is None:
-            continue
-        if not first.text[:1].isupper():
+    n = len(doc)
+    for start in sorted(touched):
+        first = None
+        for i in range(start, n):
+            if i > start and sent_of[i] != start:
+                break
+            tok = doc[i]
+            if tok.is_alpha or tok.like_num or tok.text[:1].isalpha():
+                first = tok
+                break
+        if first is None or not first.text[:1].isupper():
             continue  # the writer did not capitalise this sentence; neither do we
-        new_first = first_out.get(sent_of[first.i])
+        new_first = first_out.get(start)
         if new_first is None:
             continue
         if new_first.orig != first.i:
