@@ -73,7 +73,10 @@ def transform(
     task: Optional[str] = typer.Option(None, "--task", help="Field preset: coqa, spider, wmt."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Output folder (default ./multivalue_out/<dialect>/), or '-' for JSONL on stdout."),
     seed: int = typer.Option(0, "--seed", help="Seed; output depends only on input, profile, seed and versions."),
-    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes (each loads spaCy once)."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes, or Ray actors with --engine ray (each loads spaCy once)."),
+    engine: str = typer.Option("local", "--engine", help="local (worker processes on this machine) or ray (Ray actors; pip install 'multivalue[ray]'). Same output either way."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --engine ray: ray://HEAD:10001 or auto (default: a private Ray instance on this machine)."),
+    ray_cpus_per_actor: float = typer.Option(1.0, "--ray-cpus-per-actor", min=0.01, help="With --engine ray: CPUs reserved per actor."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
     split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards."),
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
@@ -104,6 +107,15 @@ def transform(
         raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
     if on_error not in ("passthrough", "skip", "fail"):
         raise _fail(f"--on-error must be passthrough, skip or fail, not {on_error!r}")
+    if engine not in ("local", "ray"):
+        raise _fail(f"--engine must be local or ray, not {engine!r}")
+    if engine == "local" and ray_address is not None:
+        raise _fail("--ray-address needs --engine ray")
+    if engine == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise _fail("--engine ray needs Ray: pip install 'multivalue[ray]'")
     if resume and overwrite:
         raise _fail("--resume and --overwrite exclude each other")
     if from_manifest is not None:
@@ -122,7 +134,8 @@ def transform(
     opts = RunOptions(
         out=None if to_stdout else Path(output or f"multivalue_out/{profile.abbreviation}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
-        batch_size=batch_size, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
+        batch_size=batch_size, engine=engine, ray_address=ray_address,
+        ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
     )
     progress = _progress(quiet)
     try:

@@ -99,10 +99,17 @@ class RunOptions:
     no_log: bool = False
     workers: int = 1
     batch_size: int = 256
+    engine: str = "local"  # or "ray"
+    ray_address: str | None = None
+    ray_cpus_per_actor: float = 1.0
     overwrite: bool = False
     resume: bool = False
     quiet: bool = False
     argv: list[str] = field(default_factory=list)
+
+    def engine_options(self) -> dict:
+        return {"engine": self.engine, "ray_address": self.ray_address,
+                "ray_cpus_per_actor": self.ray_cpus_per_actor}
 
 
 @dataclass
@@ -223,7 +230,8 @@ def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) 
 
     try:
         for batch in transform_records(rows, paths, config, workers=opts.workers,
-                                       batch_size=opts.batch_size, keep_original=keep):
+                                       batch_size=opts.batch_size, keep_original=keep,
+                                       **opts.engine_options()):
             records, log_rows = [], []
             for result in batch:
                 _count(result, totals, spec.on_error)
@@ -387,7 +395,8 @@ class FolderRun:
                 processing = time.time()
                 for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
                                                batch_size=self.opts.batch_size,
-                                               keep_original=self.keep, stats=stats):
+                                               keep_original=self.keep, stats=stats,
+                                               **self.opts.engine_options()):
                     self.faults.check("batch")
                     for result in batch:
                         index = result.row // self.spec.shard_size
@@ -555,6 +564,7 @@ class FolderRun:
                 "errors": "errors.jsonl" if totals.errors else None,
             },
             "timings": {"seconds": round(elapsed, 3), **self.timings, "workers": self.opts.workers,
+                        "engine": self.opts.engine,
                         "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
             "argv": self.opts.argv,
         }

@@ -127,6 +127,16 @@ class WorkerPool:
             self._pool.join()
 
 
+def make_pool(config: JobConfig, workers: int, *, engine: str = "local",
+              ray_address: str | None = None, ray_cpus_per_actor: float = 1.0):
+    """The worker pool of ``engine``: local processes, or Ray actors (``workers`` of them)."""
+    if engine == "ray":
+        from .ray_pool import RayPool
+
+        return RayPool(config, workers, address=ray_address, cpus_per_actor=ray_cpus_per_actor)
+    return WorkerPool(config, workers)
+
+
 # ----------------------------------------------------------------------------- driver
 
 
@@ -190,12 +200,16 @@ def transform_records(
     batch_size: int = 256,
     keep_original: Sequence[str] = (),
     stats: dict | None = None,
+    engine: str = "local",
+    ray_address: str | None = None,
+    ray_cpus_per_actor: float = 1.0,
 ) -> Iterator[list[RecordResult]]:
     """Transform records; yield the results batch by batch, in input order.
 
     ``stats`` (optional) receives ``startup_seconds`` (pool start and model load)."""
     started = time.perf_counter()
-    pool = WorkerPool(config, workers)
+    pool = make_pool(config, workers, engine=engine, ray_address=ray_address,
+                     ray_cpus_per_actor=ray_cpus_per_actor)
     if stats is not None:
         stats["startup_seconds"] = time.perf_counter() - started
     try:

@@ -79,14 +79,18 @@ def arrow_typable(records: Sequence[dict], schema: pa.Schema | None) -> tuple[bo
         return False, str(exc)
 
 
+ROW_GROUP_ROWS = 10_000  # fixed, so a file's bytes do not depend on batch size or resume point
+
+
 class ShardFile:
-    """One data shard, written batch by batch (Parquet: one row group per batch)."""
+    """One data shard. Parquet rows are buffered into row groups of ``ROW_GROUP_ROWS``."""
 
     def __init__(self, path: Path, fmt: str, schema: pa.Schema | None) -> None:
         self.path = path
         self.tmp = temporary(path)
         self.schema = schema
         self.rows = 0
+        self._buffer: list[dict] = []
         self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
         self._jsonl: IO[str] | None = open(self.tmp, "w", encoding="utf-8") if fmt == "jsonl" else None
 
@@ -107,14 +111,23 @@ class ShardFile:
                 else:
                     rejected.append((record, f"its value types differ from the earlier records' ({why})"))
             records = fitting
-        if records:
-            self._parquet.write_table(pa.Table.from_pylist(records, schema=self.schema))
-            self.rows += len(records)
+        self._buffer.extend(records)
+        self.rows += len(records)
+        while len(self._buffer) >= ROW_GROUP_ROWS:
+            self._write_group(self._buffer[:ROW_GROUP_ROWS])
+            del self._buffer[:ROW_GROUP_ROWS]
         return rejected
+
+    def _write_group(self, records: list[dict]) -> None:
+        self._parquet.write_table(pa.Table.from_pylist(records, schema=self.schema),
+                                  row_group_size=ROW_GROUP_ROWS)
 
     def close(self) -> None:
         """Finish the file and give it its name."""
         if self._parquet is not None:
+            if self._buffer or self.rows == 0:
+                self._write_group(self._buffer)
+                self._buffer = []
             self._parquet.close()
         if self._jsonl is not None:
             self._jsonl.flush()
@@ -150,12 +163,17 @@ class JsonlRecordWriter:
         self.stream.flush()
 
 
+EDIT_LOG_GROUP_ROWS = 50_000
+
+
 class EditLogWriter:
-    """The edit log: one row per applied edit, as Parquet (default) or JSON lines (``.jsonl``)."""
+    """The edit log: one row per applied edit, as Parquet (default; fixed-size row groups) or
+    JSON lines (``.jsonl``)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.rows = 0
+        self._buffer: list[tuple] = []
         self._tmp = temporary(path) if path else None
         self._parquet: pq.ParquetWriter | None = None
         self._jsonl: IO[str] | None = None
@@ -171,13 +189,19 @@ class EditLogWriter:
             names = EDIT_LOG_SCHEMA.names
             self._jsonl.write("".join(json.dumps(dict(zip(names, r)), ensure_ascii=False) + "\n" for r in rows))
         else:
-            columns = list(zip(*rows))
-            table = pa.Table.from_arrays(
-                [pa.array(col, type=f.type) for col, f in zip(columns, EDIT_LOG_SCHEMA)],
-                schema=EDIT_LOG_SCHEMA,
-            )
-            self._parquet.write_table(table)
+            self._buffer.extend(rows)
+            while len(self._buffer) >= EDIT_LOG_GROUP_ROWS:
+                self._write_group(self._buffer[:EDIT_LOG_GROUP_ROWS])
+                del self._buffer[:EDIT_LOG_GROUP_ROWS]
         self.rows += len(rows)
+
+    def _write_group(self, rows: list[tuple]) -> None:
+        columns = list(zip(*rows)) if rows else [[] for _ in EDIT_LOG_SCHEMA]
+        table = pa.Table.from_arrays(
+            [pa.array(col, type=f.type) for col, f in zip(columns, EDIT_LOG_SCHEMA)],
+            schema=EDIT_LOG_SCHEMA,
+        )
+        self._parquet.write_table(table, row_group_size=EDIT_LOG_GROUP_ROWS)
 
     def close(self) -> None:
         if self.path is None:
@@ -185,6 +209,9 @@ class EditLogWriter:
         if self._jsonl is not None:
             self._jsonl.close()
         if self._parquet is not None:
+            if self._buffer:
+                self._write_group(self._buffer)
+                self._buffer = []
             self._parquet.close()
         os.replace(self._tmp, self.path)
 

@@ -38,6 +38,11 @@ def test_output_is_the_same_for_any_worker_count_and_batch_size(tmp_path):
         outs.append(read_out(out))
     data0, log0, manifest0 = outs[0]
     assert manifest0["counts"]["texts_changed"] > 0
+    for k in range(1, 4):  # the files themselves, not only their contents
+        for part in ("data", "edits"):
+            first = sorted((tmp_path / "out0" / part).iterdir())
+            other = sorted((tmp_path / f"out{k}" / part).iterdir())
+            assert [f.read_bytes() for f in first] == [f.read_bytes() for f in other]
     for data, log, manifest in outs[1:]:
         assert data.equals(data0)
         assert log.equals(log0)

@@ -1,0 +1,177 @@
+"""An optional distributed worker pool on Ray, a drop-in for :class:`pipeline.WorkerPool`.
+
+Only the pool changes: the driver still reads the input with our sources and writes shards, the
+edit log and the manifest with our writers, so schema, resume and output layout are the same
+code. Each Ray actor loads spaCy once (through :func:`pipeline._init_worker`) and runs
+:func:`pipeline._process` on whole batches; only tasks ``(row, path, text)`` and outcomes cross
+the network, the records themselves wait on the driver. A text's randomness is keyed by its row
+and field path, never by the worker, so for the same seed and versions the output is
+byte-identical to a local run with any number of workers.
+
+Why plain actor handles and not ``ray.util.ActorPool`` or Ray Data: ``ActorPool.submit`` hands
+a batch only to an idle actor and gives an actor back only when the driver collects *that*
+actor's result, so with in-order collection an actor that finished early waits idle for the
+driver. Here every actor keeps up to two batches queued (``2 x actors`` in flight, as in
+``WorkerPool``), batches go round-robin and are collected in submission order, so output order
+is input order and memory stays flat. Ray Data (``from_items`` + ``map_batches``) would need the
+whole input on the driver up front, or a second reader and writer whose order, schema and resume
+we would have to re-prove; it brings nothing here.
+
+Using it:
+
+* Local (default): ``--engine ray --workers N`` starts a private Ray instance on this machine
+  with ``N x cpus-per-actor`` CPUs (no dashboard) and stops it at the end. Useful mainly to test.
+  A process already connected to Ray (``ray.init`` called before) keeps its connection.
+* A cluster: ``--ray-address ray://HEAD:10001`` (Ray Client, from outside the cluster) or
+  ``--ray-address auto`` (the driver runs on a node of a cluster started with ``ray start``).
+  ``RAY_ADDRESS`` is honoured with ``auto``. Every node needs the same versions of multivalue,
+  spaCy and the spaCy model as the driver (checked at start-up: a mismatch would change output).
+* Size: one actor per core, ``--ray-cpus-per-actor 1`` (each actor is single-threaded: BLAS and
+  OpenMP threads are set to 1), about 300 MB of memory per actor. ``--workers`` is the number of
+  actors; more actors than free CPUs simply wait until CPUs free up (an error after a timeout).
+* The input is read, and the output written, by the driver only: the input must be readable
+  from the driver's machine, and the driver's network carries every text twice (out and back).
+"""
+from __future__ import annotations
+
+import logging
+import math
+import os
+import signal
+import threading
+from collections import deque
+from typing import Any, Iterable, Iterator
+
+import ray
+
+from . import __version__
+from .pipeline import JobConfig, Outcome, Task
+
+THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
+
+
+def _versions(model: str | None) -> dict[str, str]:
+    """What must match between driver and actors for the output to be the same."""
+    import spacy
+
+    from .nlp import model_description
+
+    return {"multivalue": __version__, "spacy": spacy.__version__, "model": model_description(model)}
+
+
+def _actor_env() -> dict[str, str]:
+    """Environment of the actors: one BLAS/OpenMP thread, and the driver's model choice."""
+    env = {name: "1" for name in THREAD_VARS}
+    if os.environ.get("MULTIVALUE_SPACY_MODEL"):
+        env["MULTIVALUE_SPACY_MODEL"] = os.environ["MULTIVALUE_SPACY_MODEL"]
+    return env
+
+
+class _Worker:
+    """One Ray actor: a worker process of :class:`pipeline.WorkerPool`, placed by Ray."""
+
+    def __init__(self, config: JobConfig) -> None:
+        from .pipeline import _init_worker
+
+        _init_worker(config, in_worker=False)  # Ray owns the actor's signals
+        self.model = config.model
+
+    def versions(self) -> dict[str, str]:
+        return _versions(self.model)
+
+    def process(self, tasks: list[Task]) -> list[Outcome]:
+        from .pipeline import _process
+
+        return _process(tasks)
+
+
+class RayPool:
+    """Ordered, bounded map of ``pipeline._process`` over batches, on Ray actors.
+
+    Same interface as :class:`pipeline.WorkerPool`; ``workers`` is the number of actors."""
+
+    def __init__(self, config: JobConfig, workers: int, *, address: str | None = None,
+                 cpus_per_actor: float = 1.0) -> None:
+        if workers < 1 or cpus_per_actor <= 0:
+            raise ValueError("RayPool needs at least one actor and a positive CPU share per actor")
+        self.workers = workers
+        self._actors: list[Any] = []
+        self._owns_ray = not ray.is_initialized()
+        if self._owns_ray:
+            _start_ray(address, math.ceil(workers * cpus_per_actor))
+        actor = ray.remote(_Worker).options(num_cpus=cpus_per_actor,
+                                            runtime_env={"env_vars": _actor_env()})
+        try:
+            self._actors = [actor.remote(config) for _ in range(workers)]
+            self._check_versions(config.model, workers * cpus_per_actor)
+        except BaseException:
+            self.terminate()
+            raise
+
+    def _check_versions(self, model: str | None, cpus: float) -> None:
+        """Wait until every actor has loaded spaCy; refuse actors whose versions differ."""
+        pending = [a.versions.remote() for a in self._actors]
+        ready, waiting = ray.wait(pending, num_returns=len(pending), timeout=STARTUP_TIMEOUT)
+        if waiting:
+            have = ray.cluster_resources().get("CPU", 0)
+            raise RuntimeError(f"only {len(ready)} of {len(pending)} Ray actors started within "
+                               f"{STARTUP_TIMEOUT:.0f}s (they need {cpus:g} CPUs; the cluster has {have:g})")
+        mine = _versions(model)
+        for theirs in ray.get(ready):
+            if theirs != mine:
+                raise RuntimeError(f"a Ray node has other versions than the driver ({theirs} vs "
+                                   f"{mine}); the output would differ: install the same on every node")
+
+    def map_ordered(self, batches: Iterable[tuple[object, list[Task]]]) -> Iterator[tuple[object, list[Outcome]]]:
+        in_flight: deque[tuple[object, Any]] = deque()
+        limit = 2 * self.workers
+        for number, (payload, tasks) in enumerate(batches):
+            actor = self._actors[number % self.workers]
+            in_flight.append((payload, actor.process.remote(tasks)))
+            while len(in_flight) >= limit:
+                done_payload, ref = in_flight.popleft()
+                yield done_payload, ray.get(ref)
+        while in_flight:
+            done_payload, ref = in_flight.popleft()
+            yield done_payload, ray.get(ref)
+
+    def close(self) -> None:
+        """Release the actors (and the Ray instance this pool started)."""
+        self._stop(kill=False)
+
+    def terminate(self) -> None:
+        """Kill the actors at once, running batches included."""
+        self._stop(kill=True)
+
+    def _stop(self, kill: bool) -> None:
+        actors, self._actors = self._actors, []
+        for actor in actors:
+            if kill:
+                ray.kill(actor)
+            else:
+                actor.__ray_terminate__.remote()  # ends after its queued calls
+        if self._owns_ray and ray.is_initialized():
+            ray.shutdown()
+            self._owns_ray = False
+
+
+def _start_ray(address: str | None, cpus: int) -> None:
+    """Start or join Ray, keeping the caller's SIGTERM handler (``ray.init`` replaces it)."""
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM) if in_main else None
+    try:
+        _init_ray(address, cpus)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _init_ray(address: str | None, cpus: int) -> None:
+    quiet: dict[str, Any] = {"log_to_driver": False, "ignore_reinit_error": True}
+    if address:
+        ray.init(address=address, logging_level=logging.WARNING, **quiet)
+    else:
+        # "local", not None: None would join any Ray instance already running on this machine.
+        ray.init(address="local", num_cpus=max(1, cpus), include_dashboard=False,
+                 logging_level=logging.ERROR, **quiet)

@@ -1,0 +1,72 @@
+"""The Ray engine gives exactly the output of the local one (run in local mode, 2 actors)."""
+import json
+from pathlib import Path
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'multivalue[ray]')")
+
+from typer.testing import CliRunner  # noqa: E402
+
+from multivalue_cli.cli import app  # noqa: E402
+from multivalue_cli.pipeline import JobConfig, WorkerPool  # noqa: E402
+from multivalue_cli.ray_pool import RayPool  # noqa: E402
+from multivalue_cli.transformer import resolve_profile  # noqa: E402
+
+SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"
+runner = CliRunner()
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def ray_instance():
+    """One local Ray instance for the whole module (starting one takes seconds)."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def _batches(size: int = 25) -> list[tuple[int, list[tuple[int, str, str]]]]:
+    texts = [json.loads(line)["text"] for line in SAMPLE.read_text("utf-8").splitlines()][:200]
+    tasks = [(row, "text", text) for row, text in enumerate(texts)]
+    return [(k, tasks[start:start + size]) for k, start in enumerate(range(0, len(tasks), size))]
+
+
+def test_ray_pool_gives_the_outcomes_of_the_local_pool(ray_instance):
+    config = JobConfig(profile=resolve_profile("IndE"), seed=3)
+    batches = _batches()
+    local = WorkerPool(config, 1)
+    expected = list(local.map_ordered(batches))
+    local.close()
+    pool = RayPool(config, 2)
+    try:
+        got = list(pool.map_ordered(iter(batches)))  # more batches than the 4 kept in flight
+    finally:
+        pool.close()
+    assert [payload for payload, _ in got] == list(range(len(batches)))
+    assert got == expected
+    assert sum(len(edits) for _, outcomes in got for _, edits, _ in outcomes) > 0
+
+
+def _cli_has_engine() -> bool:
+    return "--engine" in runner.invoke(app, ["transform", "--help"], terminal_width=200).output
+
+
+@pytest.mark.skipif(not _cli_has_engine(), reason="`multivalue transform` has no --engine option yet")
+def test_cli_ray_engine_writes_the_same_output_as_local(ray_instance, tmp_path):
+    outs = {"local": tmp_path / "local", "ray": tmp_path / "ray"}
+    common = ["transform", "--dialect", "IndE", "--seed", "3", "--quiet"]
+    for name, extra in (("local", ["--workers", "1"]), ("ray", ["--engine", "ray", "--workers", "2"])):
+        result = runner.invoke(app, [*common, *extra, "-o", str(outs[name])])
+        assert result.exit_code == 0, result.output
+    for folder in ("data", "edits"):
+        local_files = sorted((outs["local"] / folder).iterdir())
+        ray_files = sorted((outs["ray"] / folder).iterdir())
+        assert [f.name for f in ray_files] == [f.name for f in local_files]
+        for mine, theirs in zip(ray_files, local_files):
+            assert mine.read_bytes() == theirs.read_bytes(), mine.name
+    manifests = {name: json.loads((out / "manifest.json").read_text()) for name, out in outs.items()}
+    assert manifests["ray"]["counts"] == manifests["local"]["counts"]
+    assert manifests["ray"]["shards"] == manifests["local"]["shards"]
+    assert manifests["local"]["counts"]["texts_changed"] > 0
