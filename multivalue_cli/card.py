@@ -79,13 +79,24 @@ def render_card(out: Path, manifest: dict) -> str:
     return "\n\n".join(s.strip("\n") for s in sections if s) + "\n"
 
 
+def _what_name(manifest: dict) -> str:
+    """'Indian English (IndE)', 'learner errors (prep)', or both."""
+    profile = manifest.get("profile") or {}
+    learner = manifest.get("learner") or {}
+    parts = []
+    if profile:
+        parts.append(f"{profile.get('name')} ({profile.get('abbreviation')})")
+    if learner:
+        parts.append(f"learner errors ({', '.join(learner.get('error_types', []))}, rate {learner.get('target')})")
+    return " with ".join(parts) or "unchanged"
+
+
 def front_matter(manifest: dict, split: str) -> dict:
-    profile = manifest.get("profile", {})
     tags = ["multivalue", "english-dialects", "ewave", "synthetic", "robustness"]
     if manifest.get("learner"):
         tags.append("learner-errors")
     return {
-        "pretty_name": f"{_input_name(manifest)} in {profile.get('name')} ({profile.get('abbreviation')}, multivalue)",
+        "pretty_name": f"{_input_name(manifest)} in {_what_name(manifest)}, multivalue",
         "language": ["en"],
         "tags": tags,
         "size_categories": [_size_category(manifest.get("counts", {}).get("written", 0))],
@@ -108,14 +119,18 @@ def _size_category(n: int) -> str:
 
 
 def _intro(manifest: dict) -> str:
-    profile = manifest.get("profile", {})
-    return (f"# {_input_name(manifest)} in {profile.get('name')} ({profile.get('abbreviation')})\n\n"
-            f"The user-typed text of `{_input_name(manifest)}` rewritten into "
-            f"{profile.get('name')} by multivalue with the Multi-VALUE method: "
-            "each feature of the dialect's eWAVE profile is a rule over a spaCy parse, fired with a "
-            "probability from the linguists' rating (A → 1.0, B → 0.6, C → 0.3). Every other value "
-            "of every record, labels included, is unchanged, and the records keep their order."
-            )
+    profile = manifest.get("profile") or {}
+    text = f"# {_input_name(manifest)} in {_what_name(manifest)}\n\n"
+    if profile:
+        text += (f"The user-typed text of `{_input_name(manifest)}` rewritten into "
+                 f"{profile.get('name')} by multivalue with the Multi-VALUE method: "
+                 "each feature of the dialect's eWAVE profile is a rule over a spaCy parse, fired "
+                 "with a probability from the linguists' rating (A → 1.0, B → 0.6, C → 0.3). ")
+    if manifest.get("learner"):
+        text += ("Learner errors (determiner, preposition, verb, spelling) were injected at a "
+                 "calibrated token-level rate, each labelled with its ERRANT type in the edit log. ")
+    return text + ("Every other value of every record, labels included, is unchanged, and the "
+                   "records keep their order.")
 
 
 def _what(manifest: dict) -> str:
@@ -137,7 +152,9 @@ def _what(manifest: dict) -> str:
 
 
 def _profile(manifest: dict) -> str:
-    profile = manifest.get("profile", {})
+    profile = manifest.get("profile") or {}
+    if not profile:
+        return "## Profile\n\nNo dialect: learner errors only."
     entries = catalog()
     features = sorted(profile.get("features", {}).items(),
                       key=lambda kv: (entries[kv[0]].ewave if kv[0] in entries else 10_000, kv[0]))

@@ -36,12 +36,15 @@ def _note(message: str, quiet: bool) -> None:
         typer.echo(message, err=True)
 
 
-def _profile(dialect: Optional[str], features: List[str], only, exclude, density):
+def _profile(dialect: Optional[str], features: List[str], only, exclude, density, errors: str | None = None):
     from .profiles import ProfileError
     from .transformer import resolve_profile
 
     if dialect is None and not features:
-        raise _fail("say which dialect (--dialect IndE; `multivalue dialects` lists them) or --feature NAME")
+        if errors:
+            return None  # learner errors only
+        raise _fail("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
+                    "--feature NAME, or --errors TYPES")
     try:
         return resolve_profile(
             dialect, features or None, only=only or (), exclude=exclude or (), density=density
@@ -51,6 +54,8 @@ def _profile(dialect: Optional[str], features: List[str], only, exclude, density
 
 
 def _report_missing(profile, quiet: bool) -> list[str]:
+    if profile is None:
+        return []
     _, missing = profile.split()
     if missing:
         shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
@@ -90,6 +95,13 @@ def transform(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
     from_manifest: Optional[Path] = typer.Option(None, "--from-manifest", help="Reproduce the run described by a manifest.json (input, fields, profile, seed)."),
+    errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors to inject: det, prep, verb, spell, or learner (all four), comma-separated."),
+    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
+    error_profile: Optional[str] = typer.Option(None, "--error-profile", help="YAML error profile (operation and type shares); default: learner-corpus shares."),
+    protect_field: List[str] = typer.Option([], "--protect-field", help="Field whose strings or [start, end] spans the errors must not touch (repeatable)."),
+    protect_regex: List[str] = typer.Option([], "--protect-regex", help="Regular expression whose matches the errors must not touch (repeatable)."),
+    protect_file: Optional[Path] = typer.Option(None, "--protect-file", help="File of terms (one per line) the errors must not touch."),
+    pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get identical errors."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
     density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
@@ -121,10 +133,18 @@ def transform(
     if from_manifest is not None:
         spec, profile = _from_manifest(from_manifest, locals())
     else:
-        profile = _profile(dialect, feature, only, exclude, density)
+        profile = _profile(dialect, feature, only, exclude, density, errors)
+        error_types = _error_types(errors)
+        if pair_key and profile is not None:
+            raise _fail("--pair-key works with --errors alone: dialect rules would not keep the pair aligned")
+        if (protect_field or protect_regex or protect_file or pair_key) and not error_types:
+            raise _fail("--protect-field/--protect-regex/--protect-file/--pair-key need --errors")
         spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
                        limit=limit, seed=seed, keep_original=keep_original, model=model,
-                       format=output_format, shard_size=shard_size, on_error=on_error)
+                       format=output_format, shard_size=shard_size, on_error=on_error,
+                       errors=error_types, error_rate=error_rate, error_profile=error_profile,
+                       protect_fields=tuple(protect_field), protect_regex=tuple(protect_regex),
+                       protect_terms=_protect_terms(protect_file), pair_key=pair_key)
     to_stdout = output == "-"
     if to_stdout and resume:
         raise _fail("--resume needs an output folder, not -o -")
@@ -132,7 +152,7 @@ def transform(
         _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     _report_missing(profile, quiet)
     opts = RunOptions(
-        out=None if to_stdout else Path(output or f"multivalue_out/{profile.abbreviation}"),
+        out=None if to_stdout else Path(output or f"multivalue_out/{_run_name(profile, spec)}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
         batch_size=batch_size, engine=engine, ray_address=ray_address,
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
@@ -150,8 +170,41 @@ def transform(
     raise typer.Exit(code)
 
 
+def _error_types(errors: str | None) -> tuple[str, ...]:
+    if not errors:
+        return ()
+    from .learner import resolve_types
+
+    names = tuple(t.strip() for t in errors.split(",") if t.strip())
+    try:
+        resolve_types(names)
+    except ValueError as exc:
+        raise _fail(f"--errors: {exc}") from None
+    return names
+
+
+def _protect_terms(path: Optional[Path]) -> tuple[str, ...]:
+    if path is None:
+        return ()
+    from .learner import read_terms
+
+    try:
+        return tuple(read_terms(path))
+    except OSError as exc:
+        raise _fail(f"--protect-file {path}: cannot read it ({exc.strerror or exc})") from None
+
+
+def _run_name(profile, spec) -> str:
+    parts = [profile.abbreviation] if profile is not None else []
+    if spec.errors:
+        parts.append("errors-" + "-".join(spec.errors))
+    return "+".join(parts)
+
+
 REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "split", "config",
-                       "limit", "keep_original", "shard_size", "only", "exclude", "density", "model")
+                       "limit", "keep_original", "shard_size", "only", "exclude", "density", "model",
+                       "errors", "error_rate", "error_profile", "protect_field", "protect_regex",
+                       "protect_file", "pair_key")
 
 
 def _from_manifest(path: Path, given: dict):
@@ -161,7 +214,9 @@ def _from_manifest(path: Path, given: dict):
 
     defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,
                 "split": None, "config": None, "limit": None, "keep_original": False,
-                "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None}
+                "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None,
+                "errors": None, "error_rate": 0.1, "error_profile": None, "protect_field": [],
+                "protect_regex": [], "protect_file": None, "pair_key": None}
     clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
     if clashing:
         raise _fail("--from-manifest takes the run's arguments from the manifest; drop "
@@ -169,7 +224,7 @@ def _from_manifest(path: Path, given: dict):
     try:
         manifest = json.loads(path.read_text("utf-8"))
         spec = RunSpec.from_dict(manifest["run"])
-        profile = profile_from_canonical(manifest["profile"])
+        profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise _fail(f"{path}: not a multivalue manifest ({exc})") from None
     except ProfileError as exc:
@@ -230,6 +285,9 @@ def apply(
     seed: int = typer.Option(0, "--seed"),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
+    errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
+    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0),
+    protect: List[str] = typer.Option([], "--protect", help="A term the learner errors must not touch (repeatable)."),
     only: List[str] = typer.Option([], "--only"),
     exclude: List[str] = typer.Option([], "--exclude"),
     density: Optional[float] = typer.Option(None, "--density"),
@@ -238,8 +296,10 @@ def apply(
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
 
-    profile = _profile(dialect, feature, only, exclude, density)
-    transformer = Transformer(dialect=profile, seed=seed, model=model)
+    profile = _profile(dialect, feature, only, exclude, density, errors)
+    error_types = _error_types(errors)
+    transformer = Transformer(dialect=profile, seed=seed, model=model,
+                              errors=error_types or None, error_rate=error_rate, protect=protect)
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
         for original in texts:
@@ -277,7 +337,8 @@ def _print_explanation(transformer, text: str) -> None:
     fired = {e.feature for e in result.edits}
     sampled = sorted(n for n, f in trace.items() if n not in fired and f["sampled_out"])
     blocked = sorted(n for n, f in trace.items() if n not in fired and not f["sampled_out"] and f["sites"])
-    no_site = sorted(r.name for r, _ in transformer.profile.split()[0] if r.name not in trace or not trace[r.name]["sites"])
+    rules = transformer.profile.split()[0] if transformer.profile is not None else []
+    no_site = sorted(r.name for r, _ in rules if r.name not in trace or not trace[r.name]["sites"])
     console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
     console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
                   + (", ".join(blocked) or "-"))

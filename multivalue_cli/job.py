@@ -73,18 +73,41 @@ class RunSpec:
     format: str = "auto"
     shard_size: int = 100_000
     on_error: str = "passthrough"
+    # learner errors (after the dialect, if both are given)
+    errors: tuple[str, ...] = ()
+    error_rate: float = 0.1
+    error_profile: str | None = None
+    protect_fields: tuple[str, ...] = ()
+    protect_regex: tuple[str, ...] = ()
+    protect_terms: tuple[str, ...] = ()  # the terms of --protect-file, kept so a resume can check them
+    pair_key: str | None = None
+
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
 
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
-        data["fields"] = list(self.fields)
+        for name in self.TUPLES:
+            data[name] = list(getattr(self, name))
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "RunSpec":
         known = {f.name for f in dataclasses.fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        values["fields"] = tuple(values.get("fields") or ())
+        for name in cls.TUPLES:
+            values[name] = tuple(values.get(name) or ())
         return cls(**values)
+
+    def error_config(self, boost: float = 1.0):
+        """The learner-error configuration, or None when no errors are asked for."""
+        if not self.errors:
+            return None
+        from .learner import ErrorConfig, load_error_profile
+
+        return ErrorConfig(types=self.errors, rate=self.error_rate,
+                           profile=load_error_profile(self.error_profile), seed=self.seed,
+                           protect_terms=self.protect_terms, protect_regex=self.protect_regex,
+                           boost=boost)
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
@@ -161,7 +184,7 @@ class FaultInjector:
 
 
 def execute(
-    spec: RunSpec, profile: Profile, opts: RunOptions, *, note: Callable[[str], None],
+    spec: RunSpec, profile: Profile | None, opts: RunOptions, *, note: Callable[[str], None],
     warn: Callable[[str], None] | None = None, progress: Callable[[int], None] = lambda n: None,
 ) -> int:
     """Run a transformation; return the exit code (raise RunError for unusable arguments).
@@ -193,17 +216,54 @@ def execute(
         raise RunError(str(exc)) from None
 
     keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
-    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model)
+    errors = _calibrated_errors(spec, profile, good, paths, note) if spec.errors else None
+    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors)
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
         return _run_to_stdout(spec, config, opts, paths, keep, all_rows, note, warn, progress)
-    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, good, started)
+    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, good, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
     except BadRecordError as exc:
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
         raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
+
+
+def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], paths: list[str], note):
+    """The learner-error configuration with the one rate boost that brings the mean rate of
+    the data to the target (texts short of eligible tokens leave a share to the others).
+    Computed on the first records only, so it does not depend on batching or workers; a
+    target the data cannot reach is an error that says the reachable maximum."""
+    from .fields import select
+    from .learner import UnreachableRate
+    from .learner.rate import solve_boost
+    from .pipeline import _protected_terms
+    from .transformer import Transformer
+
+    config = spec.error_config()
+    texts, keys, located_paths, protected = [], [], [], []
+    for row, record in enumerate(sample):
+        located, problems = select(record, paths)
+        if problems:
+            continue
+        for path, text in located:
+            texts.append(text)
+            keys.append(row)
+            located_paths.append(path)
+            protected.append(_protected_terms(record, spec.protect_fields, text))
+    probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config)
+    sizes = [(s.unprotected, s.capacity) for _, s in
+             probe.explain_many_with_stats(texts, keys, located_paths, protected) if s is not None]
+    try:
+        boost = solve_boost(sizes, spec.error_rate) if sizes else 1.0
+    except UnreachableRate as exc:
+        raise RunError(f"--error-rate {spec.error_rate}: {exc} (measured on the first "
+                       f"{len(sample)} records)") from None
+    if boost != 1.0:
+        note(f"learner errors: some texts have too few eligible tokens; the others take "
+             f"{boost:.2f} x their share so the mean rate meets {spec.error_rate}")
+    return spec.error_config(boost)
 
 
 def _install_signal_handlers() -> dict:
@@ -231,6 +291,7 @@ def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) 
     try:
         for batch in transform_records(rows, paths, config, workers=opts.workers,
                                        batch_size=opts.batch_size, keep_original=keep,
+                                       protect_fields=spec.protect_fields, pair_key=spec.pair_key,
                                        **opts.engine_options()):
             records, log_rows = [], []
             for result in batch:
@@ -300,14 +361,17 @@ class _Shard:
     last_row: int = -1
     pending: list[dict] = field(default_factory=list)  # records of the current batch
     pending_log: list[tuple] = field(default_factory=list)  # their edit-log rows
+    learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
 
 
 class FolderRun:
     """A run writing into an output folder, resumable."""
 
-    def __init__(self, out: Path, source, spec: RunSpec, profile: Profile, opts: RunOptions,
-                 paths: list[str], keep: list[str], sample: list[dict], started: float) -> None:
+    def __init__(self, out: Path, source, spec: RunSpec, profile: Profile | None, opts: RunOptions,
+                 paths: list[str], keep: list[str], sample: list[dict], started: float,
+                 errors=None) -> None:
         self.out, self.source, self.spec, self.profile, self.opts = out, source, spec, profile, opts
+        self.errors = errors
         self.paths, self.keep, self.sample, self.started = paths, keep, sample, started
         self.work = out / ".work"
         self.manifest_path = out / "manifest.json"
@@ -362,7 +426,7 @@ class FolderRun:
             raise RunError(f"{self.out} holds a finished run; nothing to resume", EXIT_OK)
         previous = RunSpec.from_dict(manifest.get("run", {}))
         differing = previous.differences(self.spec)
-        if manifest.get("profile", {}).get("hash") != self.profile.canonical()["hash"]:
+        if (manifest.get("profile") or {}).get("hash") != _profile_hash(self.profile):
             differing.append("dialect/profile")
         if differing:
             raise RunError(
@@ -396,6 +460,8 @@ class FolderRun:
                 for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
                                                batch_size=self.opts.batch_size,
                                                keep_original=self.keep, stats=stats,
+                                               protect_fields=self.spec.protect_fields,
+                                               pair_key=self.spec.pair_key,
                                                **self.opts.engine_options()):
                     self.faults.check("batch")
                     for result in batch:
@@ -447,6 +513,7 @@ class FolderRun:
         if result.error is None:
             shard.pending.append(result.record)
             shard.pending_log.extend(result.log)
+            shard.learner.extend(result.learner)
             return
         if self.spec.on_error == "fail":
             raise RunError(f"{_where(result)}: {result.error} (stopping: --on-error fail)", EXIT_FAILED)
@@ -478,6 +545,10 @@ class FolderRun:
         shard.data.close()
         shard.log.close()
         files = [shard.data.path.name, shard.log.path.name]
+        if shard.learner:
+            rates = self.work / f"learner-{shard.index:05d}.json"
+            atomic_write_text(rates, json.dumps(shard.learner))
+            files.append(rates.name)
         if shard.errors:
             errors = self.work / f"errors-{shard.index:05d}.jsonl"
             atomic_write_text(errors, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in shard.errors))
@@ -508,9 +579,9 @@ class FolderRun:
         for k, shard in enumerate(self.shards):
             for name in shard["files"]:
                 kind, ext = name.split("-")[0], name.rsplit(".", 1)[1]
-                if kind == "errors":
+                if kind in ("errors", "learner"):
                     path = self.work / name
-                    if path.exists():
+                    if kind == "errors" and path.exists():
                         errors.append(path.read_text("utf-8"))
                     continue
                 final = self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}"
@@ -521,12 +592,65 @@ class FolderRun:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
         from .card import write_card
 
+        self._learner_summary = self._summarise_learner()
+        manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
         for leftover in self.work.glob("*") if self.work.exists() else ():
             leftover.unlink()
         if self.work.exists():
             self.work.rmdir()
+
+    # -- learner errors ---------------------------------------------------------------------
+
+    def _summarise_learner(self) -> dict | None:
+        """Target, achieved mean rate, per-text distribution and per-type counts of the run."""
+        if self.errors is None:
+            return None
+        from .learner.rate import rate_summary
+
+        stats = []
+        for shard in self.shards:
+            for name in shard["files"]:
+                if name.startswith("learner-") and (self.work / name).exists():
+                    stats.extend(json.loads((self.work / name).read_text("utf-8")))
+        texts = [_TextRate(*row) for row in stats]
+        summary = rate_summary(texts, self.spec.error_rate)
+        summary["per_label"] = {k: v for k, v in sorted(self._totals().edits_per_feature.items())
+                                if ":" in k}
+        del summary["per_type"]
+        # Per type: the mean over texts of (edits of that type / unprotected tokens), beside the
+        # type's share of the target (all of it for a single type, its mix share for several).
+        measured = [t for t in texts if t.unprotected]
+        mix = self.errors.profile.mix
+        share_total = sum(mix[t] for t in self.errors.types)
+        summary["types"] = {
+            kind: {
+                "target": round(self.spec.error_rate * mix[kind] / share_total, 4),
+                "achieved": round(sum(t.per_type.get(kind, 0) / t.unprotected for t in measured)
+                                  / len(measured), 4) if measured else 0.0,
+            }
+            for kind in self.errors.types
+        }
+        return summary
+
+    def _learner_section(self) -> dict | None:
+        if self.errors is None:
+            return None
+        summary = getattr(self, "_learner_summary", None)
+        return {
+            "error_types": list(self.errors.types),
+            "target": self.spec.error_rate,
+            "boost": self.errors.boost,
+            "profile": self.spec.error_profile or "default (learner/default_errors.yaml)",
+            "protect_fields": list(self.spec.protect_fields),
+            "protect_regex": list(self.spec.protect_regex),
+            "protect_terms": len(self.spec.protect_terms),
+            "pair_key": self.spec.pair_key,
+            "summary": summary,
+            "achieved_mean": summary["achieved_mean"] if summary else None,
+            "types": summary["types"] if summary else {t: {"target": None} for t in self.errors.types},
+        }
 
     # -- the manifest ---------------------------------------------------------------------
 
@@ -551,7 +675,8 @@ class FolderRun:
             "tool": {"name": "multivalue", "version": __version__},
             "spacy": {"version": spacy.__version__, "model": model_description(self.spec.model)},
             "run": self.spec.as_dict(),
-            "profile": self.profile.canonical(),
+            "profile": self.profile.canonical() if self.profile is not None else None,
+            "learner": self._learner_section(),
             "input": {"description": self.source.description, "split": split},
             "fields": self.paths,
             "format": self.format,
@@ -572,6 +697,20 @@ class FolderRun:
         return manifest
 
 
+@dataclass
+class _TextRate:
+    distance: int
+    unprotected: int
+    capacity: int
+    expected: float
+    per_type: dict = field(default_factory=dict)
+    edits: tuple = ()
+
+
+def _profile_hash(profile: Profile | None) -> str | None:
+    return profile.canonical()["hash"] if profile is not None else None
+
+
 def _with_originals(record: dict, keep: list[str]) -> dict:
     if not keep:
         return record
@@ -586,7 +725,10 @@ def _schema_from_text(text: str | None) -> pa.Schema | None:
     return None if not text else pa.ipc.read_schema(pa.py_buffer(base64.b64decode(text)))
 
 
-OPTION_NAMES = {"input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
+OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
+                "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
+                "protect_terms": "--protect-file", "pair_key": "--pair-key",
+                "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",
                 "shard_size": "--shard-size", "on_error": "--on-error"}

@@ -11,12 +11,13 @@ text, or a rule raised on one of its texts, the record comes back unchanged with
 """
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import signal
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .engine import AppliedEdit
 from .fields import assign, select
@@ -24,19 +25,25 @@ from .profiles import Profile
 from .sources import BadRecord
 from .writers import edit_rows
 
-# One unit of work: (row number, concrete field path, text).
-Task = tuple[int, str, str]
-Outcome = tuple[str, list[AppliedEdit], list[str]]  # new text, edits, rule failures
+if TYPE_CHECKING:
+    from .learner import ErrorConfig
+
+# One unit of work: (row number, concrete field path, text, terms the learner errors must not
+# touch, counterfactual pair value or None).
+Task = tuple[int, str, str, tuple[str, ...], object]
+# new text, edits, rule failures, learner stats (distance, unprotected, capacity, expected) or None
+Outcome = tuple[str, list[AppliedEdit], list[str], "tuple | None"]
 
 
 @dataclass(frozen=True)
 class JobConfig:
     """What a worker needs to rebuild the transformer (cheap to pickle)."""
 
-    profile: Profile
+    profile: Profile | None
     seed: int
     model: str | None = None
     parse_batch_size: int = 256
+    errors: "ErrorConfig | None" = None  # learner errors to inject after the dialect
 
 
 @dataclass
@@ -46,6 +53,7 @@ class RecordResult:
     row: int
     record: dict | None  # None when the record could not even be read
     log: list[tuple] = field(default_factory=list)  # edit-log rows
+    learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
     texts: int = 0
     texts_changed: int = 0
     error: str | None = None  # why the record was left unchanged
@@ -72,7 +80,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
 
     _TRANSFORMER = Transformer(
         dialect=config.profile, seed=config.seed, model=config.model,
-        batch_size=config.parse_batch_size,
+        batch_size=config.parse_batch_size, errors=config.errors,
     )
     _TRANSFORMER.nlp  # load the pipeline and the inflection tables now, not on the first batch
     from .morphology import warm_up
@@ -82,10 +90,33 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
 
 def _process(tasks: Sequence[Task]) -> list[Outcome]:
     assert _TRANSFORMER is not None, "worker not initialised"
-    results = _TRANSFORMER.explain_many(
-        [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks]
+    if any(t[4] is not None for t in tasks):
+        return _process_pairs(tasks)
+    results = _TRANSFORMER.explain_many_with_stats(
+        [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks],
+        protected=[t[3] for t in tasks],
     )
-    return [(r.text, r.edits, r.failures) for r in results]
+    return [(r.text, r.edits, r.failures, _stats(s)) for r, s in results]
+
+
+def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
+    """Members of a counterfactual pair (same pair value, same field path) get identical edits."""
+    outcomes: list[Outcome | None] = [None] * len(tasks)
+    groups: dict[tuple, list[int]] = {}
+    for k, (_, path, _, _, pair) in enumerate(tasks):
+        groups.setdefault((pair, path), []).append(k)
+    for (pair, path), members in groups.items():
+        results = _TRANSFORMER.explain_pair([tasks[k][2] for k in members], [tasks[k][0] for k in members],
+                                           path, [tasks[k][3] for k in members], pair)
+        for k, (r, s) in zip(members, results):
+            outcomes[k] = (r.text, r.edits, r.failures, _stats(s))
+    return outcomes  # type: ignore[return-value]
+
+
+def _stats(stats) -> tuple | None:
+    if stats is None:
+        return None
+    return (stats.distance, stats.unprotected, stats.capacity, stats.expected, stats.per_type)
 
 
 class WorkerPool:
@@ -150,26 +181,50 @@ class _Pending:
 
 def _batches(
     rows: Iterable[tuple[int, dict | BadRecord]], paths: Sequence[str], batch_size: int,
-    keep_original: Sequence[str],
+    keep_original: Sequence[str], protect_fields: Sequence[str] = (), pair_key: str | None = None,
 ) -> Iterator[tuple[list[_Pending], list[Task]]]:
-    """Group records so that each batch holds about ``batch_size`` texts."""
+    """Group records so that each batch holds about ``batch_size`` texts (never splitting the
+    members of a counterfactual pair, which must be consecutive records)."""
     pending: list[_Pending] = []
     tasks: list[Task] = []
+    current_pair: object = None
     for row, record in rows:
+        pair = record.get(pair_key) if pair_key and isinstance(record, dict) else None
+        if len(tasks) >= batch_size and (pair is None or pair != current_pair):
+            yield pending, tasks
+            pending, tasks = [], []
+        current_pair = pair
         if isinstance(record, BadRecord):
             pending.append(_Pending(row, record, [], []))
             continue
         for name in keep_original:
             record[f"{name}_original"] = record.get(name)
         located, problems = select(record, paths)
-        mine = [] if problems else [(row, path, text) for path, text in located]
+        mine = [] if problems else [
+            (row, path, text, _protected_terms(record, protect_fields, text), _hashable(pair))
+            for path, text in located
+        ]
         pending.append(_Pending(row, record, mine, problems))
         tasks.extend(mine)
-        if len(tasks) >= batch_size:
-            yield pending, tasks
-            pending, tasks = [], []
     if pending:
         yield pending, tasks
+
+
+def _protected_terms(record: dict, fields: Sequence[str], text: str) -> tuple[str, ...]:
+    """The strings of ``--protect-field`` values (strings, lists of them, or [start, end]
+    character spans into the text)."""
+    if not fields:
+        return ()
+    from .learner import spans_from_field
+
+    terms: list[str] = []
+    for name in fields:
+        terms.extend(text[start:end] for start, end in spans_from_field(text, record.get(name)))
+    return tuple(dict.fromkeys(t for t in terms if t.strip()))
+
+
+def _hashable(value: object) -> object:
+    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
 
 
 def _finish(item: _Pending, outcomes: list[Outcome]) -> RecordResult:
@@ -178,12 +233,14 @@ def _finish(item: _Pending, outcomes: list[Outcome]) -> RecordResult:
         return RecordResult(item.row, None, error=bad.reason, where=bad.where, raw=bad.raw)
     if item.problems:
         return RecordResult(item.row, item.record, error="; ".join(item.problems))
-    failures = [f"{path}: rule {failure}" for (_, path, _), (_, _, fails) in zip(item.tasks, outcomes)
+    failures = [f"{task[1]}: rule {failure}" for task, (_, _, fails, _) in zip(item.tasks, outcomes)
                 for failure in fails]
     if failures:
         return RecordResult(item.row, item.record, error="; ".join(failures))
     result = RecordResult(item.row, item.record, texts=len(item.tasks))
-    for (row, path, text), (new_text, edits, _) in zip(item.tasks, outcomes):
+    for (row, path, text, _, _), (new_text, edits, _, learner) in zip(item.tasks, outcomes):
+        if learner is not None:
+            result.learner.append(learner)
         if new_text != text:
             result.texts_changed += 1
             assign(item.record, path, new_text)
@@ -199,6 +256,8 @@ def transform_records(
     workers: int = 1,
     batch_size: int = 256,
     keep_original: Sequence[str] = (),
+    protect_fields: Sequence[str] = (),
+    pair_key: str | None = None,
     stats: dict | None = None,
     engine: str = "local",
     ray_address: str | None = None,
@@ -214,7 +273,8 @@ def transform_records(
         stats["startup_seconds"] = time.perf_counter() - started
     try:
         # Only the tasks go to the workers; the records wait here as the payload.
-        work = ((pending, tasks) for pending, tasks in _batches(rows, paths, batch_size, keep_original))
+        batches = _batches(rows, paths, batch_size, keep_original, protect_fields, pair_key)
+        work = ((pending, tasks) for pending, tasks in batches)
         for pending, outcomes in pool.map_ordered(work):
             results, position = [], 0
             for item in pending:

@@ -121,7 +121,7 @@ def summarise(out: Path) -> dict:
     fields, warnings = _field_stats(out, manifest, set(per_text))
     texts = counts.get("texts", sum(f["texts"] for f in fields))
     total_edits = sum(per_feature.values())
-    profile = manifest.get("profile", {})
+    profile = manifest.get("profile") or {}
     return {
         "folder": str(out),
         "tool": manifest.get("tool", {}),
@@ -299,7 +299,18 @@ def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
 
 def original_text(output_text: str, edits: Iterable[Any]) -> str:
     """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
-    before, after, or :class:`AppliedEdit`): the log replayed backwards."""
+    before, after, or :class:`AppliedEdit`): the log replayed backwards. Learner-error edits
+    (eWAVE number 0) were applied last, so they are undone first."""
+    edits = list(edits)
+    ewave = [e.get("ewave", 1) if isinstance(e, dict) else e.ewave for e in edits]
+    learner = [e for e, n in zip(edits, ewave) if not n]
+    if learner and len(learner) < len(edits):
+        dialect = [e for e, n in zip(edits, ewave) if n]
+        return _undo(_undo(output_text, learner), dialect)
+    return _undo(output_text, edits)
+
+
+def _undo(output_text: str, edits: Iterable[Any]) -> str:
     parts, position = [], 0
     for span in edit_spans(edits):
         if span.out_start < position or output_text[span.out_start:span.out_end] != span.after:

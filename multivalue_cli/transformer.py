@@ -2,13 +2,22 @@
 
 A Transformer holds only its configuration; the spaCy pipeline and the engine are built on
 first use in each process, so it pickles cheaply into ``datasets.map(num_proc=...)`` workers.
+
+With ``errors=`` it also injects learner errors, after the dialect (when both are given): the
+dialect's edits come first in the log, the learner errors' (eWAVE number 0, labelled with
+their ERRANT type) second, with spans in the text the dialect produced.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .engine import Engine, Result
 from .profiles import Profile, load_profile, profile_from_features
+
+if TYPE_CHECKING:
+    from .learner import ErrorConfig, LearnerInjector
 
 
 def resolve_profile(
@@ -18,7 +27,8 @@ def resolve_profile(
     only: Sequence[str] = (),
     exclude: Sequence[str] = (),
     density: float | None = None,
-) -> Profile:
+    required: bool = True,
+) -> Profile | None:
     if dialect is not None and features is not None:
         raise ValueError("give either a dialect or a list of features, not both")
     if isinstance(dialect, Profile):
@@ -27,8 +37,10 @@ def resolve_profile(
         profile = load_profile(dialect)
     elif features is not None:
         profile = profile_from_features(features)
+    elif required:
+        raise ValueError("give a dialect (abbreviation, name or YAML path), features, or errors")
     else:
-        raise ValueError("give a dialect (abbreviation, name or YAML path) or features")
+        return None
     if only or exclude:
         profile = profile.select(only, exclude)
     if density is not None:
@@ -36,12 +48,36 @@ def resolve_profile(
     return profile
 
 
+ERRANT_TYPE = {"DET": "det", "PREP": "prep", "VERB": "verb", "SPELL": "spell"}
+
+
+@dataclass(slots=True)
+class LearnerStats:
+    """What the run-level error rate needs from one text."""
+
+    distance: int
+    unprotected: int
+    capacity: int
+    expected: float
+    per_type: dict[str, int]  # edits per error type (each edit is one unit of distance)
+
+
+def _per_type(edits) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for edit in edits:
+        kind = ERRANT_TYPE.get(edit.feature.split(":")[1] if ":" in edit.feature else "", "other")
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
 class Transformer:
-    """Rewrite English text into a dialect (or with the given features).
+    """Rewrite English text into a dialect (or with the given features), and/or inject
+    learner errors.
 
     >>> t = Transformer(dialect="IndE", seed=0)
     >>> t = Transformer(features=["uninflect", 170])
     >>> t = Transformer(features={"uninflect": 0.5}, seed=3)
+    >>> t = Transformer(errors="prep", error_rate=0.1, protect=["nurse", "he", "she"])
     """
 
     def __init__(
@@ -53,16 +89,29 @@ class Transformer:
         only: Sequence[str] = (),
         exclude: Sequence[str] = (),
         density: float | None = None,
+        errors: str | Sequence[str] | None = None,
+        error_rate: float = 0.1,
+        error_profile: str | None = None,
+        protect: Sequence[str] = (),
+        protect_regex: Sequence[str] = (),
+        error_boost: float = 1.0,
         model: str | None = None,
         batch_size: int = 256,
     ) -> None:
-        self.profile = resolve_profile(dialect, features, only=only, exclude=exclude, density=density)
+        self.profile = resolve_profile(dialect, features, only=only, exclude=exclude,
+                                       density=density, required=errors is None)
         self.seed = seed
         self.model = model
         self.batch_size = batch_size
+        self.errors = _error_config(errors, error_rate, error_profile, protect, protect_regex,
+                                    seed, error_boost)
         self._nlp = None
         self._engine: Engine | None = None
-        rules, self.missing_features = self.profile.split()
+        self._injector: LearnerInjector | None = None
+        if self.profile is not None:
+            rules, self.missing_features = self.profile.split()
+        else:
+            rules, self.missing_features = [], []
         self.rule_names = [r.name for r, _ in rules]
 
     # Pickle only the configuration; each process loads its own pipeline.
@@ -70,6 +119,7 @@ class Transformer:
         state = self.__dict__.copy()
         state["_nlp"] = None
         state["_engine"] = None
+        state["_injector"] = None
         return state
 
     @property
@@ -83,31 +133,86 @@ class Transformer:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            rules, _ = self.profile.split()
+            rules = self.profile.split()[0] if self.profile is not None else []
             self._engine = Engine(rules, self.seed)
         return self._engine
+
+    @property
+    def injector(self) -> "LearnerInjector | None":
+        if self._injector is None and self.errors is not None:
+            from .learner import LearnerInjector
+
+            self._injector = LearnerInjector(self.errors)
+        return self._injector
 
     def explain(self, text: str, key: object = "", path: str = "", trace: dict | None = None) -> Result:
         """The rewritten text and the edits that produced it (``trace``: see Engine.apply)."""
         if not text or not text.strip():
             return Result(text)
-        return self.engine.apply(self.nlp(text), key, path, trace)
+        result = self.engine.apply(self.nlp(text), key, path, trace)
+        if self.injector is None:
+            return result
+        return self._with_errors([result], [key], [path], [()])[0][0]
 
     def transform(self, text: str) -> str:
         return self.explain(text).text
 
     def explain_many(
-        self, texts: Sequence[str], keys: Sequence[object] | None = None, paths: Sequence[str] | None = None
+        self, texts: Sequence[str], keys: Sequence[object] | None = None,
+        paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
     ) -> list[Result]:
-        """Like :meth:`explain` for many texts, parsed in batches with ``nlp.pipe``."""
+        """Like :meth:`explain` for many texts, parsed in batches with ``nlp.pipe``.
+        ``protected`` gives, per text, strings the learner errors must not touch."""
+        return [r for r, _ in self.explain_many_with_stats(texts, keys, paths, protected)]
+
+    def explain_many_with_stats(
+        self, texts: Sequence[str], keys: Sequence[object] | None = None,
+        paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
+    ) -> list[tuple[Result, LearnerStats | None]]:
         keys = keys if keys is not None else [""] * len(texts)
         paths = paths if paths is not None else [""] * len(texts)
         results: list[Result] = [Result(t) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
-        docs = self.nlp.pipe((texts[k] for k in todo), batch_size=self.batch_size)
-        for k, doc in zip(todo, docs):
-            results[k] = self.engine.apply(doc, keys[k], paths[k])
-        return results
+        if self.profile is not None and self.engine.rules:
+            docs = self.nlp.pipe((texts[k] for k in todo), batch_size=self.batch_size)
+            for k, doc in zip(todo, docs):
+                results[k] = self.engine.apply(doc, keys[k], paths[k])
+        if self.injector is None:
+            return [(r, None) for r in results]
+        terms = protected if protected is not None else [()] * len(texts)
+        pairs = self._with_errors([results[k] for k in todo], [keys[k] for k in todo],
+                                  [paths[k] for k in todo], [terms[k] for k in todo])
+        out: list[tuple[Result, LearnerStats | None]] = [(r, None) for r in results]
+        for k, pair in zip(todo, pairs):
+            out[k] = pair
+        return out
+
+    def _with_errors(self, stage1: list[Result], keys, paths, terms) -> list[tuple[Result, LearnerStats]]:
+        """Inject learner errors into the dialect's output (parsed again only where it changed)."""
+        docs = self.nlp.pipe((r.text for r in stage1), batch_size=self.batch_size)
+        out = []
+        for result, doc, key, path, protect in zip(stage1, docs, keys, paths, terms):
+            learned = self.injector.inject(doc, key=key, path=path,
+                                           protected_spans=term_spans(doc.text, protect))
+            combined = Result(learned.text, result.edits + learned.edits,
+                              result.failures + learned.failures)
+            out.append((combined, LearnerStats(learned.distance, learned.unprotected,
+                                               learned.capacity, learned.expected,
+                                               _per_type(learned.edits))))
+        return out
+
+    def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
+                     protected: Sequence[Sequence[str]], pair: object) -> list[tuple[Result, LearnerStats]]:
+        """Learner errors for the members of a counterfactual pair: identical edits at aligned
+        positions; where the members differ nothing is touched (no dialect: it would not align)."""
+        if self.injector is None or len(texts) < 2:
+            return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected)
+        docs = list(self.nlp.pipe(texts, batch_size=self.batch_size))
+        learned = self.injector.inject_pair(docs, keys, path,
+                                            [term_spans(d.text, p) for d, p in zip(docs, protected)], pair)
+        return [(Result(r.text, r.edits, r.failures),
+                 LearnerStats(r.distance, r.unprotected, r.capacity, r.expected, _per_type(r.edits)))
+                for r in learned]
 
     def transform_many(self, texts: Sequence[str]) -> list[str]:
         return [r.text for r in self.explain_many(list(texts))]
@@ -116,4 +221,28 @@ class Transformer:
         return self.transform(text)
 
     def __repr__(self) -> str:
-        return f"Transformer(dialect={self.profile.abbreviation!r}, seed={self.seed}, rules={len(self.rule_names)})"
+        name = self.profile.abbreviation if self.profile is not None else None
+        errors = self.errors.types if self.errors is not None else None
+        return f"Transformer(dialect={name!r}, errors={errors}, seed={self.seed}, rules={len(self.rule_names)})"
+
+
+def term_spans(text: str, terms: Sequence[str]) -> list[tuple[int, int]]:
+    """Where ``terms`` occur in ``text`` on word boundaries, ignoring case."""
+    spans = []
+    for term in terms:
+        if term and term.strip():
+            pattern = r"(?<!\w)" + re.escape(term.strip()) + r"(?!\w)"
+            spans.extend(m.span() for m in re.finditer(pattern, text, flags=re.IGNORECASE))
+    return spans
+
+
+def _error_config(errors, rate, profile_path, protect, protect_regex, seed, boost) -> "ErrorConfig | None":
+    if errors is None:
+        return None
+    from .learner import ErrorConfig, load_error_profile
+
+    if isinstance(errors, ErrorConfig):
+        return errors
+    types = tuple(t.strip() for t in errors.split(",")) if isinstance(errors, str) else tuple(errors)
+    return ErrorConfig(types=types, rate=rate, profile=load_error_profile(profile_path), seed=seed,
+                       protect_terms=tuple(protect), protect_regex=tuple(protect_regex), boost=boost)

@@ -1,0 +1,213 @@
+"""The learner-error injector: configuration, per-text injection, counterfactual pairs.
+
+The rate is token-level: ``distance / unprotected``, where ``distance`` is the Levenshtein
+distance between the clean and errored token sequences and ``unprotected`` counts the
+non-space tokens (punctuation included) that are not protected. See :mod:`.selection` for how
+a text's number of edits is drawn and :mod:`.rate` for run-level calibration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from ..engine import AppliedEdit
+from . import determiners, prepositions, spelling, verbs
+from .candidates import Candidate, Chosen
+from .pairs import align_members
+from .profile import TYPES, ErrorProfile, load_error_profile
+from .protect import Protection, Span, protected_tokens
+from .rate import rate_summary, reachable, solve_boost
+from .render import Sentences, render, side_effects
+from .selection import Selector, edit_count
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+FINDERS = {"det": determiners.find, "prep": prepositions.find, "verb": verbs.find, "spell": spelling.find}
+MIXED = "learner"
+
+
+def resolve_types(types: Iterable[str]) -> tuple[str, ...]:
+    """``("learner",)`` means all four types; otherwise each name must be a type."""
+    out: list[str] = []
+    for name in types:
+        if name == MIXED:
+            out.extend(TYPES)
+        elif name in TYPES:
+            out.append(name)
+        else:
+            raise ValueError(f"unknown error type {name!r} (expected {', '.join(TYPES)} or {MIXED})")
+    if not out:
+        raise ValueError("no error type selected")
+    return tuple(t for t in TYPES if t in out)
+
+
+@dataclass(frozen=True)
+class ErrorConfig:
+    """What to inject. ``boost`` scales every text's expected edit count; leave it at 1.0
+    unless :meth:`LearnerInjector.calibrate` computed one for this data (see :mod:`.rate`)."""
+
+    types: tuple[str, ...]
+    rate: float
+    profile: ErrorProfile = field(default_factory=lambda: load_error_profile(None))
+    seed: int = 0
+    protect_terms: tuple[str, ...] = ()
+    protect_regex: tuple[str, ...] = ()
+    boost: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.rate <= 1.0:
+            raise ValueError(f"error rate must be between 0 and 1, got {self.rate}")
+        if self.boost <= 0:
+            raise ValueError(f"boost must be positive, got {self.boost}")
+        object.__setattr__(self, "types", resolve_types(self.types))
+
+
+@dataclass(slots=True)
+class LearnerResult:
+    """Like :class:`multivalue_cli.engine.Result`, plus what the rate needs."""
+
+    text: str
+    edits: list[AppliedEdit] = field(default_factory=list)
+    distance: int = 0  # token Levenshtein distance, clean -> errored
+    unprotected: int = 0  # the rate's denominator
+    capacity: int = 0  # most edits this text allows
+    expected: float = 0.0  # rate x boost x unprotected, before rounding and capping
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float | None:
+        return self.distance / self.unprotected if self.unprotected else None
+
+
+@dataclass(slots=True)
+class _Plan:
+    """A parsed text ready for selection: its protected tokens and its candidates."""
+
+    doc: "Doc"
+    protected: set[int]
+    candidates: list[Candidate]
+    sentences: Sentences
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def unprotected(self) -> int:
+        return sum(1 for t in self.doc if not t.is_space and t.i not in self.protected)
+
+
+class LearnerInjector:
+    """Injects learner errors into parsed texts. Picklable; holds no per-text state."""
+
+    def __init__(self, config: ErrorConfig) -> None:
+        self.config = config
+        self.protection = Protection(tuple(config.protect_terms), tuple(config.protect_regex))
+        self.selector = Selector(config.types, config.profile)
+
+    # ------------------------------------------------------------------ single texts
+
+    def inject(self, doc: "Doc", key: object = "", path: str = "",
+               protected_spans: Sequence[Span] = ()) -> LearnerResult:
+        plan = self._plan(doc, protected_spans)
+        return self._inject_plan(plan, (self.config.seed, key, path))
+
+    def capacity(self, doc: "Doc", key: object = "", path: str = "",
+                 protected_spans: Sequence[Span] = ()) -> tuple[int, int]:
+        """``(unprotected tokens, most edits)`` of a text, without rendering (for a
+        calibration pass)."""
+        plan = self._plan(doc, protected_spans)
+        order = self._order(plan.candidates, (self.config.seed, key, path), _words(doc))
+        return plan.unprotected, len(order)
+
+    # ------------------------------------------------------------------ counterfactual pairs
+
+    def inject_pair(self, docs: Sequence["Doc"], keys: Sequence[object], path: str = "",
+                    protected_spans: Sequence[Sequence[Span]] | None = None,
+                    pair_key: object = None) -> list[LearnerResult]:
+        """Inject identical edits at aligned positions into records that differ only in a few
+        tokens (a gendered word, a name). Tokens where the members differ are protected in
+        all of them, so afterwards they differ exactly where they did before. Randomness is
+        keyed by ``pair_key`` (the shared value of the pair field) or else by all ``keys``."""
+        if len(docs) != len(keys):
+            raise ValueError("inject_pair needs one key per document")
+        if len(docs) == 1:
+            return [self.inject(docs[0], key=keys[0], path=path,
+                                protected_spans=(protected_spans or [()])[0])]
+        spans = list(protected_spans) if protected_spans is not None else [()] * len(docs)
+        plans = [self._plan(doc, s) for doc, s in zip(docs, spans)]
+        alignment = align_members([p.doc for p in plans], [p.protected for p in plans])
+        for plan, extra in zip(plans, alignment.protected):
+            plan.protected |= extra
+            plan.candidates = [c for c in plan.candidates
+                               if self._allowed(plan.doc, c, plan.protected, plan.sentences)]
+        shared = alignment.shared_candidates([p.candidates for p in plans])
+        rng_key = (self.config.seed, pair_key if pair_key is not None else tuple(keys), path)
+        order = self._order(shared, rng_key, _words(plans[0].doc))
+        results = []
+        for m, plan in enumerate(plans):
+            mine = [alignment.to_member(c, m) for c in order]
+            results.append(self._result(plan, mine, rng_key))
+        return results
+
+    # ------------------------------------------------------------------ run level
+
+    def rate_summary(self, results: Sequence[LearnerResult]) -> dict[str, Any]:
+        return rate_summary(results, self.config.rate)
+
+    def reachable(self, results: Sequence[LearnerResult]) -> float:
+        """The highest mean rate these texts allow (every eligible token edited)."""
+        return reachable(results)
+
+    def calibrate(self, results: Sequence[LearnerResult]) -> float:
+        """The boost that brings the mean rate of these texts to the target despite texts
+        that cannot take their share. Raises :class:`~.rate.UnreachableRate` when even
+        editing every eligible token cannot reach the target."""
+        return solve_boost([(r.unprotected, r.capacity) for r in results], self.config.rate)
+
+    # ------------------------------------------------------------------ internals
+
+    def _plan(self, doc: "Doc", protected_spans: Sequence[Span]) -> _Plan:
+        spans = list(protected_spans) + self.protection.spans(doc.text)
+        protected = protected_tokens(doc, spans)
+        free = {t.i for t in doc if not t.is_space and t.i not in protected}
+        candidates: list[Candidate] = []
+        failures: list[str] = []
+        for type_ in self.config.types:
+            try:
+                candidates.extend(FINDERS[type_](doc, self.config.profile, free))
+            except Exception as exc:  # a broken finder costs its own edits on this text only
+                failures.append(f"learner:{type_}: {type(exc).__name__}: {exc}")
+        sentences = Sentences(doc)
+        candidates = [c for c in candidates if self._allowed(doc, c, protected, sentences)]
+        return _Plan(doc, protected, candidates, sentences, failures)
+
+    @staticmethod
+    def _allowed(doc: "Doc", cand: Candidate, protected: set[int], sentences: Sentences) -> bool:
+        """Neither the claimed token nor one whose rendering the edit changes as a side
+        effect may be protected."""
+        if cand.token in protected:
+            return False
+        return not side_effects(doc, cand.token, cand.kind, sentences) & protected
+
+    def _order(self, candidates: list[Candidate], rng_key: tuple, words: Sequence[str]) -> list[Chosen]:
+        """Every edit the text can take, in the order they are drawn. A text gets the first
+        ``count`` of them, so its capacity is the length of this list, and for one seed the
+        edits at a lower rate are a subset of those at a higher rate."""
+        return self.selector.choose(candidates, len(candidates), *rng_key, words=words)
+
+    def _inject_plan(self, plan: _Plan, rng_key: tuple) -> LearnerResult:
+        order = self._order(plan.candidates, rng_key, _words(plan.doc))
+        return self._result(plan, order, rng_key)
+
+    def _result(self, plan: _Plan, order: list[Chosen], rng_key: tuple) -> LearnerResult:
+        n = plan.unprotected
+        expected = self.config.rate * self.config.boost * n
+        count = edit_count(expected, len(order), *rng_key)
+        chosen = order[:count]
+        if not chosen:
+            return LearnerResult(plan.doc.text, [], 0, n, len(order), expected, plan.failures)
+        out = render(plan.doc, chosen)
+        return LearnerResult(out.text, out.edits, out.distance, n, len(order), expected, plan.failures)
+
+
+def _words(doc: "Doc") -> list[str]:
+    return [t.lower_ for t in doc]

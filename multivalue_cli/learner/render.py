@@ -1,0 +1,186 @@
+"""Rendering learner edits: the new text, its edit log, and the token-level distance.
+
+Each original token becomes a *piece*: words inserted before it, its own (possibly new) text,
+and its trailing whitespace. Deleted tokens take their whitespace with them; a deleted token
+glued to what follows ("from?") takes the space before it instead. Unlike the dialect engine,
+nothing else is repaired: a learner who writes "a" for "the" before "apple" writes "a apple".
+Only sentence-initial capitals follow the words: when the first word of a sentence goes or a
+word is put before it, the new first word is capitalised and the old one lowered if it was
+capitalised only by position.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from ..engine import AppliedEdit
+from .candidates import Chosen
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+try:  # the same distance, computed in C; the pure-Python loop below is the fallback
+    from rapidfuzz.distance.Levenshtein import distance as _fast_levenshtein
+except ImportError:  # pragma: no cover
+    _fast_levenshtein = None
+
+
+@dataclass(slots=True)
+class _Piece:
+    inserted: list[str] = field(default_factory=list)
+    text: str | None = ""  # None: deleted
+    ws: str = ""
+
+    def render(self) -> str:
+        words = "".join(w + " " for w in self.inserted)
+        return words + (self.text + self.ws if self.text is not None else "")
+
+
+class Sentences:
+    """Where each sentence's first word is, computed once per document (``Token.sent``
+    rescans the document on every call)."""
+
+    def __init__(self, doc: "Doc") -> None:
+        self.capitalised_first: set[int] = set()  # first word of a sentence, capitalised
+        self.next_word: dict[int, int] = {}  # word -> next word of the same sentence
+        spans = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
+        for sent in spans:
+            words = [t for t in sent if t.is_alpha]
+            if words and words[0].text[:1].isupper():
+                self.capitalised_first.add(words[0].i)
+            for a, b in zip(words, words[1:]):
+                self.next_word[a.i] = b.i
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    text: str
+    edits: list[AppliedEdit]
+    distance: int
+
+
+def render(doc: "Doc", chosen: Sequence[Chosen]) -> Rendered:
+    sentences = Sentences(doc)
+    pieces = [_Piece([], tok.text, tok.whitespace_) for tok in doc]
+    for edit in chosen:
+        piece = pieces[edit.token]
+        if edit.candidate.kind == "replace":
+            piece.text = edit.text
+        elif edit.candidate.kind == "delete":
+            piece.text = None
+        else:
+            piece.inserted.append(edit.text)
+    _fix_glued_deletions(doc, pieces)
+    _fix_sentence_case(doc, pieces, sentences)
+    text = "".join(p.render() for p in pieces)
+    return Rendered(text, _edit_log(doc, pieces, chosen), token_distance(doc, pieces))
+
+
+def side_effects(doc: "Doc", token: int, kind: str, sentences: Sentences) -> set[int]:
+    """Other tokens whose rendering an edit at ``token`` may change: the next word, which
+    takes the capital of a deleted sentence-initial word; the word before a deleted word
+    glued to punctuation, which loses its space ("from?"); a sentence-initial word that
+    loses its capital to an inserted word (that is ``token`` itself)."""
+    effects: set[int] = set()
+    if kind == "delete":
+        if token in sentences.capitalised_first and token in sentences.next_word:
+            effects.add(sentences.next_word[token])
+        if token > 0 and _glued(doc, token):
+            effects.add(token - 1)
+    return effects
+
+
+def _glued(doc: "Doc", i: int) -> bool:
+    return not doc[i].whitespace_ and not (i + 1 < len(doc) and doc[i + 1].is_alpha)
+
+
+def _fix_glued_deletions(doc: "Doc", pieces: list[_Piece]) -> None:
+    for i, piece in enumerate(pieces):
+        if piece.text is None and i > 0 and _glued(doc, i) and pieces[i - 1].text is not None:
+            pieces[i - 1].ws = ""
+
+
+def _fix_sentence_case(doc: "Doc", pieces: list[_Piece], sentences: Sentences) -> None:
+    for first in sorted(sentences.capitalised_first):
+        piece = pieces[first]
+        if piece.inserted:
+            piece.inserted[0] = _capitalise(piece.inserted[0])
+            if _capital_by_position(doc[first]) and piece.text:
+                piece.text = piece.text[:1].lower() + piece.text[1:]
+        elif piece.text is None:
+            nxt = sentences.next_word.get(first)
+            if nxt is not None and pieces[nxt].text:
+                target = pieces[nxt]
+                if target.inserted:
+                    target.inserted[0] = _capitalise(target.inserted[0])
+                else:
+                    target.text = _capitalise(target.text)
+        elif piece.text:
+            piece.text = _capitalise(piece.text)
+
+
+def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> list[AppliedEdit]:
+    """One row per edit. Edits whose changed tokens touch share one merged span, so replaying
+    the log (each distinct span once) gives exactly the output."""
+    changed = [i for i, tok in enumerate(doc) if pieces[i].render() != tok.text_with_ws]
+    ranges: list[list[int]] = []
+    for i in changed:
+        if ranges and i == ranges[-1][1] + 1:
+            ranges[-1][1] = i
+        else:
+            ranges.append([i, i])
+    range_of = {i: (lo, hi) for lo, hi in ranges for i in range(lo, hi + 1)}
+    edits = []
+    for edit in chosen:
+        lo, hi = range_of[edit.token]
+        start = doc[lo].idx
+        end = doc[hi].idx + len(doc[hi].text_with_ws)
+        before = doc.text[start:end]
+        after = "".join(pieces[k].render() for k in range(lo, hi + 1))
+        edits.append(AppliedEdit(0, edit.label, start, end, before, after))
+    edits.sort(key=lambda e: (e.start, e.end, e.feature))
+    return edits
+
+
+def token_distance(doc: "Doc", pieces: list[_Piece]) -> int:
+    """Levenshtein distance between the clean and errored token sequences (case-insensitive,
+    so a capital that moved to the new first word of a sentence is not counted)."""
+    clean = [tok.lower_ for tok in doc if not tok.is_space]
+    errored: list[str] = []
+    for tok, piece in zip(doc, pieces):
+        errored.extend(w.lower() for w in piece.inserted)
+        if piece.text is not None and not tok.is_space:
+            errored.append(piece.text.lower())
+    return levenshtein(clean, errored)
+
+
+def levenshtein(a: Sequence[str], b: Sequence[str]) -> int:
+    """Edit distance between two token sequences (common prefix and suffix trimmed first)."""
+    lo = 0
+    while lo < min(len(a), len(b)) and a[lo] == b[lo]:
+        lo += 1
+    hi_a, hi_b = len(a), len(b)
+    while hi_a > lo and hi_b > lo and a[hi_a - 1] == b[hi_b - 1]:
+        hi_a, hi_b = hi_a - 1, hi_b - 1
+    a, b = a[lo:hi_a], b[lo:hi_b]
+    if _fast_levenshtein is not None:
+        return _fast_levenshtein(a, b)
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def _capital_by_position(tok: "Token") -> bool:
+    """Whether a sentence-initial word is capitalised only because it starts the sentence."""
+    text = tok.text
+    if tok.pos_ == "PROPN" or text == "I" or (len(text) > 1 and text.isupper()):
+        return False
+    return text[:1].isupper() and text[1:] == text[1:].lower()
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,196 @@
+"""Choosing which candidates become edits, with keyed randomness only.
+
+How many: the expected number of edits in a text is ``rate x boost x unprotected tokens``;
+the count is that number rounded up or down at random (keyed stochastic rounding), so it is
+unbiased per text and the mean rate over many texts converges on the target. It is capped by
+the text's *capacity*: the injector draws every edit the text can take, in order, and keeps
+the first ``count`` (edits freeze their token and isolate deletions and insertions, so the
+draw ends when no candidate is left).
+
+Which: edit by edit, a type is drawn by the profile's ``mix`` among the selected types that
+still have a candidate, then a label by the type's operation shares, then (for spelling) a
+kind by the spelling shares, then a candidate uniformly, then one of its replacements. A
+type, label or kind whose candidates are used up drops out and the others share its weight:
+a text with no preposition still gets its mixed-target edits, from the other types.
+
+Every draw is keyed by ``(seed, record key, field path, what, edit number)``: output depends
+only on the text, never on batch size or worker count.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Sequence
+
+from ..engine import keyed_uniform
+from .candidates import Candidate, Chosen
+from .profile import ErrorProfile
+
+Group = tuple[str, str, str]  # type, label, spelling kind
+
+
+def edit_count(expected: float, cap: int, *key: object) -> int:
+    """``expected`` rounded up with probability equal to its fraction (keyed), capped."""
+    whole = math.floor(expected)
+    if keyed_uniform(*key, "count") < expected - whole:
+        whole += 1
+    return min(whole, cap)
+
+
+class Selector:
+    """Draws edits from candidates for one set of selected types and one profile."""
+
+    def __init__(self, types: Sequence[str], profile: ErrorProfile) -> None:
+        self.types = tuple(types)
+        self.profile = profile
+
+    def weight(self, cand: Candidate) -> float:
+        """The candidate's group weight; 0 means it is never chosen."""
+        if cand.type not in self.types:
+            return 0.0
+        w = self.profile.mix[cand.type] if len(self.types) > 1 else 1.0
+        w *= self.profile.operations[cand.type].get(cand.label, 0.0)
+        if cand.type == "spell":
+            w *= self.profile.spelling.get(cand.subtype, 0.0)
+        return w
+
+    def choose(self, candidates: Sequence[Candidate], count: int, *key: object,
+               words: Sequence[str] = ()) -> list[Chosen]:
+        """Choose up to ``count`` edits on distinct tokens (see :class:`_Pool` for which
+        candidates an edit rules out)."""
+        ordered = sorted(candidates, key=lambda c: (c.token, c.signature()))
+        pool = _Pool([c for c in ordered if self.weight(c) > 0], words)
+        chosen: list[Chosen] = []
+        for n in range(count):
+            live = pool.live_groups()
+            if not live:
+                break
+            group = self._draw_group(live, *key, n)
+            cand = pool.pick(group, lambda k: keyed_uniform(*key, "site", n, k))
+            text = ""
+            if cand.kind == "insert":
+                choices = [w for w in cand.choices if w not in pool.deleted]
+                text = _pick(choices, keyed_uniform(*key, "choice", cand.token, cand.label))
+            elif cand.choices:
+                text = _pick(cand.choices, keyed_uniform(*key, "choice", cand.token, cand.label))
+            pool.apply(cand, text)
+            chosen.append(Chosen(cand, text))
+        return chosen
+
+    def _draw_group(self, live: Sequence[Group], *key: object) -> Group:
+        """Type, then label, then spelling kind, each by its share among those still live."""
+        types = sorted({g[0] for g in live})
+        type_ = _weighted(types, [self.profile.mix[t] for t in types], keyed_uniform(*key, "type"))
+        labels = sorted({g[1] for g in live if g[0] == type_})
+        shares = self.profile.operations[type_]
+        label = _weighted(labels, [shares[l] for l in labels], keyed_uniform(*key, "label"))
+        kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
+        if type_ == "spell":
+            kind = _weighted(kinds, [self.profile.spelling[k] for k in kinds], keyed_uniform(*key, "kind"))
+        else:
+            kind = kinds[0]
+        return (type_, label, kind)
+
+
+class _Pool:
+    """The candidates still usable, by group, updated as edits are chosen.
+
+    Each edit must add exactly one to the token distance. So an edit freezes its token; a
+    deletion or insertion stands apart, with no other edit on a token next to it ("to work"
+    -> "a work" would be one substitution, not a deletion plus an insertion); and a word
+    deleted is not inserted elsewhere in the text, nor the reverse (``words`` holds the
+    lower-cased tokens). Usability only ever goes from true to false, so candidates are
+    killed once and counted per group.
+    """
+
+    def __init__(self, candidates: list[Candidate], words: Sequence[str]) -> None:
+        self.cands = candidates
+        self.words = words
+        self.members: dict[Group, list[int]] = defaultdict(list)
+        self.by_token: dict[int, list[int]] = defaultdict(list)
+        self.live: dict[Group, int] = defaultdict(int)
+        self.dead: set[int] = set()
+        self.frozen: set[int] = set()
+        self.deleted: set[str] = set()
+        self.inserted: set[str] = set()
+        self.insertions = [i for i, c in enumerate(candidates) if c.kind == "insert"]
+        self.deletions = [i for i, c in enumerate(candidates) if c.kind == "delete"]
+        for idx, c in enumerate(candidates):
+            self.members[_group(c)].append(idx)
+            self.live[_group(c)] += 1
+            self.by_token[c.token].append(idx)
+
+    def live_groups(self) -> list[Group]:
+        return [g for g, n in self.live.items() if n > 0]
+
+    def pick(self, group: Group, draw) -> Candidate:
+        """A live member of ``group``, uniformly: keyed draws over all members until one is
+        live (the list is compacted when most members are dead)."""
+        members = self.members[group]
+        if self.live[group] * 2 < len(members):
+            members = self.members[group] = [i for i in members if i not in self.dead]
+        for attempt in range(64):
+            idx = members[min(int(draw(attempt) * len(members)), len(members) - 1)]
+            if idx not in self.dead:
+                return self.cands[idx]
+        alive = [i for i in members if i not in self.dead]
+        return self.cands[alive[min(int(draw(64) * len(alive)), len(alive) - 1)]]
+
+    def apply(self, cand: Candidate, text: str) -> None:
+        self._freeze(cand.token)
+        if cand.kind != "replace":
+            for t in _neighbours(cand):  # untouched, but no longer editable
+                for idx in self.by_token.get(t, ()):
+                    self._kill(idx)
+        if cand.kind == "delete" and self.words:
+            self.deleted.add(self.words[cand.token])
+            for idx in self.insertions:
+                if all(w in self.deleted for w in self.cands[idx].choices):
+                    self._kill(idx)
+        elif cand.kind == "insert" and self.words:
+            self.inserted.add(text.lower())
+            for idx in self.deletions:
+                if self.words[self.cands[idx].token] in self.inserted:
+                    self._kill(idx)
+
+    def _freeze(self, token: int) -> None:
+        """``token`` is edited: no other edit on it, and no deletion or insertion beside it."""
+        self.frozen.add(token)
+        for t in (token - 1, token, token + 1):
+            for idx in self.by_token.get(t, ()):
+                c = self.cands[idx]
+                if c.token == token or (c.kind != "replace" and token in _neighbours(c)):
+                    self._kill(idx)
+
+    def _kill(self, idx: int) -> None:
+        if idx not in self.dead:
+            self.dead.add(idx)
+            self.live[_group(self.cands[idx])] -= 1
+
+
+def _group(c: Candidate) -> Group:
+    return (c.type, c.label, c.subtype)
+
+
+def _neighbours(cand: Candidate) -> set[int]:
+    """Tokens whose edit would merge with this deletion or insertion (the one before the
+    gap and, for a deletion, the one after it)."""
+    if cand.kind == "delete":
+        return {cand.token - 1, cand.token + 1}
+    return {cand.token - 1}
+
+
+def _weighted(items: Sequence[str], weights: Sequence[float], u: float) -> str:
+    total = sum(weights)
+    if total <= 0:
+        return items[int(u * len(items))]
+    acc = 0.0
+    for item, w in zip(items, weights):
+        acc += w / total
+        if u < acc:
+            return item
+    return items[-1]
+
+
+def _pick(items: Sequence, u: float):
+    return items[min(int(u * len(items)), len(items) - 1)]

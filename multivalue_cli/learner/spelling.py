@@ -1,0 +1,161 @@
+"""Spelling candidates (R:SPELL): a character-level misspelling that is not a word, or a close
+real word. The dictionary is pyspellchecker's English word-frequency list (offline)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterator
+
+from .candidates import Candidate
+from .profile import ErrorProfile
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+# Character-level misspellings of words shorter than this are too often another word or an
+# abbreviation ("hd", "nt"); real-word confusions are allowed from three letters.
+MIN_LENGTH = 4
+MIN_LENGTH_REAL_WORD = 3
+# A real-word confusion must be a common word, not a rare one the reader would not know.
+REAL_WORD_MIN_FREQUENCY = 20_000
+QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+# Letters learners confuse by sound or shape (beyond vowel for vowel).
+SIMILAR = {
+    "c": "ks", "k": "c", "s": "cz", "z": "s", "i": "ey", "y": "i", "f": "v", "v": "fw",
+    "w": "v", "b": "p", "p": "b", "d": "t", "t": "d", "g": "j", "j": "g", "m": "n", "n": "m",
+}
+VOWELS = "aeiou"
+
+
+def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
+    """One candidate per eligible word and spelling kind that has at least one variant."""
+    kinds = [kind for kind, share in profile.spelling.items() if share > 0]
+    for tok in doc:
+        if tok.i not in free or not _eligible(tok):
+            continue
+        for kind in kinds:
+            if kind != "real_word" and len(tok.text) < MIN_LENGTH:
+                continue
+            variants = misspellings(tok.lower_, kind)
+            if variants:
+                choices = tuple(_same_case(tok.text, v) for v in variants)
+                yield Candidate("spell", "R:SPELL", "replace", tok.i, choices, kind)
+
+
+def _eligible(tok: "Token") -> bool:
+    text = tok.text
+    if not tok.is_alpha or len(text) < MIN_LENGTH_REAL_WORD or tok.pos_ == "PROPN":
+        return False
+    if text.isupper():  # acronyms
+        return False
+    return text[1:] == text[1:].lower()  # no iPhone / McDonald
+
+
+@lru_cache(maxsize=200_000)
+def misspellings(word: str, kind: str) -> tuple[str, ...]:
+    """Variants of lower-case ``word`` of one kind, sorted (deterministic)."""
+    if kind == "real_word":
+        return _real_words(word)
+    variants = set(_EDITS[kind](word))
+    variants.discard(word)
+    known = _dictionary()
+    return tuple(sorted(v for v in variants if v not in known))
+
+
+def _deletions(w: str) -> Iterator[str]:
+    for k in range(1, len(w)):  # the first letter is kept: learners rarely get it wrong
+        yield w[:k] + w[k + 1:]
+
+
+def _insertions(w: str) -> Iterator[str]:
+    for k in range(1, len(w)):
+        yield w[:k + 1] + w[k] + w[k + 1:]  # a doubled letter ("untill")
+        for near in _neighbours(w[k]):
+            yield w[:k + 1] + near + w[k + 1:]
+
+
+def _substitutions(w: str) -> Iterator[str]:
+    for k in range(1, len(w)):
+        ch = w[k]
+        similar = VOWELS.replace(ch, "") if ch in VOWELS else SIMILAR.get(ch, "")
+        for other in similar:
+            yield w[:k] + other + w[k + 1:]
+
+
+def _keyboard(w: str) -> Iterator[str]:
+    for k in range(1, len(w)):
+        for near in _neighbours(w[k]):
+            yield w[:k] + near + w[k + 1:]
+
+
+def _transpositions(w: str) -> Iterator[str]:
+    for k in range(1, len(w) - 1):
+        if w[k] != w[k + 1]:
+            yield w[:k] + w[k + 1] + w[k] + w[k + 2:]
+
+
+_EDITS = {
+    "deletion": _deletions,
+    "insertion": _insertions,
+    "substitution": _substitutions,
+    "keyboard": _keyboard,
+    "transposition": _transpositions,
+}
+
+
+def _real_words(word: str) -> tuple[str, ...]:
+    """Common words one edit away that are not an inflection of ``word`` (cat/cats)."""
+    freq = _checker().word_frequency.dictionary
+    out = []
+    for cand in _checker().edit_distance_1(word):
+        if cand == word or freq.get(cand, 0) < REAL_WORD_MIN_FREQUENCY or not cand.isalpha() or len(cand) < 2:
+            continue
+        if cand[0] != word[0] or cand.startswith(word) or word.startswith(cand):
+            continue  # cat/cats, walk/walked: an inflection or a fragment, not a spelling slip
+        if _share_lemma(word, cand):
+            continue  # dies/died: a wrong inflection, not a spelling slip
+        out.append(cand)
+    return tuple(sorted(out))
+
+
+def _share_lemma(a: str, b: str) -> bool:
+    return bool(_lemmas(a) & _lemmas(b))
+
+
+@lru_cache(maxsize=65536)
+def _lemmas(word: str) -> frozenset[str]:
+    from lemminflect import getAllLemmas
+
+    return frozenset({l for ls in getAllLemmas(word).values() for l in ls} | {word})
+
+
+@lru_cache(maxsize=None)
+def _neighbours(ch: str) -> str:
+    """Keys next to ``ch`` on a QWERTY keyboard (same row and the rows above and below)."""
+    for r, row in enumerate(QWERTY_ROWS):
+        c = row.find(ch)
+        if c < 0:
+            continue
+        near = []
+        for dr in (-1, 0, 1):
+            if 0 <= r + dr < len(QWERTY_ROWS):
+                other = QWERTY_ROWS[r + dr]
+                for dc in ((-1, 1) if dr == 0 else (0, 1) if dr == -1 else (-1, 0)):
+                    if 0 <= c + dc < len(other):
+                        near.append(other[c + dc])
+        return "".join(near)
+    return ""
+
+
+def _same_case(template: str, word: str) -> str:
+    return word[:1].upper() + word[1:] if template[:1].isupper() else word
+
+
+@lru_cache(maxsize=1)
+def _checker():
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
+
+
+def _dictionary():
+    return _checker().word_frequency.dictionary

@@ -1,0 +1,325 @@
+"""Learner errors: rate calibration, frozen tokens, protection, counterfactual pairs,
+determinism, ERRANT labels, and agreement with ERRANT's own classifier."""
+from __future__ import annotations
+
+import difflib
+import json
+import pickle
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from multivalue_cli.engine import replay
+from multivalue_cli.learner import (
+    ErrorConfig, ErrorProfileError, LearnerInjector, UnreachableRate, load_error_profile,
+    spans_from_field,
+)
+from multivalue_cli.learner.render import render
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL_LABELS = {"M:DET", "U:DET", "R:DET", "R:PREP", "M:PREP", "U:PREP",
+              "R:VERB:FORM", "R:VERB:TENSE", "R:VERB:SVA", "R:SPELL"}
+
+
+def corpus_texts() -> list[str]:
+    """The bundled sample plus the realistic test texts: ~2,400 short texts in the styles of
+    CoQA, Spider, SST-2, news and dialogue."""
+    texts = [json.loads(line)["text"]
+             for line in (ROOT / "multivalue_cli/data/sample.jsonl").read_text().splitlines()]
+    for path in sorted((ROOT / "scripts/data").glob("realistic*.txt")):
+        texts += [l.strip() for l in path.read_text().splitlines() if l.strip() and not l.startswith("#")]
+    return texts
+
+
+@pytest.fixture(scope="module")
+def docs(nlp):
+    docs = list(nlp.pipe(corpus_texts()))
+    assert len(docs) >= 500
+    return docs
+
+
+def run(injector, docs):
+    return [injector.inject(doc, key=i, path="text") for i, doc in enumerate(docs)]
+
+
+def calibrated_run(config, docs):
+    """Two passes, as the pipeline does for a single type: measure, boost, inject."""
+    first = LearnerInjector(config)
+    boost = first.calibrate(run(first, docs))
+    second = LearnerInjector(replace(config, boost=boost))
+    return second, run(second, docs)
+
+
+# --------------------------------------------------------------------------- profile
+
+def test_default_profile_shares_are_normalised():
+    profile = load_error_profile(None)
+    assert set(profile.mix) == {"det", "prep", "verb", "spell"}
+    assert sum(profile.mix.values()) == pytest.approx(1.0)
+    for shares in profile.operations.values():
+        assert sum(shares.values()) == pytest.approx(1.0)
+    assert {l for shares in profile.operations.values() for l in shares} == ALL_LABELS
+    assert profile.confusions["prep"]["on"]  # "on" is not read as YAML true
+
+
+def test_user_profile_overrides_part_and_validates(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("mix: {det: 3, prep: 1}\noperations:\n  prep: {R:PREP: 1}\n")
+    profile = load_error_profile(path)
+    assert profile.mix["det"] == 0.75 and profile.mix["verb"] == 0.0
+    assert profile.operations["prep"]["M:PREP"] == 0.0
+    assert profile.operations["det"] == load_error_profile(None).operations["det"]
+    path.write_text("mix: {dett: 1}\n")
+    with pytest.raises(ErrorProfileError, match="did you mean 'det'"):
+        load_error_profile(path)
+    path.write_text("confusions:\n  prep:\n    in: [on]\n")
+    with pytest.raises(ErrorProfileError, match="quote it"):
+        load_error_profile(path)
+
+
+# --------------------------------------------------------------------------- rate
+
+@pytest.mark.parametrize("rate", [0.05, 0.10, 0.20, 0.30])
+def test_mixed_rate_is_calibrated_in_one_pass(docs, rate):
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=rate, seed=7))
+    results = run(injector, docs)
+    summary = injector.rate_summary(results)
+    assert abs(summary["achieved_mean"] - rate) <= 0.01, summary
+    assert summary["within_tolerance"] and summary["target"] == rate
+    assert sum(summary["histogram"].values()) == len(docs)
+    assert set(summary["percentiles"]) >= {"p0", "p50", "p100"}
+
+
+@pytest.mark.parametrize("rate", [0.05, 0.10, 0.20, 0.30])
+def test_spelling_rate_is_calibrated(docs, rate):
+    injector, results = calibrated_run(ErrorConfig(types=("spell",), rate=rate, seed=1), docs)
+    assert abs(injector.rate_summary(results)["achieved_mean"] - rate) <= 0.01
+
+
+@pytest.mark.parametrize("error_type", ["det", "prep", "verb"])
+@pytest.mark.parametrize("rate", [0.05, 0.10])
+def test_single_type_rate_is_calibrated_with_boost(docs, error_type, rate):
+    injector, results = calibrated_run(ErrorConfig(types=(error_type,), rate=rate, seed=2), docs)
+    summary = injector.rate_summary(results)
+    assert abs(summary["achieved_mean"] - rate) <= 0.01, summary
+    assert set(summary["per_type"]) <= {l for l in ALL_LABELS if error_type.upper() in l}
+
+
+@pytest.mark.parametrize("error_type", ["det", "prep", "verb"])
+@pytest.mark.parametrize("rate", [0.20, 0.30])
+def test_unreachable_target_reports_the_maximum(docs, error_type, rate):
+    injector = LearnerInjector(ErrorConfig(types=(error_type,), rate=rate, seed=2))
+    results = run(injector, docs)
+    maximum = injector.reachable(results)
+    assert maximum < rate
+    with pytest.raises(UnreachableRate, match="cannot be reached; the data allows at most") as err:
+        injector.calibrate(results)
+    assert err.value.maximum == pytest.approx(maximum)
+    # What was produced is as much as each text allows, and says so.
+    assert injector.rate_summary(results)["achieved_mean"] <= maximum + 1e-9
+
+
+def test_text_without_eligible_tokens_gets_what_it_can(nlp):
+    injector = LearnerInjector(ErrorConfig(types=("prep",), rate=0.3))
+    result = injector.inject(nlp("Wow!"), key=1, path="text")
+    assert result.text == "Wow!" and result.capacity == 0 and result.edits == []
+
+
+def test_mixed_target_is_split_by_the_profile(docs, tmp_path):
+    """Where a text allows all four types, they share its edits by the profile's mix (a
+    text without, say, a preposition gives that share to the types it has)."""
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.05, seed=10))
+    full = [i for i, doc in enumerate(docs)
+            if {c.type for c in injector._plan(doc, ()).candidates} == {"det", "prep", "verb", "spell"}]
+    assert len(full) > 500
+    labels = Counter(e.feature for i in full for e in injector.inject(docs[i], key=i, path="text").edits)
+    total = sum(labels.values())
+    share = {t: sum(n for l, n in labels.items() if t in l) / total for t in ("DET", "PREP", "VERB", "SPELL")}
+    for type_, expected in load_error_profile(None).mix.items():
+        assert abs(share[type_.upper()] - expected) <= 0.06, share
+    path = tmp_path / "spelling_only.yaml"
+    path.write_text("mix: {spell: 1, det: 0, prep: 0, verb: 0}\n")
+    own = LearnerInjector(ErrorConfig(types=("learner",), rate=0.1, profile=load_error_profile(path)))
+    assert {e.feature for r in run(own, docs[:300]) for e in r.edits} == {"R:SPELL"}
+
+
+# --------------------------------------------------------------------------- edits
+
+def test_distance_counts_edits_and_log_replays(docs):
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.3, seed=3))
+    for doc, result in zip(docs, run(injector, docs)):
+        assert replay(doc.text, result.edits) == result.text
+        assert result.distance == len(result.edits)
+        assert all(e.ewave == 0 and e.feature in ALL_LABELS for e in result.edits)
+
+
+def test_every_errant_label_is_produced(docs):
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.2, seed=4))
+    labels = Counter(e.feature for r in run(injector, docs[:800]) for e in r.edits)
+    assert set(labels) == ALL_LABELS
+
+
+def test_edited_tokens_are_frozen(docs):
+    """At rate 1 a text takes every edit it can: one per token, each adding one to the
+    distance, as many as its capacity; with spelling only (replacements), every candidate
+    token is edited."""
+    mixed = LearnerInjector(ErrorConfig(types=("learner",), rate=1.0, seed=5))
+    spell = LearnerInjector(ErrorConfig(types=("spell",), rate=1.0, seed=5))
+    for doc in docs[:300]:
+        for injector in (mixed, spell):
+            plan = injector._plan(doc, ())
+            order = injector._order(plan.candidates, (5, "k", "text"), [t.lower_ for t in doc])
+            tokens = [c.token for c in order]
+            assert len(tokens) == len(set(tokens))
+            assert render(doc, order).distance == len(order) if order else True
+        assert len(order) == len({c.token for c in plan.candidates})
+
+
+def test_lower_rates_give_a_subset_of_the_edits(docs):
+    low = LearnerInjector(ErrorConfig(types=("learner",), rate=0.1, seed=5))
+    high = LearnerInjector(ErrorConfig(types=("learner",), rate=0.3, seed=5))
+    for i, doc in enumerate(docs[:200]):
+        a, b = low.inject(doc, key=i, path="t"), high.inject(doc, key=i, path="t")
+        assert a.capacity == b.capacity and a.distance <= b.distance
+
+
+def test_examples_of_each_operation(nlp):
+    doc = nlp("Yesterday she walked to the station and bought a ticket for the train.")
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.1))
+    found = {(c.label, doc[c.token].text, c.choices) for c in injector._plan(doc, ()).candidates}
+    assert ("M:DET", "the", ()) in found
+    assert ("R:PREP", "for", ("to", "of", "about")) in found
+    assert ("R:VERB:TENSE", "walked", ("walks",)) in found
+    assert any(label == "U:PREP" and word == "a" for label, word, _ in found)  # bought about a
+
+
+# --------------------------------------------------------------------------- protection
+
+def _protected_text_untouched(doc, result, protected_words):
+    """No edit span overlaps a protected word, so each keeps its exact text."""
+    for tok in doc:
+        if tok.lower_ in protected_words:
+            for edit in result.edits:
+                assert not (edit.start < tok.idx + len(tok) and tok.idx < edit.end), (doc.text, edit)
+
+
+def test_protected_terms_regex_and_spans_are_never_edited(docs):
+    terms = ("he", "she", "the", "new york")
+    config = ErrorConfig(types=("learner",), rate=0.3, seed=6, protect_terms=terms,
+                         protect_regex=(r"\b\d+\b",))
+    injector = LearnerInjector(config)
+    plain = LearnerInjector(replace(config, protect_terms=(), protect_regex=()))
+    checked = 0
+    for i, doc in enumerate(docs[:600]):
+        spans = [(0, len(doc[0].text))]  # a caller-given span: the first word
+        result = injector.inject(doc, key=i, path="text", protected_spans=spans)
+        protected = {t.i for t in doc if t.lower_ in ("he", "she", "the") or t.text.isdigit() or t.i == 0}
+        _protected_text_untouched(doc, result, {"he", "she", "the"})
+        for edit in result.edits:
+            assert edit.start >= len(doc[0].text)
+        assert result.unprotected == sum(1 for t in doc if not t.is_space) - len(protected)
+        assert plain.inject(doc, key=i, path="text").unprotected == sum(1 for t in doc if not t.is_space)
+        checked += bool(protected - {0})
+    assert checked > 100
+
+
+def test_protect_terms_match_on_token_boundaries_case_insensitively(nlp):
+    doc = nlp("He said the theatre in New York is there.")
+    injector = LearnerInjector(ErrorConfig(types=("spell",), rate=1.0, protect_terms=("he", "new york")))
+    result = injector.inject(doc, key=0, path="text")
+    assert result.text.startswith("He ") and "New York" in result.text
+    assert "theatre" not in result.text and "there" not in result.text  # not protected by "he"
+    assert result.unprotected == len(doc) - 3
+
+
+def test_protect_field_values():
+    text = "The nurse said the doctor was late."
+    assert spans_from_field(text, "the doctor") == [(15, 25)]
+    assert spans_from_field(text, ["nurse", [0, 3]]) == [(4, 9), (0, 3)]
+    assert spans_from_field(text, {"start": 4, "end": 9}) == [(4, 9)]
+    with pytest.raises(ValueError):
+        spans_from_field(text, [5, 500])
+
+
+# --------------------------------------------------------------------------- pairs
+
+def _differences(a: str, b: str) -> list[tuple[str, str]]:
+    wa, wb = a.split(), b.split()
+    ops = difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes()
+    return [(" ".join(wa[i1:i2]), " ".join(wb[j1:j2])) for tag, i1, i2, j1, j2 in ops if tag != "equal"]
+
+
+PAIRS = [
+    ("He is a nurse and he works at the hospital in the city every night.",
+     "She is a nurse and she works at the hospital in the city every night."),
+    ("John Smith met the new manager at the office on Monday and gave him a report.",
+     "Maria Fernanda Lopez met the new manager at the office on Monday and gave him a report."),
+    ("My brother told me that the teacher was angry with the students after the exam.",
+     "My sister told me that the teacher was angry with the students after the exam."),
+]
+
+
+@pytest.mark.parametrize("a,b", PAIRS)
+def test_pairs_get_identical_edits_and_keep_their_difference(nlp, a, b):
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.3, seed=8))
+    edits = 0
+    for k in range(20):  # many keys: many different edit sets
+        ra, rb = injector.inject_pair([nlp(a), nlp(b)], keys=[f"a{k}", f"b{k}"], path="text",
+                                      pair_key=f"pair{k}")
+        assert _differences(ra.text, rb.text) == _differences(a, b)
+        assert [(e.feature, e.before, e.after) for e in ra.edits] == \
+               [(e.feature, e.before, e.after) for e in rb.edits]
+        assert ra.distance == rb.distance and ra.unprotected == rb.unprotected
+        assert replay(a, ra.edits) == ra.text and replay(b, rb.edits) == rb.text
+        edits += len(ra.edits)
+    assert edits >= 20
+
+
+def test_pairs_over_the_corpus(nlp, docs):
+    texts = [d.text for d in docs if " he " in d.text][:150]
+    assert len(texts) > 30
+    pairs = [(t, t.replace(" he ", " she ")) for t in texts]
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.2, seed=9))
+    edited = 0
+    for n, (a, b) in enumerate(pairs):
+        ra, rb = injector.inject_pair([nlp(a), nlp(b)], keys=[n, n], path="text", pair_key=n)
+        assert _differences(ra.text, rb.text) == _differences(a, b)
+        edited += bool(ra.edits)
+    assert edited > len(pairs) // 2
+
+
+# --------------------------------------------------------------------------- determinism
+
+def test_output_depends_only_on_text_key_and_seed(docs):
+    config = ErrorConfig(types=("learner",), rate=0.2, seed=11)
+    forward = run(LearnerInjector(config), docs[:300])
+    injector = pickle.loads(pickle.dumps(LearnerInjector(config)))  # as shipped to a worker
+    backward = [injector.inject(docs[i], key=i, path="text") for i in reversed(range(300))][::-1]
+    assert [r.text for r in forward] == [r.text for r in backward]
+    assert [r.edits for r in forward] == [r.edits for r in backward]
+    other_seed = run(LearnerInjector(replace(config, seed=12)), docs[:300])
+    assert [r.text for r in forward] != [r.text for r in other_seed]
+
+
+# --------------------------------------------------------------------------- ERRANT
+
+@pytest.mark.parametrize("error_type", ["det", "prep", "verb", "spell"])
+def test_errant_classifies_edits_as_labelled(nlp, docs, error_type):
+    """ERRANT (an independent classifier), given clean and errored text with one edit,
+    returns our label on >= 90% of a sample."""
+    errant = pytest.importorskip("errant")
+    annotator = errant.load("en", nlp=nlp)
+    injector = LearnerInjector(ErrorConfig(types=(error_type,), rate=0.1, seed=13))
+    agree = total = 0
+    for i, doc in enumerate(docs[::8]):
+        plan = injector._plan(doc, ())
+        for chosen in injector.selector.choose(plan.candidates, 2, 13, i, "text"):
+            errored = render(doc, [chosen]).text
+            found = annotator.annotate(annotator.parse(errored, tokenise=True),
+                                       annotator.parse(doc.text, tokenise=True))
+            total += 1
+            agree += [e.type for e in found] == [chosen.label]
+    assert total >= 150
+    assert agree / total >= 0.90, f"{error_type}: {agree}/{total}"
