@@ -124,7 +124,7 @@ def test_edit_log_spans_point_into_the_input(nlp):
 )
 def test_the_log_replays_to_the_output(nlp, text, ops):
     doc = nlp(text)
-    rules = [(_rule(f"r{k}", lambda d, op=op: [site(op)], ewave=k), 1.0) for k, op in enumerate(ops)]
+    rules = [(_rule(f"r{k}", lambda d, op=op: [site(op)], ewave=k + 1), 1.0) for k, op in enumerate(ops)]
     result = Engine(rules).apply(doc)
     assert result.text != text
     assert replay(text, result.edits) == result.text

@@ -29,7 +29,7 @@ def ray_instance():
 
 def _batches(size: int = 25) -> list[tuple[int, list[tuple[int, str, str]]]]:
     texts = [json.loads(line)["text"] for line in SAMPLE.read_text("utf-8").splitlines()][:200]
-    tasks = [(row, "text", text) for row, text in enumerate(texts)]
+    tasks = [(row, "text", text, (), None) for row, text in enumerate(texts)]
     return [(k, tasks[start:start + size]) for k, start in enumerate(range(0, len(tasks), size))]
 
 
