@@ -46,7 +46,7 @@ def test_ray_pool_gives_the_outcomes_of_the_local_pool(ray_instance):
         pool.close()
     assert [payload for payload, _ in got] == list(range(len(batches)))
     assert got == expected
-    assert sum(len(edits) for _, outcomes in got for _, edits, _ in outcomes) > 0
+    assert sum(len(outcome[1]) for _, outcomes in got for outcome in outcomes) > 0
 
 
 def _cli_has_engine() -> bool:
