@@ -149,6 +149,8 @@ class Transformer:
         """The rewritten text and the edits that produced it (``trace``: see Engine.apply)."""
         if not text or not text.strip():
             return Result(text)
+        if len(text) > CHUNK_CHARS:
+            return self.explain_many_with_stats([text], [key], [path])[0][0]
         result = self.engine.apply(self.nlp(text), key, path, trace)
         if self.injector is None:
             return result
@@ -169,7 +171,29 @@ class Transformer:
         self, texts: Sequence[str], keys: Sequence[object] | None = None,
         paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
     ) -> list[tuple[Result, LearnerStats | None]]:
+        """Texts longer than ``CHUNK_CHARS`` are cut at line or sentence ends into pieces that
+        are rewritten one by one and put back together, so memory and time stay bounded."""
         keys = keys if keys is not None else [""] * len(texts)
+        paths = paths if paths is not None else [""] * len(texts)
+        protected = protected if protected is not None else [()] * len(texts)
+        if all(len(t) <= CHUNK_CHARS for t in texts if t):
+            return self._explain_pieces(texts, keys, paths, protected)
+        pieces, owners = [], []
+        for k, text in enumerate(texts):
+            for start, end in chunk_bounds(text or "", CHUNK_CHARS):
+                pieces.append(text[start:end])
+                owners.append((k, start))
+            if not text:
+                pieces.append(text)
+                owners.append((k, 0))
+        done = self._explain_pieces(pieces, [keys[k] for k, _ in owners], [paths[k] for k, _ in owners],
+                                    [protected[k] for k, _ in owners])
+        merged: list[list] = [[] for _ in texts]
+        for (k, start), (result, stats), piece in zip(owners, done, pieces):
+            merged[k].append((start, piece, result, stats))
+        return [_join_pieces(parts) for parts in merged]
+
+    def _explain_pieces(self, texts, keys, paths, protected) -> list[tuple[Result, LearnerStats | None]]:
         paths = paths if paths is not None else [""] * len(texts)
         results: list[Result] = [Result(t) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
@@ -179,9 +203,8 @@ class Transformer:
                 results[k] = self.engine.apply(doc, keys[k], paths[k])
         if self.injector is None:
             return [(r, None) for r in results]
-        terms = protected if protected is not None else [()] * len(texts)
         pairs = self._with_errors([results[k] for k in todo], [keys[k] for k in todo],
-                                  [paths[k] for k in todo], [terms[k] for k in todo])
+                                  [paths[k] for k in todo], [protected[k] for k in todo])
         out: list[tuple[Result, LearnerStats | None]] = [(r, None) for r in results]
         for k, pair in zip(todo, pairs):
             out[k] = pair
@@ -224,6 +247,64 @@ class Transformer:
         name = self.profile.abbreviation if self.profile is not None else None
         errors = self.errors.types if self.errors is not None else None
         return f"Transformer(dialect={name!r}, errors={errors}, seed={self.seed}, rules={len(self.rule_names)})"
+
+
+CHUNK_CHARS = 20_000  # longer texts are rewritten piece by piece
+
+
+def chunk_bounds(text: str, limit: int) -> list[tuple[int, int]]:
+    """``(start, end)`` pieces of at most about ``limit`` characters that cover ``text``,
+    cut after a line break, else after a sentence end, else after a space."""
+    bounds, start = [], 0
+    while len(text) - start > limit:
+        window = text[start:start + limit]
+        cut = window.rfind("\n")
+        if cut < limit // 2:
+            cut = max(window.rfind(". "), window.rfind("? "), window.rfind("! "))
+            cut = cut + 1 if cut >= limit // 2 else -1
+        if cut < limit // 2:
+            cut = window.rfind(" ")
+        if cut <= 0:
+            cut = limit - 1
+        end = start + cut + 1
+        while end < len(text) and text[end] in " \t":  # the piece keeps the whitespace after it
+            end += 1
+        bounds.append((start, end))
+        start = end
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds
+
+
+def _join_pieces(parts: list) -> tuple[Result, LearnerStats | None]:
+    """Put the results of a text's pieces together, moving their edit spans into place
+    (dialect edits in the input's coordinates, learner edits in the dialect output's)."""
+    from dataclasses import replace
+
+    if len(parts) == 1:
+        return parts[0][2], parts[0][3]
+    text, edits, failures = [], [], []
+    stats = None
+    intermediate = 0
+    for start, piece, result, piece_stats in parts:
+        dialect = [e for e in result.edits if e.ewave]
+        learner = [e for e in result.edits if not e.ewave]
+        edits += [replace(e, start=e.start + start, end=e.end + start) for e in dialect]
+        edits += [replace(e, start=e.start + intermediate, end=e.end + intermediate) for e in learner]
+        intermediate += len(piece) + sum(len(e.after) - len(e.before) for e in {
+            (d.start, d.end, d.before, d.after): d for d in dialect}.values())
+        text.append(result.text)
+        failures += result.failures
+        if piece_stats is not None:
+            if stats is None:
+                stats = LearnerStats(0, 0, 0, 0.0, {})
+            stats.distance += piece_stats.distance
+            stats.unprotected += piece_stats.unprotected
+            stats.capacity += piece_stats.capacity
+            stats.expected += piece_stats.expected
+            for kind, n in piece_stats.per_type.items():
+                stats.per_type[kind] = stats.per_type.get(kind, 0) + n
+    return Result("".join(text), edits, failures), stats
 
 
 def term_spans(text: str, terms: Sequence[str]) -> list[tuple[int, int]]:

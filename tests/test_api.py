@@ -76,3 +76,21 @@ def test_a_50000_word_text_is_transformed_whole():
     assert result.text.count("\n") == text.count("\n")
     for edit in result.edits[::97]:
         assert text[edit.start:edit.end] == edit.before
+
+
+def test_long_texts_are_rewritten_in_pieces_and_put_back_together():
+    import json
+    from importlib import resources
+
+    from multivalue_cli.engine import replay
+    from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
+
+    sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl").read_text("utf-8")
+    text = " ".join(json.loads(line)["text"] for line in sample.splitlines()) * 2
+    assert len(text) > 2 * CHUNK_CHARS
+    bounds = chunk_bounds(text, CHUNK_CHARS)
+    assert "".join(text[s:e] for s, e in bounds) == text and len(bounds) >= 3
+    assert all(e - s <= CHUNK_CHARS + 5 for s, e in bounds)
+    for options in ({"dialect": "ChcE"}, {"dialect": "IndE", "errors": "learner", "error_rate": 0.1}):
+        result = Transformer(**options).explain(text)
+        assert result.edits and replay(text, result.edits) == result.text
