@@ -86,7 +86,7 @@ def test_long_texts_are_rewritten_in_pieces_and_put_back_together():
     from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
 
     sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl").read_text("utf-8")
-    text = " ".join(json.loads(line)["text"] for line in sample.splitlines()) * 2
+    text = " ".join(json.loads(line)["text"] for line in sample.splitlines()) * 4
     assert len(text) > 2 * CHUNK_CHARS
     bounds = chunk_bounds(text, CHUNK_CHARS)
     assert "".join(text[s:e] for s, e in bounds) == text and len(bounds) >= 3
