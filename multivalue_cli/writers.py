@@ -90,7 +90,8 @@ class ShardFile:
         self.tmp = temporary(path)
         self.schema = schema
         self.rows = 0
-        self._buffer: list[dict] = []
+        self._buffer: list[pa.Table] = []
+        self._buffered = 0
         self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
         self._jsonl: IO[str] | None = open(self.tmp, "w", encoding="utf-8") if fmt == "jsonl" else None
 
@@ -100,34 +101,40 @@ class ShardFile:
             self._jsonl.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
             self.rows += len(records)
             return []
-        ok, _ = arrow_typable(records, self.schema)
         rejected: list[tuple[dict, str]] = []
-        if not ok:  # find the records whose types differ from the earlier ones
+        try:  # converted once per batch; row groups are cut from the converted tables
+            table = pa.Table.from_pylist(records, schema=self.schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             fitting = []
-            for record in records:
+            for record in records:  # find the records whose types differ from the earlier ones
                 fits, why = arrow_typable([record], self.schema)
                 if fits:
                     fitting.append(record)
                 else:
                     rejected.append((record, f"its value types differ from the earlier records' ({why})"))
-            records = fitting
-        self._buffer.extend(records)
-        self.rows += len(records)
-        while len(self._buffer) >= ROW_GROUP_ROWS:
-            self._write_group(self._buffer[:ROW_GROUP_ROWS])
-            del self._buffer[:ROW_GROUP_ROWS]
+            table = pa.Table.from_pylist(fitting, schema=self.schema)
+        self._buffer.append(table)
+        self._buffered += table.num_rows
+        self.rows += table.num_rows
+        if self._buffered >= ROW_GROUP_ROWS:
+            self._write_groups(final=False)
         return rejected
 
-    def _write_group(self, records: list[dict]) -> None:
-        self._parquet.write_table(pa.Table.from_pylist(records, schema=self.schema),
-                                  row_group_size=ROW_GROUP_ROWS)
+    def _write_groups(self, final: bool) -> None:
+        """Write whole row groups of ``ROW_GROUP_ROWS`` (and, at the end, the rest)."""
+        table = pa.concat_tables(self._buffer) if self._buffer else self.schema.empty_table()
+        whole = table.num_rows - table.num_rows % ROW_GROUP_ROWS
+        cut = table.num_rows if final else whole
+        if cut or (final and self.rows == 0):
+            self._parquet.write_table(table.slice(0, cut), row_group_size=ROW_GROUP_ROWS)
+        rest = table.slice(cut)
+        self._buffer = [rest] if rest.num_rows else []
+        self._buffered = rest.num_rows
 
     def close(self) -> None:
         """Finish the file and give it its name."""
         if self._parquet is not None:
-            if self._buffer or self.rows == 0:
-                self._write_group(self._buffer)
-                self._buffer = []
+            self._write_groups(final=True)
             self._parquet.close()
         if self._jsonl is not None:
             self._jsonl.flush()
