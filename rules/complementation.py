@@ -11,6 +11,8 @@ from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import direct_subject as _subject
+from multivalue_cli.syntax import ends_with_question_mark as _is_question
 
 CATEGORY = "Complementation"
 
@@ -26,13 +28,6 @@ NOMINATIVE = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they",
 # ---------------------------------------------------------------------------------- shared helpers
 
 
-def _is_question(sent: Span) -> bool:
-    last = [t for t in sent if not t.is_space and t.text not in ('"', "'", "”", "’", ")")]
-    return bool(last) and last[-1].text == "?"
-
-
-def _subject(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
 
 
 def _is_finite(clause: Token) -> bool:

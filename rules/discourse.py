@@ -12,6 +12,8 @@ from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import direct_subject as _subject
+from multivalue_cli.syntax import ends_with_question_mark as _is_question
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
@@ -30,17 +32,10 @@ DO_TAG = {"does": "VBZ", "did": "VBD", "do": "VBP"}
 # ---------------------------------------------------------------------------------- shared helpers
 
 
-def _is_question(sent: Span) -> bool:
-    last = [t for t in sent if not t.is_space and t.text not in ('"', "'", "”", "’", ")")]
-    return bool(last) and last[-1].text == "?"
-
 
 def _first_word(sent: Span) -> Token | None:
     return next((t for t in sent if not t.is_punct and not t.is_space), None)
 
-
-def _subject(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
 
 
 def _negation(aux: Token) -> Token | None:

@@ -9,6 +9,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import direct_subject as subject_of
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 
@@ -20,9 +21,6 @@ def clause_of(aux: Token) -> Token:
     """The verb a modal or auxiliary belongs to (a modal heading its own clause, *ought*, is itself)."""
     return aux.head if aux.dep_ in ("aux", "auxpass") else aux
 
-
-def subject_of(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
 
 
 def is_declarative_modal(modal: Token) -> bool:

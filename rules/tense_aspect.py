@@ -11,6 +11,7 @@ from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import subject_of
 
 SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 # Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
@@ -21,14 +22,6 @@ TEMPORAL_MARKERS = frozenset(
 
 # ---------------------------------------------------------------------------------- shared helpers
 
-
-def subject_of(verb: Token) -> Token | None:
-    """The subject of ``verb``, or of the verb it is coordinated with when it has none."""
-    while True:
-        subj = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
-        if subj is not None or verb.dep_ != "conj":
-            return subj
-        verb = verb.head
 
 
 def aux_children(verb: Token, lemma: str) -> list[Token]:

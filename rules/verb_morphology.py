@@ -12,6 +12,7 @@ from multivalue_cli.edits import Delete, Move, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import subject_of
 
 
 
@@ -184,14 +185,6 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 # Verbs whose forms belong to other features (was/were, ain't, don't) or to do-support.
 FUNCTION_VERBS = frozenset({"be", "have", "do"})
 
-
-def subject_of(verb: Token) -> Token | None:
-    """The subject of ``verb``, or of the verb it is coordinated with when it has none."""
-    while True:
-        subj = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
-        if subj is not None or verb.dep_ != "conj":
-            return subj
-        verb = verb.head
 
 
 def is_finite_past(tok: Token) -> bool:
