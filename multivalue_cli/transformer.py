@@ -151,10 +151,12 @@ class Transformer:
             return Result(text)
         if len(text) > CHUNK_CHARS:
             return self.explain_many_with_stats([text], [key], [path])[0][0]
-        result = self.engine.apply(self.nlp(text), key, path, trace)
+        doc = self.nlp(text)
+        result = self.engine.apply(doc, key, path, trace)
         if self.injector is None:
             return result
-        return self._with_errors([result], [key], [path], [()])[0][0]
+        reuse = doc if result.text == text else None
+        return self._with_errors([result], [key], [path], [()], [reuse])[0][0]
 
     def transform(self, text: str) -> str:
         return self.explain(text).text
@@ -197,22 +199,29 @@ class Transformer:
         paths = paths if paths is not None else [""] * len(texts)
         results: list[Result] = [Result(t) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
+        parsed: dict[int, object] = {}
         if self.profile is not None and self.engine.rules:
             docs = self.nlp.pipe((texts[k] for k in todo), batch_size=self.batch_size)
             for k, doc in zip(todo, docs):
                 results[k] = self.engine.apply(doc, keys[k], paths[k])
+                if self.injector is not None and results[k].text == texts[k]:
+                    parsed[k] = doc  # unchanged by the dialect: the learner stage reuses the parse
         if self.injector is None:
             return [(r, None) for r in results]
         pairs = self._with_errors([results[k] for k in todo], [keys[k] for k in todo],
-                                  [paths[k] for k in todo], [protected[k] for k in todo])
+                                  [paths[k] for k in todo], [protected[k] for k in todo],
+                                  [parsed.get(k) for k in todo])
         out: list[tuple[Result, LearnerStats | None]] = [(r, None) for r in results]
         for k, pair in zip(todo, pairs):
             out[k] = pair
         return out
 
-    def _with_errors(self, stage1: list[Result], keys, paths, terms) -> list[tuple[Result, LearnerStats]]:
+    def _with_errors(self, stage1: list[Result], keys, paths, terms, parsed=None) -> list[tuple[Result, LearnerStats]]:
         """Inject learner errors into the dialect's output (parsed again only where it changed)."""
-        docs = self.nlp.pipe((r.text for r in stage1), batch_size=self.batch_size)
+        parsed = parsed or [None] * len(stage1)
+        fresh = iter(self.nlp.pipe((r.text for r, d in zip(stage1, parsed) if d is None),
+                                   batch_size=self.batch_size))
+        docs = (d if d is not None else next(fresh) for d in parsed)
         out = []
         for result, doc, key, path, protect in zip(stage1, docs, keys, paths, terms):
             learned = self.injector.inject(doc, key=key, path=path,
