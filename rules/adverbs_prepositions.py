@@ -64,7 +64,7 @@ def adjective_of_adverb(adverb: str) -> str | None:
 
 
 def first_conjunct(tok):
-    while tok.dep_ == "conj" and tok.head is not tok:
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
         tok = tok.head
     return tok
 

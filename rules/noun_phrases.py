@@ -134,7 +134,7 @@ def lexically_capitalised(tok) -> bool:
 
 def first_conjunct(tok):
     """The first noun of a coordination (its dependency label is the phrase's role)."""
-    while tok.dep_ == "conj" and tok.head is not tok:
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
         tok = tok.head
     return tok
 

@@ -395,6 +395,8 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
         ("We got tickets for the show. Did you sell them already?",
          "We got tickets for the show. Did you sell already?"),
         ("The soup was cold, so I heated it twice.", "The soup was cold, so I heated twice."),
+        # a verbless main clause: the walk up to the antecedent's clause stops at its root
+        ("Great food at the hotel, and we loved it.", "Great food at the hotel, and we loved."),
     ],
     negatives=[
         "I like it when you sing.",
@@ -438,13 +440,13 @@ def _has_complement_after(verb: Token, obj: Token) -> bool:
 def _clause_of(tok: Token) -> Token:
     """The verb heading the clause that ``tok`` belongs to."""
     node = tok
-    while node.pos_ not in ("VERB", "AUX") and node.head is not node:
+    while node.pos_ not in ("VERB", "AUX") and node.head.i != node.i:
         node = node.head
     return node
 
 
 def _earlier_clause(ante: Token, verb: Token) -> bool:
-    return ante.i < verb.i and (ante.sent.start != verb.sent.start or _clause_of(ante) is not verb)
+    return ante.i < verb.i and (ante.sent.start != verb.sent.start or _clause_of(ante).i != verb.i)
 
 
 # --------------------------------------------------------------------------- 43
