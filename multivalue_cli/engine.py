@@ -60,19 +60,6 @@ class Result:
     failures: list[str] = field(default_factory=list)  # "rule: error" for rules that raised
 
 
-class _NoTrace(dict):
-    """Swallows the counts of a run that did not ask for a trace."""
-
-    def __setitem__(self, key, value) -> None:
-        pass
-
-    def __getitem__(self, key) -> int:
-        return 0
-
-
-_NO_TRACE = _NoTrace()
-
-
 def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
     """Apply logged edits to the input text. For an engine result this gives its output
     exactly (edits that were merged share one span and are applied once). Learner-error
@@ -98,9 +85,15 @@ def _replay_stage(text: str, edits: list[AppliedEdit]) -> str:
 
 def keyed_uniform(*parts: object) -> float:
     """A uniform float in [0, 1) determined only by ``parts`` (the site's key)."""
-    key = "\x1f".join(map(str, parts)).encode()
-    digest = hashlib.blake2b(key, digest_size=8).digest()
+    return _uniform("\x1f".join(map(str, parts)))
+
+
+def _uniform(key: str) -> float:
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") / 2**64
+
+
+CANDIDATE_CACHE_SIZE = 4096
 
 
 class Engine:
@@ -110,25 +103,47 @@ class Engine:
         self.rules = [(r, p) for r, p in rules if p > 0.0]
         self.seed = seed
         # Which rules a lemma, tag or dependency can wake: each rule is filed under the keys of
-        # one of its trigger sets, so a document only checks the rules its words can trigger.
+        # one of its trigger sets, so a document only checks the rules its words can trigger;
+        # its other trigger sets (if any) are checked once it is woken.
         self._always: list[int] = []
-        self._woken_by: dict[tuple[str, str], list[int]] = {}
+        self._woken_by: dict[str, dict[str, list[int]]] = {"lemma": {}, "tag": {}, "dep": {}}
+        self._other_triggers: list[tuple[tuple[str, frozenset[str]], ...]] = []
         for position, (rule, _) in enumerate(self.rules):
             kind, keys = _primary_trigger(rule)
             if kind is None:
                 self._always.append(position)
             for key in keys:
-                self._woken_by.setdefault((kind, key), []).append(position)
+                self._woken_by[kind].setdefault(key, []).append(position)
+            self._other_triggers.append(tuple(
+                (other, found) for other, found in (("lemma", rule.lemmas), ("tag", rule.tags),
+                                                    ("dep", rule.deps))
+                if found and other != kind))
+        # every trigger key of every rule, by kind: what decides which rules a document wakes
+        self._trigger_keys = {kind: frozenset().union(*(getattr(r, kind + "s") for r, _ in self.rules))
+                              for kind in ("lemma", "tag", "dep")}
+        self._candidate_cache: dict[tuple, list[tuple["Rule", float]]] = {}
 
     def _candidates(self, index: DocIndex) -> list[tuple["Rule", float]]:
+        """The rules whose triggers all occur in the document, in profile order (cached by
+        which trigger keys occur: documents share few distinct combinations)."""
+        all_keys = self._trigger_keys
+        signature = (frozenset(all_keys["lemma"] & index.lemmas), frozenset(all_keys["tag"] & index.tags),
+                     frozenset(all_keys["dep"] & index.deps))
+        found = self._candidate_cache.get(signature)
+        if found is not None:
+            return found
+        present = dict(zip(("lemma", "tag", "dep"), signature))
         positions = set(self._always)
-        woken_by = self._woken_by
-        for kind, present in (("lemma", index.lemmas), ("tag", index.tags), ("dep", index.deps)):
-            for key in present:
-                found = woken_by.get((kind, key))
-                if found:
-                    positions.update(found)
-        return [self.rules[p] for p in sorted(positions)]
+        for kind, table in self._woken_by.items():
+            for key in present[kind]:
+                positions.update(table.get(key, ()))
+        rules, other_triggers = self.rules, self._other_triggers
+        found = [rules[p] for p in sorted(positions)
+                 if all(not present[kind].isdisjoint(keys) for kind, keys in other_triggers[p])]
+        if len(self._candidate_cache) >= CANDIDATE_CACHE_SIZE:
+            self._candidate_cache.clear()
+        self._candidate_cache[signature] = found
+        return found
 
     def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None) -> Result:
         """Rewrite ``doc``. With a ``trace`` dict, also record per feature how many sites it
@@ -139,38 +154,46 @@ class Engine:
         claimed: set[int] = set()
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
+        protected = index.protected
+        offsets = index.offsets
+        site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"  # the site key: see keyed_uniform
         for rule, prob in self._candidates(index):
-            if not rule.may_apply(index):
-                continue
             try:
                 sites = list(rule.fn(doc, index))
             except Exception as exc:  # a broken rule costs its own edits on this text only
                 failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
                 continue
-            fate = trace.setdefault(rule.name, Counter()) if trace is not None else _NO_TRACE
-            fate["sites"] += len(sites)
+            if not sites:
+                continue
+            fate = trace.setdefault(rule.name, Counter()) if trace is not None else None
+            if fate is not None:
+                fate["sites"] += len(sites)
             for ordinal, site in enumerate(sites):
-                variants = site.variants()
-                anchor = min(touched_tokens(variants[0]))
-                site_key = (self.seed, key, path, rule.name, ordinal, index.offsets[anchor])
-                if prob < 1.0 and keyed_uniform(*site_key) >= prob:
-                    fate["sampled_out"] += 1
-                    continue
-                ops = variants[0]
-                if len(variants) > 1:
-                    ops = variants[int(keyed_uniform(*site_key, "variant") * len(variants))]
+                ops = site.ops
+                if prob < 1.0 or site.alternatives:
+                    # the same string as keyed_uniform(seed, key, path, rule, ordinal, offset)
+                    site_key = (f"{site_prefix}{rule.name}\x1f{ordinal}\x1f"
+                                f"{offsets[min(touched_tokens(ops))]}")
+                    if prob < 1.0 and _uniform(site_key) >= prob:
+                        if fate is not None:
+                            fate["sampled_out"] += 1
+                        continue
+                    if site.alternatives:
+                        variants = site.variants()
+                        ops = variants[int(_uniform(site_key + "\x1fvariant") * len(variants))]
                 touched = touched_tokens(ops)
-                if touched & index.protected:
-                    fate["protected"] += 1
-                    continue
-                if touched & claimed:
-                    fate["overlapping"] += 1
-                    continue
-                claimed |= touched
-                kept.append((rule, ops))
-                fate["applied"] += 1
+                if protected and not protected.isdisjoint(touched):
+                    outcome = "protected"
+                elif not claimed.isdisjoint(touched):
+                    outcome = "overlapping"
+                else:
+                    outcome = "applied"
+                    claimed |= touched
+                    kept.append((rule, ops))
+                if fate is not None:
+                    fate[outcome] += 1
         if not kept:
-            return Result(doc.text, failures=failures)
+            return Result(index.text, failures=failures)
         text, items, starts = _render(doc, [op for _, ops in kept for op in ops], index)
         return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
 
@@ -213,7 +236,7 @@ def _edit_log(
             ranges[nearest][0] = min(ranges[nearest][0], i)
             ranges[nearest][1] = max(ranges[nearest][1], i)
     groups = _merge_ranges(ranges)
-    text = doc.text
+    text = index.text
     edits: list[AppliedEdit] = []
     for (lo, hi), members in groups:
         start = index.offsets[lo - 1] + len(words[lo - 1]) if lo > 0 else 0
@@ -367,23 +390,28 @@ def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_
     out: list[str] = []
     starts: list[int] = []
     position = 0
+    spaces = tokens.spaces
+    last_k = len(items) - 1
     for k, item in enumerate(items):
         starts.append(position)
         out.append(item.text)
         position += len(item.text)
-        if k + 1 < len(items):
-            gap = _gap(tokens, item, items[k + 1])
+        if k < last_k:
+            nxt = items[k + 1]
+            if item.orig is not None and nxt.orig == item.orig + 1 and not nxt.changed:
+                gap = spaces[item.orig]  # neighbours in the input, as they were: the common case
+            else:
+                gap = _gap(tokens, item, nxt)
             out.append(gap)
             position += len(gap)
     if items:  # the whitespace after the last word: its own, or the text's if it went
         last = items[-1]
         kept_last = last.orig == len(doc) - 1 and not last.changed
-        out.append(tokens.spaces[-1] if kept_last else _trailing_ws(doc))
+        out.append(tokens.spaces[-1] if kept_last else _trailing_ws(index.text))
     return "".join(out), items, starts
 
 
-def _trailing_ws(doc: "Doc") -> str:
-    text = doc.text
+def _trailing_ws(text: str) -> str:
     return text[len(text.rstrip()):]
 
 
@@ -427,10 +455,13 @@ def _match_case(original: str, new: str) -> str:
 
 
 def _fix_contractions(items: list[_Item]) -> None:
+    lows = [item.text.lower() for item in items]
+    lows.append("")
     for k, item in enumerate(items):
-        low = item.text.lower()
-        nxt = items[k + 1].text.lower() if k + 1 < len(items) else ""
-        prev = items[k - 1].text.lower() if k > 0 else ""
+        low, nxt = lows[k], lows[k + 1]
+        if low not in SHORT_HOSTS and low not in LONG_HOSTS and low not in ("n't", "n’t"):
+            continue
+        prev = lows[k - 1] if k > 0 else ""
         if low in SHORT_HOSTS and nxt not in ("n't", "n’t"):
             item.text = _same_case(item.text, SHORT_HOSTS[low])
         elif low in LONG_HOSTS and nxt in ("n't", "n’t") and item.changed:

@@ -476,8 +476,10 @@ class FolderRun:
                 if shard is not None:
                     self._finish_shard(shard)
                     shard = None
-                self.timings = {"startup_seconds": round(stats.get("startup_seconds", 0.0), 3),
-                                "processing_seconds": round(time.time() - processing, 3)}
+                # Processing time counts from the moment the workers are ready (start-up apart).
+                startup = stats.get("startup_seconds", 0.0)
+                self.timings = {"startup_seconds": round(startup, 3),
+                                "processing_seconds": round(time.time() - processing - startup, 3)}
             self._finalize()
         except Interrupted as exc:
             self._abandon(shard, "interrupted")

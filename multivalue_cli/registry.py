@@ -43,16 +43,6 @@ class Rule:
     deps: frozenset[str] = field(default=frozenset())
     doc: str = ""
 
-    def may_apply(self, index: "DocIndex") -> bool:
-        """Cheap pre-check: skip the rule when none of its trigger lemmas/tags/deps occur."""
-        if self.lemmas and index.lemmas.isdisjoint(self.lemmas):
-            return False
-        if self.tags and index.tags.isdisjoint(self.tags):
-            return False
-        if self.deps and index.deps.isdisjoint(self.deps):
-            return False
-        return True
-
 
 _RULES: dict[str, Rule] = {}
 _LOADED = False

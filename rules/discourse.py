@@ -149,6 +149,7 @@ def _as_site(variants: list[tuple[Op, ...]]) -> Site | None:
 
 @rule(
     229, "drop_aux_yn", "Discourse and Word Order",
+    lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
         ("Do you get the point?", "You get the point?"),
@@ -242,6 +243,7 @@ def _has_clause_inside(subj: Token) -> bool:
 
 @rule(
     228, "drop_aux_wh", "Discourse and Word Order",
+    lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
         ("What are you doing?", ["What you doing?", "What you are doing?"]),

@@ -1429,12 +1429,11 @@ def comparison_candidates(index, tag: str) -> Iterator:
     tagger took for a noun or plain adjective (*the prettiest sunsets* as a compound)."""
     suffix = "er" if tag == "JJR" else "est"
     for tok in index.tag(tag, "JJ", "NN"):
-        if lexically_capitalised(tok):
-            continue
-        if tok.tag_ == tag and is_synthetic_degree(tok, tag):
-            yield tok
-        elif tok.tag_ != tag and tok.lower_.endswith(suffix) and not is_noun(tok.lower_):
-            if adjective_lemma(tok, tag):
+        if tok.tag_ == tag:
+            if is_synthetic_degree(tok, tag) and not lexically_capitalised(tok):
+                yield tok
+        elif tok.lower_.endswith(suffix) and not is_noun(tok.lower_):
+            if adjective_lemma(tok, tag) and not lexically_capitalised(tok):
                 yield tok
 
 

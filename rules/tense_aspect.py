@@ -312,11 +312,13 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
     participle. Not in temporal, conditional and irrealis clauses (*when I was young*, *if I
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
     *was/were*."""
+    durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     for verb in index.tag("VBD", "VB"):
         if verb.tag_ == "VB":
             dids = [d for d in aux_children(verb, "do") if d.tag_ == "VBD"]
             subj = subject_of(verb)
-            if not dids or subj is None or in_temporal_clause(verb) or _has_duration_phrase(verb):
+            if not dids or subj is None or in_temporal_clause(verb) or (
+                    durations and _has_duration_phrase(verb)):
                 continue
             participle = inflect_verb(verb.lemma_.lower(), "VBN")
             if participle:
@@ -324,7 +326,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if not _is_past_lexical(verb) or in_temporal_clause(verb) or _is_irrealis(verb):
             continue
-        if _has_duration_phrase(verb):
+        if durations and _has_duration_phrase(verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there":
