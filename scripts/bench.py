@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 SUBJECTS = ["My brother", "The teacher", "She", "He", "Our neighbour", "The company", "This student",
@@ -162,8 +163,57 @@ def first_record_seconds(corpus: Path, tmp: Path) -> float:
     return time.perf_counter() - start
 
 
+def engine_breakdown(texts: list[str], dialect: str) -> str:
+    """Microseconds per text of each part of the engine (parses done beforehand): the document
+    index, the rules, rendering, the edit log, and the rest (choosing rules, sampling)."""
+    from multivalue_cli import Transformer
+    from multivalue_cli import engine as engine_module
+    from multivalue_cli.morphology import warm_up
+
+    t = Transformer(dialect=dialect)
+    docs = list(t.nlp.pipe(texts, batch_size=256))
+    warm_up()
+    engine = t.engine
+    spent: dict[str, float] = {}
+
+    def timed(name: str, fn):
+        def wrapper(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+        return wrapper
+
+    originals = {name: getattr(engine_module, name) for name in ("DocIndex", "_render", "_edit_log")}
+    rules_before = list(engine.rules)
+    try:
+        for name, fn in originals.items():
+            setattr(engine_module, name, timed(name, fn))
+        engine.rules = [(replace(rule, fn=timed("rules", lambda d, i, f=rule.fn: list(f(d, i)))), p)
+                        for rule, p in rules_before]
+        engine._candidate_cache.clear()
+        start = time.perf_counter()
+        for k, doc in enumerate(docs):
+            engine.apply(doc, k, "text")
+        total = time.perf_counter() - start
+    finally:
+        for name, fn in originals.items():
+            setattr(engine_module, name, fn)
+        engine.rules = rules_before
+        engine._candidate_cache.clear()
+    n = len(docs)
+    parts = {"document index": spent.get("DocIndex", 0.0), "rules": spent.get("rules", 0.0),
+             "rendering": spent.get("_render", 0.0), "edit log": spent.get("_edit_log", 0.0)}
+    parts["rest (choosing rules, sampling)"] = total - sum(parts.values())
+    lines = [f"engine, {dialect}: {1e6 * total / n:.0f} us per text over {n} texts"]
+    lines += [f"  {name:34s} {1e6 * value / n:6.0f} us  {100 * value / total:4.1f}%"
+              for name, value in parts.items()]
+    return "\n".join(lines)
+
+
 def profile_engine(texts: list[str], dialect: str, top: int = 25) -> str:
-    """cProfile of the engine alone (parses done beforehand), cumulative-time order."""
+    """cProfile of the engine alone (parses done beforehand), own-time order."""
     from multivalue_cli import Transformer
     from multivalue_cli.morphology import warm_up
 
@@ -195,6 +245,8 @@ def main() -> None:
         corpus = tmp / "corpus.jsonl"
         texts = write_corpus(corpus, args.sentences)
         if args.profile:
+            print(engine_breakdown(texts[:6000], args.profile))
+            print()
             print(profile_engine(texts[:3000], args.profile))
             return
         raw = [raw_parse(texts) for _ in range(args.repeats)]
