@@ -22,8 +22,6 @@ app = typer.Typer(
 )
 
 EXIT_USAGE = 2
-EXIT_FAILURE = 1
-EXIT_INTERRUPTED = 130
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> "typer.Exit":

@@ -119,11 +119,6 @@ def profile_from_canonical(data: Mapping) -> Profile:
     return Profile(abbreviation, name, features, {"source": "manifest"}, data.get("source"))
 
 
-def _ewave(name: str) -> int:
-    entry = catalog().get(name)
-    return entry.ewave if entry else 10_000
-
-
 # --------------------------------------------------------------------------- look-up
 
 

@@ -8,6 +8,8 @@ if TYPE_CHECKING:
 
 # Subjects, the dummy "there"/"it" included.
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
+# Subjects that are noun phrases or pronouns (no dummy "there"/"it").
+NOMINAL_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _TRAILING = ('"', "'", "”", "’", ")")
 
 
@@ -23,6 +25,11 @@ def subject_of(verb: "Token") -> "Token | None":
         if subj is not None or verb.dep_ != "conj":
             return subj
         verb = verb.head
+
+
+def in_question(tok: "Token") -> bool:
+    """Whether ``tok``'s sentence ends in '?'."""
+    return ends_with_question_mark(tok.sent)
 
 
 def ends_with_question_mark(sent: "Span") -> bool:

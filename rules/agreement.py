@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.edits import Delete, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, person_number, verb_lemma
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
         "The news was good.",
     ],
 )
+
 def uninflect(doc, index):
     """Third person singular present -s dropped: *he speak*, *she don't*. Lexical verbs and
     do-support only; *is* and *has* change meaning-bearing forms and belong to other features."""
@@ -43,7 +45,6 @@ def uninflect(doc, index):
 
 # --------------------------------------------------------------------------- shared helpers
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 # Present-tense forms of auxiliary "be" that varieties with copula/auxiliary deletion drop.
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
 FIRST_PERSON_BE = frozenset({"am", "'m", "’m"})

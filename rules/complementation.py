@@ -13,12 +13,12 @@ from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import direct_subject as _subject
 from multivalue_cli.syntax import ends_with_question_mark as _is_question
+from multivalue_cli.syntax import SUBJECT_DEPS
 
 CATEGORY = "Complementation"
 
 CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs")
 TO_INFINITIVE_VERBS = wordlist("to_infinitive_verbs")
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 NOMINATIVE = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they",
               "you": "you", "it": "it", "i": "I", "he": "he", "she": "she", "we": "we",

@@ -12,10 +12,10 @@ from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
+from multivalue_cli.syntax import SUBJECT_DEPS
 from multivalue_cli.syntax import direct_subject as _subject
 from multivalue_cli.syntax import ends_with_question_mark as _is_question
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})
 AUX_LEMMAS = frozenset(

@@ -10,8 +10,8 @@ from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import direct_subject as subject_of
+from multivalue_cli.syntax import SUBJECT_DEPS
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 
 
 # ---------------------------------------------------------------------------------- shared helpers

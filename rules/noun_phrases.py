@@ -14,6 +14,7 @@ from typing import Iterator
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
 from multivalue_cli.morphology import indefinite_article, plural_noun, singular_noun
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import in_question as is_question
 from multivalue_cli.wordlists import wordlist
 
 CATEGORY = "Noun Phrases"
@@ -792,12 +793,6 @@ COUNTED_MASS_NOUNS = wordlist("mass_nouns_with_article")
 
 def has_conjunct(noun) -> bool:
     return noun.dep_ == "conj" or any(c.dep_ == "conj" for c in noun.children)
-
-
-def is_question(tok) -> bool:
-    """The token's sentence ends in a question mark."""
-    last = tok.sent[-1]
-    return last.text == "?" or (last.is_space and len(tok.sent) > 1 and tok.sent[-2].text == "?")
 
 
 def is_imperative(tok) -> bool:

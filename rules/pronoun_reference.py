@@ -19,8 +19,9 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.syntax import in_question
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Full forms of the clitics that a dropped subject pronoun leaves behind.
 CLITIC_FULL = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'ve": "have", "’ve": "have",
@@ -37,9 +38,7 @@ def _next(tok: Token) -> Token | None:
 
 def _is_question(tok: Token) -> bool:
     """The sentence of ``tok`` is a question (ends in ?) or its clause is inverted."""
-    sent = tok.sent
-    last = next((t for t in reversed(sent) if not t.is_space), None)
-    if last is not None and last.text == "?":
+    if in_question(tok):
         return True
     head = tok.head
     return any(c.dep_ in ("aux", "auxpass") and c.i < tok.i for c in head.children) or (

@@ -13,8 +13,9 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.syntax import in_question as _is_question
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 CATEGORY = "Pronouns"
 
@@ -44,12 +45,6 @@ def _next_lower(tok: Token) -> str:
 def _is_coordinated(tok: Token) -> bool:
     """A conjunct, or the head of a coordination (*John and me*, *me and John*)."""
     return tok.dep_ == "conj" or any(c.dep_ == "conj" for c in tok.children)
-
-
-def _is_question(tok: Token) -> bool:
-    """The sentence of ``tok`` ends in a question mark."""
-    last = next((t for t in reversed(tok.sent) if not t.is_space), None)
-    return last is not None and last.text.endswith("?")
 
 
 def _is_request(verb: Token) -> bool:

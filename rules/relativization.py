@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ FEMALE_NOUNS = wordlist("female_nouns")
 
 RELATIVIZERS = frozenset({"who", "whom", "which", "that"})
 DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 # Heads whose "that" clause is adverbial (the reason that he left, the day that I met her)
 # or a complement (the news that he left): the "that" is no argument gap.

@@ -9,9 +9,9 @@ from spacy.tokens import Doc, Span, Token
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import SUBJECT_DEPS
 
 CATEGORY = "Adverbial Subordination"
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
 
 

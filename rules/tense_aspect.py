@@ -11,9 +11,8 @@ from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import subject_of
+from multivalue_cli.syntax import SUBJECT_DEPS, subject_of
 
-SUBJECT_DEPS = ("nsubj", "nsubjpass", "expl")
 # Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
 TEMPORAL_MARKERS = frozenset(
     "when whenever while as after before until till since once if unless".split()
@@ -390,7 +389,6 @@ CLAUSAL_DEPS = frozenset(
     {"advcl", "ccomp", "xcomp", "relcl", "acl", "csubj", "csubjpass", "parataxis", "conj", "pcomp"}
 )
 BE_CLITICS = {"1s": "'m", "3s": "'s", "other": "'re"}
-HAVE_CLITICS = frozenset({"'ve", "’ve", "'s", "’s", "'d", "’d"})
 WILL_FORMS = frozenset({"will", "'ll", "’ll", "wo"})
 
 

@@ -13,6 +13,7 @@ from multivalue_cli.morphology import inflect_verb, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import subject_of
+from multivalue_cli.syntax import SUBJECT_DEPS
 
 
 
@@ -181,7 +182,6 @@ def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # ---------------------------------------------------------------------------------- shared helpers
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 # Verbs whose forms belong to other features (was/were, ain't, don't) or to do-support.
 FUNCTION_VERBS = frozenset({"be", "have", "do"})
 
