@@ -170,10 +170,10 @@ class Engine:
                 fate["sites"] += len(sites)
             for ordinal, site in enumerate(sites):
                 ops = site.ops
+                touched = touched_tokens(ops)
                 if prob < 1.0 or site.alternatives:
                     # the same string as keyed_uniform(seed, key, path, rule, ordinal, offset)
-                    site_key = (f"{site_prefix}{rule.name}\x1f{ordinal}\x1f"
-                                f"{offsets[min(touched_tokens(ops))]}")
+                    site_key = f"{site_prefix}{rule.name}\x1f{ordinal}\x1f{offsets[min(touched)]}"
                     if prob < 1.0 and _uniform(site_key) >= prob:
                         if fate is not None:
                             fate["sampled_out"] += 1
@@ -181,7 +181,7 @@ class Engine:
                     if site.alternatives:
                         variants = site.variants()
                         ops = variants[int(_uniform(site_key + "\x1fvariant") * len(variants))]
-                touched = touched_tokens(ops)
+                        touched = touched_tokens(ops)
                 if protected and not protected.isdisjoint(touched):
                     outcome = "protected"
                 elif not claimed.isdisjoint(touched):
