@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Closed-class words found in nearly every English sentence of four words or more.
@@ -27,27 +28,60 @@ ENGLISH_FUNCTION_WORDS = frozenset(
 MIN_WORDS_FOR_LANGUAGE_CHECK = 4
 MAX_SYMBOL_SHARE = 0.35  # above this share of symbol tokens a sentence is taken for code
 SENTENCE_PUNCTUATION = frozenset(".,?!'\"")
+# Closing quotes and brackets that may follow a sentence's final '?'.
+QUESTION_TRAILING = frozenset({'"', "'", "”", "’", ")"})
+
+
+# While the engine applies rules to a document, its index is here in ``doc.user_data``, so shared
+# helpers that are handed only a Token can use it (see :func:`index_of`).
+INDEX_KEY = "multivalue.index"
+
+
+def index_of(doc: "Doc") -> "DocIndex | None":
+    """The index the engine built for ``doc`` while it applies rules to it, else None."""
+    return doc.user_data.get(INDEX_KEY)
 
 
 class DocIndex:
-    __slots__ = ("doc", "text", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags", "deps",
-                 "protected", "words", "spaces", "offsets", "tag_of", "is_space", "sentence_of",
-                 "_merged")
+    """Lists built in one pass over the parse: per key (``by_lemma`` etc.), and per token
+    position (``tokens``, ``words``, ``lemma_of``, ``head_of``, ...), so rules and rendering
+    read plain Python lists instead of creating a spaCy ``Token`` on every ``doc[i]``."""
+
+    __slots__ = ("doc", "text", "tokens", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags",
+                 "deps", "protected", "words", "spaces", "offsets", "tag_of", "lemma_of", "pos_of",
+                 "dep_of", "head_of", "morph_of", "is_space", "sentence_of", "_merged", "_questions",
+                 "_children", "_sentences")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
-        self.text = doc.text  # spaCy joins the tokens anew on every doc.text
+        tokens = self.tokens = list(doc)
+        n = len(tokens)
+        # One to_array call reads every attribute the index needs (spaCy would otherwise build a
+        # Token object and look up a string per attribute and token).
+        if not _ATTRS:
+            _load_attributes()
+        columns = doc.to_array(_ATTRS).T.tolist() if n else [[] for _ in _ATTRS]
+        orths, lemma_ids, tag_ids, pos_ids, dep_ids, offsets, heads, starts, trailing, morphs = columns
+        store = doc.vocab.strings
+        words = _strings(orths, _STRINGS, store)
+        lemma_of = _strings(lemma_ids, _LOWER_LEMMAS, store, str.lower)
+        tag_of = _strings(tag_ids, _STRINGS, store)
+        dep_of = _strings(dep_ids, _STRINGS, store)
+        pos_of = list(map(_POS_NAMES.__getitem__, pos_ids))
+        spaces = [" " if s else "" for s in trailing]
+        # HEAD is the offset to the head, stored unsigned: read it back as a signed number.
+        head_of = [i + (h - _WRAP if h >= _HALF else h) for i, h in enumerate(heads)]
+        self.text = "".join([w + s for w, s in zip(words, spaces)])  # as doc.text, without Tokens
         by_lemma: dict[str, list[Token]] = {}
         by_tag: dict[str, list[Token]] = {}
         by_pos: dict[str, list[Token]] = {}
         by_dep: dict[str, list[Token]] = {}
+        for tok, lemma, tag, pos, dep in zip(tokens, lemma_of, tag_of, pos_of, dep_of):
+            by_lemma.setdefault(lemma, []).append(tok)
+            by_tag.setdefault(tag, []).append(tok)
+            by_pos.setdefault(pos, []).append(tok)
+            by_dep.setdefault(dep, []).append(tok)
         protected: set[int] = set()
-        # Plain lists of what rendering reads for every token, so it need not build a Token
-        # object per look-up: text, trailing whitespace, offset, tag, is-space, sentence start.
-        words: list[str] = []
-        spaces: list[str] = []
-        offsets: list[int] = []
-        tag_of: list[str] = []
         is_space: list[bool] = []
         sentence_of: list[int] = []
         has_sentences = doc.has_annotation("SENT_START")
@@ -56,38 +90,32 @@ class DocIndex:
         counts = [0, 0, 0, 0]
         sentence_counts: dict[int, list[int]] = {0: counts}
         word_classes = _WORD_CLASSES
-        for tok in doc:
-            tag = tok.tag_
-            by_lemma.setdefault(tok.lemma_.lower(), []).append(tok)
-            by_tag.setdefault(tag, []).append(tok)
-            by_pos.setdefault(tok.pos_, []).append(tok)
-            by_dep.setdefault(tok.dep_, []).append(tok)
-            word = tok.orth
+        for i, word in enumerate(orths):
             found = word_classes.get(word)
             if found is None:
-                found = _word_class(tok)
+                found = _word_class(tokens[i])
                 if len(word_classes) > MAX_CACHED_WORDS:
                     word_classes.clear()
                 word_classes[word] = found
-            text, space_token, kind, protect = found
+            _, space_token, kind, protect = found
             if protect:
-                protected.add(tok.i)
-            if has_sentences and tok.is_sent_start and tok.i:
-                sentence = tok.i
+                protected.add(i)
+            if has_sentences and i and starts[i] == 1:
+                sentence = i
                 counts = sentence_counts[sentence] = [0, 0, 0, 0]
             counts[3] += 1
             if kind is not None:
                 counts[kind] += 1
                 if kind == FUNCTION_WORD:
                     counts[WORD] += 1
-            words.append(text)
-            spaces.append(tok.whitespace_)
-            offsets.append(tok.idx)
-            tag_of.append(tag)
             is_space.append(space_token)
             sentence_of.append(sentence)
         self.words, self.spaces, self.offsets = words, spaces, offsets
-        self.tag_of, self.is_space, self.sentence_of = tag_of, is_space, sentence_of
+        self.tag_of, self.lemma_of, self.pos_of, self.dep_of = tag_of, lemma_of, pos_of, dep_of
+        self.head_of, self.is_space, self.sentence_of = head_of, is_space, sentence_of
+        self.morph_of = morphs  # hashes of the morphological analyses (see morph_values)
+        self._children: list[list[Token]] | None = None
+        self._sentences: dict[int, Span] = {}
         self.by_lemma = by_lemma
         self.by_tag = by_tag
         self.by_pos = by_pos
@@ -96,8 +124,53 @@ class DocIndex:
         self.tags = by_tag.keys()
         self.deps = by_dep.keys()
         self._merged: dict[tuple, list[Token]] = {}
+        self._questions: dict[int, bool] = {}
         untrusted = _untrusted_sentences(self, sentence_counts)
         self.protected = frozenset(protected | untrusted if untrusted else protected)
+
+    def children(self, i: int) -> list["Token"]:
+        """Token ``i``'s syntactic children in document order (as ``Token.children``, which
+        builds every child anew on each call)."""
+        found = self._children
+        if found is None:
+            found = self._children = [[] for _ in self.tokens]
+            tokens = self.tokens
+            for child, head in enumerate(self.head_of):
+                if head != child:
+                    found[head].append(tokens[child])
+        return found[i]
+
+    def sentence(self, i: int) -> "Span":
+        """Token ``i``'s sentence (as ``Token.sent``, which searches for its bounds each time)."""
+        start = self.sentence_of[i]
+        found = self._sentences.get(start)
+        if found is None:
+            found = self._sentences[start] = self.doc[start:self.sentence_end(i)]
+        return found
+
+    def morph_values(self, i: int, field: str) -> list[str]:
+        """The values of a morphological feature of token ``i`` (as ``Token.morph.get``)."""
+        features = _MORPH_FEATURES.get(self.morph_of[i])
+        if features is None:
+            features = _morph_features(self.morph_of[i], self.tokens[i])
+        return list(features.get(field, ()))
+
+    def sentence_end(self, i: int) -> int:
+        """One past the last token of token ``i``'s sentence."""
+        sentence_of, start, n = self.sentence_of, self.sentence_of[i], len(self.sentence_of)
+        end = i + 1
+        while end < n and sentence_of[end] == start:
+            end += 1
+        return end
+
+    def in_question(self, i: int) -> bool:
+        """Whether token ``i``'s sentence ends in '?' (closing quotes and brackets aside);
+        worked out once per sentence."""
+        start = self.sentence_of[i]
+        found = self._questions.get(start)
+        if found is None:
+            found = self._questions[start] = _ends_in_question_mark(self, start, self.sentence_end(i))
+        return found
 
     def lemma(self, *lemmas: str) -> list["Token"]:
         """Tokens with any of these lemmas, in document order."""
@@ -118,8 +191,71 @@ class DocIndex:
         cache_key = (id(table), keys)  # many rules ask for the same tag sets
         found = self._merged.get(cache_key)
         if found is None:
-            found = self._merged[cache_key] = _merged(table, keys)
+            found = self._merged[cache_key] = self._merge(table, keys)
         return found
+
+    def _merge(self, table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:
+        """Tokens under any of ``keys``, in document order (read off the per-token list of the
+        same attribute rather than sorting Token objects)."""
+        present = [key for key in keys if key in table]
+        if len(present) <= 1:
+            return table[present[0]] if present else []
+        column = {id(self.by_lemma): self.lemma_of, id(self.by_tag): self.tag_of,
+                  id(self.by_pos): self.pos_of, id(self.by_dep): self.dep_of}[id(table)]
+        wanted, tokens = frozenset(present), self.tokens
+        return [tokens[i] for i, value in enumerate(column) if value in wanted]
+
+
+_HALF, _WRAP = 2**63, 2**64
+_ATTRS: list[int] = []  # the attribute ids read by to_array (spaCy is imported on first use)
+_POS_NAMES: dict[int, str] = {}
+
+
+def _load_attributes() -> None:
+    from spacy.attrs import DEP, HEAD, IDX, LEMMA, MORPH, ORTH, POS, SENT_START, SPACY, TAG
+    from spacy.parts_of_speech import NAMES
+
+    _POS_NAMES.update(NAMES)
+    _POS_NAMES[0] = ""
+    _ATTRS[:] = [ORTH, LEMMA, TAG, POS, DEP, IDX, HEAD, SENT_START, SPACY, MORPH]
+_STRINGS: dict[int, str] = {}  # hash -> string: hashes are the same in every vocabulary
+_LOWER_LEMMAS: dict[int, str] = {}
+
+
+def _strings(ids: list[int], cache: dict[int, str], store, convert=None) -> list[str]:
+    """The strings of these hashes, through ``cache`` (a StringStore look-up costs several
+    times a dict's); ``convert`` is applied to strings new to the cache."""
+    try:
+        return list(map(cache.__getitem__, ids))
+    except KeyError:
+        if len(cache) > MAX_CACHED_WORDS:
+            cache.clear()
+        for h in ids:
+            if h not in cache:
+                text = store[h] if h else ""
+                cache[h] = convert(text) if convert else text
+        return list(map(cache.__getitem__, ids))
+
+
+_MORPH_FEATURES: dict[int, dict[str, tuple[str, ...]]] = {}
+
+
+def _morph_features(key: int, tok: "Token") -> dict[str, tuple[str, ...]]:
+    """A morphological analysis as field -> values, cached by its hash."""
+    analysis = tok.morph
+    features = {field: tuple(analysis.get(field)) for field in analysis.to_dict()}
+    if len(_MORPH_FEATURES) > MAX_CACHED_WORDS:
+        _MORPH_FEATURES.clear()
+    _MORPH_FEATURES[key] = features
+    return features
+
+
+def _ends_in_question_mark(index: DocIndex, start: int, end: int) -> bool:
+    words, is_space = index.words, index.is_space
+    for i in range(end - 1, start - 1, -1):
+        if not is_space[i] and words[i] not in QUESTION_TRAILING:
+            return words[i] == "?"
+    return False
 
 
 # What the per-sentence counts record of a word (positions in a sentence's counts list).
@@ -177,11 +313,3 @@ def _untrusted_sentences(index: DocIndex, counts: dict[int, list[int]]) -> set[i
             if CONTROL.search(word) or CONTROL.search(space):
                 bad.add(sentence_of[i])
     return {i for i, start in enumerate(sentence_of) if start in bad} if bad else set()
-
-
-def _merged(table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:
-    if len(keys) == 1:
-        return table.get(keys[0], [])
-    found = [tok for key in keys for tok in table.get(key, ())]
-    found.sort(key=lambda t: t.i)
-    return found

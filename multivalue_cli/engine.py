@@ -22,11 +22,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .docindex import DocIndex
+from .docindex import INDEX_KEY, DocIndex
 from .edits import Delete, Insert, Move, Op, Replace, touched_tokens
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
     from .registry import Rule
 
@@ -121,18 +121,32 @@ class Engine:
         # every trigger key of every rule, by kind: what decides which rules a document wakes
         self._trigger_keys = {kind: frozenset().union(*(getattr(r, kind + "s") for r, _ in self.rules))
                               for kind in ("lemma", "tag", "dep")}
-        self._candidate_cache: dict[tuple, list[tuple["Rule", float]]] = {}
+        # each trigger key's bit: a document's signature is the OR of the bits of its keys
+        self._bits: dict[str, dict[str, int]] = {}
+        bit = 0
+        for kind in ("lemma", "tag", "dep"):
+            self._bits[kind] = {}
+            for key in sorted(self._trigger_keys[kind]):
+                self._bits[kind][key] = 1 << bit
+                bit += 1
+        self._candidate_cache: dict[int, list[tuple["Rule", float]]] = {}
 
     def _candidates(self, index: DocIndex) -> list[tuple["Rule", float]]:
         """The rules whose triggers all occur in the document, in profile order (cached by
         which trigger keys occur: documents share few distinct combinations)."""
-        all_keys = self._trigger_keys
-        signature = (frozenset(all_keys["lemma"] & index.lemmas), frozenset(all_keys["tag"] & index.tags),
-                     frozenset(all_keys["dep"] & index.deps))
+        signature = 0
+        for kind, keys in (("lemma", index.lemmas), ("tag", index.tags), ("dep", index.deps)):
+            bits = self._bits[kind]
+            for key in keys:
+                found_bit = bits.get(key)
+                if found_bit is not None:
+                    signature |= found_bit
         found = self._candidate_cache.get(signature)
         if found is not None:
             return found
-        present = dict(zip(("lemma", "tag", "dep"), signature))
+        all_keys = self._trigger_keys
+        present = {"lemma": all_keys["lemma"] & index.lemmas, "tag": all_keys["tag"] & index.tags,
+                   "dep": all_keys["dep"] & index.deps}
         positions = set(self._always)
         for kind, table in self._woken_by.items():
             for key in present[kind]:
@@ -151,6 +165,14 @@ class Engine:
         if not self.rules or len(doc) == 0:
             return Result(doc.text)
         index = DocIndex(doc)
+        user_data = doc.user_data
+        user_data[INDEX_KEY] = index  # for helpers handed only a Token (docindex.index_of)
+        try:
+            return self._apply(doc, index, key, path, trace)
+        finally:
+            del user_data[INDEX_KEY]  # the doc must not keep its index alive (a cycle)
+
+    def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None) -> Result:
         claimed: set[int] = set()
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
@@ -299,6 +321,7 @@ NEGATION_HOSTS = frozenset(
 )
 SHORT_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}
 LONG_HOSTS = {v: k for k, v in SHORT_HOSTS.items()}
+CONTRACTION_PARTS = frozenset({*SHORT_HOSTS, *LONG_HOSTS, "n't", "n’t"})
 
 
 @dataclass(slots=True)
@@ -368,7 +391,13 @@ def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_
         else:
             items.append(_Item(words[i], i, sent_of[i], moved=i in moved_from))
 
+    edited = replaced.keys() | deleted | before.keys() | after.keys() | moved_from \
+        | moves_before.keys() | moves_after.keys()
+    append = items.append
     for i in range(len(doc)):
+        if i not in edited:  # the common case: a token no operation touches
+            append(_Item(words[i], i, sent_of[i]))
+            continue
         for span in moves_before.get(i, ()):
             for j in span:
                 emit_token(j)
@@ -384,7 +413,7 @@ def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_
 
     _fix_contractions(items)
     _fix_articles(items)
-    _fix_sentence_case(doc, items, sent_of, deleted | {i for i, t in replaced.items() if not t})
+    _fix_sentence_case(index.tokens, items, sent_of, deleted | {i for i, t in replaced.items() if not t})
     tokens = index
 
     out: list[str] = []
@@ -456,10 +485,12 @@ def _match_case(original: str, new: str) -> str:
 
 def _fix_contractions(items: list[_Item]) -> None:
     lows = [item.text.lower() for item in items]
+    if CONTRACTION_PARTS.isdisjoint(lows):
+        return
     lows.append("")
     for k, item in enumerate(items):
         low, nxt = lows[k], lows[k + 1]
-        if low not in SHORT_HOSTS and low not in LONG_HOSTS and low not in ("n't", "n’t"):
+        if low not in CONTRACTION_PARTS:
             continue
         prev = lows[k - 1] if k > 0 else ""
         if low in SHORT_HOSTS and nxt not in ("n't", "n’t"):
@@ -502,7 +533,7 @@ def _same_case(template: str, word: str) -> str:
     return word
 
 
-def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int], deleted: set[int]) -> None:
+def _fix_sentence_case(tokens: list["Token"], items: list[_Item], sent_of: list[int], deleted: set[int]) -> None:
     """Keep a capital at the start of every sentence when words move, or are added or removed.
     Only sentences with a changed, added, moved or deleted word are looked at."""
     touched = {item.sent for item in items if item.changed or item.moved or item.orig is None}
@@ -510,17 +541,17 @@ def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int], delet
     if not touched:
         return
     first_out: dict[int, _Item] = {}
-    by_orig = {item.orig: item for item in items if item.orig is not None}
+    by_orig: dict[int, _Item] | None = None
     for item in items:
         if item.sent in touched and item.sent not in first_out and any(ch.isalpha() for ch in item.text):
             first_out[item.sent] = item
-    n = len(doc)
+    n = len(tokens)
     for start in sorted(touched):
         first = None
         for i in range(start, n):
             if i > start and sent_of[i] != start:
                 break
-            tok = doc[i]
+            tok = tokens[i]
             if tok.is_alpha or tok.like_num or tok.text[:1].isalpha():
                 first = tok
                 break
@@ -530,6 +561,8 @@ def _fix_sentence_case(doc: "Doc", items: list[_Item], sent_of: list[int], delet
         if new_first is None:
             continue
         if new_first.orig != first.i:
+            if by_orig is None:
+                by_orig = {item.orig: item for item in items if item.orig is not None}
             old_first = by_orig.get(first.i)
             if old_first is not None and _capital_by_position(first) and old_first.text[:1].isupper():
                 old_first.text = old_first.text[:1].lower() + old_first.text[1:]

@@ -11,6 +11,7 @@ text, or a rule raised on one of its texts, the record comes back unchanged with
 """
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing as mp
 import signal
@@ -82,10 +83,15 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
         dialect=config.profile, seed=config.seed, model=config.model,
         batch_size=config.parse_batch_size, errors=config.errors,
     )
-    _TRANSFORMER.nlp  # load the pipeline and the inflection tables now, not on the first batch
+    # load the pipeline, the rules and the inflection tables now, not on the first batch
+    _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector
     from .morphology import warm_up
 
     warm_up()
+    # The pipeline and the inflection tables are millions of long-lived objects: a full
+    # garbage collection walked them all (~0.1 s each, ~5% of a run). Frozen, collections
+    # only look at objects made after this point.
+    gc.freeze()
 
 
 def _process(tasks: Sequence[Task]) -> list[Outcome]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .docindex import QUESTION_TRAILING, index_of
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -10,7 +12,6 @@ if TYPE_CHECKING:
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 # Subjects that are noun phrases or pronouns (no dummy "there"/"it").
 NOMINAL_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-_TRAILING = ('"', "'", "”", "’", ")")
 
 
 def direct_subject(verb: "Token") -> "Token | None":
@@ -28,11 +29,36 @@ def subject_of(verb: "Token") -> "Token | None":
 
 
 def in_question(tok: "Token") -> bool:
-    """Whether ``tok``'s sentence ends in '?'."""
+    """Whether ``tok``'s sentence ends in '?' (closing quotes and brackets aside)."""
+    index = index_of(tok.doc)
+    if index is not None:
+        return index.in_question(tok.i)
     return ends_with_question_mark(tok.sent)
 
 
 def ends_with_question_mark(sent: "Span") -> bool:
     """Whether the sentence ends in '?' (closing quotes and brackets aside)."""
-    last = [t for t in sent if not t.is_space and t.text not in _TRAILING]
+    index = index_of(sent.doc)
+    if index is not None and len(sent) and index.sentence_of[sent.start] == sent.start \
+            and index.sentence_end(sent.start) == sent.end:
+        return index.in_question(sent.start)
+    last = [t for t in sent if not t.is_space and t.text not in QUESTION_TRAILING]
     return bool(last) and last[-1].text == "?"
+
+
+def children(tok: "Token") -> list["Token"]:
+    """``tok``'s children in document order (from the engine's index when there is one)."""
+    index = index_of(tok.doc)
+    return index.children(tok.i) if index is not None else list(tok.children)
+
+
+def sentence(tok: "Token") -> "Span":
+    """``tok``'s sentence (from the engine's index when there is one)."""
+    index = index_of(tok.doc)
+    return index.sentence(tok.i) if index is not None else tok.sent
+
+
+def morph_values(tok: "Token", field: str) -> list[str]:
+    """The values of one morphological feature of ``tok`` (as ``tok.morph.get(field)``)."""
+    index = index_of(tok.doc)
+    return index.morph_values(tok.i, field) if index is not None else tok.morph.get(field)
