@@ -50,7 +50,7 @@ class DocIndex:
     __slots__ = ("doc", "text", "tokens", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags",
                  "deps", "protected", "words", "spaces", "offsets", "tag_of", "lemma_of", "pos_of",
                  "dep_of", "head_of", "morph_of", "is_space", "sentence_of", "_merged", "_questions",
-                 "_children", "_sentences")
+                 "_children", "_sentences", "_sentence_ends")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -116,6 +116,7 @@ class DocIndex:
         self.morph_of = morphs  # hashes of the morphological analyses (see morph_values)
         self._children: list[list[Token]] | None = None
         self._sentences: dict[int, Span] = {}
+        self._sentence_ends: dict[int, int] | None = None
         self.by_lemma = by_lemma
         self.by_tag = by_tag
         self.by_pos = by_pos
@@ -157,11 +158,26 @@ class DocIndex:
 
     def sentence_end(self, i: int) -> int:
         """One past the last token of token ``i``'s sentence."""
-        sentence_of, start, n = self.sentence_of, self.sentence_of[i], len(self.sentence_of)
-        end = i + 1
-        while end < n and sentence_of[end] == start:
-            end += 1
-        return end
+        ends = self._sentence_ends
+        if ends is None:
+            ends = self._sentence_ends = {}
+            sentence_of = self.sentence_of
+            for k, start in enumerate(sentence_of):
+                ends[start] = k + 1
+        return ends[self.sentence_of[i]]
+
+    def statement_end(self, i: int) -> int | None:
+        """The position of the final . or ! of token ``i``'s sentence (None for questions and
+        sentences without final punctuation)."""
+        words, is_space = self.words, self.is_space
+        for j in range(self.sentence_end(i) - 1, self.sentence_of[i] - 1, -1):
+            if not is_space[j]:
+                return j if words[j] in (".", "!") else None
+        return None
+
+    def sentence_starts(self) -> list[int]:
+        """The first token of every sentence, in order."""
+        return list(dict.fromkeys(self.sentence_of))
 
     def in_question(self, i: int) -> bool:
         """Whether token ``i``'s sentence ends in '?' (closing quotes and brackets aside);

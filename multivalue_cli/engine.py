@@ -281,6 +281,8 @@ def _distance(i: int, span: list[int]) -> int:
 
 def _merge_ranges(ranges: list[list[int]]) -> list[tuple[tuple[int, int], list[int]]]:
     """Merge token ranges that overlap or touch; keep which sites each merged range holds."""
+    if len(ranges) == 1:
+        return [((ranges[0][0], ranges[0][1]), [0])]
     order = sorted(range(len(ranges)), key=lambda k: ranges[k][0])
     groups: list[tuple[list[int], list[int]]] = []
     for k in order:
@@ -295,6 +297,8 @@ def _merge_ranges(ranges: list[list[int]]) -> list[tuple[tuple[int, int], list[i
 
 def _common_space(a: str, b: str) -> tuple[int, int]:
     """Lengths of the whitespace prefix and suffix that ``a`` and ``b`` share."""
+    if not (a[:1].isspace() or a[-1:].isspace()):
+        return 0, 0  # the usual case: the span starts and ends with a word
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head] and a[head].isspace():
         head += 1

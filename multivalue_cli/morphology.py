@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .syntax import children, morph_values
+
 # Forms of "be" and "have" by person/number, which lemminflect cannot choose for us.
 BE_PRESENT = {"1s": "am", "3s": "is", "other": "are"}
 BE_PAST = {"1s": "was", "3s": "was", "other": "were"}
@@ -98,7 +100,7 @@ def indefinite_article(word: str) -> str:
 
 def person_number(subject) -> str:
     """'1s', '3s' or 'other' for a subject token (used to pick be/have/do forms)."""
-    if any(child.dep_ == "conj" for child in subject.children):
+    if any(child.dep_ == "conj" for child in children(subject)):
         return "other"  # he and I, my brother and I
     low = subject.lower_
     if low in ("i",):
@@ -107,7 +109,6 @@ def person_number(subject) -> str:
         return "other"
     if low in ("he", "she", "it", "this", "that", "everyone", "someone", "nobody", "everybody"):
         return "3s"
-    number = subject.morph.get("Number")
-    if subject.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
+    if subject.tag_ in ("NNS", "NNPS") or morph_values(subject, "Number") == ["Plur"]:
         return "other"
     return "3s"

@@ -16,7 +16,7 @@ NOMINAL_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 def direct_subject(verb: "Token") -> "Token | None":
     """The subject among ``verb``'s own dependents."""
-    return next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
+    return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
 
 
 def subject_of(verb: "Token") -> "Token | None":
@@ -26,6 +26,18 @@ def subject_of(verb: "Token") -> "Token | None":
         if subj is not None or verb.dep_ != "conj":
             return subj
         verb = verb.head
+
+
+def lexically_capitalised(tok: "Token") -> bool:
+    """A capital that is not there because the word starts the sentence (names, titles)."""
+    return tok.text[:1].isupper() and not tok.is_sent_start
+
+
+def first_conjunct(tok: "Token") -> "Token":
+    """The first member of a coordination (its dependency label is the phrase's role)."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    return tok
 
 
 def in_question(tok: "Token") -> bool:
