@@ -1,6 +1,7 @@
 """Mood rules (eWAVE 121, 123, 126): double modals, present modals, new quasi-modals."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from spacy.tokens import Doc, Token
@@ -9,7 +10,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import direct_subject as subject_of
+from multivalue_cli.syntax import children, direct_subject as subject_of
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
@@ -33,7 +34,7 @@ def has_aux_after(modal: Token, lemma: str) -> bool:
     """Whether an auxiliary ``lemma`` of the same verb follows the modal (*would have gone*)."""
     verb = clause_of(modal)
     return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma and c.i > modal.i
-               for c in verb.children)
+               for c in children(verb))
 
 
 def is_contracted(tok: Token) -> bool:
@@ -43,8 +44,10 @@ def is_contracted(tok: Token) -> bool:
 # ------------------------------------------------------------------------------- 121 double_modals
 
 
+@lru_cache(maxsize=1)
 def _first_modals() -> dict[str, tuple[str, ...]]:
-    """Second modal -> the first modals attested with it (*could* -> *might, may*)."""
+    """Second modal -> the first modals attested with it (*could* -> *might, may*); built once
+    (callers only read it)."""
     table: dict[str, list[str]] = {}
     for pair in sorted(wordlist("double_modal_pairs")):
         first, second = pair.split()
@@ -56,7 +59,7 @@ def _first_modals() -> dict[str, tuple[str, ...]]:
 def _in_if_clause(modal: Token) -> bool:
     """The modal stands in an *if/unless* clause, where double modals are hardly attested."""
     return any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
-               for c in clause_of(modal).children)
+               for c in children(clause_of(modal)))
 
 
 @rule(
@@ -99,7 +102,7 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
         options = firsts.get(modal.lower_)
         if not options or is_contracted(modal) or not is_declarative_modal(modal):
             continue
-        if modal.i > 0 and doc[modal.i - 1].tag_ == "MD":
+        if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
         if _in_if_clause(modal) or subject_of(clause_of(modal)).tag_ in ("WP", "WDT"):
             continue
@@ -140,8 +143,8 @@ def _is_backshifted(verb: Token) -> bool:
 def _is_conditional_main(verb: Token) -> bool:
     """The main clause of an *if* conditional: *if I had money, I would buy it*."""
     return any(
-        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in c.children)
-        for c in verb.children
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in children(c))
+        for c in children(verb)
     )
 
 
@@ -199,7 +202,7 @@ def _about_to(tok: Token) -> Token | None:
     """The *to* of *be about to VERB* when ``tok`` is its *about*."""
     if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
         return None
-    verb = next((c for c in tok.children if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+    verb = next((c for c in children(tok) if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
     to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if verb is None or to is None or to.lower_ != "to" or to.head.i != verb.i:
         return None
@@ -211,7 +214,7 @@ def _going_to(tok: Token) -> Token | None:
     or *gon* (not motion: *going to the store*)."""
     if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
         return None
-    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in tok.children):
+    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in children(tok)):
         return None
     to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if to is None or to.lower_ not in ("to", "na") or to.dep_ != "aux":
@@ -234,7 +237,7 @@ def is_dictionary_verb(word: str) -> bool:
 def _is_destination(verb: Token) -> bool:
     """A bare place noun misread as an infinitive: *going to school*, *going to work*."""
     return verb.lemma_.lower() in wordlist("bare_destination_nouns") and not any(
-        c.dep_ not in ("aux", "punct") for c in verb.children)
+        c.dep_ not in ("aux", "punct") for c in children(verb))
 
 
 @rule(

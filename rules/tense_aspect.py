@@ -11,7 +11,7 @@ from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import SUBJECT_DEPS, subject_of
+from multivalue_cli.syntax import SUBJECT_DEPS, children, morph_values, subject_of
 
 # Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
 TEMPORAL_MARKERS = frozenset(
@@ -24,7 +24,7 @@ TEMPORAL_MARKERS = frozenset(
 
 
 def aux_children(verb: Token, lemma: str) -> list[Token]:
-    return [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma]
+    return [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma]
 
 
 def negation_after(aux: Token) -> Token | None:
@@ -50,7 +50,7 @@ def preverbal_start(verb: Token, subj: Token | None) -> int:
     between the subject and the verb, so that *I never went* gives *I have never gone*."""
     start = verb.i
     lower = subj.right_edge.i if subj is not None and subj.i < verb.i else -1
-    for child in sorted(verb.children, key=lambda c: -c.i):
+    for child in reversed(children(verb)):  # right to left
         if lower < child.i < start and child.dep_ in ("advmod", "neg") and child.i == start - 1:
             start = child.i
     return start
@@ -59,8 +59,8 @@ def preverbal_start(verb: Token, subj: Token | None) -> int:
 def _is_temporal_clause(verb: Token) -> bool:
     if verb.dep_ != "advcl":
         return False
-    return any(c.dep_ == "mark" and c.lower_ in TEMPORAL_MARKERS for c in verb.children) or any(
-        c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children
+    return any(c.dep_ == "mark" and c.lower_ in TEMPORAL_MARKERS for c in children(verb)) or any(
+        c.dep_ == "advmod" and c.tag_ == "WRB" for c in children(verb)
     )
 
 
@@ -69,7 +69,7 @@ def in_temporal_clause(verb: Token) -> bool:
     or is the main verb such a clause anchors in time (*when I was young, we lived ...*)."""
     while verb.dep_ == "conj":
         verb = verb.head
-    return _is_temporal_clause(verb) or any(_is_temporal_clause(c) for c in verb.children)
+    return _is_temporal_clause(verb) or any(_is_temporal_clause(c) for c in children(verb))
 
 
 # --------------------------------------------------------------------------------- 88 progressives
@@ -82,7 +82,7 @@ COMPLEMENT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "dative", "attr",
 def _is_stative_main_verb(verb: Token) -> bool:
     if verb.pos_ != "VERB":
         return False
-    deps = {c.dep_ for c in verb.children}
+    deps = {c.dep_ for c in children(verb)}
     if verb.lemma_ == "have":
         return _is_possessive_have(verb, deps)
     if verb.lemma_ not in STATIVE_VERBS:
@@ -103,7 +103,7 @@ def _is_possessive_have(verb: Token, deps: set[str]) -> bool:
     of things and relative clauses (*the city that has the largest population*)."""
     if "dobj" not in deps or "xcomp" in deps or verb.lower_ == "got":
         return False
-    obj = next(c for c in verb.children if c.dep_ == "dobj")
+    obj = next(c for c in children(verb) if c.dep_ == "dobj")
     if obj.i < verb.i or obj.tag_ in ("WP", "WDT"):
         return False
     subj = subject_of(verb)
@@ -119,9 +119,12 @@ def _progressive_be(verb: Token, subj: Token, do_aux: Token | None) -> str:
     return "am" if subj.lower_ == "i" else "are"
 
 
+PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
+
+
 @rule(
     88, "progressives", "Tense and Aspect",
-    lemmas=STATIVE_VERBS | {"have"},
+    lemmas=PROGRESSIVE_LEMMAS,
     examples=[
         ("I like this.", "I am liking this."),
         ("What do you want?", "What are you wanting?"),
@@ -147,12 +150,13 @@ def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
     wanting?*. Simple present and past only; do-support becomes *be* agreeing with the subject
     (*don't understand* -> *am not understanding*). Modal, perfect and non-finite verbs, the
     parenthetical *you know* and non-possessive *have* are left alone."""
-    for verb in index.lemma(*STATIVE_VERBS, "have"):
+    tokens = index.tokens
+    for verb in [tokens[i] for i, lemma in enumerate(index.lemma_of) if lemma in PROGRESSIVE_LEMMAS]:
         if not _is_stative_main_verb(verb):
             continue
         subj = subject_of(verb)
         if subj is None or any(c.dep_ in ("aux", "auxpass") and c.lemma_ != "do"
-                               for c in verb.children):
+                               for c in children(verb)):
             continue
         dos = aux_children(verb, "do")
         gerund = inflect_verb(verb.lemma_.lower(), "VBG")
@@ -176,17 +180,30 @@ def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------- 99 simple_past_for_present_perfect
 
 
-def _has_duration_phrase(verb: Token) -> bool:
+def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
     """*since 2010*, *for ten years*: the perfect there means 'up to now', the past would not.
-    Any *since* or *for* in the clause counts (conservatively)."""
-    return any(t.lower_ in ("since", "for") and t.dep_ in ("prep", "advmod", "mark")
-               for t in verb.subtree)
+    Any *since* or *for* in the clause (``verb``'s subtree) counts (conservatively)."""
+    words, deps = index.words, index.dep_of
+    return any(deps[i] in ("prep", "advmod", "mark") and words[i].lower() in ("since", "for")
+               and _dominates(index, verb.i, i) for i in range(len(words)))
+
+
+def _dominates(index: DocIndex, ancestor: int, i: int) -> bool:
+    """Whether token ``i`` is in the subtree of token ``ancestor`` (read off the head links,
+    rather than building the subtree)."""
+    head_of = index.head_of
+    while i != ancestor:
+        head = head_of[i]
+        if head == i:  # the root
+            return False
+        i = head
+    return True
 
 
 def _coordinated_participles(verb: Token) -> list[Token]:
     """Participles sharing the perfect auxiliary: *has [eaten] and [drunk]*."""
-    return [c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VBN"
-            and not any(g.dep_ in ("aux", "nsubj") for g in c.children)]
+    return [c for c in children(verb) if c.dep_ == "conj" and c.tag_ == "VBN"
+            and not any(g.dep_ in ("aux", "nsubj") for g in children(c))]
 
 
 @rule(
@@ -220,23 +237,25 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
     with *since/for* (the past would say the state is over), progressives (*have been waiting*),
     *have been to*, possessive *have got*, or past and modal perfects."""
     for have in index.by_lemma.get("have", ()):
+        if have.dep_ != "aux" or have.tag_ not in ("VBP", "VBZ"):
+            continue
         verb = have.head
-        if have.dep_ != "aux" or have.tag_ not in ("VBP", "VBZ") or verb.tag_ != "VBN":
+        if verb.tag_ != "VBN":
             continue
         subj = subject_of(verb)
-        if subj is None or _has_duration_phrase(verb) or verb.lower_ == "got":
+        if subj is None or _has_duration_phrase(index, verb) or verb.lower_ == "got":
             continue
         inverted = have.i < subj.i
         negated = negation_after(have) is not None
-        been = [c for c in verb.children if c.dep_ == "auxpass" and c.lower_ == "been"]
+        been = [c for c in children(verb) if c.dep_ == "auxpass" and c.lower_ == "been"]
         if verb.lemma_ == "be":
-            if any(c.dep_ == "prep" and c.lower_ == "to" for c in verb.children):
+            if any(c.dep_ == "prep" and c.lower_ == "to" for c in children(verb)):
                 continue
             been = [verb]
         if been:
             yield site(Replace(have.i, be_form(subj, past=True)), Delete(been[0].i))
             continue
-        if any(c.dep_ == "aux" and c.i != have.i for c in verb.children):
+        if any(c.dep_ == "aux" and c.i != have.i for c in children(verb)):
             continue
         participles = [verb, *_coordinated_participles(verb)]
         if inverted or negated:
@@ -261,7 +280,7 @@ def _is_irrealis(verb: Token) -> bool:
     """A past that is not past time: *I wish I knew*, *as though he knew*, *if I were you*."""
     if verb.dep_ == "ccomp" and verb.head.lemma_ in IRREALIS_VERBS:
         return True
-    if any(c.dep_ == "mark" and c.lower_ in ("if", "though") for c in verb.children):
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "though") for c in children(verb)):
         return True
     if verb.lower_ == "were":  # singular "were" is subjunctive
         subj = subject_of(verb)
@@ -270,9 +289,9 @@ def _is_irrealis(verb: Token) -> bool:
 
 
 def _is_past_lexical(verb: Token) -> bool:
-    if verb.tag_ != "VBD" or "Fin" not in verb.morph.get("VerbForm"):
+    if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
         return False
-    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb.children):
+    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
         return False  # "used to"
     if verb.pos_ == "VERB":
         return True
@@ -312,12 +331,18 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
     *was/were*."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
+    tag_of = index.tag_of
+    has_do = "do" in index.by_lemma  # else no bare verb has do-support
     for verb in index.tag("VBD", "VB"):
-        if verb.tag_ == "VB":
+        if tag_of[verb.i] == "VB":
+            if not has_do:
+                continue
             dids = [d for d in aux_children(verb, "do") if d.tag_ == "VBD"]
+            if not dids:
+                continue
             subj = subject_of(verb)
-            if not dids or subj is None or in_temporal_clause(verb) or (
-                    durations and _has_duration_phrase(verb)):
+            if subj is None or in_temporal_clause(verb) or (
+                    durations and _has_duration_phrase(index, verb)):
                 continue
             participle = inflect_verb(verb.lemma_.lower(), "VBN")
             if participle:
@@ -325,7 +350,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if not _is_past_lexical(verb) or in_temporal_clause(verb) or _is_irrealis(verb):
             continue
-        if durations and _has_duration_phrase(verb):
+        if durations and _has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there":
@@ -378,7 +403,7 @@ def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if tok.lemma_.lower() != "will" or tok.lower_ not in ("will", "'ll", "’ll", "wo"):
             continue
         verb = tok.head
-        if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children):
+        if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
             continue
         yield site(Replace(tok.i, "would"))
 
@@ -397,12 +422,23 @@ def is_clitic(tok: Token) -> bool:
 
 
 def is_negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
+    return any(c.dep_ == "neg" for c in children(verb))
+
+
+def subtree_positions(index: DocIndex, i: int) -> list[int]:
+    """The positions of token ``i``'s subtree, in no particular order (``Token.subtree`` would
+    build a Token for each)."""
+    found, stack = [], [i]
+    while stack:
+        j = stack.pop()
+        found.append(j)
+        stack.extend(child.i for child in index.children(j))
+    return found
 
 
 def clause_tokens(verb: Token) -> Iterator[Token]:
     """The tokens of ``verb``'s own clause: its subtree without embedded clauses."""
-    for child in verb.children:
+    for child in children(verb):
         if child.dep_ in CLAUSAL_DEPS:
             continue
         yield child
@@ -450,7 +486,7 @@ def clause_end(verb: Token) -> int | None:
     clause that follows (*..., so we can go*), or None when a complement clause follows
     (*told him that she left*), where a clause-final word would land in the wrong clause."""
     last = verb
-    for child in sorted(verb.children, key=lambda c: c.i):
+    for child in sorted(children(verb), key=lambda c: c.i):
         if child.i < verb.i or child.is_punct:
             continue
         if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
@@ -515,8 +551,8 @@ def shares_auxiliary(verb: Token) -> bool:
     """Whether a verb coordinated with ``verb`` has no subject or auxiliary of its own
     (*have left school and found jobs*), so that it shares the verb group being rewritten."""
     return any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
-               and not any(g.dep_ in ("aux", "auxpass", "nsubj", "nsubjpass") for g in c.children)
-               for c in verb.children)
+               and not any(g.dep_ in ("aux", "auxpass", "nsubj", "nsubjpass") for g in children(c))
+               for c in children(verb))
 
 
 def _is_perfect_have(aux: Token, verb: Token) -> bool:
@@ -531,7 +567,7 @@ def _is_perfect_have(aux: Token, verb: Token) -> bool:
     if aux.lower_ in ("'d", "’d"):
         return True
     if aux.lower_ in ("'s", "’s"):
-        return any(c.dep_ == "dobj" for c in verb.children)
+        return any(c.dep_ == "dobj" for c in children(verb))
     return False
 
 
@@ -542,8 +578,29 @@ def _mistagged_participle(aux: Token, verb: Token) -> bool:
             and inflect_verb(verb.lemma_.lower(), "VBN") == verb.lower_)
 
 
-def find_perfects(index: DocIndex) -> Iterator[Perfect]:
-    """Finite perfects with an overt subject, not under a modal (*should have gone*)."""
+# Where find_perfects keeps its result for a document: token positions, not Tokens, so that the
+# doc does not come to hold references to itself (see multivalue_cli/antecedents.py).
+_PERFECTS_KEY = "multivalue.tense_aspect.perfects"
+
+
+def find_perfects(index: DocIndex) -> list[Perfect]:
+    """Finite perfects with an overt subject, not under a modal (*should have gone*).
+
+    Worked out once per document, as a dozen rules ask; each call gets new Perfect objects."""
+    user_data = index.doc.user_data
+    found = user_data.get(_PERFECTS_KEY)
+    if found is None:
+        found = user_data[_PERFECTS_KEY] = [
+            (p.have.i, p.verb.i, p.subj.i, None if p.been is None else p.been.i,
+             None if p.neg is None else p.neg.i)
+            for p in _find_perfects(index)]
+    tokens = index.tokens
+    return [Perfect(tokens[have], tokens[verb], tokens[subj],
+                    None if been is None else tokens[been], None if neg is None else tokens[neg])
+            for have, verb, subj, been, neg in found]
+
+
+def _find_perfects(index: DocIndex) -> Iterator[Perfect]:
     candidates = [*index.by_lemma.get("have", ()), *index.by_tag.get("MD", ()),
                   *index.by_lemma.get("be", ())]
     for aux in sorted(candidates, key=lambda t: t.i):
@@ -554,9 +611,9 @@ def find_perfects(index: DocIndex) -> Iterator[Perfect]:
             continue
         if not _is_perfect_have(aux, verb):
             continue
-        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children):
+        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in children(verb)):
             continue
-        beens = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lower_ == "been"]
+        beens = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "been"]
         if verb.tag_ == "VBG" and not beens:
             continue
         subj = subject_of(verb)
@@ -567,9 +624,9 @@ def find_perfects(index: DocIndex) -> Iterator[Perfect]:
 
 def has_duration(verb: Token) -> bool:
     """A *since* phrase or clause, or *for* + a length of time (*for twenty years*)."""
-    for clause in verb.children:
+    for clause in children(verb):
         if clause.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "since"
-                                          for m in clause.children):
+                                          for m in children(clause)):
             return True
     for tok in clause_tokens(verb):
         if tok.lower_ == "since" and tok.dep_ in ("prep", "mark", "advmod"):
@@ -583,7 +640,7 @@ def _is_duration_for(prep: Token) -> bool:
     """*for* + a length of time: *for twenty years*, *for a long time*, *for ages*."""
     if prep.lower_ != "for" or prep.dep_ != "prep":
         return False
-    objs = [c for c in prep.children if c.dep_ == "pobj"]
+    objs = [c for c in children(prep) if c.dep_ == "pobj"]
     return bool(objs) and (objs[0].lemma_.lower() in DURATION_NOUNS or objs[0].lower_ in DURATION_NOUNS)
 
 
@@ -597,7 +654,7 @@ def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
         if tok.lemma_.lower() != "will" or tok.lower_ not in WILL_FORMS or tok.dep_ != "aux":
             continue
         verb = tok.head
-        if verb.tag_ != "VB" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children):
+        if verb.tag_ != "VB" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
             continue
         subj = subject_of(verb)
         if subj is None:
@@ -605,18 +662,41 @@ def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
         yield tok, verb, subj
 
 
-def finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[Token, Token]]:
+# The tags of the simple present and past, the ones finite_lexical is asked about.
+SIMPLE_TENSE_TAGS = ("VBD", "VBZ", "VBP")
+# Where finite_lexical keeps its result for a document, as positions (see _PERFECTS_KEY).
+_FINITE_LEXICAL_KEY = "multivalue.tense_aspect.finite_lexical"
+
+
+def finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> list[tuple[Token, Token]]:
     """``(verb, subject)`` for lexical verbs in a simple tense (no auxiliary) with the
-    subject before them: *I went*, *she owns*. Not *used to*, not copular *be*."""
+    subject before them: *I went*, *she owns*. Not *used to*, not copular *be*. ``tags`` are
+    some of SIMPLE_TENSE_TAGS; the verbs of all three are found once per document."""
+    if not set(tags).issubset(SIMPLE_TENSE_TAGS):
+        return list(_finite_lexical(index, tags))  # not what the cache holds
+    user_data = index.doc.user_data
+    found = user_data.get(_FINITE_LEXICAL_KEY)
+    if found is None:
+        found = user_data[_FINITE_LEXICAL_KEY] = [
+            (verb.i, subj.i) for verb, subj in _finite_lexical(index, SIMPLE_TENSE_TAGS)]
+    tokens, tag_of = index.tokens, index.tag_of
+    return [(tokens[verb], tokens[subj]) for verb, subj in found if tag_of[verb] in tags]
+
+
+def _finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[Token, Token]]:
+    """The pairs of finite_lexical, worked out."""
+    pos_of = index.pos_of
     for verb in index.tag(*tags):
-        if verb.pos_ != "VERB" or "Fin" not in verb.morph.get("VerbForm"):
+        i = verb.i
+        if pos_of[i] != "VERB" or "Fin" not in index.morph_values(i, "VerbForm"):
             continue
-        if any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        verb_children = index.children(i)
+        if any(c.dep_ in ("aux", "auxpass") for c in verb_children):
             continue
-        if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb.children):
+        if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb_children):
             continue
         subj = subject_of(verb)
-        if subj is None or subj.i > verb.i:
+        if subj is None or subj.i > i:
             continue
         yield verb, subj
 
@@ -633,7 +713,7 @@ def _is_posture_progressive(verb: Token) -> bool:
         return False
     if not aux_children(verb, "be"):
         return False
-    for child in verb.children:
+    for child in children(verb):
         if child.dep_ in ("dobj", "prt", "dative", "ccomp", "xcomp"):
             return False
         if child.dep_ == "prep" and child.lower_ == "by":
@@ -687,10 +767,10 @@ def _is_indefinite(subj: Token) -> bool:
         return True
     if subj.pos_ not in ("NOUN",):
         return False
-    dets = [c for c in subj.children if c.dep_ == "det"]
+    dets = [c for c in children(subj) if c.dep_ == "det"]
     if dets:
         return dets[0].lower_ in INDEFINITE_DETERMINERS
-    return any(c.dep_ == "nummod" for c in subj.children) and subj.tag_ == "NNS"
+    return any(c.dep_ == "nummod" for c in children(subj)) and subj.tag_ == "NNS"
 
 
 @rule(
@@ -721,13 +801,13 @@ def that_resultative_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site
             continue
         if p.subj.dep_ not in ("nsubj", "nsubjpass") or not _is_indefinite(p.subj):
             continue
-        if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd") for c in p.verb.children):
+        if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd") for c in children(p.verb)):
             continue
         if p.been is None and p.verb.lemma_.lower() not in MUTATIVE_VERBS:
             continue  # "some residents have complained" has no result state
         if shares_auxiliary(p.verb) or is_clitic(p.have):
             continue
-        if any(c.dep_ == "conj" for c in p.subj.children):
+        if any(c.dep_ == "conj" for c in children(p.subj)):
             continue
         there = "there's" if person_number(p.subj) == "3s" else "there are"
         ops: list[Op] = [Insert(p.subj.left_edge.i, there), Delete(p.have.i)]
@@ -741,18 +821,18 @@ def that_resultative_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site
 NON_RESULTATIVE_VERBS = wordlist("non_resultative_verbs") | wordlist("progressive_stative_verbs")
 
 
-def _movable_object(verb: Token) -> Token | None:
+def _movable_object(index: DocIndex, verb: Token) -> Token | None:
     """The direct object standing right after the participle (*written [the letter]*), when
     it is a plain noun phrase and nothing else of the verb sits between."""
-    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    objs = [c for c in children(verb) if c.dep_ == "dobj"]
     if len(objs) != 1:
         return None
     obj = objs[0]
     if obj.left_edge.i != verb.i + 1 or obj.tag_ in ("WP", "WDT", "EX"):
         return None
-    if any(t.dep_ in CLAUSAL_DEPS for t in obj.subtree):
+    if any(index.dep_of[t] in CLAUSAL_DEPS for t in subtree_positions(index, obj.i)):
         return None
-    if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in verb.children):
+    if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in children(verb)):
         return None
     return obj
 
@@ -792,11 +872,11 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # past "had X done" reads as causative; adverbs would split the group
         if p.verb.dep_ == "relcl" or has_duration(p.verb) or _experiential_cue(p.verb):
             continue
-        if any(t.tag_ in ("WDT", "WP", "WRB") for t in p.subj.subtree):
+        if any(index.tag_of[t] in ("WDT", "WP", "WRB") for t in subtree_positions(index, p.subj.i)):
             continue  # "which singers have an album released" reads as causative or possessive
         if p.have.lower_ in ("'s", "’s") and p.subj.lower_ not in ("he", "she", "it"):
             continue  # "John's the letter written" would read as "John is"
-        obj = _movable_object(p.verb)
+        obj = _movable_object(index, p.verb)
         if obj is not None:
             yield site(Move(obj.left_edge.i, obj.right_edge.i + 1, p.verb.i))
 
@@ -805,7 +885,7 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 def _just(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "just"
+    return next((c for c in children(verb) if c.dep_ == "advmod" and c.lower_ == "just"
                  and c.i == verb.i - 1), None)
 
 
@@ -853,7 +933,7 @@ CONTINUATIVE_VERBS = wordlist("continuative_verbs")
 
 def _asks_how_long(verb: Token) -> bool:
     return any(t.lower_ == "long" and t.head.i == verb.i and t.i > 0
-               and t.doc[t.i - 1].lower_ == "how" for t in verb.children)
+               and t.doc[t.i - 1].lower_ == "how" for t in children(verb))
 
 
 def _is_continuative(p: Perfect) -> bool:
@@ -896,7 +976,7 @@ def present_for_exp_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in find_perfects(index):
         if not _is_continuative(p):
             continue
-        if p.copular and any(c.dep_ == "prep" and c.lower_ == "to" for c in p.verb.children):
+        if p.copular and any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb)):
             continue  # "have been to Paris" is a visit, not a state
         if p.been is not None or p.copular:
             been = p.been or p.verb
@@ -954,12 +1034,12 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "prices have risen since January" is a change over time, not a state
         if shares_auxiliary(p.verb):
             continue
-        complements = {c.dep_ for c in p.verb.children}
+        complements = {c.dep_ for c in children(p.verb)}
         if complements & {"dative", "ccomp", "xcomp", "attr", "oprd", "acomp", "prt"}:
             continue
-        objs = [c for c in p.verb.children if c.dep_ == "dobj"]
+        objs = [c for c in children(p.verb) if c.dep_ == "dobj"]
         if objs and (lemma not in MUTATIVE_WITH_OBJECT or any(
-                c.dep_ == "prep" for c in p.verb.children)):
+                c.dep_ == "prep" for c in children(p.verb))):
             continue
         be = be_replacing(p.have, agreement_subject(p.subj), p.past)
         yield site(Replace(p.have.i, be), *no_amnt(be, p.neg))
@@ -1023,23 +1103,34 @@ def _superlative_relative(verb: Token) -> bool:
     """*the best concert I have been to*, *the first film I have seen*: experiential."""
     if verb.dep_ != "relcl":
         return False
-    return any(c.tag_ == "JJS" or c.lower_ in ("only", "first", "last") for c in verb.head.children)
+    return any(c.tag_ == "JJS" or c.lower_ in ("only", "first", "last") for c in children(verb.head))
 
 
-def _completive_perfects(index: DocIndex) -> Iterator[Perfect]:
+# Where _completive_perfects keeps its choice for a document: positions in find_perfects.
+_COMPLETIVE_KEY = "multivalue.tense_aspect.completive_perfects"
+
+
+def _completive_perfects(index: DocIndex) -> list[Perfect]:
     """Present perfects in statements, active and not progressive, of an action with a
     result: *he has finished it*. Not continuative (*for/since*), experiential (*ever, never,
-    before*, superlative relatives), copular *been* or possessive *have got*."""
-    for p in find_perfects(index):
-        if p.past or not p.affirmative_declarative or p.progressive or p.passive or p.copular:
-            continue
-        if p.verb.lower_ == "got" or p.verb.lemma_ == "have" or has_duration(p.verb) \
-                or _superlative_relative(p.verb):
-            continue
-        if any(c.dep_ in ("advmod", "neg") and c.lower_ in EXPERIENTIAL_ADVERBS
-               for c in p.verb.children):
-            continue
-        yield p
+    before*, superlative relatives), copular *been* or possessive *have got*. Chosen once per
+    document (four rules ask)."""
+    perfects = find_perfects(index)
+    user_data = index.doc.user_data
+    chosen = user_data.get(_COMPLETIVE_KEY)
+    if chosen is None:
+        chosen = user_data[_COMPLETIVE_KEY] = [k for k, p in enumerate(perfects) if _is_completive(p)]
+    return [perfects[k] for k in chosen]
+
+
+def _is_completive(p: Perfect) -> bool:
+    if p.past or not p.affirmative_declarative or p.progressive or p.passive or p.copular:
+        return False
+    if p.verb.lower_ == "got" or p.verb.lemma_ == "have" or has_duration(p.verb) \
+            or _superlative_relative(p.verb):
+        return False
+    return not any(c.dep_ in ("advmod", "neg") and c.lower_ in EXPERIENTIAL_ADVERBS
+                   for c in children(p.verb))
 
 
 def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
@@ -1080,7 +1171,7 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in _completive_perfects(index):
         if p.have.lower_ in ("'s", "’s") and p.subj.tag_ != "PRP":
             continue
-        if p.have.lower_ in ("'s", "’s") and not any(c.dep_ == "dobj" for c in p.verb.children) \
+        if p.have.lower_ in ("'s", "’s") and not any(c.dep_ == "dobj" for c in children(p.verb)) \
                 and p.have.dep_ != "aux":
             continue
         past = _participle_ops(p, "VBD")
@@ -1152,9 +1243,9 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = subject_of(verb)
         if subj is None or subj.i > will.i or negation_after(will) is not None:
             continue
-        if any(c.dep_ == "auxpass" for c in verb.children) or verb.lemma_ == "be":
+        if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
             continue
-        haves = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "have"]
+        haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
         if haves and verb.tag_ == "VBN":
             base_tag = "VBN"
         elif verb.tag_ == "VB" and not haves and _has_if_clause(verb):
@@ -1170,8 +1261,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 def _has_if_clause(verb: Token) -> bool:
-    return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in c.children)
-               for c in verb.children)
+    return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in children(c))
+               for c in children(verb))
 
 
 @rule(
@@ -1198,7 +1289,7 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if p.copular or p.have.lower_ in ("'d", "’d"):
             continue
         if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
-                c.dep_ == "dobj" for c in p.verb.children):
+                c.dep_ == "dobj" for c in children(p.verb)):
             continue
         past = _participle_ops(p, "VBD")
         if past is not None:
@@ -1211,7 +1302,7 @@ EXPERIENCE_ADVERBS = frozenset({"ever", "before"})  # closed set: the experienti
 
 
 def _experiential_cue(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in EXPERIENCE_ADVERBS),
+    return next((c for c in children(verb) if c.dep_ == "advmod" and c.lower_ in EXPERIENCE_ADVERBS),
                 None)
 
 
@@ -1246,10 +1337,11 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if cue is None or _superlative_relative(p.verb) or p.verb.lemma_ == "have":
             continue
         if p.inverted and (p.have.i != p.subj.left_edge.i - 1 or
-                           any(t.tag_ in ("WP", "WRB", "WDT") for t in doc[p.have.sent.start:p.have.i])):
+                           any(index.tag_of[t] in ("WP", "WRB", "WDT")
+                               for t in range(index.sentence_of[p.have.i], p.have.i))):
             continue
         if p.copular:
-            to = [c for c in p.verb.children if c.dep_ == "prep" and c.lower_ == "to"]
+            to = [c for c in children(p.verb) if c.dep_ == "prep" and c.lower_ == "to"]
             if not to:
                 continue
             base = "go"
@@ -1275,7 +1367,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
     if forms is None or shares_auxiliary(p.verb):
         return None
     ops: list[Op] = [Delete(p.have.i), *forms]
-    for child in p.verb.children:
+    for child in children(p.verb):
         if child.dep_ == "advmod" and child.lower_ in ("already", "yet"):
             if child.i == end:
                 return [op for op in ops] + [Replace(child.i, marker)]
@@ -1313,14 +1405,15 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if p.past or p.neg is not None or p.passive or p.progressive or has_duration(p.verb):
             continue
         if any(c.dep_ in ("advmod", "neg") and c.lower_ in (EXPERIENTIAL_ADVERBS - {"yet"}) | {"just", "again"}
-               for c in p.verb.children):
+               for c in children(p.verb)):
             continue
         if p.verb.dep_ == "relcl" or _asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
-        if p.copular and p.inverted and any(t.tag_ in ("WRB", "WP") for t in p.verb.subtree):
+        if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
+                                            for t in subtree_positions(index, p.verb.i)):
             continue  # "Where have you been?" asks for a place, not completion
         if p.copular:
-            if any(c.dep_ == "prep" and c.lower_ == "to" for c in p.verb.children):
+            if any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb)):
                 continue
             ops = _already_site(p, "VBN", "already")
             if ops is not None:
@@ -1371,9 +1464,10 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in _completive_perfects(index):
         if p.copular or p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS | {"finish"}:
             continue
-        if p.verb.dep_ == "relcl" or any(t.tag_ in ("WDT", "WP") for t in p.subj.subtree):
+        if p.verb.dep_ == "relcl" or any(index.tag_of[t] in ("WDT", "WP")
+                                         for t in subtree_positions(index, p.subj.i)):
             continue  # "students who take two courses finish" would read as a habit
-        if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in p.verb.children):
+        if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in children(p.verb)):
             continue
         end = clause_end(p.verb)
         forms = _participle_ops(p, "VB")
@@ -1409,8 +1503,8 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
     statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
     negation, questions or irrealis pasts."""
     for verb, subj in finite_lexical(index, ("VBD",)):
-        if verb.lemma_ in NOT_COMPLETABLE or _is_irrealis(verb) or in_temporal_clause(verb) and \
-                verb.dep_ == "advcl":
+        if verb.lemma_ in NOT_COMPLETABLE or _is_irrealis(verb) or verb.dep_ == "advcl" and \
+                in_temporal_clause(verb):
             continue
         base = inflect_verb(verb.lemma_.lower(), "VB")
         if base:
@@ -1460,7 +1554,7 @@ def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if verb.lemma_ in ("be", "have") or _is_irrealis(verb):
             continue
         before = any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before"
-                                               for m in c.children) for c in verb.children)
+                                               for m in children(c)) for c in children(verb))
         base = inflect_verb(verb.lemma_.lower(), "VB")
         if before and base:
             yield site(Insert(preverbal_start(verb, subj), "had"), Replace(verb.i, base))
@@ -1550,8 +1644,8 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for about in index.by_lemma.get("about", ()):
         if about.dep_ != "acomp" or about.head.lemma_ != "be" or is_negated(about.head):
             continue
-        xcomps = [c for c in about.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        if xcomps and any(c.dep_ == "aux" and c.lower_ == "to" for c in xcomps[0].children):
+        xcomps = [c for c in children(about) if c.dep_ == "xcomp" and c.tag_ == "VB"]
+        if xcomps and any(c.dep_ == "aux" and c.lower_ == "to" for c in children(xcomps[0])):
             yield site(Replace(about.i, "coming"))
 
 
@@ -1602,8 +1696,8 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             be = be_replacing(will, agreement_subject(subj), past=False)
             yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(verb.i))
             continue
-        if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in verb.children):
-            be_aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.lower_ == "be"]
+        if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in children(verb)):
+            be_aux = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "be"]
             if be_aux:  # "will be leaving" -> "is leaving"
                 be = be_replacing(will, subj, past=False)
                 yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux[0].i))
@@ -1658,9 +1752,9 @@ COUNTERFACTUAL_MODALS = frozenset({"would", "could", "might", "'d", "’d"})
 
 def _conditional_clause(verb: Token) -> bool:
     """``verb`` heads an *if*-clause whose main clause has *would/could/might*."""
-    if verb.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "if" for c in verb.children):
+    if verb.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "if" for c in children(verb)):
         return False
-    return any(c.dep_ == "aux" and c.lower_ in COUNTERFACTUAL_MODALS for c in verb.head.children)
+    return any(c.dep_ == "aux" and c.lower_ in COUNTERFACTUAL_MODALS for c in children(verb.head))
 
 
 @rule(
@@ -1690,7 +1784,7 @@ def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = subject_of(verb)
         if subj is None or subj.i > verb.i:
             continue
-        auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+        auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
         if verb.tag_ == "VBD" and not auxes:
             base = inflect_verb(verb.lemma_.lower(), "VB")
             if base:

@@ -12,13 +12,13 @@ from multivalue_cli.edits import Delete, Move, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import subject_of
+from multivalue_cli.syntax import children, morph_values, subject_of
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
 
 def _has_aux(verb: Token, lemma: str, deps: tuple[str, ...] = ("aux", "auxpass")) -> bool:
-    return any(c.dep_ in deps and c.lemma_ == lemma for c in verb.children)
+    return any(c.dep_ in deps and c.lemma_ == lemma for c in children(verb))
 
 
 def _verbal_form(tok: Token) -> str | None:
@@ -26,7 +26,7 @@ def _verbal_form(tok: Token) -> str | None:
     else None (adjectival participles such as *a broken window* are left alone)."""
     if tok.pos_ != "VERB":
         return None
-    if tok.tag_ == "VBD" and "Fin" in tok.morph.get("VerbForm"):
+    if tok.tag_ == "VBD" and "Fin" in morph_values(tok, "VerbForm"):
         return "VBD"
     if tok.tag_ == "VBN" and (_has_aux(tok, "have", ("aux",)) or _has_aux(tok, "be", ("auxpass",))):
         return "VBN"
@@ -71,7 +71,10 @@ def regularized_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Irregular past and participle regularized with *-ed*: *catched*, *knowed*, *growed*.
     Only finite pasts and participles of perfect/passive verb groups, and only verbs whose
     regularized forms are attested (not suppletive *went*, auxiliaries or *maked*)."""
+    regularized = wordlist("regularized_past_verbs")
     for tok in index.tag("VBD", "VBN"):
+        if index.lemma_of[tok.i] not in regularized:
+            continue  # the cheap test of _is_irregular_form first
         tag = _verbal_form(tok)
         lemma = _is_irregular_form(tok, tag) if tag else None
         if lemma is None:
@@ -131,17 +134,17 @@ IRREALIS_VERBS = frozenset({"wish", "suppose", "imagine"})
 
 
 def _singular_subject(subj: Token) -> bool:
-    if any(c.dep_ == "conj" for c in subj.children):
+    if any(c.dep_ == "conj" for c in children(subj)):
         return False
     if subj.lower_ in SINGULAR_PRONOUNS:
         return True
-    return (subj.tag_ in ("NN", "NNP") and subj.morph.get("Number") != ["Plur"]
+    return (subj.tag_ in ("NN", "NNP") and morph_values(subj, "Number") != ["Plur"]
             and subj.lower_ not in wordlist("plural_construed_nouns"))
 
 
 def _is_irrealis(clause: Token) -> bool:
     """An *if/as though* clause, or the complement of *wish/suppose/imagine*."""
-    if any(c.dep_ == "mark" and c.lower_ in IRREALIS_MARKERS for c in clause.children):
+    if any(c.dep_ == "mark" and c.lower_ in IRREALIS_MARKERS for c in children(clause)):
         return True
     return clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_ in IRREALIS_VERBS
 
@@ -173,7 +176,7 @@ def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if tok.lower_ != "were":
             continue
         clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
-        subj = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subj = next((c for c in children(clause) if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subj is None or subj.i > tok.i or not _singular_subject(subj):
             continue
         if _is_irrealis(clause):
@@ -189,7 +192,7 @@ FUNCTION_VERBS = frozenset({"be", "have", "do"})
 
 def is_finite_past(tok: Token) -> bool:
     """A finite simple past of a lexical verb with an overt subject (*he walked*, *who came*)."""
-    return (tok.tag_ == "VBD" and tok.pos_ == "VERB" and "Fin" in tok.morph.get("VerbForm")
+    return (tok.tag_ == "VBD" and tok.pos_ == "VERB" and "Fin" in morph_values(tok, "VerbForm")
             and subject_of(tok) is not None)
 
 
@@ -197,7 +200,7 @@ def is_irrealis_clause(verb: Token) -> bool:
     """*if I walked*, *as if he knew*, *I wish I knew*: past forms without past meaning."""
     while verb.dep_ == "conj":
         verb = verb.head
-    if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "though") for c in verb.children):
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "though") for c in children(verb)):
         return True
     return verb.dep_ == "ccomp" and verb.head.lemma_ in ("wish", "rather")
 
@@ -209,7 +212,7 @@ def is_used_to(tok: Token) -> bool:
 
 
 def has_aux(verb: Token) -> bool:
-    return any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    return any(c.dep_ in ("aux", "auxpass") for c in children(verb))
 
 
 def base_form(lemma: str) -> str | None:
@@ -223,7 +226,7 @@ def is_regular_past(tok: Token, lemma: str) -> bool:
 
 
 def object_of(verb: Token) -> Token | None:
-    return next((c for c in verb.children if c.dep_ == "dobj"), None)
+    return next((c for c in children(verb) if c.dep_ == "dobj"), None)
 
 
 # ----------------------------------------------------------------------------- 129 bare_past_tense
@@ -257,14 +260,14 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
     passives and the unreal past of *if/wish* clauses keep their form."""
     irregular = wordlist("unmarked_past_irregular_verbs")
     for tok in index.by_tag.get("VBD", ()):
-        lemma = tok.lemma_.lower()
-        if not is_finite_past(tok) or lemma in FUNCTION_VERBS or is_used_to(tok):
+        lemma = index.lemma_of[tok.i]
+        if lemma in FUNCTION_VERBS or not (is_regular_past(tok, lemma) or (
+                lemma in irregular and inflect_verb(lemma, "VBD") == tok.lower_)):
+            continue  # the form tests (cached) before the parse tests
+        if not is_finite_past(tok) or is_used_to(tok):
             continue
         if is_irrealis_clause(tok) or has_aux(tok):
             continue  # "hasn't the package arrived" is sometimes tagged VBD
-        if not (is_regular_past(tok, lemma) or
-                (lemma in irregular and inflect_verb(lemma, "VBD") == tok.lower_)):
-            continue
         base = base_form(lemma)
         if base and base.lower() != tok.lower_:
             yield site(Replace(tok.i, base))
@@ -279,7 +282,7 @@ def _is_lexical_do(tok: Token) -> bool:
     subj = subject_of(tok)
     obj = object_of(tok)
     return (subj is not None and subj.i < tok.i and obj is not None and obj.i > tok.i
-            and not any(c.dep_ == "neg" for c in tok.children))
+            and not any(c.dep_ == "neg" for c in children(tok)))
 
 
 @rule(
@@ -324,7 +327,7 @@ def participle_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 def _did_support(verb: Token) -> Token | None:
     """The past *did* of do-support on ``verb`` (*didn't go*, *did you see*)."""
-    return next((c for c in verb.children
+    return next((c for c in children(verb)
                  if c.dep_ == "aux" and c.lemma_ == "do" and c.tag_ == "VBD"), None)
 
 
@@ -403,7 +406,7 @@ def _is_verbal_ing(tok: Token) -> bool:
     not a gerund noun, an adjective or the object of a preposition."""
     if tok.tag_ != "VBG" or tok.pos_ not in ("VERB", "AUX"):
         return False
-    if any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ == "going") for c in tok.children):
+    if any(c.dep_ == "aux" and (c.lemma_ == "be" or c.lower_ == "going") for c in children(tok)):
         return True  # progressive; the parser takes "going" of "going fishing" as an auxiliary
     return tok.dep_ in ("xcomp", "dobj") and tok.head.lemma_.lower() in A_PREFIX_GOVERNORS
 
@@ -414,7 +417,7 @@ def _maybe_adjective(tok: Token) -> bool:
     if tok.lower_ not in wordlist("ing_adjectives"):
         return False
     return not any(c.dep_ in COMPLEMENT_DEPS and c.lower_ not in DEGREE_WORDS
-                   for c in tok.children)
+                   for c in children(tok))
 
 
 @rule(
@@ -462,10 +465,10 @@ def _possessive_have_got(tok: Token) -> bool:
     *have got to* (obligation) nor *got* in a passive or without an object."""
     if tok.lower_ != "got" or tok.tag_ not in ("VBN", "VBD"):  # "'ve got" is often tagged VBD
         return False
-    if not any(_is_have_aux(c) for c in tok.children):
+    if not any(_is_have_aux(c) for c in children(tok)):
         return False
     if any(c.dep_ in ("xcomp", "ccomp") or c.dep_ == "auxpass" and not _is_have_aux(c)
-           for c in tok.children):
+           for c in children(tok)):
         return False
     return object_of(tok) is not None
 
@@ -518,11 +521,11 @@ def _bare_after_modal(tok: Token) -> bool:
         return False
     if lemma in NON_ACTIVITY_VERBS or lemma in wordlist("progressive_stative_verbs"):
         return False
-    modal = next((c for c in tok.children if c.dep_ == "aux" and c.tag_ == "MD"), None)
+    modal = next((c for c in children(tok) if c.dep_ == "aux" and c.tag_ == "MD"), None)
     if modal is None or modal.lemma_.lower() not in ING_MODALS:
         return False
     if any(c.dep_ in ("aux", "auxpass") and c.i > modal.i or c.dep_ == "neg"
-           for c in tok.children):
+           for c in children(tok)):
         return False  # can be seen, can't wait
     subj = subject_of(tok)
     return subj is not None and subj.i < modal.i
@@ -532,9 +535,9 @@ def _participle_after_need(tok: Token) -> bool:
     """*want/need* + object + past participle: *I need my hair cut*."""
     if tok.tag_ != "VBN" or tok.dep_ != "ccomp" or tok.head.lemma_ not in CAUSATIVE_NEED_VERBS:
         return False
-    if any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+    if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
         return False
-    subj = next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subj = next((c for c in children(tok) if c.dep_ in ("nsubj", "nsubjpass")), None)
     return subj is not None and subj.i < tok.i and subj.pos_ in ("NOUN", "PROPN")
 
 
@@ -593,9 +596,9 @@ def _prep_after_object(verb: Token, preps: tuple[str, ...]) -> Token | None:
 
 
 def _prep_object(prep: Token) -> Token | None:
-    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    pobj = next((c for c in children(prep) if c.dep_ == "pobj"), None)
     if pobj is None or pobj.right_edge.i + 1 < len(prep.doc) and any(
-            c.dep_ in ("relcl", "acl") for c in pobj.children):
+            c.dep_ in ("relcl", "acl") for c in children(pobj)):
         return None
     return pobj
 
@@ -614,7 +617,7 @@ def is_place(noun: Token) -> bool:
     bare destination noun (*school*, *work*); a bare noun after *to* is often a misparsed verb."""
     if noun.pos_ != "NOUN" or is_person(noun):
         return False
-    if any(c.dep_ in ("det", "poss") for c in noun.children):
+    if any(c.dep_ in ("det", "poss") for c in children(noun)):
         return True
     return noun.lemma_.lower() in wordlist("bare_destination_nouns")
 
@@ -742,11 +745,11 @@ def here_come(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 def _agent_phrase(verb: Token) -> tuple[Token, Token] | None:
     """The *by* and its object when the agent phrase follows the verb directly."""
-    agent = next((c for c in verb.children if c.dep_ == "agent" and c.lower_ == "by"), None)
+    agent = next((c for c in children(verb) if c.dep_ == "agent" and c.lower_ == "by"), None)
     if agent is None or agent.i != verb.i + 1:
         return None
-    pobj = next((c for c in agent.children if c.dep_ == "pobj"), None)
-    if pobj is None or any(c.dep_ in ("prep", "relcl", "acl") for c in pobj.children):
+    pobj = next((c for c in children(agent) if c.dep_ == "pobj"), None)
+    if pobj is None or any(c.dep_ in ("prep", "relcl", "acl") for c in children(pobj)):
         return None  # "by a dog in the park": the modifier would end up inside the new clause
     return agent, pobj
 
@@ -754,13 +757,13 @@ def _agent_phrase(verb: Token) -> tuple[Token, Token] | None:
 def _simple_passive_aux(verb: Token) -> Token | None:
     """The single finite *was/were/is/are* of a plain passive with its subject before it: no
     modal, perfect, negation or inversion (*wasn't*, *was he ...?*)."""
-    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg")]
+    auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass", "neg")]
     if len(auxes) != 1 or auxes[0].dep_ != "auxpass" or auxes[0].lemma_ != "be":
         return None
     aux = auxes[0]
     if aux.tag_ not in ("VBD", "VBZ", "VBP") or aux.i + 1 != verb.i:
         return None
-    subj = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    subj = next((c for c in children(verb) if c.dep_ == "nsubjpass"), None)
     if subj is None or subj.i > aux.i or subj.tag_ in ("WP", "WDT"):
         return None
     return aux
