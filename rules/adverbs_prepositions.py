@@ -7,6 +7,7 @@ from typing import Iterator
 
 from multivalue_cli.edits import Delete, Replace, Site, site
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import first_conjunct, lexically_capitalised
 from multivalue_cli.wordlists import wordlist
 
 CATEGORY = "Adverbs and Prepositions"
@@ -61,16 +62,6 @@ def adjective_of_adverb(adverb: str) -> str | None:
         if len(candidate) > 2 and is_adjective(candidate):
             return candidate
     return None
-
-
-def first_conjunct(tok):
-    while tok.dep_ == "conj" and tok.head.i != tok.i:
-        tok = tok.head
-    return tok
-
-
-def lexically_capitalised(tok) -> bool:
-    return tok.text[:1].isupper() and not tok.is_sent_start
 
 
 @rule(
@@ -132,8 +123,9 @@ def flat_adj_for_adv(doc, index) -> Iterator[Site]:
     standing after it (the position of manner adverbs; *he quick ran* is not the feature);
     not sentence, time, frequency, focus or degree adverbs, nor those whose adjective means
     something else (``NOT_MANNER_ADVERBS``: *hardly, lately, highly ...*)."""
+    words = index.words
     for tok in index.by_tag.get("RB", ()):
-        low = tok.lower_
+        low = words[tok.i].lower()  # tok.lower_, read from the index
         if not low.endswith("ly") or low in NOT_MANNER_ADVERBS:
             continue
         first = first_conjunct(tok)  # *speak clearly and loudly*
@@ -217,22 +209,23 @@ MOTION_VERBS = frozenset("go come walk travel hurry rush".split())
 WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 
-def governing_verb(prep):
-    """The verb a prepositional phrase belongs to, directly or through an adverb or
-    particle (*went back to school*, *came out of hospital*)."""
-    head = prep.head
-    if head.pos_ in ("ADV", "ADP") and head.dep_ in ("advmod", "prep", "prt"):
-        head = head.head
+def governing_verb(index, prep: int) -> int:
+    """The position of the verb a prepositional phrase (its preposition at ``prep``) belongs
+    to, directly or through an adverb or particle (*went back to school*, *came out of
+    hospital*)."""
+    head = index.head_of[prep]
+    if index.pos_of[head] in ("ADV", "ADP") and index.dep_of[head] in ("advmod", "prep", "prt"):
+        head = index.head_of[head]
     return head
 
 
-def motion_verb(prep) -> bool:
+def motion_verb(index, prep: int) -> bool:
     """The phrase belongs to a verb of going or coming."""
-    verb = governing_verb(prep)
-    return verb.pos_ == "VERB" and verb.lemma_.lower() in MOTION_VERBS
+    verb = governing_verb(index, prep)
+    return index.pos_of[verb] == "VERB" and index.lemma_of[verb] in MOTION_VERBS
 
 
-def place_object(prep) -> bool:
+def place_object(index, prep) -> bool:
     """The preposition's object is a place of the list, bare or with *the* or a possessive
     (*to school*, *to the market*, *to my office*), with nothing after it but punctuation."""
     objs = [c for c in prep.children if c.dep_ == "pobj"]
@@ -241,7 +234,7 @@ def place_object(prep) -> bool:
     noun = objs[0]
     if noun.tag_ not in ("NN", "NNS") or noun.lemma_.lower() not in DESTINATION_NOUNS:
         return False
-    if noun.i != prep.i + 1 and governing_verb(prep).lemma_.lower() not in ("go", "come"):
+    if noun.i != prep.i + 1 and index.lemma_of[governing_verb(index, prep.i)] not in ("go", "come"):
         return False  # *walked the park* would read as transitive *walk*
     if noun.i != prep.i + 1 and not all(
         t.lower_ == "the" or t.tag_ == "PRP$" or t.pos_ == "ADJ" for t in prep.doc[prep.i + 1:noun.i]
@@ -250,12 +243,12 @@ def place_object(prep) -> bool:
     return not any(c.dep_ in ("prep", "relcl", "acl", "conj") for c in noun.children)
 
 
-def omissible_preposition(prep) -> bool:
+def omissible_preposition(index, prep) -> bool:
     """*to* of a goal and *of* after *out* (*went Ø town*, *came out Ø hospital*) with a place
     noun, and *on* before a weekday (*we're going there Ø Tuesday*)."""
-    low = prep.lower_
-    if prep.dep_ != "prep" or lexically_capitalised(prep):
+    if index.dep_of[prep.i] != "prep" or lexically_capitalised(prep):
         return False
+    low = index.words[prep.i].lower()
     if low == "on":
         objs = [c for c in prep.children if c.dep_ == "pobj"]
         return (
@@ -263,9 +256,10 @@ def omissible_preposition(prep) -> bool:
             and prep.head.pos_ in ("VERB", "AUX")
         )
     if low == "to":
-        return motion_verb(prep) and place_object(prep)
+        return motion_verb(index, prep.i) and place_object(index, prep)
     if low == "of":
-        return prep.head.lower_ == "out" and motion_verb(prep.head) and place_object(prep)
+        head = index.head_of[prep.i]
+        return index.words[head].lower() == "out" and motion_verb(index, head) and place_object(index, prep)
     return False
 
 
@@ -297,6 +291,7 @@ def null_prepositions(doc, index) -> Iterator[Site]:
     town, hospital, ...) - not people (*went to the doctor*) or abstract goals (*came to the
     conclusion*), where the verb would read as transitive; and *on* before a bare weekday
     name after a verb. Infinitival *to* is never touched."""
-    for prep in index.lemma("to", "of", "on"):
-        if omissible_preposition(prep):
-            yield site(Delete(prep.i))
+    tokens = index.tokens
+    for i, lemma in enumerate(index.lemma_of):
+        if lemma in ("to", "of", "on") and omissible_preposition(index, tokens[i]):
+            yield site(Delete(i))

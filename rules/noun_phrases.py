@@ -14,6 +14,7 @@ from typing import Iterator
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
 from multivalue_cli.morphology import indefinite_article, plural_noun, singular_noun
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import first_conjunct, lexically_capitalised
 from multivalue_cli.syntax import in_question as is_question
 from multivalue_cli.wordlists import wordlist
 
@@ -42,6 +43,7 @@ PLURAL_QUANTIFIERS = frozenset(
     "many several few all both various numerous multiple countless".split()
 )
 PLURAL_DEMONSTRATIVES = frozenset({"these", "those"})
+PLURAL_MARKERS = PLURAL_QUANTIFIERS | PLURAL_DEMONSTRATIVES
 
 # Heads of "of"-phrases that mark the plurality of their complement ("a lot of books").
 QUANTITY_HEADS = wordlist("quantity_of_heads")
@@ -127,27 +129,66 @@ def is_synthetic_degree(tok, tag: str) -> bool:
 
 # --------------------------------------------------------------------------- parse helpers
 
-
-def lexically_capitalised(tok) -> bool:
-    """A capital that is not there because the word starts the sentence (names, titles)."""
-    return tok.text[:1].isupper() and not tok.is_sent_start
-
-
-def first_conjunct(tok):
-    """The first noun of a coordination (its dependency label is the phrase's role)."""
-    while tok.dep_ == "conj" and tok.head.i != tok.i:
-        tok = tok.head
-    return tok
+# The helpers below that take ``(index, i)`` read the engine's per-document index by token
+# position (``index.tag_of[i]`` is a list look-up; ``doc[i].tag_`` builds a Token first),
+# for the rules that run on most texts.
 
 
-def left_words(tok) -> set[str]:
-    """Lower-cased words of ``tok``'s left dependents and their own dependents."""
-    return {t.lower_ for child in tok.lefts for t in child.subtree}
+def lower(index, i: int) -> str:
+    """Token ``i``'s lower-cased text (``Token.lower_``)."""
+    return index.words[i].lower()
 
 
-def has_numeral_above_one(tok) -> bool:
+def capitalised_at(index, i: int) -> bool:
+    """``lexically_capitalised`` for token ``i``."""
+    return index.words[i][:1].isupper() and not index.tokens[i].is_sent_start
+
+
+def first_conjunct_at(index, i: int) -> int:
+    """``first_conjunct`` for token ``i``: the position of its coordination's first noun."""
+    dep_of, head_of = index.dep_of, index.head_of
+    while dep_of[i] == "conj" and head_of[i] != i:
+        i = head_of[i]
+    return i
+
+
+def child_positions(index, i: int) -> list[int]:
+    """Positions of token ``i``'s children, in document order."""
+    return [c.i for c in index.children(i)]
+
+
+# Results that several rules ask for on the same parse (the a/an articles) are worked out
+# once per document and kept in ``doc.user_data`` as token positions - plain ints, so the
+# doc stays serialisable (as multivalue_cli.antecedents does).
+MEMO_KEY = "noun_phrases.memo"
+
+
+def memoised(index, key: str, compute) -> list[int]:
+    """``compute(index)``, a list of token positions, worked out once per document."""
+    memo = index.doc.user_data.setdefault(MEMO_KEY, {})
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = compute(index)
+    return found
+
+
+def left_words(index, i: int) -> set[str]:
+    """Lower-cased words of token ``i``'s left dependents and their own dependents."""
+    words = set()
+    todo = [c for c in child_positions(index, i) if c < i]
+    while todo:  # the subtrees of the left dependents
+        j = todo.pop()
+        words.add(lower(index, j))
+        todo.extend(child_positions(index, j))
+    return words
+
+
+def has_numeral_above_one(index, i: int) -> bool:
+    """Token ``i`` has a numeral other than *one* (*five years*)."""
+    dep_of, tokens = index.dep_of, index.tokens
     return any(
-        c.dep_ == "nummod" and c.like_num and c.lower_ not in ("one", "1") for c in tok.children
+        dep_of[c] == "nummod" and tokens[c].like_num and lower(index, c) not in ("one", "1")
+        for c in child_positions(index, i)
     )
 
 
@@ -159,25 +200,37 @@ def has_personal_relative(noun) -> bool:
     )
 
 
-def has_plural_quantifier(tok, words: frozenset[str]) -> bool:
+def has_plural_quantifier(index, i: int, words: frozenset[str]) -> bool:
     """*many books, all our subjects, these shoes*: a quantifier or demonstrative among the
-    noun's determiners and modifiers."""
-    return any(c.dep_ in ("det", "amod", "predet") and c.lower_ in words for c in tok.children)
+    determiners and modifiers of noun ``i``."""
+    dep_of = index.dep_of
+    return any(
+        dep_of[c] in ("det", "amod", "predet") and lower(index, c) in words
+        for c in child_positions(index, i)
+    )
 
 
-def followed_by_possessive(tok) -> bool:
-    nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-    return nxt is not None and nxt.tag_ == "POS"
+def followed_by_possessive(index, i: int) -> bool:
+    """Token ``i`` is followed by a possessive *'s* or *'*."""
+    return i + 1 < len(index.tag_of) and index.tag_of[i + 1] == "POS"
 
 
-def regular_plural_singular(tok) -> str | None:
-    """The singular of a plural noun marked with -s ("years" -> "year"), or None for
-    irregular plurals, invariable nouns and plurals that are words of their own."""
-    low = tok.lower_
-    if tok.tag_ != "NNS" or not low.endswith("s") or low in PLURALIA_TANTUM:
+def regular_plural_singular(index, i: int) -> str | None:
+    """The singular of a plural noun (token ``i``) marked with -s ("years" -> "year"), or
+    None for irregular plurals, invariable nouns and plurals that are words of their own."""
+    if index.tag_of[i] != "NNS":
         return None
-    for singular in (tok.lemma_.lower(), singular_noun(low)):
-        if singular == low or singular.endswith("s") or tok.doc.vocab[singular].like_num:
+    return regular_singular(lower(index, i), index.lemma_of[i], index.doc.vocab)
+
+
+@lru_cache(maxsize=4096)
+def regular_singular(low: str, lemma: str, vocab) -> str | None:
+    """``regular_plural_singular`` of a plural by its lower-cased form and lemma (the same
+    plurals recur, and the answer depends on these strings alone)."""
+    if not low.endswith("s") or low in PLURALIA_TANTUM:
+        return None
+    for singular in (lemma, singular_noun(low)):
+        if singular == low or singular.endswith("s") or vocab[singular].like_num:
             continue
         if plural_noun(singular) == low or low in lexicon_forms(singular, "NNS"):
             return singular
@@ -196,6 +249,7 @@ def voiced_plural_singular(tok) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def is_human_noun(singular: str) -> bool:
     """Whether a noun (probably) names people: listed, with a personal suffix (*artist,
     musician, student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices
@@ -242,22 +296,24 @@ def finite_verb_is_plural(verb) -> bool:
     return False
 
 
-def plurality_marked_elsewhere(noun) -> bool:
-    """Whether the noun's plurality stays visible without its -s: a plural determiner,
-    numeral or quantifier, a quantity head ("a lot of"), or a plural verb it agrees with."""
-    if has_numeral_above_one(noun):
+def plurality_marked_elsewhere(index, noun: int) -> bool:
+    """Whether the plurality of noun ``noun`` stays visible without its -s: a plural
+    determiner, numeral or quantifier, a quantity head ("a lot of"), or a plural verb it
+    agrees with."""
+    if has_numeral_above_one(index, noun):
         return True
-    if has_plural_quantifier(noun, PLURAL_QUANTIFIERS | PLURAL_DEMONSTRATIVES):
+    if has_plural_quantifier(index, noun, PLURAL_MARKERS):
         return True
-    head = noun.head
-    if noun.dep_ == "pobj" and head.lower_ == "of" and is_quantity_head(head.head):
+    dep_of, tokens = index.dep_of, index.tokens
+    head, dep = index.head_of[noun], dep_of[noun]
+    if dep == "pobj" and lower(index, head) == "of" and is_quantity_head(tokens[index.head_of[head]]):
         return True
-    if noun.dep_ == "conj" or any(c.dep_ == "conj" for c in noun.children):
+    if dep == "conj" or any(dep_of[c] == "conj" for c in child_positions(index, noun)):
         return False
-    if noun.dep_ in ("nsubj", "nsubjpass"):
-        return finite_verb_is_plural(head)
-    if noun.dep_ == "attr" and any(c.dep_ == "expl" for c in head.children):
-        return finite_verb_is_plural(head)
+    if dep in ("nsubj", "nsubjpass"):
+        return finite_verb_is_plural(tokens[head])
+    if dep == "attr" and any(dep_of[c] == "expl" for c in child_positions(index, head)):
+        return finite_verb_is_plural(tokens[head])
     return False
 
 
@@ -268,22 +324,25 @@ def is_quantity_head(tok) -> bool:
     return tok.lower_ != "number" or any(c.lower_ in ("a", "an") for c in tok.children)
 
 
-def nominal_head(det) -> bool:
+NOMINAL_ROLES = frozenset({"dobj", "pobj", "nsubj", "nsubjpass", "conj"})
+
+
+def nominal_head(index, det: int) -> bool:
     """A determiner's head is a common noun (or a noun the tagger took for an adjective,
     as in "a cold") in a nominal role."""
-    head = det.head
-    if head.tag_ == "NN":
+    head = index.head_of[det]
+    if index.tag_of[head] == "NN":
         return True
-    return head.pos_ == "ADJ" and head.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass", "conj")
+    return index.pos_of[head] == "ADJ" and index.dep_of[head] in NOMINAL_ROLES
 
 
-def is_negated(verb) -> bool:
+def is_negated(index, verb: int) -> bool:
     """*didn't say a word*: under negation *a* means "any", and *the* would change that."""
-    return any(c.dep_ == "neg" for c in verb.children)
+    return any(index.dep_of[c] == "neg" for c in child_positions(index, verb))
 
 
-def previous_word(tok) -> str:
-    return tok.doc[tok.i - 1].lower_ if tok.i > 0 else ""
+def previous_word(index, i: int) -> str:
+    return lower(index, i - 1) if i > 0 else ""
 
 
 # --------------------------------------------------------------------------- plurals
@@ -348,22 +407,27 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
     not as subject or predicate (the verb or *this is* agrees in the singular), not with a
     relative clause (its verb agrees too), not inside compounds (*information desk*) or after
     partitives (*a piece of furniture*)."""
+    lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for tok in index.lemma(*MASS_NOUNS):
-        if tok.tag_ != "NN" or tok.lower_ != tok.lemma_.lower() or lexically_capitalised(tok):
+        i = tok.i
+        low = lower(index, i)
+        if index.tag_of[i] != "NN" or low != lemma_of[i] or capitalised_at(index, i):
             continue
-        role = first_conjunct(tok).dep_
-        if role in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod", "appos"):
+        first = first_conjunct_at(index, i)
+        if dep_of[first] in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod", "appos"):
             continue
-        if tok.dep_ == "compound" or any(c.dep_ in ("relcl", "nummod") for c in tok.children):
+        if dep_of[i] == "compound":
             continue
-        if left_words(tok) & SINGULAR_MARKERS:
+        if any(dep_of[c] in ("relcl", "nummod") for c in child_positions(index, i)):
             continue
-        head = first_conjunct(tok).head
-        if head.lower_ == "of" and head.head.lemma_.lower() in PARTITIVE_NOUNS:
+        if left_words(index, i) & SINGULAR_MARKERS:
             continue
-        plural = regular_form(tok.lower_, "NOUN", "NNS")
-        if plural and plural != tok.lower_:
-            yield site(Replace(tok.i, plural))
+        head = head_of[first]
+        if lower(index, head) == "of" and lemma_of[head_of[head]] in PARTITIVE_NOUNS:
+            continue
+        plural = regular_form(low, "NOUN", "NNS")
+        if plural and plural != low:
+            yield site(Replace(i, plural))
 
 
 @rule(
@@ -389,11 +453,12 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
     is not the feature); not after *some* (*some book* means "a certain book"); not before a
     possessive (*five years' time*)."""
     for tok in index.by_tag.get("NNS", ()):
-        singular = regular_plural_singular(tok)
-        if singular is None or lexically_capitalised(tok) or followed_by_possessive(tok):
+        i = tok.i
+        singular = regular_plural_singular(index, i)
+        if singular is None or capitalised_at(index, i) or followed_by_possessive(index, i):
             continue
-        if has_numeral_above_one(tok) or has_plural_quantifier(tok, PLURAL_QUANTIFIERS):
-            yield site(Replace(tok.i, singular))
+        if has_numeral_above_one(index, i) or has_plural_quantifier(index, i, PLURAL_QUANTIFIERS):
+            yield site(Replace(i, singular))
 
 
 @rule(
@@ -424,34 +489,37 @@ def zero_plural(doc, index) -> Iterator[Site]:
     agentive suffixes -er, -ist, -ian, ...) and nouns whose singular is another word
     (*glasses, goods*) are left alone."""
     for tok in index.by_tag.get("NNS", ()):
-        singular = regular_plural_singular(tok)
-        if singular is None or is_human_noun(singular) or lexically_capitalised(tok):
+        i = tok.i
+        singular = regular_plural_singular(index, i)
+        if singular is None or is_human_noun(singular) or capitalised_at(index, i):
             continue
-        if followed_by_possessive(tok) or tok.dep_ == "compound":
+        if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue
         if has_personal_relative(tok):
             continue
-        if plurality_marked_elsewhere(tok):
-            yield site(Replace(tok.i, singular))
+        if plurality_marked_elsewhere(index, i):
+            yield site(Replace(i, singular))
 
 
-def definite_regular_plural(tok) -> str | None:
+def definite_regular_plural(index, tok) -> str | None:
     """For a plural noun with *the* (*the boys*, *the old houses*): its singular, if the
     plural is a regular -s plural that stands for the singular plus plural marking."""
-    if tok.dep_ == "compound" or lexically_capitalised(tok) or followed_by_possessive(tok):
+    i = tok.i
+    if index.dep_of[i] == "compound" or capitalised_at(index, i) or followed_by_possessive(index, i):
         return None
-    det = definite_article(tok)
-    if det is None or has_numeral_above_one(tok) or not plain_noun_phrase(det, tok):
+    det = definite_article(index, i)
+    if det is None or has_numeral_above_one(index, i) or not plain_noun_phrase(index, det, i):
         return None
-    if has_plural_quantifier(tok, PLURAL_QUANTIFIERS | PLURAL_DEMONSTRATIVES):
+    if has_plural_quantifier(index, i, PLURAL_MARKERS):
         return None
-    return regular_plural_singular(tok)
+    return regular_plural_singular(index, i)
 
 
-def definite_article(noun):
-    """The *the* of a noun phrase, if it has one (*the boys*, not *the boys'* possessor)."""
-    for child in noun.children:
-        if child.dep_ == "det" and child.lower_ == "the" and child.i < noun.i:
+def definite_article(index, noun: int) -> int | None:
+    """The position of the *the* of a noun phrase, if it has one (*the boys*, not *the boys'*
+    possessor)."""
+    for child in child_positions(index, noun):
+        if index.dep_of[child] == "det" and lower(index, child) == "the" and child < noun:
             return child
     return None
 
@@ -480,9 +548,9 @@ def plural_preposed(doc, index) -> Iterator[Site]:
     bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
     numeral or plural quantifier."""
     for tok in index.by_tag.get("NNS", ()):
-        singular = definite_regular_plural(tok)
+        singular = definite_regular_plural(index, tok)
         if singular:
-            yield site(Replace(definite_article(tok).i, "dem"), Replace(tok.i, singular))
+            yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 
 
 @rule(
@@ -507,7 +575,7 @@ def plural_postposed(doc, index) -> Iterator[Site]:
     plurals with *the* (the contexts where the marker is used); *dem* goes right after the
     head noun, before any following phrase (*the boy dem from school*)."""
     for tok in index.by_tag.get("NNS", ()):
-        singular = definite_regular_plural(tok)
+        singular = definite_regular_plural(index, tok)
         if singular:
             yield site(Replace(tok.i, singular), Insert(tok.i, "dem", after=True))
 
@@ -535,34 +603,43 @@ def plural_to_singular_human(doc, index) -> Iterator[Site]:
     plurality stays visible in a plural determiner, numeral, quantifier or a verb agreeing
     with the noun, and only on regular -s plurals of human nouns (a list plus agentive
     suffixes)."""
+    tag_of = index.tag_of
     for tok in index.by_tag.get("NNS", ()):
-        singular = regular_plural_singular(tok)
-        if singular is None or not is_human_noun(singular) or lexically_capitalised(tok):
+        i = tok.i
+        singular = regular_plural_singular(index, i)
+        if singular is None or not is_human_noun(singular) or capitalised_at(index, i):
             continue
-        if followed_by_possessive(tok) or tok.dep_ == "compound":
+        if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue
-        if any(c.tag_ == "PRP" for c in tok.lefts):
+        if any(c < i and tag_of[c] == "PRP" for c in child_positions(index, i)):
             continue  # *you guys, we students*: the pronoun is the head of the phrase
-        if plurality_marked_elsewhere(tok):
-            yield site(Replace(tok.i, singular))
+        if plurality_marked_elsewhere(index, i):
+            yield site(Replace(i, singular))
 
 
 # --------------------------------------------------------------------------- articles
 
 
-def indefinite_articles(index) -> Iterator:
-    """a/an determiners of a common noun, outside quantity and fixed expressions."""
-    for det in index.tag("DT"):
-        if det.lower_ not in ("a", "an") or det.dep_ != "det" or not nominal_head(det):
+def indefinite_articles(index) -> list[int]:
+    """Positions of the a/an determiners of a common noun, outside quantity and fixed
+    expressions (three rules ask for them)."""
+    return memoised(index, "indefinite_articles", lambda index: list(find_indefinite_articles(index)))
+
+
+def find_indefinite_articles(index) -> Iterator[int]:
+    lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
+    for tok in index.tag("DT"):
+        det = tok.i
+        if lower(index, det) not in ("a", "an") or dep_of[det] != "det" or not nominal_head(index, det):
             continue
-        noun = det.head
-        if noun.i < det.i or previous_word(det) in ARTICLE_FRAMES:
+        noun = head_of[det]
+        if noun < det or previous_word(index, det) in ARTICLE_FRAMES:
             continue
-        if det.doc[det.i + 1].lemma_.lower() in QUANTITY_NOUNS:
+        if lemma_of[det + 1] in QUANTITY_NOUNS:
             continue
-        if noun.lemma_.lower() in FIXED_ARTICLE_NOUNS or noun.dep_ in ("npadvmod", "nmod"):
+        if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
             continue
-        if any(c.lower_ == "single" for c in noun.children):
+        if any(lower(index, c) == "single" for c in child_positions(index, noun)):
             continue
         yield det
 
@@ -597,52 +674,61 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
     is a problem*), quantity and frequency phrases (*a lot*, *twice a week*), fixed phrases
     (*for a while*, *as a result*), nor light-verb objects (*have a look*, *make a
     decision*) other than ailments, where it changes the meaning."""
+    lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for det in indefinite_articles(index):
-        noun = det.head
-        role = first_conjunct(noun)
-        if role.dep_ == "pobj":
-            if role.head.lower_ not in ("with", "about", "from", "to", "into", "for"):
+        noun = head_of[det]
+        role = first_conjunct_at(index, noun)
+        if dep_of[role] == "pobj":
+            if lower(index, head_of[role]) not in ("with", "about", "from", "to", "into", "for"):
                 continue
-        elif role.dep_ not in ("dobj", "nsubj", "nsubjpass"):
+        elif dep_of[role] not in ("dobj", "nsubj", "nsubjpass"):
             continue
-        verb = clause_verb(role)
-        if verb is None or is_negated(verb) or has_of_complement(noun):
+        verb = clause_verb(index, role)
+        if verb is None or is_negated(index, verb) or has_of_complement(index, noun):
             continue
-        if noun.lemma_.lower() not in AILMENT_NOUNS:
-            if role.dep_ == "dobj" and verb.lemma_.lower() in LIGHT_VERBS:
+        if lemma_of[noun] not in AILMENT_NOUNS:
+            if dep_of[role] == "dobj" and lemma_of[verb] in LIGHT_VERBS:
                 continue
-            if not is_specific_context(verb):
+            if not is_specific_context(index, verb):
                 continue
-        yield site(Replace(det.i, "the"))
+        yield site(Replace(det, "the"))
 
 
-def has_of_complement(noun) -> bool:
+def has_of_complement(index, noun: int) -> bool:
     """*a glass of water*, *a basket of apples*: the noun measures or contains another, and
     *the glass* or *one basket* would single out the container."""
-    return any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" for c in child_positions(index, noun))
 
 
-def clause_verb(tok):
-    """The verb of the clause a noun belongs to."""
-    for anc in tok.ancestors:
-        if anc.pos_ in ("VERB", "AUX"):
-            return anc
+def clause_verb(index, i: int) -> int | None:
+    """The position of the verb of the clause token ``i`` (a noun) belongs to."""
+    head_of, pos_of = index.head_of, index.pos_of
+    for _ in range(len(head_of)):  # walks up as Token.ancestors, with its guard against cycles
+        if head_of[i] == i:
+            break
+        i = head_of[i]
+        if pos_of[i] in ("VERB", "AUX"):
+            return i
     return None
 
 
-def is_specific_context(verb) -> bool:
+CONDITIONAL_WORDS = frozenset({"if", "unless", "whether"})
+
+
+def is_specific_context(index, verb: int) -> bool:
     """A declarative, non-modal, finite clause, where an indefinite usually has a specific
     referent (*I saw a movie*), unlike questions, conditionals, imperatives, infinitives and
     perfects of experience (*have you ever seen a ghost*)."""
-    sent = verb.sent
-    if sent[-1].text == "?" or any(t.lower_ in ("if", "unless", "whether") for t in sent):
+    words, tag_of = index.words, index.tag_of
+    start, end = index.sentence_of[verb], index.sentence_end(verb)
+    if words[end - 1] == "?" or any(words[i].lower() in CONDITIONAL_WORDS for i in range(start, end)):
         return False
-    children = list(verb.children)
-    if any(c.tag_ in ("MD", "TO") for c in children):
+    children = child_positions(index, verb)
+    if any(tag_of[c] in ("MD", "TO") for c in children):
         return False
-    if verb.tag_ == "VBN":
-        return any(c.dep_ == "auxpass" for c in children)
-    return verb.tag_ in ("VBD", "VBZ", "VBP", "VBG")
+    if tag_of[verb] == "VBN":
+        return any(index.dep_of[c] == "auxpass" for c in children)
+    return tag_of[verb] in ("VBD", "VBZ", "VBP", "VBG")
 
 
 @rule(
@@ -669,25 +755,28 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
     adjectives used as nouns (*the best*), in partitives (*one of the students*) or fixed
     phrases (*by the way*, *the rest*, *the same*), nor before superlatives, ordinals and
     numerals (*the most goals* -> *most goals* would mean "the majority of goals")."""
-    for det in index.by_lemma.get("the", ()):
-        if det.dep_ != "det" or lexically_capitalised(det):
+    lemma_of, tag_of, dep_of, head_of = index.lemma_of, index.tag_of, index.dep_of, index.head_of
+    for tok in index.by_lemma.get("the", ()):
+        det = tok.i
+        if dep_of[det] != "det" or capitalised_at(index, det):
             continue
-        noun = det.head
-        if noun.tag_ not in ("NN", "NNS") or noun.i < det.i or lexically_capitalised(noun):
+        noun = head_of[det]
+        if tag_of[noun] not in ("NN", "NNS") or noun < det or capitalised_at(index, noun):
             continue
-        if noun.lemma_.lower() in DEFINITE_IDIOM_NOUNS:
+        if lemma_of[noun] in DEFINITE_IDIOM_NOUNS:
             continue
-        role = first_conjunct(noun)
-        if role.dep_ not in ("nsubj", "nsubjpass", "dobj", "pobj", "attr", "ROOT"):
+        role = first_conjunct_at(index, noun)
+        if dep_of[role] not in ("nsubj", "nsubjpass", "dobj", "pobj", "attr", "ROOT"):
             continue
-        head = role.head
-        if role.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ in PARTITIVE_POS:
+        head = head_of[role]
+        of_phrase = dep_of[role] == "pobj" and lower(index, head) == "of"
+        if of_phrase and index.pos_of[head_of[head]] in PARTITIVE_POS:
             continue  # "one of the students", "some of the books"
-        if not plain_noun_phrase(det, noun):
+        if not plain_noun_phrase(index, det, noun):
             continue  # *the same, the most goals, the first day, the whole cake*
-        if not doc[det.i + 1].text[:1].isalpha():
+        if not index.words[det + 1][:1].isalpha():
             continue  # "the 1990s": a sentence cannot be re-capitalised on a digit
-        yield site(Delete(det.i))
+        yield site(Delete(det))
 
 
 @rule(
@@ -712,7 +801,7 @@ def remove_det_indefinite(doc, index) -> Iterator[Site]:
     Not where the article is part of a quantity or frequency phrase (*a few, a lot, twice a
     week, half an hour*) or an exclamation (*what a day*)."""
     for det in indefinite_articles(index):
-        yield site(Delete(det.i))
+        yield site(Delete(det))
 
 
 def is_plain_modifier(tok) -> bool:
@@ -791,15 +880,18 @@ UNIQUE_NOUNS = wordlist("unique_natural_nouns")
 COUNTED_MASS_NOUNS = wordlist("mass_nouns_with_article")
 
 
-def has_conjunct(noun) -> bool:
-    return noun.dep_ == "conj" or any(c.dep_ == "conj" for c in noun.children)
+def has_conjunct(index, noun: int) -> bool:
+    dep_of = index.dep_of
+    return dep_of[noun] == "conj" or any(dep_of[c] == "conj" for c in child_positions(index, noun))
 
 
-def is_imperative(tok) -> bool:
-    """The token's sentence is a command or request (*Find the students who ...*): its root
+def is_imperative(index, i: int) -> bool:
+    """Token ``i``'s sentence is a command or request (*Find the students who ...*): its root
     is a bare verb without a subject, as in database questions."""
-    root = tok.sent.root
-    return root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
+    root = index.sentence(i).root.i
+    return index.tag_of[root] == "VB" and not any(
+        index.dep_of[c] in ("nsubj", "nsubjpass", "expl") for c in child_positions(index, root)
+    )
 
 
 def determiner_of(noun):
@@ -810,33 +902,38 @@ def determiner_of(noun):
     return None
 
 
-def plain_noun_phrase(det, noun) -> bool:
-    """Between determiner and noun only adjectives, adverbs and nouns, none of which makes the
-    phrase definite by itself (*the same*, *the first*) or is a superlative."""
-    for tok in det.doc[det.i + 1:noun.i]:
-        if tok.lower_ in DEFINITE_MODIFIERS or tok.tag_ in ("JJS", "RBS", "CD", "POS", "PRP$"):
+def plain_noun_phrase(index, det: int, noun: int) -> bool:
+    """Between determiner and noun (positions) only adjectives, adverbs and nouns, none of
+    which makes the phrase definite by itself (*the same*, *the first*) or is a superlative."""
+    tag_of, pos_of = index.tag_of, index.pos_of
+    for i in range(det + 1, noun):
+        if lower(index, i) in DEFINITE_MODIFIERS or tag_of[i] in ("JJS", "RBS", "CD", "POS", "PRP$"):
             return False
-        if tok.pos_ not in ("ADJ", "ADV", "NOUN", "PUNCT", "CCONJ"):
+        if pos_of[i] not in ("ADJ", "ADV", "NOUN", "PUNCT", "CCONJ"):
             return False
     return True
 
 
-def common_noun_head(det) -> bool:
-    """*det* determines a common noun to its right that is no name or title word."""
-    noun = det.head
+def common_noun_head(index, det: int) -> bool:
+    """Token ``det`` determines a common noun to its right that is no name or title word."""
+    noun = index.head_of[det]
     return (
-        det.dep_ == "det"
-        and noun.tag_ in ("NN", "NNS")
-        and noun.i > det.i
-        and not lexically_capitalised(noun)
-        and not lexically_capitalised(det)
+        index.dep_of[det] == "det"
+        and index.tag_of[noun] in ("NN", "NNS")
+        and noun > det
+        and not capitalised_at(index, noun)
+        and not capitalised_at(index, det)
     )
 
 
-def is_partitive_complement(noun) -> bool:
+def is_partitive_complement(index, noun: int) -> bool:
     """*one of the students*, *some of the books*: the determiner belongs to the partitive."""
-    head = first_conjunct(noun).head
-    return noun.dep_ in ("pobj", "conj") and head.lower_ == "of" and head.head.pos_ in PARTITIVE_POS
+    head = index.head_of[first_conjunct_at(index, noun)]
+    return (
+        index.dep_of[noun] in ("pobj", "conj")
+        and lower(index, head) == "of"
+        and index.pos_of[index.head_of[head]] in PARTITIVE_POS
+    )
 
 
 @rule(
@@ -865,20 +962,22 @@ def double_determiners(doc, index) -> Iterator[Site]:
     (*this* / *these*). Not for people (*this my brother* points at someone present), body
     parts and fixed phrases (*raise his hand, lose her way, their best*), where a
     demonstrative reads as a contrast, coordinated phrases (*my sister and I*) or *its*."""
-    for poss in index.by_tag.get("PRP$", ()):
-        noun = poss.head
-        if poss.dep_ != "poss" or noun.tag_ not in ("NN", "NNS") or noun.i < poss.i:
+    tag_of, dep_of = index.tag_of, index.dep_of
+    for tok in index.by_tag.get("PRP$", ()):
+        poss = tok.i
+        noun = index.head_of[poss]
+        if dep_of[poss] != "poss" or tag_of[noun] not in ("NN", "NNS") or noun < poss:
             continue
-        if noun.dep_ not in ("nsubj", "nsubjpass", "dobj") or has_conjunct(noun):
+        if dep_of[noun] not in ("nsubj", "nsubjpass", "dobj") or has_conjunct(index, noun):
             continue
-        if lexically_capitalised(noun) or poss.lower_ == "its" or is_question(noun):
+        if capitalised_at(index, noun) or lower(index, poss) == "its" or index.in_question(noun):
             continue
-        lemma = noun.lemma_.lower()
+        lemma = index.lemma_of[noun]
         if lemma in INALIENABLE_NOUNS or is_human_noun(lemma):
             continue
-        if any(c.i < poss.i for c in noun.children) or not plain_noun_phrase(poss, noun):
+        if any(c < poss for c in child_positions(index, noun)) or not plain_noun_phrase(index, poss, noun):
             continue
-        yield site(Insert(poss.i, "these" if noun.tag_ == "NNS" else "this"))
+        yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
 
 
 @rule(
@@ -907,27 +1006,27 @@ def indefinite_for_definite_articles(doc, index) -> Iterator[Site]:
     for noun in index.lemma(*UNIQUE_NOUNS):
         if noun.tag_ != "NN" or first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass", "dobj"):
             continue
-        det = definite_article(noun)
-        if det is None or not common_noun_head(det) or followed_by_possessive(noun):
+        det = definite_article(index, noun.i)
+        if det is None or not common_noun_head(index, det) or followed_by_possessive(index, noun.i):
             continue
         if is_question(noun):
             continue  # *why is a sky blue?* would ask about skies in general
-        if plain_noun_phrase(det, noun):
-            yield site(Replace(det.i, indefinite_article(doc[det.i + 1].text)))
+        if plain_noun_phrase(index, det, noun.i):
+            yield site(Replace(det, indefinite_article(index.words[det + 1])))
 
 
-def approximated_numeral(num) -> bool:
-    """*about three fields*: a numeral above one, counting a plural noun, right after an
-    approximating adverb that modifies it."""
-    if num.dep_ != "nummod" or not num.like_num or num.lower_ in ("one", "1"):
+def approximated_numeral(index, num: int) -> bool:
+    """*about three fields*: a numeral (position ``num``) above one, counting a plural noun,
+    right after an approximating adverb that modifies it."""
+    if index.dep_of[num] != "nummod" or not index.tokens[num].like_num or lower(index, num) in ("one", "1"):
         return False
-    prev = num.doc[num.i - 1] if num.i > 0 else None
+    noun = index.head_of[num]
     return (
-        prev is not None
-        and prev.lower_ in APPROXIMATORS
-        and prev.head.i == num.i
-        and num.head.tag_ == "NNS"
-        and determiner_of(num.head) is None
+        num > 0
+        and lower(index, num - 1) in APPROXIMATORS
+        and index.head_of[num - 1] == num
+        and index.tag_of[noun] == "NNS"
+        and determiner_of(index.tokens[noun]) is None
     )
 
 
@@ -967,31 +1066,36 @@ def indefinite_for_zero(doc, index) -> Iterator[Site]:
     adjective describes them (*a good advice*, *a useful information*; documented list of
     such nouns). Not with a numeral that is the subject's (*about 80 people came* keeps the
     article out of subjects), nor where another determiner or quantifier stands."""
-    for tok in index.tag("CD", "NN"):
-        if tok.tag_ == "CD":
-            if approximated_numeral(tok) and first_conjunct(tok.head).dep_ not in ("nsubj", "nsubjpass"):
-                yield site(Insert(tok.i, indefinite_article(tok.text)))
-        elif tok.lemma_.lower() in COUNTED_MASS_NOUNS and bare_modified_mass_noun(tok):
-            start = tok.left_edge
+    lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
+    for i, tag in enumerate(index.tag_of):
+        if tag == "CD":
+            if not approximated_numeral(index, i):
+                continue
+            if dep_of[first_conjunct_at(index, head_of[i])] not in ("nsubj", "nsubjpass"):
+                yield site(Insert(i, indefinite_article(index.words[i])))
+        elif tag == "NN" and lemma_of[i] in COUNTED_MASS_NOUNS and bare_modified_mass_noun(index.tokens[i]):
+            start = index.tokens[i].left_edge
             yield site(Insert(start.i, indefinite_article(start.text)))
 
 
-def specific_indefinite(det) -> bool:
-    """An *a/an* with a specific referent: subject, object or prepositional object in a
-    declarative clause about something that happened or happens (see ``is_specific_context``),
-    not a predicate (*he is a teacher*) or under negation."""
-    noun = det.head
-    role = first_conjunct(noun)
-    if role.dep_ not in ARGUMENT_DEPS or is_imperative(det):
+def specific_indefinite(index, det: int) -> bool:
+    """An *a/an* (position ``det``) with a specific referent: subject, object or prepositional
+    object in a declarative clause about something that happened or happens (see
+    ``is_specific_context``), not a predicate (*he is a teacher*) or under negation."""
+    dep_of, head_of = index.dep_of, index.head_of
+    noun = head_of[det]
+    role = first_conjunct_at(index, noun)
+    if dep_of[role] not in ARGUMENT_DEPS or is_imperative(index, det):
         return False
-    if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
+    if dep_of[role] == "pobj" and lower(index, head_of[role]) in NON_REFERRING_PREPOSITIONS:
         return False
-    if any(t.like_num for t in det.doc[det.i + 1:noun.i]) or has_of_complement(noun):
+    tokens = index.tokens
+    if any(tokens[i].like_num for i in range(det + 1, noun)) or has_of_complement(index, noun):
         return False  # *a two-week strike*, *a glass of water*
-    verb = clause_verb(role)
-    if verb is None or is_negated(verb) or not is_specific_context(verb):
+    verb = clause_verb(index, role)
+    if verb is None or is_negated(index, verb) or not is_specific_context(index, verb):
         return False
-    return not (role.dep_ == "dobj" and verb.lemma_.lower() in LIGHT_VERBS)
+    return not (dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS)
 
 
 @rule(
@@ -1023,30 +1127,28 @@ def indef_one(doc, index) -> Iterator[Site]:
     one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
     phrases (*a few, for a while*)."""
     for det in indefinite_articles(index):
-        if specific_indefinite(det):
-            yield site(Replace(det.i, "one"))
+        if specific_indefinite(index, det):
+            yield site(Replace(det, "one"))
 
 
-def replaceable_definite(det) -> bool:
-    """A *the* of a plain common noun phrase in an argument role, outside names, fixed
-    phrases, partitives, superlatives and unique nouns (*the sun*)."""
-    if det.lower_ != "the" or not common_noun_head(det):
+def replaceable_definite(index, det: int) -> bool:
+    """A *the* (position ``det``) of a plain common noun phrase in an argument role, outside
+    names, fixed phrases, partitives, superlatives and unique nouns (*the sun*)."""
+    if lower(index, det) != "the" or not common_noun_head(index, det):
         return False
-    noun = det.head
-    lemma = noun.lemma_.lower()
+    noun = index.head_of[det]
+    lemma = index.lemma_of[noun]
     if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in TIME_NOUNS:
         return False
-    if any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+    if has_of_complement(index, noun):
         return False  # *the name of the teacher*: *that name of* reads as contrastive
-    if first_conjunct(noun).dep_ not in ARGUMENT_DEPS or is_partitive_complement(noun):
+    if index.dep_of[first_conjunct_at(index, noun)] not in ARGUMENT_DEPS:
         return False
-    if not doc_word_after(det)[:1].isalpha():
+    if is_partitive_complement(index, noun):
         return False
-    return plain_noun_phrase(det, noun) and not followed_by_possessive(noun)
-
-
-def doc_word_after(tok) -> str:
-    return tok.doc[tok.i + 1].text if tok.i + 1 < len(tok.doc) else ""
+    if not index.words[det + 1][:1].isalpha():  # the noun follows, so there is a next word
+        return False
+    return plain_noun_phrase(index, det, noun) and not followed_by_possessive(index, noun)
 
 
 @rule(
@@ -1072,9 +1174,11 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
     (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
     (*the best, the first*), with unique nouns (*the sun*), times (*in the summer* would
     become one particular summer) or heads of an *of*-phrase (*the name of the teacher*)."""
-    for det in index.by_lemma.get("the", ()):
-        if replaceable_definite(det):
-            yield site(Replace(det.i, "those" if det.head.tag_ == "NNS" else "that"))
+    tag_of, head_of = index.tag_of, index.head_of
+    for tok in index.by_lemma.get("the", ()):
+        det = tok.i
+        if replaceable_definite(index, det):
+            yield site(Replace(det, "those" if tag_of[head_of[det]] == "NNS" else "that"))
 
 
 # --------------------------------------------------------------------------- demonstratives
@@ -1211,21 +1315,24 @@ def definite_possessor(possessor) -> bool:
 
 def possessive_determiners(index) -> Iterator[tuple]:
     """``(determiner, noun)`` for *my house*, *their old car*."""
-    for poss in index.by_tag.get("PRP$", ()):
-        noun = poss.head
-        if poss.dep_ == "poss" and poss.lower_ in POSSESSOR_OBJECT and noun.tag_ in ("NN", "NNS"):
-            if noun.i > poss.i and not lexically_capitalised(noun) and poss.lower_ != "its":
-                yield poss, noun
+    tag_of, dep_of, head_of = index.tag_of, index.dep_of, index.head_of
+    for tok in index.by_tag.get("PRP$", ()):
+        poss = tok.i
+        noun, word = head_of[poss], lower(index, poss)
+        if dep_of[poss] == "poss" and word in POSSESSOR_OBJECT and tag_of[noun] in ("NN", "NNS"):
+            if noun > poss and not capitalised_at(index, noun) and word != "its":
+                yield tok, index.tokens[noun]
 
 
-def same_person_as_subject(poss, noun) -> bool:
+def same_person_as_subject(index, poss, noun) -> bool:
     """*I lost my wallet*, *my sister lost her keys*, *help me with my bags*: the possessor is
     (probably) the clause's subject or another argument, and *the wallet for me* would read
     as "a wallet meant for me". A third-person possessive is taken to refer to a noun
     subject, as it mostly does."""
-    verb = clause_verb(noun)
+    verb = clause_verb(index, noun.i)
     if verb is None:
         return False
+    verb = index.tokens[verb]
     while verb.dep_ == "xcomp" and not any(c.dep_ == "nsubj" for c in verb.children):
         verb = verb.head  # *the neighbors finished painting their fence*
     arguments = [
@@ -1241,10 +1348,10 @@ def same_person_as_subject(poss, noun) -> bool:
     return False
 
 
-def ends_noun_phrase(noun) -> bool:
+def ends_noun_phrase(index, noun) -> bool:
     """Nothing of the phrase follows its head noun (no *of*-phrase or relative clause), nor
     a predicate about it (*I need my car washed*), so a possessor can go right after it."""
-    if not all(c.dep_ == "punct" for c in noun.rights) or has_conjunct(noun):
+    if not all(c.dep_ == "punct" for c in noun.rights) or has_conjunct(index, noun.i):
         return False
     if noun.dep_ == "nsubj" and noun.head.tag_ in ("VB", "VBN", "VBG") and not any(
         c.dep_ in ("aux", "auxpass") for c in noun.head.children
@@ -1261,9 +1368,11 @@ def postnominal_possession(index, marker: str) -> Iterator[Site]:
     place as determiner."""
     for possessor, pos, noun in genitive_possessions(index):
         start = possessor.left_edge.i
-        if not ends_noun_phrase(noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
+        if not ends_noun_phrase(index, noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
             continue
-        if not ownable(noun) or not plain_noun_phrase(pos, noun) or not personal_possessor(possessor):
+        if not ownable(noun) or not plain_noun_phrase(index, pos.i, noun.i):
+            continue
+        if not personal_possessor(possessor):
             continue
         yield site(
             Replace(pos.i, "the"),
@@ -1272,11 +1381,11 @@ def postnominal_possession(index, marker: str) -> Iterator[Site]:
         )
     for poss, noun in possessive_determiners(index):
         lemma = noun.lemma_.lower()
-        if lemma in INALIENABLE_NOUNS or not ownable(noun) or same_person_as_subject(poss, noun):
+        if lemma in INALIENABLE_NOUNS or not ownable(noun) or same_person_as_subject(index, poss, noun):
             continue
-        if in_command(noun) or not plain_noun_phrase(poss, noun):
+        if in_command(index, noun) or not plain_noun_phrase(index, poss.i, noun.i):
             continue  # *don't touch the phone for me* reads "on my behalf"; *their own mess*
-        if ends_noun_phrase(noun):
+        if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
 
 
@@ -1293,12 +1402,13 @@ def personal_possessor(possessor) -> bool:
     return possessor.pos_ == "PROPN" or lemma in PERSON_NOUNS or is_human_noun(lemma)
 
 
-def in_command(noun) -> bool:
+def in_command(index, noun) -> bool:
     """The noun's clause is a command (*take your umbrella*) or a request with *can I*
     (*can I borrow your pen*), where *for you* would read as "on your behalf"."""
-    verb = clause_verb(noun)
+    verb = clause_verb(index, noun.i)
     if verb is None:
         return False
+    verb = index.tokens[verb]
     if verb.tag_ != "VB":
         return False
     if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
@@ -1423,13 +1533,16 @@ def comparison_candidates(index, tag: str) -> Iterator:
     """Synthetic comparatives (``JJR``) or superlatives (``JJS``), including the ones the
     tagger took for a noun or plain adjective (*the prettiest sunsets* as a compound)."""
     suffix = "er" if tag == "JJR" else "est"
-    for tok in index.tag(tag, "JJ", "NN"):
-        if tok.tag_ == tag:
-            if is_synthetic_degree(tok, tag) and not lexically_capitalised(tok):
-                yield tok
-        elif tok.lower_.endswith(suffix) and not is_noun(tok.lower_):
-            if adjective_lemma(tok, tag) and not lexically_capitalised(tok):
-                yield tok
+    words, tokens = index.words, index.tokens
+    for i, tok_tag in enumerate(index.tag_of):
+        if tok_tag == tag:
+            if is_synthetic_degree(tokens[i], tag) and not capitalised_at(index, i):
+                yield tokens[i]
+        elif tok_tag in ("JJ", "NN"):
+            low = words[i].lower()
+            if low.endswith(suffix) and not is_noun(low):
+                if adjective_lemma(tokens[i], tag) and not capitalised_at(index, i):
+                    yield tokens[i]
 
 
 def degree_lemma(tok, tag: str) -> str:
@@ -1481,7 +1594,7 @@ def double_comparative(doc, index) -> Iterator[Site]:
     easier, more bigger, more better*. Not in correlatives (*the bigger, the better*) or on
     quantity words (*more, less, fewer*)."""
     for tok in comparison_candidates(index, "JJR"):
-        if previous_word(tok) in ("the", "more", "less"):
+        if previous_word(index, tok.i) in ("the", "more", "less"):
             continue
         yield site(Insert(tok.i, "more"))
 
@@ -1851,24 +1964,29 @@ def dictionary_comparative(adjective: str) -> bool:
     return bool(getAllInflections(adjective, "ADJ").get("JJR"))
 
 
-def postposable_adjective(adj) -> bool:
-    """A lone attributive adjective right before its noun, with nothing of its own
-    (*a big house*, not *a very big house* or *a big and old house*)."""
-    noun = adj.head
-    if adj.dep_ != "amod" or adj.tag_ != "JJ" or noun.i != adj.i + 1 or list(adj.children):
+NOUN_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "nmod"})
+
+
+def postposable_adjective(index, adj: int) -> bool:
+    """A lone attributive adjective (position ``adj``) right before its noun, with nothing of
+    its own (*a big house*, not *a very big house* or *a big and old house*)."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 1 or index.children(adj):
         return False
-    if adj.lower_ in PRENOMINAL_ONLY or lexically_capitalised(adj) or not adj.is_alpha:
+    low = lower(index, adj)
+    if low in PRENOMINAL_ONLY or capitalised_at(index, adj) or not index.tokens[adj].is_alpha:
         return False
-    if not dictionary_comparative(adj.lower_):
+    if not dictionary_comparative(low):
         return False  # classifying adjectives (*public, final, northern*) stay before the noun
-    if noun.tag_ not in ("NN", "NNS") or lexically_capitalised(noun) or noun.dep_ == "compound":
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return False
-    if noun.lower_ in ("one", "ones") or noun.lemma_.lower() in FIXED_ARTICLE_NOUNS:
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
         return False  # *my old ones*, *a long way*, *a good time*
-    if adj.i > 1 and adj.doc[adj.i - 2].lower_ in ARTICLE_FRAMES:
+    if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
         return False  # *such a nice guy*, *what a good idea*
-    modifiers = [c for c in noun.children if c.dep_ in ("amod", "compound", "nummod", "nmod")]
-    return modifiers == [adj] and not followed_by_possessive(noun)
+    modifiers = [c for c in child_positions(index, noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    return modifiers == [adj] and not followed_by_possessive(index, noun)
 
 
 @rule(
@@ -1898,14 +2016,15 @@ def adj_postfix(doc, index) -> Iterator[Site]:
     that form a unit with the noun, nor determiner-like or ordering ones (*own, other,
     first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
     old*)."""
-    for adj in index.by_tag.get("JJ", ()):
-        if not postposable_adjective(adj):
+    for tok in index.by_tag.get("JJ", ()):
+        adj = tok.i
+        if not postposable_adjective(index, adj):
             continue
-        noun = adj.head
-        ops = [Move(adj.i, adj.i + 1, noun.i, after=True)]
-        prev = doc[adj.i - 1] if adj.i > 0 else None
-        if prev is not None and prev.lower_ in ("a", "an") and prev.dep_ == "det":
-            article = indefinite_article(noun.text)
-            if article != prev.lower_:
-                ops.append(Replace(prev.i, article))
+        noun = index.head_of[adj]
+        ops = [Move(adj, adj + 1, noun, after=True)]
+        prev = adj - 1
+        if prev >= 0 and lower(index, prev) in ("a", "an") and index.dep_of[prev] == "det":
+            article = indefinite_article(index.words[noun])
+            if article != lower(index, prev):
+                ops.append(Replace(prev, article))
         yield site(*ops)
