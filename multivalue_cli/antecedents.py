@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
+from .docindex import index_of
+from .syntax import children, morph_values
 from .wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -144,8 +146,8 @@ def gender(tok: Token) -> str | None:
 def semantic_head(tok: Token) -> Token:
     """The noun a quantity phrase is about: *hundreds of workers* -> *workers*."""
     while tok.lemma_.lower() in QUANTITY_HEADS:
-        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        of = next((c for c in children(tok) if c.dep_ == "prep" and c.lower_ == "of"), None)
+        obj = next((c for c in children(of) if c.dep_ == "pobj"), None) if of is not None else None
         if obj is None:
             break
         tok = obj
@@ -155,13 +157,13 @@ def semantic_head(tok: Token) -> Token:
 def noun_number(tok: Token) -> str | None:
     """SING or PLUR for a nominal head; a coordination (*John and Mary*) is plural."""
     low = tok.lower_
-    if any(child.dep_ == "conj" and child.pos_ in ("NOUN", "PROPN", "PRON") for child in tok.children):
+    if any(child.dep_ == "conj" and child.pos_ in ("NOUN", "PROPN", "PRON") for child in children(tok)):
         return PLUR
     if low in THIRD_PERSON:
         return THIRD_PERSON[low][0]
     if low in DEMONSTRATIVES:
         return DEMONSTRATIVES[low]
-    number = tok.morph.get("Number")
+    number = morph_values(tok, "Number")
     if tok.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
         return PLUR
     if tok.tag_ in ("NN", "NNP") or number == ["Sing"]:
@@ -184,6 +186,13 @@ def pleonastic_kind(tok: Token) -> str | None:
     to get there*)."""
     if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS:
         return None
+    cache = _doc_cache(tok.doc, _KIND_CACHE_KEY)
+    if tok.i not in cache:  # several rules ask about the same it
+        cache[tok.i] = _pleonastic_kind(tok)
+    return cache[tok.i]
+
+
+def _pleonastic_kind(tok: Token) -> str | None:
     head = tok.head
     for kind, test in (("weather", _weather), ("time", _time_or_distance), ("cleft", _cleft),
                        ("raising", _raising), ("extraposition", _extraposition)):
@@ -200,29 +209,31 @@ def is_pleonastic_it(tok: Token) -> bool:
 
 
 def _weather(head: Token) -> bool:
-    if lemma(head) in WEATHER_VERBS and not _has_dep(head, "dobj"):
+    verb, kids = lemma(head), children(head)
+    if verb in WEATHER_VERBS and not _has_dep(head, "dobj"):
         return True
     if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _has_dep(c, "dobj")
-           for c in head.children):
+           for c in kids):
         return True  # it started raining, it is going to snow
-    if lemma(head) in ("get", "grow", "become") and any(
-            c.dep_ in ("acomp", "advmod") and c.lower_ in AMBIENT_ADJECTIVES for c in head.children):
+    if verb in ("get", "grow", "become") and any(
+            c.dep_ in ("acomp", "advmod") and c.lower_ in AMBIENT_ADJECTIVES for c in kids):
         return True  # it got dark
-    return lemma(head) in COPULAS and any(
+    return verb in COPULAS and any(
         (c.dep_ in ("acomp", "advmod") and c.lower_ in WEATHER_ADJECTIVES)
         or (c.dep_ in ("attr", "acomp") and c.tag_ == "VBG" and lemma(c) in WEATHER_VERBS)
-        for c in head.children)  # "it's raining" is sometimes parsed with an attribute
+        for c in kids)  # "it's raining" is sometimes parsed with an attribute
 
 
 def _time_or_distance(head: Token) -> bool:
     if lemma(head) not in COPULAS:
         return False
-    for attr in head.children:
+    for attr in children(head):
         if attr.dep_ != "attr":
             continue
-        if lemma(attr) in TIME_NOUNS and lemma(attr) not in ("way", "while"):
+        noun = lemma(attr)
+        if noun in TIME_NOUNS and noun not in ("way", "while"):
             return True
-        if lemma(attr) in TIME_NOUNS and any(c.dep_ in ("amod", "nummod") for c in attr.children):
+        if noun in TIME_NOUNS and any(c.dep_ in ("amod", "nummod") for c in children(attr)):
             return True  # a long way, a while
         if attr.like_num and ":" in attr.text:
             return True  # it's 5:30
@@ -235,13 +246,14 @@ def _cleft_parts(head: Token) -> tuple[Token, Token] | None:
     the kind of movie that ...*), which is usually not a cleft: see :func:`_cleft`."""
     if lemma(head) != "be":
         return None
-    attr = next((c for c in head.children if c.dep_ == "attr"), None)
+    kids = children(head)
+    attr = next((c for c in kids if c.dep_ == "attr"), None)
     if attr is None:
         return None
-    clause = next((c for c in (*head.children, *attr.children)
+    clause = next((c for c in (*kids, *children(attr))
                    if c.dep_ in ("relcl", "ccomp") and c.i > attr.i), None)
     if clause is None or not any(t.tag_ in ("WP", "WDT") or (t.lower_ == "that" and t.dep_ != "mark")
-                                 for t in clause.children):
+                                 for t in children(clause)):
         return None
     return attr, clause
 
@@ -255,16 +267,17 @@ def _cleft(head: Token) -> bool:
     focus, clause = parts
     if focus.pos_ in ("PROPN", "PRON"):
         return True
-    return is_animate(focus) is True and any(t.lower_ == "who" for t in clause.children)
+    return is_animate(focus) is True and any(t.lower_ == "who" for t in children(clause))
 
 
 def _raising(head: Token) -> bool:
     """*It seems that ...*, *it looks as if ...*, *it turned out that ...*."""
-    if lemma(head) not in RAISING_VERBS:
+    verb = lemma(head)
+    if verb not in RAISING_VERBS:
         return False
-    for child in head.children:
+    for child in children(head):
         if child.dep_ == "ccomp" and child.i > head.i and (
-                _has_mark(child, ("that",)) or lemma(head) in ("seem", "appear", "happen")):
+                _has_mark(child, ("that",)) or verb in ("seem", "appear", "happen")):
             return True
         if child.dep_ == "advcl" and _has_mark(child, ("like", "if", "though")):
             return True
@@ -273,21 +286,21 @@ def _raising(head: Token) -> bool:
 
 def _extraposition(head: Token) -> bool:
     """A dummy subject whose logical subject is a clause after the predicate."""
-    verb = lemma(head)
-    if head.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in head.children):
-        if any(c.dep_ == "ccomp" and c.i > head.i for c in head.children):
+    verb, kids = lemma(head), children(head)
+    if head.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in kids):
+        if any(c.dep_ == "ccomp" and c.i > head.i for c in kids):
             return True  # it is said that ...
         return verb in DEONTIC_PASSIVES and _has_dep(head, "xcomp")
     if verb in EXTRAPOSING_VERBS and verb not in ("take", "cost"):
         if verb == "make" and not _has_dep(head, "dobj"):
             return False  # it makes sense to ...; not "watching it made me feel old"
-        return any(c.dep_ in ("xcomp", "ccomp", "csubj") and c.i > head.i for c in head.children)
+        return any(c.dep_ in ("xcomp", "ccomp", "csubj") and c.i > head.i for c in kids)
     if verb not in COPULAS:
         return False
-    for pred in head.children:
+    for pred in kids:
         if pred.dep_ not in ("acomp", "attr"):
             continue
-        clause = next((c for c in (*pred.children, *head.children)
+        clause = next((c for c in (*children(pred), *kids)
                        if c.dep_ in CLAUSAL_DEPS and c.i > pred.i), None)
         if clause is None:
             continue
@@ -303,7 +316,7 @@ def _time_cost_clause(head: Token) -> Token | None:
     """The infinitive of *it takes/costs X to ...*, if any."""
     if lemma(head) not in ("take", "cost"):
         return None
-    return next((c for c in head.children
+    return next((c for c in children(head)
                  if c.dep_ in ("xcomp", "advcl", "ccomp") and c.i > head.i and _infinitive(c)), None)
 
 
@@ -314,7 +327,7 @@ def _costs_time(tok: Token) -> bool:
     clause = _time_cost_clause(tok.head)
     if clause is None:
         return False
-    if any(c.dep_ in ("dobj", "ccomp") for c in clause.children):
+    if any(c.dep_ in ("dobj", "ccomp") for c in children(clause)):
         return True
     # An earlier "it" counts as a possible referent without being classified itself.
     return not any(t.i != tok.i and (is_it(t) or _referring(t)) for t, _ in context_window(tok))
@@ -325,7 +338,7 @@ def _tough(pred: Token, clause: Token) -> bool:
     the referent of *it*), unlike *it is easy to see that ...*."""
     if lemma(pred) not in TOUGH_PREDICATES or not _infinitive(clause):
         return False
-    return not any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp") for c in clause.children)
+    return not any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "acomp") for c in children(clause))
 
 
 def maybe_pleonastic_it(tok: Token) -> bool:
@@ -335,35 +348,42 @@ def maybe_pleonastic_it(tok: Token) -> bool:
     rule these out."""
     if not is_it(tok):
         return False
+    cache = _doc_cache(tok.doc, _MAYBE_CACHE_KEY)
+    if tok.i not in cache:  # asked by most pronoun rules, and for every earlier it in candidates
+        cache[tok.i] = _maybe_pleonastic_it(tok)
+    return cache[tok.i]
+
+
+def _maybe_pleonastic_it(tok: Token) -> bool:
     if is_pleonastic_it(tok):
         return True
     head = tok.head
     if tok.dep_ in SUBJECT_DEPS and (_cleft_parts(head) is not None or _time_cost_clause(head) is not None):
         return True
-    if lemma(head) in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES
-                                      for c in head.children):
+    verb, kids = lemma(head), children(head)
+    if verb in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES for c in kids):
         return True  # it is cold (the weather, or the soup?)
-    if any(c.dep_ in CLAUSAL_DEPS and c.i > tok.i for c in head.children) and (
-            lemma(head) in COPULAS or head.pos_ in ("ADJ", "NOUN")):
+    if any(c.dep_ in CLAUSAL_DEPS and c.i > tok.i for c in kids) and (
+            verb in COPULAS or head.pos_ in ("ADJ", "NOUN")):
         return True
     if tok.dep_ in ("nsubj",) and head.pos_ in ("ADJ", "NOUN") and head.dep_ in ("ccomp", "xcomp", "oprd"):
         return True  # I find it hard ..., made it clear
-    if lemma(head) in ("make", "take") and tok.dep_ == "dobj" and any(
-            c.dep_ in ("acomp", "oprd", "ccomp", "xcomp") or c.lower_ == "easy" for c in head.children):
+    if verb in ("make", "take") and tok.dep_ == "dobj" and any(
+            c.dep_ in ("acomp", "oprd", "ccomp", "xcomp") or c.lower_ == "easy" for c in kids):
         return True  # make it clear, take it easy
     return False
 
 
 def _has_dep(tok: Token, dep: str) -> bool:
-    return any(c.dep_ == dep for c in tok.children)
+    return any(c.dep_ == dep for c in children(tok))
 
 
 def _has_mark(clause: Token, words: tuple[str, ...]) -> bool:
-    return any(c.dep_ in ("mark", "prep", "advmod") and c.lower_ in words for c in clause.children)
+    return any(c.dep_ in ("mark", "prep", "advmod") and c.lower_ in words for c in children(clause))
 
 
 def _infinitive(clause: Token) -> bool:
-    return any(c.tag_ == "TO" and c.dep_ == "aux" for c in clause.children)
+    return any(c.tag_ == "TO" and c.dep_ == "aux" for c in children(clause))
 
 
 # --------------------------------------------------------------------------- candidates
@@ -396,21 +416,36 @@ def role(tok: Token) -> str:
 
 def _dislocated_topic(tok: Token) -> bool:
     """*My mother, she's a teacher*: an NP, a comma, then a subject pronoun."""
-    doc = tok.doc
-    end = max(t.i for t in tok.subtree) + 1
-    return (end + 1 < len(doc) and doc[end].text == "," and doc[end + 1].dep_ in SUBJECT_DEPS
-            and doc[end + 1].lower_ in THIRD_PERSON)
+    commas = _topic_commas(tok.doc)
+    if not commas:  # most texts: no need to walk the subtree
+        return False
+    return max(t.i for t in tok.subtree) + 1 in commas
+
+
+def _topic_commas(doc) -> tuple[int, ...]:
+    """Positions of the commas followed by a third-person subject pronoun (see
+    :func:`_dislocated_topic`), worked out once per document."""
+    found = doc.user_data.get(_COMMAS_CACHE_KEY)
+    if found is None:
+        index = index_of(doc)
+        tokens = index.tokens if index is not None else doc
+        found = doc.user_data[_COMMAS_CACHE_KEY] = tuple(
+            i for i in range(len(tokens) - 1)
+            if tokens[i].text == "," and tokens[i + 1].dep_ in SUBJECT_DEPS
+            and tokens[i + 1].lower_ in THIRD_PERSON)
+    return found
 
 
 def _referring(tok: Token) -> bool:
     """Whether ``tok`` heads a referring noun phrase that may be an antecedent."""
-    low = tok.lower_
-    if tok.pos_ == "PRON" or tok.tag_ == "PRP":
+    pos = tok.pos_
+    if pos == "PRON" or tok.tag_ == "PRP":
+        low = tok.lower_
         if low in ("it",):
             return not maybe_pleonastic_it(tok)
         return (low in THIRD_PERSON and tok.tag_ in ("PRP", "PRP$")) or (
             low in DEMONSTRATIVES and tok.dep_ not in ("det", "mark"))
-    if tok.pos_ not in ("NOUN", "PROPN"):
+    if pos not in ("NOUN", "PROPN"):
         return False
     if tok.lemma_.lower() in TIME_NOUNS:
         return False
@@ -426,14 +461,30 @@ def _co_argument(pron: Token, cand: Token) -> bool:
         return not _dislocated_topic(cand)
     if pron.dep_ == "pobj" and cand.dep_ in SUBJECT_DEPS:
         return cand.head == pron.head.head
-    if pron.dep_ == "nsubj" and "Acc" in pron.morph.get("Case") and cand.dep_ in SUBJECT_DEPS:
+    if pron.dep_ == "nsubj" and "Acc" in morph_values(pron, "Case") and cand.dep_ in SUBJECT_DEPS:
         return cand.head == pron.head.head  # let him drive: him is in the clause of "let"
     return False
 
 
 def _inside(pron: Token, cand: Token) -> bool:
     """The pronoun is part of the candidate's own phrase (*the owner of its house*)."""
-    return cand in pron.ancestors and pron.tag_ != "PRP$"
+    return pron.tag_ != "PRP$" and _is_ancestor(cand, pron)
+
+
+def _is_ancestor(cand: Token, tok: Token) -> bool:
+    """Whether ``cand`` is among ``tok.ancestors`` (read off the index's heads if there is one)."""
+    index = index_of(tok.doc)
+    if index is None:
+        return cand in tok.ancestors
+    head_of, i, target = index.head_of, tok.i, cand.i
+    for _ in range(len(head_of)):  # as Token.ancestors, which stops after len(doc) steps
+        head = head_of[i]
+        if head == i:
+            return False
+        if head == target:
+            return True
+        i = head
+    return False
 
 
 def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list[Candidate]:
@@ -471,11 +522,22 @@ def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list
 
 def context_window(pron: Token) -> Iterator[tuple[Token, int]]:
     """Tokens before the pronoun in its sentence (distance 0) and the one before (1)."""
-    sent = pron.sent
-    yield from ((t, 0) for t in sent if t.i < pron.i)
-    if sent.start > 0:
-        previous = pron.doc[sent.start - 1].sent
-        yield from ((t, 1) for t in previous)
+    tokens, start, previous_start = _window_bounds(pron)
+    yield from ((tokens[i], 0) for i in range(start, pron.i))
+    if start > 0:
+        yield from ((tokens[i], 1) for i in range(previous_start, start))
+
+
+def _window_bounds(pron: Token) -> tuple:
+    """``(tokens, start, previous_start)``: a sequence of the doc's tokens, the start of the
+    pronoun's sentence and that of the sentence before (0 when there is none); from the
+    engine's index when there is one (``Token.sent`` searches the bounds every time)."""
+    index = index_of(pron.doc)
+    if index is not None:
+        start = index.sentence_of[pron.i]
+        return index.tokens, start, index.sentence_of[start - 1] if start > 0 else 0
+    doc, start = pron.doc, pron.sent.start
+    return doc, start, doc[start - 1].sent.start if start > 0 else 0
 
 
 def _compatible(number: str, animate: bool | None, cand_number: str | None,
@@ -503,6 +565,15 @@ def antecedent(pron: Token, _depth: int = 0) -> Token | None:
 # Results per document (token index of the antecedent, or None): several rules ask about the
 # same pronouns, and pronoun chains ask again. Plain ints, so the doc stays serialisable.
 _CACHE_KEY = "multivalue.antecedents"
+# Likewise per token index: pleonastic_kind, maybe_pleonastic_it; and _topic_commas.
+_KIND_CACHE_KEY = "multivalue.antecedents.pleonastic_kind"
+_MAYBE_CACHE_KEY = "multivalue.antecedents.maybe_pleonastic"
+_COMMAS_CACHE_KEY = "multivalue.antecedents.topic_commas"
+
+
+def _doc_cache(doc, key: str) -> dict:
+    """A dict of results kept with ``doc`` (the parse does not change while rules run)."""
+    return doc.user_data.setdefault(key, {})
 
 
 def _resolve(pron: Token, depth: int) -> Token | None:
@@ -516,17 +587,20 @@ def _resolve(pron: Token, depth: int) -> Token | None:
     return found[0].head
 
 
+def _sentence_end(tok: Token) -> int:
+    """One past the last token of ``tok``'s sentence."""
+    index = index_of(tok.doc)
+    return index.sentence_end(tok.i) if index is not None else tok.sent.end
+
+
 def person_in_context(pron: Token, pron_gender: str, exclude: Token | None = None) -> bool:
     """Whether a person that *he* (MALE) or *she* (FEMALE) could stand for is mentioned
     around ``pron`` (its sentence and the one before): a gendered pronoun or person noun of
     that gender, a person noun of unknown gender, an animal or a name, other than ``exclude``.
     A rule that turns a pronoun into *he*/*she* must not fire then, or the new pronoun could
     be read as that person."""
-    sent = pron.sent
-    scope = list(sent)
-    if sent.start > 0:
-        scope = list(pron.doc[sent.start - 1].sent) + scope
-    for tok in scope:
+    tokens, _, previous_start = _window_bounds(pron)
+    for tok in (tokens[i] for i in range(previous_start, _sentence_end(pron))):
         if tok.i == pron.i or (exclude is not None and tok.i == exclude.i):
             continue
         if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):

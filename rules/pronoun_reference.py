@@ -20,7 +20,7 @@ from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import in_question
+from multivalue_cli.syntax import children
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Full forms of the clitics that a dropped subject pronoun leaves behind.
@@ -32,16 +32,25 @@ BE_FORMS = frozenset({"is", "was", "'s", "’s"})
 # --------------------------------------------------------------------------- shared helpers
 
 
-def _next(tok: Token) -> Token | None:
-    return tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+def _next(index: DocIndex, tok: Token) -> Token | None:
+    tokens = index.tokens
+    return tokens[tok.i + 1] if tok.i + 1 < len(tokens) else None
 
 
-def _is_question(tok: Token) -> bool:
+def _previous(index: DocIndex, tok: Token) -> Token | None:
+    return index.tokens[tok.i - 1] if tok.i > 0 else None
+
+
+def _sentence_start(index: DocIndex, tok: Token) -> int:
+    return index.sentence_of[tok.i]
+
+
+def _is_question(index: DocIndex, tok: Token) -> bool:
     """The sentence of ``tok`` is a question (ends in ?) or its clause is inverted."""
-    if in_question(tok):
+    if index.in_question(tok.i):
         return True
     head = tok.head
-    return any(c.dep_ in ("aux", "auxpass") and c.i < tok.i for c in head.children) or (
+    return any(c.dep_ in ("aux", "auxpass") and c.i < tok.i for c in index.children(head.i)) or (
         head.i < tok.i and lemma(head) == "be" and tok.dep_ in SUBJECT_DEPS)
 
 
@@ -52,15 +61,29 @@ def _counted_thing(ante: Token | None) -> bool:
         return False
     if not is_concrete_thing(ante) or is_animate(ante) is not False:
         return False
-    return any(c.dep_ in ("det", "poss") for c in ante.children)
+    return any(c.dep_ in ("det", "poss") for c in children(ante))
 
 
-def _referential_it(index: DocIndex) -> Iterator[tuple[Token, Token]]:
+def _referential_it(index: DocIndex) -> list[tuple[Token, Token]]:
     """``(it/its, antecedent)`` for every non-dummy *it*/*its* with a clear antecedent."""
+    cache = index.doc.user_data  # three rules ask: worked out once per document
+    found = cache.get(_REFERENTIAL_IT_KEY)
+    if found is None:
+        found = cache[_REFERENTIAL_IT_KEY] = [(tok.i, ante.i)
+                                               for tok, ante in _find_referential_it(index)]
+    tokens = index.tokens
+    return [(tokens[i], tokens[ante]) for i, ante in found]
+
+
+# Per document, as token indexes (so the doc stays serialisable).
+_REFERENTIAL_IT_KEY = "multivalue.pronoun_reference.referential_it"
+
+
+def _find_referential_it(index: DocIndex) -> Iterator[tuple[Token, Token]]:
     for tok in index.lemma("it", "its"):
         if tok.lower_ not in ("it", "its") or tok.tag_ not in ("PRP", "PRP$"):
             continue
-        if tok.lower_ == "it" and (maybe_pleonastic_it(tok) or _in_tag_question(tok)):
+        if tok.lower_ == "it" and (maybe_pleonastic_it(tok) or _in_tag_question(index, tok)):
             continue
         ante = antecedent(tok)
         if ante is not None:
@@ -205,11 +228,11 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
     demonstrative) and tag questions keep *it*."""
     for tok in index.by_lemma.get("it", ()):
         kind = pleonastic_kind(tok)
-        if kind is None or kind == "cleft" or _in_tag_question(tok):
+        if kind is None or kind == "cleft" or _in_tag_question(index, tok):
             continue
-        if kind in ("extraposition", "raising") and _clause_with_complementizer(tok):
+        if kind in ("extraposition", "raising") and _clause_with_complementizer(index, tok):
             continue
-        nxt = _next(tok)
+        nxt = _next(index, tok)
         if nxt is not None and nxt.lower_ in ("'s", "’s"):
             yield site(Replace(tok.i, "that"),
                        alternatives=((Replace(tok.i, "thass"), Delete(nxt.i)),))
@@ -217,20 +240,20 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, "that"))
 
 
-def _clause_with_complementizer(tok: Token) -> bool:
+def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
     """A *that*/*whether*/wh- clause later in the sentence: *that is important that ...*
     would read as a demonstrative with a stray clause."""
-    return any(t.i > tok.i and ((t.dep_ == "mark" and t.lower_ in ("that", "whether", "if"))
-                                or t.tag_ in ("WDT", "WP", "WRB"))
-               for t in tok.sent)
+    later = (index.tokens[i] for i in range(tok.i + 1, index.sentence_end(tok.i)))
+    return any((t.dep_ == "mark" and t.lower_ in ("that", "whether", "if"))
+               or t.tag_ in ("WDT", "WP", "WRB") for t in later)
 
 
-def _in_tag_question(tok: Token) -> bool:
+def _in_tag_question(index: DocIndex, tok: Token) -> bool:
     """*..., wasn't it?*: the pronoun right after an auxiliary at the end of a sentence."""
-    prev = tok.nbor(-1) if tok.i > 0 else None
-    nxt = _next(tok)
-    return prev is not None and prev.i > tok.sent.start and nxt is not None and nxt.is_punct and (
-        prev.lower_ in ("n't", "n’t") or prev.pos_ == "AUX")
+    prev = _previous(index, tok)
+    nxt = _next(index, tok)
+    return (prev is not None and prev.i > _sentence_start(index, tok) and nxt is not None
+            and nxt.is_punct and (prev.lower_ in ("n't", "n’t") or prev.pos_ == "AUX"))
 
 
 # --------------------------------------------------------------------------- 10
@@ -318,7 +341,7 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ante = antecedent(tok)
         if ante is None or ante.pos_ != "NOUN" or noun_number(ante) != PLUR or is_animate(ante) is not False:
             continue
-        if any(c.dep_ == "conj" for c in ante.children):
+        if any(c.dep_ == "conj" for c in children(ante)):
             continue  # "the books and the pens": several things, not one plural noun
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
@@ -337,9 +360,9 @@ def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
     """Edits that make the finite verbs of ``subject`` (and verbs coordinated with its verb
     that have no subject of their own) third person singular; None if a verb cannot agree."""
     head = subject.head
-    verbs = [head] + [c for c in head.children
+    verbs = [head] + [c for c in children(head)
                       if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
-                      and not any(g.dep_ in SUBJECT_DEPS for g in c.children)]
+                      and not any(g.dep_ in SUBJECT_DEPS for g in children(c))]
     edits: list[Replace] = []
     for verb in verbs:
         finite = _finite_of(verb)
@@ -355,7 +378,7 @@ def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
 
 def _finite_of(verb: Token) -> Token | None:
     """The finite word of the clause of ``verb``: its first auxiliary, or itself."""
-    auxes = sorted((c for c in verb.children if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
+    auxes = sorted((c for c in children(verb) if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
     finite = auxes[0] if auxes else verb
     return finite if finite.tag_ in ("VBP", "VBD", "MD", "VBZ") else None
 
@@ -414,8 +437,8 @@ def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.lemma("it", "they"):
         if tok.lower_ not in ("it", "them") or tok.dep_ != "dobj" or tok.tag_ != "PRP":
             continue
-        nxt = _next(tok)
-        if any(True for _ in tok.children) or (nxt is not None and (
+        nxt = _next(index, tok)
+        if index.children(tok.i) or (nxt is not None and (
                 nxt.lower_.endswith(("self", "selves")) or nxt.lower_ in OBJECT_LOOKALIKES)):
             continue  # "inspected it herself", "wear them much", "hide it under": the word
             # left behind would read as the object or a particle
@@ -423,7 +446,7 @@ def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if lemma(verb) in IDIOMATIC_IT_VERBS or _has_complement_after(verb, tok):
             continue
         ante = antecedent(tok)
-        if ante is None or not _earlier_clause(ante, verb):
+        if ante is None or not _earlier_clause(index, ante, verb):
             continue
         yield site(Delete(tok.i))
 
@@ -433,7 +456,7 @@ def _has_complement_after(verb: Token, obj: Token) -> bool:
     day*, *like it when*), which would be stranded without the pronoun."""
     return any(c.i > obj.i and c.dep_ in ("prt", "dobj", "dative", "oprd", "acomp", "ccomp", "xcomp",
                                             "advcl", "attr")
-               for c in verb.children)
+               for c in children(verb))
 
 
 def _clause_of(tok: Token) -> Token:
@@ -444,8 +467,9 @@ def _clause_of(tok: Token) -> Token:
     return node
 
 
-def _earlier_clause(ante: Token, verb: Token) -> bool:
-    return ante.i < verb.i and (ante.sent.start != verb.sent.start or _clause_of(ante).i != verb.i)
+def _earlier_clause(index: DocIndex, ante: Token, verb: Token) -> bool:
+    return ante.i < verb.i and (_sentence_start(index, ante) != _sentence_start(index, verb)
+                                or _clause_of(ante).i != verb.i)
 
 
 # --------------------------------------------------------------------------- 43
@@ -479,14 +503,14 @@ def null_referential_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
     first mention). Not in questions, not before a bare present verb (*they last* would read
     as an imperative), and a clitic verb left behind is spelled out (*it's* -> *is*)."""
     for tok in index.lemma("he", "she", "it", "they"):
-        if tok.dep_ not in SUBJECT_DEPS or tok.tag_ != "PRP" or _is_question(tok):
+        if tok.dep_ not in SUBJECT_DEPS or tok.tag_ != "PRP" or _is_question(index, tok):
             continue
-        if not _main_clause_start(tok) or not _finite_not_bare(tok):
+        if not _main_clause_start(index, tok) or not _finite_not_bare(tok):
             continue
         ante = antecedent(tok)
         if ante is None or not _continues_topic(tok, ante):
             continue
-        nxt = _next(tok)
+        nxt = _next(index, tok)
         if nxt is not None and nxt.lower_ in ("'d", "’d"):
             continue
         if nxt is not None and nxt.lower_ in CLITIC_FULL:
@@ -512,16 +536,16 @@ def _continues_topic(pron: Token, ante: Token) -> bool:
     return last.i == ante.i or (last.lower_ in ("he", "she", "it", "they") and antecedent(last) == ante)
 
 
-def _main_clause_start(tok: Token) -> bool:
+def _main_clause_start(index: DocIndex, tok: Token) -> bool:
     """The pronoun opens a main (or coordinated main) clause."""
     head = tok.head
     while head.dep_ == "conj":
         head = head.head
     if head.dep_ != "ROOT":
         return False
-    if tok.i == tok.sent.start:
+    if tok.i == _sentence_start(index, tok):
         return True
-    prev = tok.nbor(-1)
+    prev = _previous(index, tok)
     return prev.lower_ in CLAUSE_OPENERS and tok.head.dep_ in ("ROOT", "conj")
 
 
@@ -568,52 +592,54 @@ def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if adj is not None:
             yield site(Insert(adj.i, "it"))
     for tok in index.lemma("be", "have"):
-        if _subjectless_comparative(tok):
+        if _subjectless_comparative(index, tok):
             yield site(Insert(tok.i, "it"))
 
 
 def _bare_make_adjective(make: Token) -> Token | None:
-    if any(c.dep_ in ("dobj", "nsubj", "dative") and c.i > make.i for c in make.children):
+    kids = children(make)
+    if any(c.dep_ in ("dobj", "nsubj", "dative") and c.i > make.i for c in kids):
         return None
-    for child in make.children:
+    for child in kids:
         if child.dep_ in ("acomp", "ccomp", "oprd", "xcomp") and child.pos_ == "ADJ" \
                 and child.lower_ in MAKE_ADJECTIVES and child.i == make.i + 1:
-            if any(c.dep_ in SUBJECT_DEPS for c in child.children):
+            if any(c.dep_ in SUBJECT_DEPS for c in children(child)):
                 return None  # "made it clear" parsed as a small clause
             return child
     return None
 
 
-def _subjectless_comparative(verb: Token) -> bool:
+def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
     """*as is the case*, *than was necessary*: *as*/*than* right before a finite be/have that
     has no subject before it."""
     if verb.i == 0 or verb.tag_ not in ("VBZ", "VBD"):
         return False
-    prev = verb.nbor(-1)
+    prev = _previous(index, verb)
     if prev.lower_ not in ("as", "than") or prev.dep_ not in ("mark", "prep", "advmod", "cc"):
         return False
     if lemma(verb) == "have" and verb.dep_ not in ("aux",):
         return False
     head = verb if verb.dep_ not in ("aux", "auxpass") else verb.head
-    return not any(c.dep_ in SUBJECT_DEPS | {"expl"} and c.i < verb.i for c in head.children)
+    return not any(c.dep_ in SUBJECT_DEPS | {"expl"} and c.i < verb.i for c in index.children(head.i))
 
 
 # --------------------------------------------------------------------------- 46, 47
 
 
-def _it_is(tok: Token) -> Token | None:
+def _it_is(index: DocIndex, tok: Token) -> Token | None:
     """The *is*/*was*/*'s* right after subject *it* in a declarative, unless it means *has*
     (*it's been*)."""
-    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or _is_question(tok) or _in_tag_question(tok):
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or _is_question(index, tok) \
+            or _in_tag_question(index, tok):
         return None
     if tok.head.dep_ in ("relcl", "acl"):
         return None  # "the year it was released" would lose its relative clause
-    be = _next(tok)
+    be = _next(index, tok)
     if be is None or be.lower_ not in BE_FORMS or lemma(be) != "be":
         return None
-    after = _next(be)
+    after = _next(index, be)
     while after is not None and after.lower_ in ("n't", "n’t", "not"):
-        after = _next(after)
+        after = _next(index, after)
     if after is None or after.is_punct or after.lower_ in ("been", "got", "gotten"):
         return None  # "longer than it is." / "it's been": nothing to hold the clause
     return be
@@ -650,19 +676,20 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     nominal predicate (*it is very nice food*: pointing at the thing); dummy and possibly dummy
     *it*, questions and *it's been* are left alone."""
     for tok in index.by_lemma.get("it", ()):
-        be = _it_is(tok)
+        be = _it_is(index, tok)
         if be is None or maybe_pleonastic_it(tok):
             continue
-        if antecedent(tok) is not None or _deictic_description(tok, be):
+        if antecedent(tok) is not None or _deictic_description(index, tok, be):
             yield _delete_it(tok, be)
 
 
-def _deictic_description(tok: Token, be: Token) -> bool:
+def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
     """*It is very nice food.* at the start of a text: a copula with a described noun."""
-    if tok.sent.start != 0 or be.dep_ != "ROOT":
+    if _sentence_start(index, tok) != 0 or be.dep_ != "ROOT":
         return False
-    return any(c.dep_ == "attr" and c.pos_ == "NOUN" and any(g.dep_ in ("amod", "det") for g in c.children)
-               for c in be.children)
+    return any(c.dep_ == "attr" and c.pos_ == "NOUN"
+               and any(g.dep_ in ("amod", "det") for g in index.children(c.i))
+               for c in index.children(be.i))
 
 
 @rule(
@@ -686,6 +713,6 @@ def it_is_non_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     subject *it* the finder recognises as dummy (extraposition, weather, cleft, time),
     directly followed by *is*/*was*/*'s*; questions and *it's been* are left alone."""
     for tok in index.by_lemma.get("it", ()):
-        be = _it_is(tok)
+        be = _it_is(index, tok)
         if be is not None and is_pleonastic_it(tok):
             yield _delete_it(tok, be)

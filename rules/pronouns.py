@@ -14,6 +14,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.syntax import children
 from multivalue_cli.syntax import in_question as _is_question
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
@@ -31,11 +32,18 @@ _CLITICS = frozenset({"'m", "'re", "'s", "'ve", "'d", "'ll", "’m", "’re", "�
 
 
 def _forms(index: DocIndex, forms: Iterable[str]) -> list[Token]:
-    """Tokens whose lower-cased text is one of ``forms``, found through the lemma index."""
+    """Tokens whose lower-cased text is one of ``forms``, found through the lemma index (whose
+    look-ups are in document order)."""
     wanted = frozenset(forms)
-    lemmas = set(wanted).union(*(_LEMMA_OF.get(f, ()) for f in wanted))
-    seen = {t.i: t for t in index.lemma(*sorted(lemmas)) if t.lower_ in wanted}
-    return [seen[i] for i in sorted(seen)]
+    lemmas = _LEMMAS_OF_FORMS.get(wanted)
+    if lemmas is None:
+        lemmas = _LEMMAS_OF_FORMS[wanted] = tuple(sorted(
+            set(wanted).union(*(_LEMMA_OF.get(f, ()) for f in wanted))))
+    return [t for t in index.lemma(*lemmas) if t.lower_ in wanted]
+
+
+# forms -> the lemmas to look up for them (each rule asks for the same forms on every text)
+_LEMMAS_OF_FORMS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def _next_lower(tok: Token) -> str:
@@ -44,21 +52,21 @@ def _next_lower(tok: Token) -> str:
 
 def _is_coordinated(tok: Token) -> bool:
     """A conjunct, or the head of a coordination (*John and me*, *me and John*)."""
-    return tok.dep_ == "conj" or any(c.dep_ == "conj" for c in tok.children)
+    return tok.dep_ == "conj" or any(c.dep_ == "conj" for c in children(tok))
 
 
 def _is_request(verb: Token) -> bool:
     """An imperative (*Give me that*) or a request to the addressee (*Can you show me ...?*)."""
-    while verb.dep_ == "conj" and not any(c.dep_ in SUBJECT_DEPS for c in verb.children):
+    while verb.dep_ == "conj" and not any(c.dep_ in SUBJECT_DEPS for c in children(verb)):
         verb = verb.head
-    subjects = [c for c in verb.children if c.dep_ in SUBJECT_DEPS]
+    subjects = [c for c in children(verb) if c.dep_ in SUBJECT_DEPS]
     if not subjects:
         return verb.tag_ == "VB" and verb.dep_ == "ROOT" and not any(
-            c.dep_ in ("aux", "auxpass") for c in verb.children)
+            c.dep_ in ("aux", "auxpass") for c in children(verb))
     if subjects[0].lower_ != "you" or not _is_question(verb):
         return False
     return any(c.dep_ == "aux" and c.i < subjects[0].i and c.lower_ in REQUEST_AUX
-               for c in verb.children)
+               for c in children(verb))
 
 
 REQUEST_AUX = frozenset({"can", "could", "will", "would", "ca", "wo"})
@@ -74,7 +82,7 @@ def _swap(tok: Token, table: dict[str, str]) -> Site:
 def _conjuncts_of(head: Token) -> list[Token]:
     """The head of a coordination and its conjuncts, in order."""
     found = [head]
-    for child in head.children:
+    for child in children(head):
         if child.dep_ == "conj":
             found.extend(_conjuncts_of(child))
     return sorted(found, key=lambda t: t.i)
@@ -83,7 +91,7 @@ def _conjuncts_of(head: Token) -> list[Token]:
 def _subtree_span(tok: Token) -> tuple[int, int] | None:
     """``[start, end)`` of a token's subtree without its conjuncts and cc, if contiguous."""
     parts = [tok] + [
-        t for child in tok.children if child.dep_ not in ("conj", "cc", "preconj", "punct")
+        t for child in children(tok) if child.dep_ not in ("conj", "cc", "preconj", "punct")
         for t in child.subtree
     ]
     idx = sorted(t.i for t in parts)
@@ -130,7 +138,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.by_lemma.get("i", ()):
         if tok.text != "I":
             continue
-        if tok.dep_ in SUBJECT_DEPS and any(c.dep_ == "conj" for c in tok.children):
+        if tok.dep_ in SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
             yield site(Replace(tok.i, "me"))  # "I and my wife" -> "me and my wife"
             continue
         if tok.dep_ != "conj":
@@ -142,7 +150,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         replace = (Replace(tok.i, "me"),)
         conjuncts = _conjuncts_of(head)
-        cc = [c for c in head.children if c.dep_ == "cc"]
+        cc = [c for c in children(head) if c.dep_ == "cc"]
         fronting: list[tuple] = []
         span = _subtree_span(head)
         if not cc or any(c.lower_ != "and" for c in cc):
@@ -150,7 +158,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if (
             len(conjuncts) == 2 and conjuncts[1] == tok and len(cc) == 1
             and cc[0].i == tok.i - 1 and span is not None and span[1] == cc[0].i
-            and not any(c.dep_ == "preconj" for c in head.children)
+            and not any(c.dep_ == "preconj" for c in children(head))
             and not _after_listed_noun(doc, span[0])
         ):
             start = span[0]
@@ -174,7 +182,7 @@ INDEFINITE_DETS = frozenset({"a", "an", "some", "another"})
 def _controlling_subject(verb: Token) -> Token | None:
     """The subject of ``verb``, or of the verb whose infinitive complement it is."""
     for _ in range(3):
-        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
         if subj is not None:
             return subj
         if verb.dep_ in ("xcomp", "conj"):
@@ -186,12 +194,12 @@ def _controlling_subject(verb: Token) -> Token | None:
 
 def _has_for_beneficiary(verb: Token, obj: Token) -> bool:
     """A *for*-phrase on the verb or object, which may name another beneficiary."""
-    return any(c.dep_ == "prep" and c.lower_ == "for" for t in (verb, obj) for c in t.children)
+    return any(c.dep_ == "prep" and c.lower_ == "for" for t in (verb, obj) for c in children(t))
 
 
 def _indefinite_object(verb: Token) -> Token | None:
     """A direct object introduced by an indefinite determiner or a number (*a new car*)."""
-    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    objs = [c for c in children(verb) if c.dep_ == "dobj"]
     if len(objs) != 1 or objs[0].pos_ != "NOUN":
         return None
     obj = objs[0]
@@ -230,10 +238,10 @@ def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for verb in index.lemma(*BENEFACTIVE_VERBS):
         if verb.pos_ != "VERB" or any(
             c.dep_ in ("dative", "iobj", "prt", "ccomp", "xcomp", "auxpass", "nsubjpass")
-            for c in verb.children
+            for c in children(verb)
         ):
             continue
-        if verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children if c.dep_ == "aux"):
+        if verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in children(verb) if c.dep_ == "aux"):
             continue
         obj = _indefinite_object(verb)
         subj = _controlling_subject(verb)
@@ -285,7 +293,7 @@ def _you_all(you: Token) -> Token | None:
     nxt = you.doc[you.i + 1]
     if nxt.lower_ != "all" or nxt.dep_ not in ("appos", "advmod", "det", "nsubj"):
         return None
-    if nxt.head not in (you, you.head) or list(nxt.children):
+    if nxt.head not in (you, you.head) or children(nxt):
         return None
     return nxt
 
@@ -296,7 +304,7 @@ def _plural_by_context(you: Token) -> bool:
     if you.dep_ not in SUBJECT_DEPS:
         return False
     verb = you.head
-    for child in verb.children:
+    for child in children(verb):
         if child.dep_ == "attr" and child.tag_ == "NNS" and verb.lemma_ == "be":
             return True
         if child.lower_ == "yourselves":
@@ -365,14 +373,14 @@ def _referential_it(it: Token) -> bool:
     verb = it.head
     if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() in DUMMY_IT_VERBS:
         return False
-    if any(c.dep_ in ("ccomp", "xcomp", "csubj") for c in verb.children):
+    if any(c.dep_ in ("ccomp", "xcomp", "csubj") for c in children(verb)):
         return False
-    for child in verb.children:
+    for child in children(verb):
         if child.dep_ in ("attr", "acomp") and child.lemma_.lower() in DUMMY_IT_PREDICATES:
             return False
-        if child.dep_ == "attr" and any(g.dep_ in ("relcl", "acl") for g in child.children):
+        if child.dep_ == "attr" and any(g.dep_ in ("relcl", "acl") for g in children(child)):
             return False
-        if child.dep_ == "acomp" and any(g.dep_ in ("xcomp", "ccomp") for g in child.children):
+        if child.dep_ == "acomp" and any(g.dep_ in ("xcomp", "ccomp") for g in children(child)):
             return False
     return True
 
@@ -421,7 +429,7 @@ def _object_pronoun(tok: Token) -> bool:
         return False
     if tok.lower_ == "it":
         verb = tok.head
-        return not any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in verb.children)
+        return not any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb))
     return True
 
 
@@ -460,7 +468,7 @@ def _first_person_in_coordinated_subject(tok: Token) -> bool:
     if tok.text != "I":
         return False
     if tok.dep_ in SUBJECT_DEPS:
-        return any(c.dep_ == "conj" for c in tok.children)
+        return any(c.dep_ == "conj" for c in children(tok))
     if tok.dep_ != "conj":
         return False
     head = tok.head
@@ -587,7 +595,7 @@ def _fronted_first_conjunct(doc: Doc, pronoun: Token, reflexive: str) -> tuple |
     head = pronoun.head
     if pronoun.dep_ != "conj" or head.dep_ == "conj" or _conjuncts_of(head) != [head, pronoun]:
         return None
-    cc = [c for c in head.children if c.dep_ in ("cc", "preconj")]
+    cc = [c for c in children(head) if c.dep_ in ("cc", "preconj")]
     span = _subtree_span(head)
     if len(cc) != 1 or cc[0].lower_ != "and" or cc[0].i != pronoun.i - 1 or span is None:
         return None
@@ -718,7 +726,7 @@ def _possessive_determiners(index: DocIndex, form: str) -> Iterator[Token]:
             continue
         if head.pos_ not in ("NOUN", "PROPN") or _next_lower(tok) == "own":
             continue
-        if any(t.is_punct for t in tok.doc[tok.i + 1:head.i]):
+        if any(index.tokens[i].is_punct for i in range(tok.i + 1, head.i)):
             continue  # "the book is his, not mine": an independent *his* parsed as determiner
         if head.lower_ in EXCLAMATION_NOUNS or head.dep_ == "intj":
             continue
@@ -875,7 +883,7 @@ def your_yalls(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
     whose possessor is visibly plural in the sentence; a *your* of unknown number stays."""
     for tok in _possessive_determiners(index, "your"):
-        if _plural_addressee(tok.sent):
+        if _plural_addressee(index.sentence(tok.i)):
             yield site(Replace(tok.i, "y'all's"), alternatives=((Replace(tok.i, "yalls"),),))
 
 
@@ -1062,17 +1070,18 @@ def _singular_nominal(tok: Token) -> bool:
     return tok.tag_ == "PRP" and tok.morph.get("Number") == ["Sing"]
 
 
-def _open_question_word(tok: Token) -> bool:
+def _open_question_word(index: DocIndex, tok: Token) -> bool:
     """*who/what* opening a direct question that may have several answers: not a relative or
     determiner, not *what about/if*, not *what is the name of ...* (a singular identity)."""
     if tok.tag_ != "WP" or tok.dep_ in ("det", "dep") or _next_lower(tok) in NO_PLURAL_AFTER:
         return False
-    first = next((t for t in tok.sent if not (t.is_punct or t.is_space)), None)
+    sentence = (index.tokens[i] for i in range(index.sentence_of[tok.i], index.sentence_end(tok.i)))
+    first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
     if first is None or first.i != tok.i or not _is_question(tok):
         return False
     verb = tok.head
     if verb.lemma_.lower() == "be":
-        others = [c for c in verb.children if c.dep_ in ("nsubj", "attr") and c.i != tok.i]
+        others = [c for c in children(verb) if c.dep_ in ("nsubj", "attr") and c.i != tok.i]
         if not others or any(_singular_nominal(c) for c in others):
             return False
     return True
@@ -1100,7 +1109,7 @@ def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
     plural reading is possible (not *who is the president?*)."""
     for tok in _forms(index, QUESTION_WORDS):
-        if _open_question_word(tok):
+        if _open_question_word(index, tok):
             yield site(Replace(tok.i, f"{tok.lower_}-all"))
 
 
@@ -1123,5 +1132,5 @@ def reduplicate_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Reduplicated *who-who*, *what-what* asking about several people or things, in the same
     direct questions as feature 39."""
     for tok in _forms(index, QUESTION_WORDS):
-        if _open_question_word(tok):
+        if _open_question_word(index, tok):
             yield site(Replace(tok.i, f"{tok.lower_}-{tok.lower_}"))
