@@ -7,6 +7,7 @@ from multivalue_cli.edits import Delete, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, person_number, verb_lemma
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.syntax import children, morph_values
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -57,14 +58,14 @@ def clause_head(verb: Token) -> Token:
 
 def clause_subject(verb: Token) -> Token | None:
     """The nominal subject of the clause ``verb`` belongs to, if overt."""
-    for child in clause_head(verb).children:
+    for child in children(clause_head(verb)):
         if child.dep_ in SUBJECT_DEPS:
             return child
     return None
 
 
 def is_relative_pronoun(tok: Token) -> bool:
-    return tok.tag_ in ("WP", "WDT") or "Rel" in tok.morph.get("PronType")
+    return tok.tag_ in ("WP", "WDT") or "Rel" in morph_values(tok, "PronType")
 
 
 def referent(subject: Token) -> Token:
@@ -119,7 +120,7 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.tag("VBP", "VB"):
         if tok.pos_ != "VERB" or tok.lemma_.lower() in ("be", "have", "do"):
             continue
-        if any(c.dep_ in ("aux", "auxpass") for c in tok.children):
+        if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
             continue  # under do-support or a modal (*Does he still live ...?*), not finite
         if not (_has_subject(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
             continue
@@ -142,11 +143,11 @@ def _finite_bare_verb(verb: Token) -> bool:
     """A main-clause verb tagged as infinitive but used as a finite present: the tagger's
     slip in *You always forget ...*. Small clauses (*let them go*) are ccomp, not ROOT;
     a 3sg subject would mean a subjunctive or a parse error, so it is excluded."""
-    if verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+    if verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
         return False
     subject = clause_subject(verb)
     return subject is not None and person_number(subject) != "3s" and (
-        subject.pos_ != "PRON" or "Nom" in subject.morph.get("Case"))
+        subject.pos_ != "PRON" or "Nom" in morph_values(subject, "Case"))
 
 
 # --------------------------------------------------------------------------- 172
@@ -199,10 +200,10 @@ def _has_associate(verb: Token) -> bool:
     """A plural noun phrase after existential *be* (*two men*, *a lot of people*). Without
     one (*the problems that there are*, *than there were last year*) the clause ends in *be*,
     where *there's* cannot stand."""
-    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in verb.children):
+    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in children(verb)):
         return False
     return any(c.i > verb.i and c.dep_ in ("attr", "nsubj", "dobj") and _plural_phrase(c)
-               for c in verb.children)
+               for c in children(verb))
 
 
 def _plural_phrase(noun: Token) -> bool:
@@ -212,8 +213,8 @@ def _plural_phrase(noun: Token) -> bool:
         return True
     # a lot of people, a number of reasons: the plural is the object of "of"
     return any(c.dep_ == "prep" and c.lower_ == "of" and any(
-        g.dep_ == "pobj" and g.tag_ in ("NNS", "NNPS") for g in c.children)
-        for c in noun.children)
+        g.dep_ == "pobj" and g.tag_ in ("NNS", "NNPS") for g in children(c))
+        for c in children(noun))
 
 
 # --------------------------------------------------------------------------- 174 / 175
@@ -307,7 +308,7 @@ def _deletable_be(aux: Token) -> bool:
     subject = clause_subject(aux)
     if subject is None or subject.i > aux.i or is_relative_pronoun(subject):
         return False
-    if any(c.dep_ in ("relcl", "acl") for c in subject.children):
+    if any(c.dep_ in ("relcl", "acl") for c in children(subject)):
         return False  # *every plant I bought still growing* reads as one clause
     if subject.lower_ in KEEPS_COPULA:
         return False  # *it's*, *that's*, *what's* keep their verb (see 176-178)
@@ -339,9 +340,9 @@ def _is_going_to_future(verb: Token) -> bool:
         return False
     if verb.lower_ == "gon":
         return True
-    for child in verb.children:
+    for child in children(verb):
         if child.dep_ == "xcomp" and child.tag_ == "VB":
-            return any(c.dep_ == "aux" and c.lower_ in ("to", "na") for c in child.children)
+            return any(c.dep_ == "aux" and c.lower_ in ("to", "na") for c in children(child))
     return False
 
 
@@ -441,9 +442,9 @@ def existential_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 def _associate(be: Token) -> Token | None:
     """The noun phrase existential *be* introduces (None at the end of a comparison)."""
-    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in be.children):
+    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in children(be)):
         return None
-    return next((c for c in be.children
+    return next((c for c in children(be)
                  if c.i > be.i and c.dep_ in ("attr", "nsubj", "dobj")), None)
 
 
@@ -455,7 +456,7 @@ def _compared(noun: Token) -> bool:
 def _relativised(noun: Token) -> bool:
     """*there's a man who wants to see you*: with *it* it reads as a cleft (*it's a man
     who ...*, not a woman), so the meaning would change."""
-    return any(c.dep_ == "relcl" and c.i > noun.i for c in noun.children)
+    return any(c.dep_ == "relcl" and c.i > noun.i for c in children(noun))
 
 
 def _nominal(noun: Token) -> bool:
@@ -467,7 +468,7 @@ def _definite(noun: Token) -> bool:
     if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
         return True
     return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETS)
-               for c in noun.children)
+               for c in children(noun))
 
 
 INDEFINITE_PRONOUNS = frozenset({
@@ -501,7 +502,7 @@ def copula_predicate(be: Token) -> tuple[str, Token] | None:
     """('NP' | 'AP' | 'LOC', predicate) for a deletable present copula, else None."""
     if not _deletable_copula(be):
         return None
-    for child in be.children:
+    for child in children(be):
         if child.i <= be.i:
             continue
         kind = _predicate_kind(child)
@@ -515,7 +516,7 @@ def _deletable_copula(be: Token) -> bool:
         return False
     if be.dep_ in ("aux", "auxpass") or (be.text.isupper() and len(be.text) > 1):
         return False  # auxiliary (features 174/175), or stressed IS
-    if any(c.dep_ in ("aux", "auxpass", "expl") for c in be.children):
+    if any(c.dep_ in ("aux", "auxpass", "expl") for c in children(be)):
         return False
     nxt = be.nbor(1) if be.i + 1 < len(be.doc) else None
     if nxt is not None and nxt.lower_ in ("n't", "n’t"):
@@ -534,21 +535,21 @@ def _wh_before(head: Token, end: int) -> bool:
     questions keep their order and may lose the verb (*I know why he so angry*)."""
     if head.dep_ != "ROOT":
         return False
-    return any(t.tag_ in WH_TAGS for c in head.children if c.i < end for t in c.subtree)
+    return any(t.tag_ in WH_TAGS for c in children(head) if c.i < end for t in c.subtree)
 
 
 def _plain_subject(subject: Token) -> bool:
     """A noun or personal pronoun subject, not a relative or interrogative one."""
     if subject.pos_ not in ("NOUN", "PROPN", "PRON") or subject.lower_ in KEEPS_COPULA:
         return False
-    if any(c.dep_ in ("relcl", "acl", "appos") for c in subject.children):
+    if any(c.dep_ in ("relcl", "acl", "appos") for c in children(subject)):
         return False  # *the book I was reading on the shelf* would read as one clause
     return not any(t.tag_ in WH_TAGS for t in subject.subtree)
 
 
 def _predicate_kind(child: Token) -> str | None:
     if child.dep_ == "attr":
-        if child.lower_ in LOCATIVE_ADVERBS and not any(True for _ in child.children):
+        if child.lower_ in LOCATIVE_ADVERBS and not any(True for _ in children(child)):
             return "LOC"  # she's home: the parser reads home as a noun
         if child.pos_ in ("NOUN", "PROPN", "NUM") or (child.pos_ == "PRON" and child.tag_ == "PRP"):
             return "NP"
@@ -558,7 +559,7 @@ def _predicate_kind(child: Token) -> str | None:
     if child.dep_ == "acomp" and child.pos_ == "ADJ":
         return "AP"
     if child.dep_ == "prep" and child.lower_ in LOCATIVE_PREPS:
-        objects = [c for c in child.children if c.dep_ in ("pobj", "pcomp", "prep")]
+        objects = [c for c in children(child) if c.dep_ in ("pobj", "pcomp", "prep")]
         if not objects or any(_temporal(o) for o in objects):
             return None  # stranded (*the house he is in*) or a time (*at noon*)
         return "LOC"
@@ -582,10 +583,24 @@ def _temporal(obj: Token) -> bool:
 
 
 def _copula_sites(index: DocIndex, kind: str) -> Iterator[Site]:
-    for be in index.lemma("be", *CURLY_BE_LEMMAS):
-        found = copula_predicate(be)
-        if found and found[0] == kind:
-            yield site(Delete(be.i))
+    for be, found_kind in _deletable_copulas(index):
+        if found_kind == kind:
+            yield site(Delete(be))
+
+
+_COPULAS_KEY = "multivalue.agreement.copulas"
+
+
+def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
+    """``(position, kind)`` of every deletable copula in the document, in document order.
+    The three copula rules (176-178) ask, so it is worked out once per document."""
+    user_data = index.doc.user_data
+    found = user_data.get(_COPULAS_KEY)
+    if found is None:
+        found = user_data[_COPULAS_KEY] = [
+            (be.i, predicate[0]) for be in index.lemma("be", *CURLY_BE_LEMMAS)
+            if (predicate := copula_predicate(be)) is not None]
+    return found
 
 
 @rule(
@@ -725,7 +740,7 @@ def drop_aux_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *haven't/have not* (the negation would be stranded), modal *would have*, past *had*,
     ellipsis (*Yes, I have*) and *have to* stay."""
     for verb in index.by_tag.get("VBN", ()):
-        for aux in verb.children:
+        for aux in children(verb):
             if aux.i < verb.i and aux.dep_ in ("aux", "auxpass") and _perfect_have(aux, verb):
                 yield site(Delete(aux.i))
 
@@ -741,10 +756,10 @@ def _perfect_have(aux: Token, verb: Token) -> bool:
         return False
     if not _distinct_participle(verb) or _wh_before(verb, aux.i):
         return False
-    subject = next((c for c in verb.children if c.dep_ in SUBJECT_DEPS), None)
+    subject = next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
     return (subject is not None and subject.i < aux.i and not is_relative_pronoun(subject)
             and not any(t.tag_ in WH_TAGS for t in subject.subtree)
-            and not any(c.dep_ in ("relcl", "acl") for c in subject.children))
+            and not any(c.dep_ in ("relcl", "acl") for c in children(subject)))
 
 
 def _distinct_participle(verb: Token) -> bool:

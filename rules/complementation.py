@@ -12,8 +12,8 @@ from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import direct_subject as _subject
-from multivalue_cli.syntax import ends_with_question_mark as _is_question
-from multivalue_cli.syntax import SUBJECT_DEPS
+from multivalue_cli.syntax import in_question
+from multivalue_cli.syntax import SUBJECT_DEPS, children
 
 CATEGORY = "Complementation"
 
@@ -34,7 +34,7 @@ def _is_finite(clause: Token) -> bool:
     """A clause head with a tensed verb or auxiliary of its own."""
     if clause.tag_ in FINITE_TAGS:
         return True
-    return any(c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in clause.children)
+    return any(c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in children(clause))
 
 
 def _infinitive_marker(verb: Token) -> Token | None:
@@ -57,7 +57,7 @@ def _in_fixed_infinitive(to: Token) -> bool:
     if prev[-1:] in (["order"], ["as"], ["about"], ["enough"]):
         return True
     head = to.head.head
-    return any(c.lower_ in ("too", "enough") for c in head.children)
+    return any(c.lower_ in ("too", "enough") for c in children(head))
 
 
 def _complement_infinitive(verb: Token) -> Token | None:
@@ -70,11 +70,12 @@ def _complement_infinitive(verb: Token) -> Token | None:
         return None
     head = verb.head
     if head.lemma_.lower() in TO_INFINITIVE_VERBS and head.pos_ == "VERB":
-        if head.lemma_.lower() == "expect" and any(c.dep_ == "auxpass" for c in head.children):
+        if head.lemma_.lower() == "expect" and any(c.dep_ == "auxpass" for c in children(head)):
             return None  # "A storm is expected to reach the coast": raising, not control
         return to
-    if head.pos_ == "ADJ" or (head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)):
-        adj = head if head.pos_ == "ADJ" else next(c for c in head.children if c.dep_ == "acomp")
+    if head.pos_ == "ADJ" or (head.lemma_ == "be"
+                              and any(c.dep_ == "acomp" for c in children(head))):
+        adj = head if head.pos_ == "ADJ" else next(c for c in children(head) if c.dep_ == "acomp")
         if adj.lower_ not in ("able", "likely", "sure", "certain", "bound", "supposed", "about"):
             return to
     return None
@@ -86,7 +87,7 @@ def _complement_infinitive(verb: Token) -> Token | None:
 def _reported_clause(clause: Token) -> bool:
     """A finite declarative complement after a verb of saying, perceiving or believing."""
     head = clause.head
-    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in head.children):
+    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in children(head)):
         return False  # "harder than he thought it would be": a comparative, not a report
     return (clause.dep_ == "ccomp" and head.lemma_.lower() in CLAUSE_EMBEDDERS
             and head.pos_ == "VERB" and clause.i > head.i and _is_finite(clause)
@@ -148,7 +149,7 @@ def say_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = _subject(clause)
         if any(t.tag_ in ("WDT", "WP", "WRB", "WP$") for t in doc[clause.left_edge.i:subj.i]):
             continue  # "knows exactly what it wants": an embedded question
-        mark = next((c for c in clause.children if c.dep_ == "mark"), None)
+        mark = next((c for c in children(clause) if c.dep_ == "mark"), None)
         if mark is not None:
             if mark.lower_ == "that" and mark.i == clause.left_edge.i:
                 yield site(Replace(mark.i, "say"))
@@ -308,7 +309,8 @@ def _comparative_mark(mark: Token) -> bool:
     degree = clause.head
     if degree.lower_ in TEMPORAL_AS:
         return False
-    return any(c.lower_ == "as" and c.i < mark.i for c in degree.children) or degree.lower_ == "same"
+    return (any(c.lower_ == "as" and c.i < mark.i for c in children(degree))
+            or degree.lower_ == "same")
 
 
 @rule(
@@ -359,9 +361,9 @@ def _existential(there: Token) -> Token | None:
         return None
     if be.tag_ not in ("VBZ", "VBP", "VBD") or be.dep_ not in ("ROOT", "conj", "advcl", "ccomp"):
         return None
-    if _is_question(be.sent) or any(c.dep_ in ("neg", "aux") for c in be.children):
+    if in_question(be) or any(c.dep_ in ("neg", "aux") for c in children(be)):
         return None
-    pivot = next((c for c in be.children if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
+    pivot = next((c for c in children(be) if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
     if pivot is None or pivot.left_edge.i != be.i + 1:
         return None  # "There's always something": an adverb in between
     if _definite(pivot) or {pivot.lemma_.lower(), pivot.lower_} & EXISTENTIAL_IDIOMS:
@@ -369,12 +371,28 @@ def _existential(there: Token) -> Token | None:
     return be
 
 
+_EXISTENTIALS_KEY = "multivalue.complementation.existentials"
+
+
+def _existentials(index: DocIndex) -> list[tuple[Token, Token]]:
+    """``(there, be)`` of each existential (see :func:`_existential`) in document order;
+    worked out once per document, as features 205 and 206 both ask."""
+    user_data = index.doc.user_data
+    found = user_data.get(_EXISTENTIALS_KEY)
+    if found is None:
+        found = user_data[_EXISTENTIALS_KEY] = [
+            (there.i, be.i) for there in index.by_dep.get("expl", ())
+            if (be := _existential(there)) is not None]
+    tokens = index.tokens
+    return [(tokens[there], tokens[be]) for there, be in found]
+
+
 def _definite(noun: Token) -> bool:
     """*There's the bus!* presents a known thing; it is no existential."""
     if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
         return True
     return any(c.dep_ in ("det", "poss") and c.lower_ in ("the", "this", "that", "these", "those")
-               or c.dep_ == "poss" for c in noun.children)
+               or c.dep_ == "poss" for c in children(noun))
 
 
 @rule(
@@ -403,16 +421,15 @@ def existential_got(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Existentials with *get*: *It got some sand there* 'There is some sand there'. Present
     tense affirmative statements only; questions, negation and modal existentials keep
     *there*."""
-    for there in index.by_dep.get("expl", ()):
-        be = _existential(there)
-        if be is not None and be.tag_ != "VBD":
+    for there, be in _existentials(index):
+        if be.tag_ != "VBD":
             yield site(Replace(there.i, "it"), Replace(be.i, "got"))
 
 
 def _negative_pivot(be: Token) -> bool:
     """*There's nothing we can do* is not *You have nothing we can do*."""
     return any(c.dep_ in ("attr", "nsubj") and c.lower_ in ("nothing", "nobody", "none", "no-one")
-               for c in be.children)
+               for c in children(be))
 
 
 LOCATIVE_PREPOSITIONS = frozenset(
@@ -424,12 +441,12 @@ def _describes_a_place(be: Token) -> bool:
     """Generic *you have* presents what is found somewhere (*In our town you have a temple*)
     or a kind of people or things (*You have some people who ...*); elsewhere (*There is a
     problem with my phone*) *you* would be taken for the hearer."""
-    pivot = next((c for c in be.children if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
-    if pivot is not None and any(c.dep_ == "relcl" for c in pivot.children):
+    pivot = next((c for c in children(be) if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
+    if pivot is not None and any(c.dep_ == "relcl" for c in children(pivot)):
         return True
-    phrases = [c for c in be.children if c != pivot]
+    phrases = [c for c in children(be) if c != pivot]
     if pivot is not None:
-        phrases += list(pivot.children)
+        phrases += list(children(pivot))
     return any(p.dep_ == "prep" and p.lower_ in LOCATIVE_PREPOSITIONS
                or p.dep_ == "advmod" and p.lower_ in ("here", "there") for p in phrases)
 
@@ -460,9 +477,8 @@ def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     people who ...', *In Delhi you have many old forts*. Present-tense statements that say
     what is found in a place or what kinds of people there are; past narrative existentials
     (*Once upon a time there was ...*) keep *there*."""
-    for there in index.by_dep.get("expl", ()):
-        be = _existential(there)
-        if be is not None and be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
+    for there, be in _existentials(index):
+        if be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
             yield site(Replace(there.i, "you"), Replace(be.i, "have"))
 
 
@@ -483,9 +499,9 @@ def _that_clause_ops(verb: Token, to: Token) -> tuple[Op, ...] | None:
     """*wanted to get* -> *wanted that I should get*; *want you to come* -> *want that you
     should come*."""
     head = verb.head
-    obj = next((c for c in verb.children if c.dep_ == "nsubj" and c.i < to.i), None)
+    obj = next((c for c in children(verb) if c.dep_ == "nsubj" and c.i < to.i), None)
     if obj is None:
-        obj = next((c for c in head.children if c.dep_ == "dobj" and c.i < to.i), None)
+        obj = next((c for c in children(head) if c.dep_ == "dobj" and c.i < to.i), None)
     if obj is not None:  # object control: the object becomes the subject of the clause
         if obj.right_edge.i + 1 != to.i:
             return None
@@ -513,10 +529,10 @@ def _plain_infinitive(verb: Token) -> bool:
     expected to rise* (raising), or an infinitive whose object was fronted (*what I wanted to
     hear*, *the film I wanted to like*), where a finite clause would strand it."""
     head = verb.head
-    if head.dep_ in ("relcl", "acl") or any(c.dep_ == "auxpass" for c in head.children):
+    if head.dep_ in ("relcl", "acl") or any(c.dep_ == "auxpass" for c in children(head)):
         return False
     return not any(c.i < head.i and c.dep_ in ("dobj", "pobj", "advmod", "prep")
-                   for c in verb.children)
+                   for c in children(verb))
 
 
 @rule(
@@ -607,12 +623,12 @@ def _bare_infinitive_after_object(verb: Token) -> bool:
         return False
     if head.lemma_.lower() not in BARE_INFINITIVE_VERBS or head.dep_ == "auxpass":
         return False
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "dobj") and c.i < verb.i), None)
+    subj = next((c for c in children(verb) if c.dep_ in ("nsubj", "dobj") and c.i < verb.i), None)
     if subj is None:
-        subj = next((c for c in head.children if c.dep_ == "dobj" and c.i < verb.i), None)
+        subj = next((c for c in children(head) if c.dep_ == "dobj" and c.i < verb.i), None)
     if subj is None or subj.right_edge.i + 1 != verb.i or subj.lower_ in ("'s", "’s"):
         return False  # "Let's go" is a suggestion, not letting someone go
-    return not any(c.dep_ == "aux" for c in verb.children)
+    return not any(c.dep_ == "aux" for c in children(verb))
 
 
 @rule(

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import SUBJECT_DEPS
+from multivalue_cli.syntax import SUBJECT_DEPS, children
 from multivalue_cli.syntax import direct_subject as _subject
-from multivalue_cli.syntax import ends_with_question_mark as _is_question
+from multivalue_cli.syntax import in_question, sentence
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})
@@ -33,8 +33,11 @@ DO_TAG = {"does": "VBZ", "did": "VBD", "do": "VBP"}
 
 
 
-def _first_word(sent: Span) -> Token | None:
-    return next((t for t in sent if not t.is_punct and not t.is_space), None)
+def _first_word(index: DocIndex, start: int) -> Token | None:
+    """The first token of the sentence at ``start`` that is neither punctuation nor space."""
+    tokens, is_space = index.tokens, index.is_space
+    return next((tokens[i] for i in range(start, index.sentence_end(start))
+                 if not is_space[i] and not tokens[i].is_punct), None)
 
 
 
@@ -73,8 +76,8 @@ def _spelt_out(aux: Token) -> list[Op] | None:
 
 def _coordinated_bare_verbs(verb: Token) -> list[Token]:
     """*Did you [eat] and [drink]?*: bare verbs sharing the do-support."""
-    return [c for c in verb.children if c.dep_ == "conj" and c.tag_ == "VB"
-            and not any(g.dep_ in ("aux", "nsubj") for g in c.children)]
+    return [c for c in children(verb) if c.dep_ == "conj" and c.tag_ == "VB"
+            and not any(g.dep_ in ("aux", "nsubj") for g in children(c))]
 
 
 def _drop_do(do: Token, verb: Token) -> tuple[Op, ...] | None:
@@ -98,7 +101,7 @@ def _uninverted_variants(aux: Token, subj: Token, verb: Token) -> list[tuple[Op,
     neg = _negation(aux)
     end = (neg or aux).i + 1
     if neg is not None and neg.lower_ == "not" or any(
-        c.dep_ == "neg" and c != neg for c in verb.children
+        c.dep_ == "neg" and c != neg for c in children(verb)
     ):
         return []  # "Do you not like it?" is too marked to reorder safely
     spelt = _spelt_out(aux)
@@ -131,7 +134,7 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
         return None
     if verb == aux and not any(c.dep_ in COPULA_PREDICATES
                                and (c.i < aux.i or c.i > subj.right_edge.i)
-                               for c in verb.children):
+                               for c in children(verb)):
         return None  # "Were the windows open ...?": the parse swallowed the predicate
     if subj.lower_ in NPI_WORDS:
         return None  # "Why didn't anybody help?" -> *"Why anybody didn't help?"
@@ -182,12 +185,14 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
     questions that start with the auxiliary directly followed by the subject; not negative
     questions (*Isn't it ...?* asks for agreement, *It isn't ...?* does not), *shall* and
     *please* requests, or questions with *anyone/ever*, which need the question form."""
-    for sent in doc.sents:
-        aux = _first_word(sent)
-        if aux is None or not _finite_aux(aux) or not _is_question(sent):
+    for start in index.sentence_starts():
+        if not index.in_question(start):
+            continue
+        aux = _first_word(index, start)
+        if aux is None or not _finite_aux(aux):
             continue
         found = _inverted_subject(aux)
-        if found is None or not _predicate_follows(found[0]) or _needs_inversion(sent, aux):
+        if found is None or not _predicate_follows(found[0]) or _needs_inversion(index, aux):
             continue
         made = _as_site(_uninverted_variants(aux, *found))
         if made is not None:
@@ -199,13 +204,14 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
 NPI_WORDS = frozenset({"anyone", "anybody", "anything", "ever", "any"})
 
 
-def _needs_inversion(sent: Span, aux: Token) -> bool:
+def _needs_inversion(index: DocIndex, aux: Token) -> bool:
     if _negation(aux) is not None or aux.lower_ in ("shall", "sha"):
         return True
     nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
     if aux.lower_ in ("could", "would") and nxt is not None and nxt.lower_ == "you":
         return True  # "Could you tell me ...?" is a request
-    return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in sent)
+    sentence = index.tokens[index.sentence_of[aux.i]:index.sentence_end(aux.i)]
+    return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in sentence)
 
 
 def _predicate_follows(subj: Token) -> bool:
@@ -218,16 +224,18 @@ def _predicate_follows(subj: Token) -> bool:
 # --------------------------------------------------------------------------------- 228 drop_aux_wh
 
 
-def _wh_fronted_aux(sent: Span) -> Token | None:
-    """The auxiliary after a fronted wh-phrase (*Which book did ...*), if the sentence is one."""
-    first = _first_word(sent)
+def _wh_fronted_aux(index: DocIndex, start: int) -> Token | None:
+    """The auxiliary after a fronted wh-phrase (*Which book did ...*), if the sentence at
+    ``start`` is one."""
+    first = _first_word(index, start)
     if first is None:
         return None
+    end = index.sentence_end(start)
     if first.pos_ == "ADP":  # "In which city do you live?"
-        first = first.doc[first.i + 1] if first.i + 1 < sent.end else None
+        first = index.tokens[first.i + 1] if first.i + 1 < end else None
     if first is None or not (first.tag_ in WH_TAGS or first.lower_ == "how"):
         return None
-    for tok in sent[first.i - sent.start + 1:]:
+    for tok in index.tokens[first.i + 1:end]:
         if _finite_aux(tok):
             return tok
         if tok.pos_ in ("VERB", "AUX", "PUNCT") or tok.dep_ in SUBJECT_DEPS:
@@ -270,10 +278,10 @@ def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:
     (do-support dropped, its tense moved to the verb), *Why we can't leave?*. Only where the
     auxiliary follows the fronted wh-phrase and precedes the subject; subject questions
     (*Who is coming?*) have no inversion to undo."""
-    for sent in doc.sents:
-        if not _is_question(sent):
+    for start in index.sentence_starts():
+        if not index.in_question(start):
             continue
-        aux = _wh_fronted_aux(sent)
+        aux = _wh_fronted_aux(index, start)
         found = _inverted_subject(aux) if aux is not None else None
         if found is None or (found[1] == aux and _has_clause_inside(found[0])):
             continue
@@ -305,7 +313,7 @@ def _asks_a_question(embedder: Token) -> bool:
     if lemma == "wonder":
         return True
     return lemma in ("ask", "inquire", "enquire") and any(
-        c.dep_ in ("dobj", "dative") for c in embedder.children
+        c.dep_ in ("dobj", "dative") for c in children(embedder)
     )
 
 
@@ -314,8 +322,8 @@ def _open_question_context(embedder: Token) -> bool:
     relative: after asking verbs, or after *know* and the like when negated or questioned."""
     if embedder.lemma_.lower() not in FREE_RELATIVE_EMBEDDERS:
         return True
-    negated = any(c.dep_ == "neg" for c in embedder.children)
-    return negated or _is_question(embedder.sent)
+    negated = any(c.dep_ == "neg" for c in children(embedder))
+    return negated or in_question(embedder)
 
 
 def _clause_introducer(clause: Token) -> Token | None:
@@ -349,7 +357,7 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         return None
     if clause.i != subj.right_edge.i + 1:
         return None
-    if any(c.dep_ in ("aux", "auxpass") for c in clause.children):
+    if any(c.dep_ in ("aux", "auxpass") for c in children(clause)):
         return None
     do = {"VBZ": "does", "VBD": "did", "VBP": "do"}[clause.tag_]
     base = inflect_verb(clause.lemma_.lower(), "VB")
@@ -399,7 +407,7 @@ def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if intro.lower_ == "what" and not _open_question_context(embedder):
             continue
-        if any(t.pos_ in ("VERB", "AUX") for t in doc[intro.i:subj.left_edge.i]):
+        if any(pos in ("VERB", "AUX") for pos in index.pos_of[intro.i:subj.left_edge.i]):
             continue
         ops = _embedded_inversion(clause, subj)
         if ops is None:
@@ -412,20 +420,15 @@ def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ------------------------------------------------------------------------------------ 223 clefting
 
 
-def _statement_end(sent: Span) -> Token | None:
-    """The final . or ! of a statement."""
-    last = [t for t in sent if not t.is_space]
-    return last[-1] if last and last[-1].text in (".", "!") else None
-
-
-def _cleftable_predicate(be: Token) -> Token | None:
+def _cleftable_predicate(be: Token, index: DocIndex) -> Token | None:
     """The predicate after *be* that Irish English fronts in a cleft: a progressive verb
     (*are looking for land*), or a predicative adjective or place (*was tired*, *is in
     Dublin*)."""
-    if be.dep_ == "aux" and be.head.tag_ == "VBG" and be.head.dep_ == "ROOT":
-        return be.head
-    if be.dep_ == "ROOT":
-        preds = [c for c in be.children if c.dep_ in ("acomp", "prep") and c.i > be.i]
+    dep, head = index.dep_of[be.i], index.head_of[be.i]
+    if dep == "aux" and index.tag_of[head] == "VBG" and index.dep_of[head] == "ROOT":
+        return index.tokens[head]
+    if dep == "ROOT":
+        preds = [c for c in index.children(be.i) if c.dep_ in ("acomp", "prep") and c.i > be.i]
         if len(preds) == 1 and preds[0].tag_ not in ("JJR", "JJS"):
             return preds[0]
     return None
@@ -446,43 +449,51 @@ def _cleftable_subject(subj: Token) -> bool:
     if any(t.dep_ == "appos" or t.lower_ in ("that", "who", "which") for t in subj.subtree):
         return False  # "Dogs that bark a lot": a relative clause the parse may have missed
     return not any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any")
-                   for c in subj.children)
+                   for c in children(subj))
 
 
 def _comparative(pred: Token) -> bool:
     """*more careful than her*, *as scary as its poster*, *going to* + verb (a future)."""
     if pred.tag_ == "VBG":
-        return pred.lemma_ == "go" and any(c.dep_ == "xcomp" for c in pred.children)
-    if any(c.dep_ == "advmod" and c.lower_ in DEGREE_WORDS for c in pred.children):
+        return pred.lemma_ == "go" and any(c.dep_ == "xcomp" for c in children(pred))
+    if any(c.dep_ == "advmod" and c.lower_ in DEGREE_WORDS for c in children(pred)):
         return True
     return any(t.lower_ == "than" for t in pred.subtree)
 
 
-def _cleft(be: Token) -> tuple[Op, ...] | None:
+def _subject_in(index: DocIndex, verb: Token) -> Token | None:
+    """The subject among ``verb``'s own dependents (as ``direct_subject``, from the index)."""
+    return next((c for c in index.children(verb.i) if c.dep_ in SUBJECT_DEPS), None)
+
+
+def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     verb = _verb_of(be)
-    subj = _subject(verb) if verb is not None else None
-    pred = _cleftable_predicate(be)
-    end = _statement_end(be.sent)
-    if subj is None or pred is None or end is None or subj.dep_ == "expl":
+    subj = _subject_in(index, verb) if verb is not None else None
+    if subj is None or subj.dep_ == "expl":
+        return None
+    # The cheap position tests first: the subject starts the sentence and ends before *be*.
+    if subj.left_edge.i != index.sentence_of[be.i] or subj.right_edge.i + 1 != be.i:
+        return None
+    pred = _cleftable_predicate(be, index)
+    end = index.statement_end(be.i) if pred is not None else None
+    if end is None:
         return None
     if not _cleftable_subject(subj) or _comparative(pred):
         return None
-    if subj.left_edge.i != be.sent.start or subj.right_edge.i + 1 != be.i:
-        return None
-    if _has_clause_inside(subj) or any(c.dep_ == "neg" for c in verb.children):
+    if _has_clause_inside(subj) or any(c.dep_ == "neg" for c in index.children(verb.i)):
         return None
     start = be.i + 1
-    pred_tokens = be.doc[start:end.i]
-    last = max(t.i for t in pred.subtree if t != end)  # the VBG head also holds the full stop
-    if (pred.i if pred.tag_ == "VBG" else pred.left_edge.i) != start or last + 1 != end.i:
+    last = max(t.i for t in pred.subtree if t.i != end)  # the VBG head also holds the full stop
+    if (pred.i if pred.tag_ == "VBG" else pred.left_edge.i) != start or last + 1 != end:
         return None
-    if any(t.dep_ in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp") for t in pred_tokens):
+    if any(dep in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp")
+           for dep in index.dep_of[start:end]):
         return None
     spelt = _spelt_out(be)
     if spelt is None:
         return None
     it_be = "it was" if be.tag_ == "VBD" else "it's"
-    return (Insert(start, it_be), Move(subj.left_edge.i, be.i + 1, end.i), *spelt)
+    return (Insert(start, it_be), Move(subj.left_edge.i, be.i + 1, end), *spelt)
 
 
 @rule(
@@ -515,9 +526,9 @@ def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
     close the sentence (a contracted *'s* is spelt out, since it cannot end a sentence).
     Only affirmative one-clause statements that start with their subject."""
     for be in index.by_lemma.get("be", ()):
-        if be.tag_ not in ("VBZ", "VBP", "VBD"):
+        if index.tag_of[be.i] not in ("VBZ", "VBP", "VBD"):
             continue
-        ops = _cleft(be)
+        ops = _cleft(be, index)
         if ops is not None:
             yield site(*ops)
 
@@ -542,22 +553,24 @@ def _main_verb_of(prep: Token) -> Token:
     return head.head if head.dep_ == "dobj" and prep.lower_ in ("to", "for") else head
 
 
-def _fronted_phrase(prep: Token) -> tuple[int, int, int] | None:
+def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None:
     """``(start, end, subject start)`` of a sentence-final prepositional phrase on a verb that
     has a direct object: *I speak English [to my sister].*"""
     verb = _main_verb_of(prep)
     if prep.lower_ not in FRONTED_PREPOSITIONS or prep.dep_ not in ("prep", "dative"):
         return None
-    if verb.dep_ != "ROOT" or verb.pos_ != "VERB" or not any(c.dep_ == "dobj" for c in verb.children):
+    if verb.dep_ != "ROOT" or verb.pos_ != "VERB":
         return None
-    obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-    end = _statement_end(prep.sent)
-    subj = _subject(verb)
-    if obj is None or end is None or subj is None or prep.right_edge.i + 1 != end.i:
+    if not any(c.dep_ == "dobj" for c in index.children(verb.i)):
+        return None
+    obj = next((c for c in index.children(prep.i) if c.dep_ == "pobj"), None)
+    end = index.statement_end(prep.i)
+    subj = _subject_in(index, verb)
+    if obj is None or end is None or subj is None or prep.right_edge.i + 1 != end:
         return None
     if not _person(obj):
         return None
-    if subj.left_edge.i != prep.sent.start or subj.i > verb.i or prep.i < verb.i:
+    if subj.left_edge.i != index.sentence_of[prep.i] or subj.i > verb.i or prep.i < verb.i:
         return None
     if any(t.pos_ in ("VERB", "AUX") for t in prep.subtree):
         return None
@@ -588,7 +601,7 @@ def fronting_pobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     sentence-final *to/for/with* phrase of a verb with a direct object moves before the
     subject. Statements that start with their subject only; no phrase containing a clause."""
     for prep in index.lemma(*FRONTED_PREPOSITIONS):
-        span = _fronted_phrase(prep)
+        span = _fronted_phrase(prep, index)
         if span is not None:
             start, end, to = span
             yield site(Move(start, end, to))
@@ -608,16 +621,16 @@ NEGATIVE_AUX = {
 }
 
 
-def _negative_subject(subj: Token) -> bool:
+def _negative_subject(subj: Token, index: DocIndex) -> bool:
     """*nobody*, *nothing*, *none (of them)*, *no one*, *no student(s)*."""
     if subj.lower_ in NEGATIVE_PRONOUNS:
         return True
-    return any(c.dep_ == "det" and c.lower_ == "no" for c in subj.children)
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in index.children(subj.i))
 
 
-def _clause_initial(tok: Token) -> bool:
+def _clause_initial(tok: Token, index: DocIndex) -> bool:
     """At the start of its sentence, or right after *but/and/so* and an optional comma."""
-    if tok.i == tok.sent.start:
+    if tok.i == index.sentence_of[tok.i]:
         return True
     prev = tok.doc[tok.i - 1]
     return prev.lower_ in ("but", "and", "so") and prev.dep_ in ("cc", "advmod")
@@ -627,7 +640,8 @@ def _finite_aux_of(verb: Token, subj: Token) -> Token | None:
     """The first auxiliary after the subject (or the copula itself)."""
     if verb.lemma_ == "be" and verb.dep_ in ("ROOT", "conj") and verb.i == subj.right_edge.i + 1:
         return verb
-    aux = next((c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i > subj.i), None)
+    aux = next((c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.i > subj.i),
+               None)
     if aux is not None and aux.i == subj.right_edge.i + 1 and aux.tag_ in ("VBZ", "VBP", "VBD", "MD"):
         return aux
     return None
@@ -641,7 +655,7 @@ def _negative_inversion(verb: Token, subj: Token) -> list[tuple[Op, ...]]:
         return [(Move(aux.i, aux.i + 1, start), Replace(aux.i, form)) for form in forms]
     if verb.i != subj.right_edge.i + 1 or verb.tag_ not in ("VBD", "VBZ", "VBP"):
         return []
-    if any(c.dep_ in ("aux", "auxpass") for c in verb.children) or verb.lemma_ == "be":
+    if any(c.dep_ in ("aux", "auxpass") for c in children(verb)) or verb.lemma_ == "be":
         return []
     base = inflect_verb(verb.lemma_.lower(), "VB")
     if not base:
@@ -677,12 +691,12 @@ def negative_inversion(doc: Doc, index: DocIndex) -> Iterator[Site]:
     clauses after *but/and/so*) that start with the negative subject, without a negation of
     their own."""
     for subj in index.dep("nsubj", "nsubjpass"):
+        if not _negative_subject(subj, index) or not _clause_initial(subj.left_edge, index):
+            continue
         verb = subj.head
-        if not _negative_subject(subj) or not _clause_initial(subj.left_edge):
+        if verb.dep_ not in ("ROOT", "conj") or index.in_question(subj.i) or subj.i > verb.i:
             continue
-        if verb.dep_ not in ("ROOT", "conj") or _is_question(subj.sent) or subj.i > verb.i:
-            continue
-        if any(c.dep_ == "neg" for c in verb.children):
+        if any(c.dep_ == "neg" for c in index.children(verb.i)):
             continue
         made = _as_site(_negative_inversion(verb, subj))
         if made is not None:
@@ -692,7 +706,7 @@ def negative_inversion(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------------------- 230 doubly_filled_comp
 
 
-def _wh_phrase_end(clause: Token) -> int | None:
+def _wh_phrase_end(clause: Token, index: DocIndex) -> int | None:
     """Index after the fronted non-subject wh-phrase of an embedded question (*what*, *which
     dish*, *how old*), when the clause's subject follows it directly."""
     intro = clause.left_edge
@@ -701,7 +715,7 @@ def _wh_phrase_end(clause: Token) -> int | None:
     subj = _subject(clause)
     if subj is None or subj.left_edge.i <= intro.i or subj.lower_ == "that":
         return None  # "whose car that that is"
-    phrase = clause.doc[intro.i:subj.left_edge.i]
+    phrase = index.tokens[intro.i:subj.left_edge.i]
     if any(t.pos_ in ("VERB", "AUX") or t.is_punct for t in phrase):
         return None
     if any(t.dep_ in SUBJECT_DEPS for t in phrase):
@@ -748,7 +762,7 @@ def doubly_filled_comp(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for clause in index.by_dep.get("ccomp", ()):
         if clause.head.pos_ != "VERB" or clause.i < clause.head.i or not _embedded_question(clause):
             continue
-        end = _wh_phrase_end(clause)
+        end = _wh_phrase_end(clause, index)
         if end is not None:
             yield site(Insert(end, "that"))
 
@@ -762,7 +776,7 @@ def _stranded_most(most: Token) -> tuple[Token, Token | None] | None:
     clause = most.head
     if most.dep_ not in ("advmod", "dobj") or clause.dep_ != "relcl" or clause.pos_ != "VERB":
         return None
-    if any(c.lower_ != "the" for c in most.children):
+    if any(c.lower_ != "the" for c in children(most)):
         return None  # "most of them", "the most money"
     if most.i != clause.right_edge.i and not (most.i + 1 == clause.right_edge.i
                                                and clause.right_edge.is_punct):
@@ -819,14 +833,14 @@ THEME_PRONOUNS = frozenset({"it", "them"})
 def _pronoun_objects(verb: Token) -> list[tuple[Op, ...]]:
     """Reorderings of two pronoun objects: *give it to me* -> *give me it* / *give it me*;
     *give me it* -> *give it me*."""
-    kids = {c.dep_: c for c in verb.children if c.dep_ in ("dobj", "dative")}
+    kids = {c.dep_: c for c in children(verb) if c.dep_ in ("dobj", "dative")}
     theme, dative = kids.get("dobj"), kids.get("dative")
     if dative is None:  # "send them to her": the parser may call this "to" a plain prep
-        dative = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+        dative = next((c for c in children(verb) if c.dep_ == "prep" and c.lower_ == "to"), None)
     if theme is None or dative is None or theme.lower_ not in THEME_PRONOUNS:
         return []
     if dative.lower_ == "to":  # give it to me
-        recip = next((c for c in dative.children if c.dep_ == "pobj"), None)
+        recip = next((c for c in children(dative) if c.dep_ == "pobj"), None)
         if (recip is None or recip.lower_ not in RECIPIENT_PRONOUNS or recip.lower_ == theme.lower_
                 or not theme.i + 1 == dative.i == recip.i - 1 or theme.i != verb.i + 1):
             return []
@@ -880,13 +894,13 @@ def _focused_adjective(adj: Token) -> Token | None:
     prev = adj.doc[first.i - 1]
     if prev.lower_ == "like" or prev.dep_ == "neg" and prev.i != be.i + 1:
         return None
-    if any(c.dep_ in ("xcomp", "ccomp", "prep") for c in adj.children):
+    if any(c.dep_ in ("xcomp", "ccomp", "prep") for c in children(adj)):
         return None  # "sure that ...", "able to ...", "afraid of dogs": frames, not focus
-    if any(c.dep_ in ("xcomp", "ccomp", "csubj") for c in be.children):
+    if any(c.dep_ in ("xcomp", "ccomp", "csubj") for c in children(be)):
         return None  # "It's hard to say", "Is it true that ...": the adjective is no focus
     if any(t.lower_ in ("as", "more", "less", "than") for t in adj.subtree):
         return None  # comparisons
-    if any(c.dep_ == "neg" for c in be.children) and first == adj:
+    if any(c.dep_ == "neg" for c in children(be)) and first == adj:
         return None  # "is not like satisfied": only a degree word makes room for "like"
     return first
 
@@ -936,12 +950,12 @@ def _quotative(verb: Token) -> Token | None:
         return None
     if doc[verb.i + 2].text not in OPENING_QUOTES:
         return None
-    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
     if subj is None or subj.right_edge.i + 1 != verb.i:
         return None
-    if any(t.text in OPENING_QUOTES for t in doc[verb.sent.start:subj.left_edge.i]):
+    if any(t.text in OPENING_QUOTES for t in doc[sentence(verb).start:subj.left_edge.i]):
         return None  # '"I'm coming," she said, "just ...": the verb interrupts a quote
-    if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in verb.children):
+    if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in children(verb)):
         return None
     return subj
 

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
+from multivalue_cli.syntax import children, morph_values
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
     from multivalue_cli.docindex import DocIndex
 
@@ -107,12 +108,12 @@ def negative_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if neg.lower_ not in NEGATORS | {"never"} or neg.head.pos_ not in ("VERB", "AUX"):
             continue
         for tok in _in_scope(neg):
-            if _free_choice(neg, tok):
-                continue
+            # The cheap word test first: few tokens in scope are any-words.
             form = _negative_form(tok)
-            if form and tok.i not in seen:
-                seen.add(tok.i)
-                yield site(Replace(tok.i, form))
+            if not form or tok.i in seen or _free_choice(neg, tok):
+                continue
+            seen.add(tok.i)
+            yield site(Replace(tok.i, form))
 
 
 def _in_scope(neg: Token) -> list[Token]:
@@ -141,8 +142,8 @@ def _free_choice(neg: Token, tok: Token) -> bool:
     if any(doc[k].lower_ in FREE_CHOICE_BEFORE for k in range(neg.i + 1, tok.i)):
         return True
     noun = tok.head if tok.dep_ == "det" else tok
-    existential = any(c.dep_ == "expl" for c in neg.head.children)
-    return not existential and (any(c.dep_ == "relcl" for c in noun.children)
+    existential = any(c.dep_ == "expl" for c in children(neg.head))
+    return not existential and (any(c.dep_ == "relcl" for c in children(noun))
                                 or _bare_relative_follows(noun))
 
 
@@ -154,13 +155,13 @@ def _bare_relative_follows(noun: Token) -> bool:
         return False
     nxt = noun.doc[nxt_i]
     return (nxt.dep_ == "nsubj" and nxt.head.i > nxt.i
-            and nxt.head.morph.get("VerbForm") == ["Fin"])
+            and morph_values(nxt.head, "VerbForm") == ["Fin"])
 
 
 def _negative_form(tok: Token) -> str | None:
     low = tok.lower_
-    prev = tok.nbor(-1).lower_ if tok.i > 0 else ""
     if low == "ever":
+        prev = tok.nbor(-1).lower_ if tok.i > 0 else ""
         nxt = tok.nbor(1).lower_ if tok.i + 1 < len(tok.doc) else ""
         return "never" if tok.dep_ == "advmod" and nxt != "since" and prev != "than" else None
     if low in NEGATIVE_FORM:
@@ -270,7 +271,7 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
         neg = negation_after(tok)
         if neg is None or verb.tag_ != "VBN" or verb.i < tok.i:
             continue
-        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subject is None or subject.i > tok.i:
             continue
         yield site(*contract_to_aint(tok, neg))
@@ -371,11 +372,7 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     A tag is *, AUX (n't) PRONOUN ?* closing a sentence whose part before the comma is a main
     clause (not *Well,* and not a conditional *If it rains, will they?*)."""
-    for sent in doc.sents:
-        tag = _tag_question(sent)
-        if tag is None:
-            continue
-        aux, neg, pron = tag
+    for _start, (aux, neg, pron) in _tag_questions(index):
         if neg is None:
             if (aux.lower_, pron.lower_) != ("is", "it"):
                 yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
@@ -389,34 +386,57 @@ def _replace_if_changed(tok: Token, text: str) -> tuple[Op, ...]:
     return () if tok.lower_ == text else (Replace(tok.i, text),)
 
 
-def _tag_question(sent: Span) -> tuple[Token, Token | None, Token] | None:
-    """(auxiliary, negation or None, pronoun) of a tag question ending ``sent``."""
-    toks = [t for t in sent if not t.is_space]
-    if len(toks) < 5 or toks[-1].text != "?":
+def _tag_questions(index: DocIndex) -> list[tuple[int, tuple[Token, Token | None, Token]]]:
+    """``(sentence start, (auxiliary, negation or None, pronoun))`` of every sentence that
+    ends in a tag question, in document order. Four rules ask, so the positions are worked
+    out once per document (kept in ``doc.user_data`` as plain ints)."""
+    user_data = index.doc.user_data
+    found = user_data.get(_TAG_QUESTIONS_KEY)
+    if found is None:
+        found = user_data[_TAG_QUESTIONS_KEY] = [
+            (start, tag) for start in index.sentence_starts()
+            if (tag := _tag_question(index, start)) is not None]
+    tokens = index.tokens
+    return [(start, (tokens[aux], None if neg is None else tokens[neg], tokens[pron]))
+            for start, (aux, neg, pron) in found]
+
+
+_TAG_QUESTIONS_KEY = "multivalue.negation.tag_questions"
+
+
+def _tag_question(index: DocIndex, start: int) -> tuple[int, int | None, int] | None:
+    """Positions of (auxiliary, negation or None, pronoun) of a tag question ending the
+    sentence at ``start``."""
+    if not index.in_question(start):
+        return None  # (cached per sentence) it holds whenever the last non-space word is '?'
+    is_space, words = index.is_space, index.words
+    toks = [i for i in range(start, index.sentence_end(start)) if not is_space[i]]
+    if len(toks) < 5 or words[toks[-1]] != "?":
         return None
     pron = toks[-2]
     # The parser reads the pronoun after a curly *n’t* as an attribute.
-    if pron.tag_ != "PRP" or pron.dep_ not in ("nsubj", "expl", "attr"):
+    if index.tag_of[pron] != "PRP" or index.dep_of[pron] not in ("nsubj", "expl", "attr"):
         return None
     k = len(toks) - 3
-    neg = toks[k] if toks[k].lower_ in CONTRACTED_NOT else None
+    neg = toks[k] if index.tokens[toks[k]].lower_ in CONTRACTED_NOT else None
     aux = toks[k - 1] if neg is not None else toks[k]
-    if aux.lemma_.lower() not in TAG_AUX_LEMMAS or aux.tag_ not in FINITE_TAGS:
+    if index.lemma_of[aux] not in TAG_AUX_LEMMAS or index.tag_of[aux] not in FINITE_TAGS:
         return None
-    comma = aux.i - 1
-    if comma <= sent.start or sent.doc[comma].text != ",":
+    comma = aux - 1
+    if comma <= start or words[comma] != ",":
         return None
-    return (aux, neg, pron) if _is_main_clause(sent, comma) else None
+    return (aux, neg, pron) if _is_main_clause(index, start, comma) else None
 
 
-def _is_main_clause(sent: Span, end: int) -> bool:
-    """Whether ``sent[:end]`` holds a finite main clause (a verb that is not subordinated)."""
-    anchor = sent.doc[sent.start:end]
-    for tok in anchor:
-        if tok.tag_ in FINITE_TAGS:
-            head = tok if tok.dep_ not in ("aux", "auxpass") else tok.head
-            if head.dep_ not in ("advcl", "relcl", "acl", "csubj") and not any(
-                    c.dep_ == "mark" for c in head.children):
+def _is_main_clause(index: DocIndex, start: int, end: int) -> bool:
+    """Whether tokens ``start`` to ``end`` hold a finite main clause (a verb that is not
+    subordinated)."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    for i in range(start, end):
+        if tag_of[i] in FINITE_TAGS:
+            head = i if dep_of[i] not in ("aux", "auxpass") else index.head_of[i]
+            if dep_of[head] not in ("advcl", "relcl", "acl", "csubj") and not any(
+                    c.dep_ == "mark" for c in index.children(head)):
                 return True
     return False
 
@@ -446,7 +466,7 @@ def negated_do_support(
         verb, neg = do.head, negation_after(do)
         if neg is None or verb.tag_ != "VB" or verb.i <= neg.i:
             continue
-        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subject is None or subject.i > do.i:
             continue
         if do.lower_ == "did" and _counterfactual(verb):
@@ -459,7 +479,7 @@ def negated_do_support(
 
 def _negative_subject(subject: Token) -> bool:
     return subject.lower_ in NEGATIVE_SUBJECTS or any(
-        c.dep_ == "det" and c.lower_ == "no" for c in subject.children)
+        c.dep_ == "det" and c.lower_ == "no" for c in children(subject))
 
 
 def _focus_after(neg: Token) -> bool:
@@ -468,7 +488,7 @@ def _focus_after(neg: Token) -> bool:
 
 
 def _counterfactual(verb: Token) -> bool:
-    if any(c.dep_ == "mark" and c.lower_ in COUNTERFACTUAL_MARKS for c in verb.children):
+    if any(c.dep_ == "mark" and c.lower_ in COUNTERFACTUAL_MARKS for c in children(verb)):
         return True
     return verb.dep_ == "ccomp" and verb.head.lemma_.lower() in COUNTERFACTUAL_HEADS
 
@@ -545,7 +565,7 @@ def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
     need both inflected, and *didn't ever / anymore / yet* do not deny a single event, so
     they are left alone."""
     for do, neg, verb in negated_do_support(index, PAST_DO):
-        if any(c.dep_ == "conj" and c.tag_ == "VB" for c in verb.children):
+        if any(c.dep_ == "conj" and c.tag_ == "VB" for c in children(verb)):
             continue
         if any(c.lower_ in DURATIVE_ADVERBS for c in verb.subtree):
             continue
@@ -712,11 +732,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*amn't* in the first person tag question: *I'm here, amn't I?* for *aren't I?*.
     Only the tag (a comma, *aren't I*, a question mark after a main clause); a question
     such as *Aren't I lucky?* is not a tag."""
-    for sent in doc.sents:
-        tag = _tag_question(sent)
-        if tag is None:
-            continue
-        aux, neg, pron = tag
+    for _start, (aux, neg, pron) in _tag_questions(index):
         if neg is not None and aux.lower_ == "are" and pron.text == "I":
             yield site(Replace(aux.i, "am"))
 
@@ -740,12 +756,10 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """The invariant tag *can or not?* asking whether something is possible or allowed: *I
     can go home, can or not?* for *can't I?*. Tags with *can/can't* only (other auxiliaries
     ask something else); the tag's pronoun gives way to *or not*."""
-    for sent in doc.sents:
-        tag = _tag_question(sent)
-        if tag is None or tag[0].lemma_.lower() != "can":
+    for start, (aux, neg, pron) in _tag_questions(index):
+        if aux.lemma_.lower() != "can":
             continue
-        aux, neg, pron = tag
-        if _negated_anchor(sent, aux.i - 1):
+        if _negated_anchor(index, start, aux.i - 1):
             continue  # *You can't stay, can you?* asks for confirmation, not permission
         ops: list[Op] = [Replace(aux.i, "can")] if aux.lower_ != "can" else []
         if neg is not None:
@@ -772,24 +786,24 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A fronted invariant tag: *Isn't, I can colour this red?* for *I can colour this red,
     can't I?*. Negative tags after a clause that opens the sentence with its subject; the
     tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question."""
-    for sent in doc.sents:
-        tag = _tag_question(sent)
-        if tag is None or tag[1] is None:
+    for start, (aux, neg, pron) in _tag_questions(index):
+        if neg is None:
             continue
-        aux, neg, pron = tag
-        first = _first_word(sent)
+        first = _first_word(index, start)
         if first is None or not _opens_with_subject(first, aux.i - 1):
             continue
         yield site(Insert(first.i, "isn't,"), Delete(aux.i - 1), Delete(aux.i), Delete(neg.i),
                    Delete(pron.i))
 
 
-def _negated_anchor(sent: Span, comma: int) -> bool:
-    return any(t.dep_ == "neg" for t in sent.doc[sent.start:comma])
+def _negated_anchor(index: DocIndex, start: int, comma: int) -> bool:
+    return "neg" in index.dep_of[start:comma]
 
 
-def _first_word(sent: Span) -> Token | None:
-    return next((t for t in sent if not t.is_space), None)
+def _first_word(index: DocIndex, start: int) -> Token | None:
+    """The first token of the sentence at ``start`` that is not a space."""
+    return next((index.tokens[i] for i in range(start, index.sentence_end(start))
+                 if not index.is_space[i]), None)
 
 
 def _opens_with_subject(first: Token, comma: int) -> bool:

@@ -17,6 +17,7 @@ from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.syntax import children, morph_values
 from multivalue_cli.wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -76,8 +77,27 @@ class RelClause:
         return self.start == self.head.i + 1
 
 
+_CLAUSES_KEY = "multivalue.relativization.clauses"
+
+
 def relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
-    """The relative clauses of the document that modify a noun before them."""
+    """The relative clauses of the document that modify a noun before them.
+
+    Worked out once per document, as a dozen rules ask (kept in ``doc.user_data`` as plain
+    ints); each call gets new RelClause objects."""
+    user_data = doc.user_data
+    found = user_data.get(_CLAUSES_KEY)
+    if found is None:
+        found = user_data[_CLAUSES_KEY] = [
+            (c.head.i, c.verb.i, None if c.rel is None else c.rel.i, c.role, c.restrictive,
+             c.start, c.end) for c in _find_relative_clauses(doc, index)]
+    tokens = index.tokens
+    return [RelClause(tokens[head], tokens[verb], None if rel is None else tokens[rel], role,
+                      restrictive, start, end)
+            for head, verb, rel, role, restrictive, start, end in found]
+
+
+def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
     found = []
     for verb in index.by_dep.get("relcl", ()):
         head = verb.head
@@ -87,7 +107,7 @@ def relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
         end = verb.right_edge.i
         while end > verb.i and (doc[end].is_punct or doc[end].dep_ == "cc"):
             end -= 1  # a trailing comma, or the "and" of a coordination the clause sits in
-        if sum(c.dep_ in SUBJECT_DEPS for c in verb.children) > 1:
+        if sum(c.dep_ in SUBJECT_DEPS for c in children(verb)) > 1:
             continue  # two subjects: a misparse (who I thought was ...)
         first = doc[start]
         rel = first if _is_relativizer(first) else None
@@ -121,7 +141,7 @@ def _role(doc: Doc, head: Token, verb: Token, rel: Token | None, start: int, end
     governor = rel.head
     if governor.dep_ in ("aux", "auxpass") or governor.pos_ not in ("VERB", "AUX"):
         return "other"  # a parse that hangs the gap on an auxiliary is not trusted
-    if any(c.dep_ == "dobj" and c != rel for c in governor.children):
+    if any(c.dep_ == "dobj" and c != rel for c in children(governor)):
         return "other"  # the yard that you do gardening in: the gap is elsewhere
     if stranded_prepositions(doc, rel, start, end):
         return "other"
@@ -130,7 +150,7 @@ def _role(doc: Doc, head: Token, verb: Token, rel: Token | None, start: int, end
 
 def _finite(verb: Token) -> bool:
     return verb.tag_ in FINITE_TAGS or any(
-        c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in verb.children)
+        c.dep_ in ("aux", "auxpass") and c.tag_ in FINITE_TAGS for c in children(verb))
 
 
 def stranded_prepositions(doc: Doc, rel: Token | None, start: int, end: int) -> list[Token]:
@@ -151,7 +171,7 @@ def stranded_prepositions(doc: Doc, rel: Token | None, start: int, end: int) -> 
 
 def _gap_not_object(rel: Token, verb: Token) -> bool:
     return rel.dep_ in ("dobj", "pobj") and any(
-        c.dep_ == "dobj" and c != rel for c in verb.children)
+        c.dep_ == "dobj" and c != rel for c in children(verb))
 
 
 # --------------------------------------------------------------------------- animacy
@@ -169,7 +189,7 @@ def is_thing(noun: Token) -> bool:
 
 
 def is_plural(noun: Token) -> bool:
-    return noun.tag_ in ("NNS", "NNPS") or noun.morph.get("Number") == ["Plur"]
+    return noun.tag_ in ("NNS", "NNPS") or morph_values(noun, "Number") == ["Plur"]
 
 
 def gender(noun: Token) -> str | None:
@@ -218,7 +238,7 @@ def _clitic_follows(rel: Token) -> bool:
 
 def _same_or_such(head: Token) -> bool:
     """*the same car that*, *such people as*: comparative heads whose relativizer *as* is SAE."""
-    return any(c.lower_ in ("same", "such") for c in head.children)
+    return any(c.lower_ in ("same", "such") for c in children(head))
 
 
 def _replace_relativizer(doc: Doc, index: DocIndex, word: str,
@@ -525,12 +545,12 @@ def _presentational(noun: Token) -> bool:
     if noun.dep_ == "attr" and verb.lemma_ == "be":
         return any(c.dep_ == "expl"
                    or (c.dep_ == "nsubj" and c.lower_ == "it" and _definite(noun))
-                   for c in verb.children)
+                   for c in children(verb))
     if noun.dep_ == "dobj" and verb.lemma_ in ("have", "get"):
         if verb.lemma_ == "get" and not any(c.lemma_ == "have" and c.dep_ == "aux"
-                                            for c in verb.children):
+                                            for c in children(verb)):
             return False
-        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        subject = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
         # a personal pronoun: "Which city has the most customers who ..." is a question
         return subject is not None and subject.i < verb.i and subject.tag_ == "PRP"
     return False
@@ -541,7 +561,7 @@ def _definite(noun: Token) -> bool:
     the predicate of *It's a film that ...*, where *it* refers to something."""
     return noun.pos_ == "PROPN" or any(
         c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS)
-        for c in noun.children)
+        for c in children(noun))
 
 
 def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
@@ -552,8 +572,8 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
         be = clause_verb.head
         if be.lemma_ != "be" or not _finite(clause_verb):
             continue
-        it = next((c for c in be.children if c.dep_ == "nsubj"), None)
-        focus = next((c for c in be.children if c.dep_ == "attr"), None)
+        it = next((c for c in children(be) if c.dep_ == "nsubj"), None)
+        focus = next((c for c in children(be) if c.dep_ == "attr"), None)
         rel = clause_verb.left_edge
         if (it is None or it.lower_ != "it" or focus is None or _clitic_follows(rel)
                 or focus.pos_ not in ("NOUN", "PROPN") or not _definite(focus)
@@ -601,7 +621,7 @@ def shadow_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
         pronoun = object_pronoun(clause.head)
         governor = clause.rel.head
         if pronoun is None or any(c.dep_ in ("dative", "iobj", "ccomp", "xcomp", "oprd")
-                                  for c in governor.children if c.i > governor.i):
+                                  for c in children(governor) if c.i > governor.i):
             continue
         yield site(Insert(governor.i, pronoun, after=True))
 
@@ -640,7 +660,7 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for clause in relative_clauses(doc, index):
         if not _plain_gap(clause):
             continue
-        words = doc[clause.start:clause.end + 1]
+        words = index.tokens[clause.start:clause.end + 1]
         if _clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
                 t.is_punct or t.lower_ == "one" for t in words):
             continue
@@ -698,7 +718,7 @@ def correlative_constructions(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if head.lemma_.lower() in ADVERBIAL_HEADS or head.lemma_.lower() in LIGHT_HEADS:
             continue  # the reason he left; the thing he liked most was the rain
-        if any(c.dep_ == "conj" for c in clause.verb.children):
+        if any(c.dep_ == "conj" for c in children(clause.verb)):
             continue  # the woman who lives next door and who works at the bank
         det = _sentence_initial_the(head)
         predicate = head.head
@@ -785,7 +805,7 @@ def linking_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         governor = rel.head
         if any(c.dep_ in ("dative", "iobj", "ccomp", "xcomp", "oprd")
-               for c in governor.children if c.i > governor.i):
+               for c in children(governor) if c.i > governor.i):
             continue
         demonstrative = "those" if is_plural(head) else "that"
         yield site(Insert(governor.i, f"{demonstrative} {head.lower_}", after=True))
@@ -901,11 +921,11 @@ def _active_reduction(doc: Doc, clause: RelClause) -> Site | None:
     if clause.rel is None or clause.role != "object":
         return None  # a zero relative may be adverbial: the day Maria arrived
     verb = clause.verb
-    others = [c for c in verb.children if c != clause.rel]
+    others = [c for c in children(verb) if c != clause.rel]
     if verb.tag_ != "VBD" or len(others) != 1 or others[0].dep_ != "nsubj":
         return None
     agent = others[0]
-    if agent.tag_ != "NNP" or any(True for _ in agent.children) or clause.end != verb.i:
+    if agent.tag_ != "NNP" or any(True for _ in children(agent)) or clause.end != verb.i:
         return None
     return _prenominal(doc, clause.head, agent, verb, range(clause.start, clause.end + 1))
 
@@ -914,11 +934,11 @@ def _passive_reduction(doc: Doc, verb: Token) -> Site | None:
     head = verb.head
     if verb.tag_ != "VBN" or head.pos_ != "NOUN" or verb.i != head.i + 1:
         return None
-    children = list(verb.children)
-    if len(children) != 1 or children[0].dep_ != "agent" or children[0].lower_ != "by":
+    dependents = children(verb)
+    if len(dependents) != 1 or dependents[0].dep_ != "agent" or dependents[0].lower_ != "by":
         return None
-    objects = list(children[0].children)
-    if len(objects) != 1 or objects[0].tag_ != "NNP" or any(True for _ in objects[0].children):
+    objects = children(dependents[0])
+    if len(objects) != 1 or objects[0].tag_ != "NNP" or children(objects[0]):
         return None
     agent = objects[0]
     if agent.i != verb.i + 2:
@@ -935,7 +955,7 @@ def _participle(verb: Token) -> str | None:
 
 def _prenominal(doc: Doc, head: Token, agent: Token, verb: Token, span: range) -> Site | None:
     """Delete ``span`` and put *Agent's-participle* before ``head`` (and its compounds)."""
-    det = next((c for c in head.children if c.dep_ == "det" and c.i < head.i), None)
+    det = next((c for c in children(head) if c.dep_ == "det" and c.i < head.i), None)
     if det is None or det.tag_ != "DT":
         return None
     participle = _participle(verb)

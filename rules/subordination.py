@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
-from multivalue_cli.syntax import SUBJECT_DEPS
+from multivalue_cli.syntax import SUBJECT_DEPS, children, sentence
 
 CATEGORY = "Adverbial Subordination"
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
@@ -18,20 +18,19 @@ CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "par
 # ---------------------------------------------------------------------------------- shared helpers
 
 
-def _final_punct(sent: Span) -> Token | None:
-    """The sentence-final . or ! (None for questions and unpunctuated sentences)."""
-    last = [t for t in sent if not t.is_space]
-    if last and last[-1].text in (".", "!"):
-        return last[-1]
-    return None
+def _final_punct(index: DocIndex, i: int) -> Token | None:
+    """The final . or ! of token ``i``'s sentence (None for questions and unpunctuated
+    sentences)."""
+    end = index.statement_end(i)
+    return None if end is None else index.tokens[end]
 
 
 def _has_subject(verb: Token) -> bool:
-    return any(c.dep_ in SUBJECT_DEPS for c in verb.children)
+    return any(c.dep_ in SUBJECT_DEPS for c in children(verb))
 
 
 def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
+    return any(c.dep_ == "neg" for c in children(verb))
 
 
 def _single_clause(head: Token) -> bool:
@@ -68,7 +67,7 @@ def clause_final_though_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.by_lemma.get("though", ()):
         if tok.dep_ != "advmod" or tok.pos_ != "ADV":
             continue
-        end = _final_punct(tok.sent)
+        end = _final_punct(index, tok.i)
         if end is None or end.i != tok.i + 1:
             continue
         prev = doc[tok.i - 1]
@@ -88,7 +87,7 @@ def _emphatic_really(tok: Token) -> Token | None:
         return None
     head = tok.head
     if head.dep_ == "acomp":  # "was really big": really on the adjective
-        if tok.i + 1 != head.i or any(c.dep_ == "advmod" and c != tok for c in head.children):
+        if tok.i + 1 != head.i or any(c.dep_ == "advmod" and c != tok for c in children(head)):
             return None
         head = head.head
     if head.dep_ != "ROOT" or not _has_subject(head) or _negated(head):
@@ -131,7 +130,7 @@ def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
     only, with *really* on the verb or predicative adjective (not *a really good movie*)."""
     for tok in index.by_lemma.get("really", ()):
         head = _emphatic_really(tok)
-        end = _final_punct(tok.sent) if head is not None else None
+        end = _final_punct(index, tok.i) if head is not None else None
         if end is None or head.right_edge.i != end.i and head.right_edge.i + 1 != end.i:
             continue
         has_comma = any(t.text == "," for t in doc[head.left_edge.i:end.i])
@@ -231,14 +230,14 @@ def _joins_clauses(conj: Token) -> bool:
     if conj.i == 0 or doc[conj.i - 1].text != "," or conj.i + 1 >= len(doc):
         return False
     if conj.dep_ == "cc":
-        clause = next((c for c in conj.head.children if c.dep_ == "conj" and c.i > conj.i), None)
+        clause = next((c for c in children(conj.head) if c.dep_ == "conj" and c.i > conj.i), None)
     elif conj.lower_ == "so" and conj.dep_ == "advmod":
         clause = conj.head  # "It rained, so we stayed": so hangs on the second clause
     else:
         return False
     if clause is None or not _has_subject(clause):
         return False
-    return next(c for c in clause.children if c.dep_ in SUBJECT_DEPS).left_edge.i == conj.i + 1
+    return next(c for c in children(clause) if c.dep_ in SUBJECT_DEPS).left_edge.i == conj.i + 1
 
 
 @rule(
@@ -282,7 +281,7 @@ def _main_clause_start(advcl: Token) -> Token | None:
     main = advcl.head
     end = advcl.right_edge.i
     doc = advcl.doc
-    if advcl.left_edge.i != advcl.sent.start or main.i < end or main.dep_ != "ROOT":
+    if advcl.left_edge.i != sentence(advcl).start or main.i < end or main.dep_ != "ROOT":
         return None
     if end + 2 >= len(doc) or doc[end + 1].text != ",":
         return None
