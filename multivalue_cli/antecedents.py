@@ -476,15 +476,7 @@ def _is_ancestor(cand: Token, tok: Token) -> bool:
     index = index_of(tok.doc)
     if index is None:
         return cand in tok.ancestors
-    head_of, i, target = index.head_of, tok.i, cand.i
-    for _ in range(len(head_of)):  # as Token.ancestors, which stops after len(doc) steps
-        head = head_of[i]
-        if head == i:
-            return False
-        if head == target:
-            return True
-        i = head
-    return False
+    return cand.i != tok.i and index.in_subtree(tok.i, cand.i)
 
 
 def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list[Candidate]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
@@ -50,7 +49,7 @@ class DocIndex:
     __slots__ = ("doc", "text", "tokens", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags",
                  "deps", "protected", "words", "spaces", "offsets", "tag_of", "lemma_of", "pos_of",
                  "dep_of", "head_of", "morph_of", "is_space", "sentence_of", "_merged", "_questions",
-                 "_children", "_sentences", "_sentence_ends")
+                 "_children", "_child_positions", "_sentences", "_sentence_ends")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -97,7 +96,7 @@ class DocIndex:
                 if len(word_classes) > MAX_CACHED_WORDS:
                     word_classes.clear()
                 word_classes[word] = found
-            _, space_token, kind, protect = found
+            space_token, kind, protect = found
             if protect:
                 protected.add(i)
             if has_sentences and i and starts[i] == 1:
@@ -115,6 +114,7 @@ class DocIndex:
         self.head_of, self.is_space, self.sentence_of = head_of, is_space, sentence_of
         self.morph_of = morphs  # hashes of the morphological analyses (see morph_values)
         self._children: list[list[Token]] | None = None
+        self._child_positions: list[list[int]] | None = None
         self._sentences: dict[int, Span] = {}
         self._sentence_ends: dict[int, int] | None = None
         self.by_lemma = by_lemma
@@ -131,15 +131,48 @@ class DocIndex:
 
     def children(self, i: int) -> list["Token"]:
         """Token ``i``'s syntactic children in document order (as ``Token.children``, which
-        builds every child anew on each call)."""
+        builds every child anew on each call). The list is shared: do not change it."""
         found = self._children
         if found is None:
-            found = self._children = [[] for _ in self.tokens]
             tokens = self.tokens
+            found = self._children = [[tokens[c] for c in kids] for kids in self._child_lists()]
+        return found[i]
+
+    def child_positions(self, i: int) -> list[int]:
+        """The positions of token ``i``'s children, in document order (shared: do not change)."""
+        return self._child_lists()[i]
+
+    def _child_lists(self) -> list[list[int]]:
+        found = self._child_positions
+        if found is None:
+            found = self._child_positions = [[] for _ in self.head_of]
             for child, head in enumerate(self.head_of):
                 if head != child:
-                    found[head].append(tokens[child])
-        return found[i]
+                    found[head].append(child)
+        return found
+
+    def in_subtree(self, i: int, root: int) -> bool:
+        """Whether token ``i`` is ``root`` or one of its descendants (read off the head links,
+        as ``Token.ancestors`` would, without building the subtree)."""
+        head_of = self.head_of
+        for _ in range(len(head_of)):  # a parse is a tree; the bound only guards against a cycle
+            if i == root:
+                return True
+            head = head_of[i]
+            if head == i:
+                return False
+            i = head
+        return False
+
+    def subtree_positions(self, i: int) -> list[int]:
+        """The positions of token ``i``'s subtree, in no particular order (``Token.subtree``
+        would build a Token for each)."""
+        found, stack = [], [i]
+        while stack:
+            j = stack.pop()
+            found.append(j)
+            stack.extend(self._child_lists()[j])
+        return found
 
     def sentence(self, i: int) -> "Span":
         """Token ``i``'s sentence (as ``Token.sent``, which searches for its bounds each time)."""
@@ -190,36 +223,32 @@ class DocIndex:
 
     def lemma(self, *lemmas: str) -> list["Token"]:
         """Tokens with any of these lemmas, in document order."""
-        return self._lookup(self.by_lemma, lemmas)
+        return self._lookup(self.by_lemma, self.lemma_of, lemmas)
 
     def tag(self, *tags: str) -> list["Token"]:
-        return self._lookup(self.by_tag, tags)
+        return self._lookup(self.by_tag, self.tag_of, tags)
 
     def pos(self, *pos: str) -> list["Token"]:
-        return self._lookup(self.by_pos, pos)
+        return self._lookup(self.by_pos, self.pos_of, pos)
 
     def dep(self, *deps: str) -> list["Token"]:
-        return self._lookup(self.by_dep, deps)
+        return self._lookup(self.by_dep, self.dep_of, deps)
 
-    def _lookup(self, table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:
+    def _lookup(self, table: dict[str, list["Token"]], column: list[str],
+                keys: tuple[str, ...]) -> list["Token"]:
         if len(keys) == 1:
             return table.get(keys[0], [])
         cache_key = (id(table), keys)  # many rules ask for the same tag sets
         found = self._merged.get(cache_key)
         if found is None:
-            found = self._merged[cache_key] = self._merge(table, keys)
+            present = [key for key in keys if key in table]
+            if len(present) <= 1:
+                found = table[present[0]] if present else []
+            else:  # read off the per-token list rather than sorting Token objects
+                wanted, tokens = frozenset(present), self.tokens
+                found = [tokens[i] for i, value in enumerate(column) if value in wanted]
+            self._merged[cache_key] = found
         return found
-
-    def _merge(self, table: dict[str, list["Token"]], keys: tuple[str, ...]) -> list["Token"]:
-        """Tokens under any of ``keys``, in document order (read off the per-token list of the
-        same attribute rather than sorting Token objects)."""
-        present = [key for key in keys if key in table]
-        if len(present) <= 1:
-            return table[present[0]] if present else []
-        column = {id(self.by_lemma): self.lemma_of, id(self.by_tag): self.tag_of,
-                  id(self.by_pos): self.pos_of, id(self.by_dep): self.dep_of}[id(table)]
-        wanted, tokens = frozenset(present), self.tokens
-        return [tokens[i] for i, value in enumerate(column) if value in wanted]
 
 
 _HALF, _WRAP = 2**63, 2**64
@@ -234,6 +263,8 @@ def _load_attributes() -> None:
     _POS_NAMES.update(NAMES)
     _POS_NAMES[0] = ""
     _ATTRS[:] = [ORTH, LEMMA, TAG, POS, DEP, IDX, HEAD, SENT_START, SPACY, MORPH]
+
+
 _STRINGS: dict[int, str] = {}  # hash -> string: hashes are the same in every vocabulary
 _LOWER_LEMMAS: dict[int, str] = {}
 
@@ -277,11 +308,11 @@ def _ends_in_question_mark(index: DocIndex, start: int, end: int) -> bool:
 # What the per-sentence counts record of a word (positions in a sentence's counts list).
 WORD, FUNCTION_WORD, SYMBOL = 0, 1, 2
 MAX_CACHED_WORDS = 200_000
-# orth id -> (text, is a space token, count kind or None, protected on its own)
-_WORD_CLASSES: dict[int, tuple[str, bool, int | None, bool]] = {}
+# orth id -> (is a space token, count kind or None, protected on its own)
+_WORD_CLASSES: dict[int, tuple[bool, int | None, bool]] = {}
 
 
-def _word_class(tok: "Token") -> tuple[str, bool, int | None, bool]:
+def _word_class(tok: "Token") -> tuple[bool, int | None, bool]:
     """What the index needs of a word type; cached per vocabulary entry, as it depends on the
     word's text alone."""
     text = tok.text
@@ -292,7 +323,7 @@ def _word_class(tok: "Token") -> tuple[str, bool, int | None, bool]:
         kind = SYMBOL
     else:
         kind = None
-    return text, tok.is_space, kind, protect
+    return tok.is_space, kind, protect
 
 
 def _is_symbol(tok: "Token") -> bool:

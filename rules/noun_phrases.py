@@ -141,7 +141,7 @@ def lower(index, i: int) -> str:
 
 def capitalised_at(index, i: int) -> bool:
     """``lexically_capitalised`` for token ``i``."""
-    return index.words[i][:1].isupper() and not index.tokens[i].is_sent_start
+    return lexically_capitalised(index.tokens[i])
 
 
 def first_conjunct_at(index, i: int) -> int:
@@ -150,11 +150,6 @@ def first_conjunct_at(index, i: int) -> int:
     while dep_of[i] == "conj" and head_of[i] != i:
         i = head_of[i]
     return i
-
-
-def child_positions(index, i: int) -> list[int]:
-    """Positions of token ``i``'s children, in document order."""
-    return [c.i for c in index.children(i)]
 
 
 # Results that several rules ask for on the same parse (the a/an articles) are worked out
@@ -174,13 +169,8 @@ def memoised(index, key: str, compute) -> list[int]:
 
 def left_words(index, i: int) -> set[str]:
     """Lower-cased words of token ``i``'s left dependents and their own dependents."""
-    words = set()
-    todo = [c for c in child_positions(index, i) if c < i]
-    while todo:  # the subtrees of the left dependents
-        j = todo.pop()
-        words.add(lower(index, j))
-        todo.extend(child_positions(index, j))
-    return words
+    return {lower(index, j) for child in index.child_positions(i) if child < i
+            for j in index.subtree_positions(child)}
 
 
 def has_numeral_above_one(index, i: int) -> bool:
@@ -188,7 +178,7 @@ def has_numeral_above_one(index, i: int) -> bool:
     dep_of, tokens = index.dep_of, index.tokens
     return any(
         dep_of[c] == "nummod" and tokens[c].like_num and lower(index, c) not in ("one", "1")
-        for c in child_positions(index, i)
+        for c in index.child_positions(i)
     )
 
 
@@ -206,7 +196,7 @@ def has_plural_quantifier(index, i: int, words: frozenset[str]) -> bool:
     dep_of = index.dep_of
     return any(
         dep_of[c] in ("det", "amod", "predet") and lower(index, c) in words
-        for c in child_positions(index, i)
+        for c in index.child_positions(i)
     )
 
 
@@ -308,11 +298,11 @@ def plurality_marked_elsewhere(index, noun: int) -> bool:
     head, dep = index.head_of[noun], dep_of[noun]
     if dep == "pobj" and lower(index, head) == "of" and is_quantity_head(tokens[index.head_of[head]]):
         return True
-    if dep == "conj" or any(dep_of[c] == "conj" for c in child_positions(index, noun)):
+    if dep == "conj" or any(dep_of[c] == "conj" for c in index.child_positions(noun)):
         return False
     if dep in ("nsubj", "nsubjpass"):
         return finite_verb_is_plural(tokens[head])
-    if dep == "attr" and any(dep_of[c] == "expl" for c in child_positions(index, head)):
+    if dep == "attr" and any(dep_of[c] == "expl" for c in index.child_positions(head)):
         return finite_verb_is_plural(tokens[head])
     return False
 
@@ -338,7 +328,7 @@ def nominal_head(index, det: int) -> bool:
 
 def is_negated(index, verb: int) -> bool:
     """*didn't say a word*: under negation *a* means "any", and *the* would change that."""
-    return any(index.dep_of[c] == "neg" for c in child_positions(index, verb))
+    return any(index.dep_of[c] == "neg" for c in index.child_positions(verb))
 
 
 def previous_word(index, i: int) -> str:
@@ -418,7 +408,7 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
             continue
         if dep_of[i] == "compound":
             continue
-        if any(dep_of[c] in ("relcl", "nummod") for c in child_positions(index, i)):
+        if any(dep_of[c] in ("relcl", "nummod") for c in index.child_positions(i)):
             continue
         if left_words(index, i) & SINGULAR_MARKERS:
             continue
@@ -518,7 +508,7 @@ def definite_regular_plural(index, tok) -> str | None:
 def definite_article(index, noun: int) -> int | None:
     """The position of the *the* of a noun phrase, if it has one (*the boys*, not *the boys'*
     possessor)."""
-    for child in child_positions(index, noun):
+    for child in index.child_positions(noun):
         if index.dep_of[child] == "det" and lower(index, child) == "the" and child < noun:
             return child
     return None
@@ -611,7 +601,7 @@ def plural_to_singular_human(doc, index) -> Iterator[Site]:
             continue
         if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue
-        if any(c < i and tag_of[c] == "PRP" for c in child_positions(index, i)):
+        if any(c < i and tag_of[c] == "PRP" for c in index.child_positions(i)):
             continue  # *you guys, we students*: the pronoun is the head of the phrase
         if plurality_marked_elsewhere(index, i):
             yield site(Replace(i, singular))
@@ -639,7 +629,7 @@ def find_indefinite_articles(index) -> Iterator[int]:
             continue
         if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
             continue
-        if any(lower(index, c) == "single" for c in child_positions(index, noun)):
+        if any(lower(index, c) == "single" for c in index.child_positions(noun)):
             continue
         yield det
 
@@ -697,7 +687,7 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
 def has_of_complement(index, noun: int) -> bool:
     """*a glass of water*, *a basket of apples*: the noun measures or contains another, and
     *the glass* or *one basket* would single out the container."""
-    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" for c in child_positions(index, noun))
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" for c in index.child_positions(noun))
 
 
 def clause_verb(index, i: int) -> int | None:
@@ -723,7 +713,7 @@ def is_specific_context(index, verb: int) -> bool:
     start, end = index.sentence_of[verb], index.sentence_end(verb)
     if words[end - 1] == "?" or any(words[i].lower() in CONDITIONAL_WORDS for i in range(start, end)):
         return False
-    children = child_positions(index, verb)
+    children = index.child_positions(verb)
     if any(tag_of[c] in ("MD", "TO") for c in children):
         return False
     if tag_of[verb] == "VBN":
@@ -882,7 +872,7 @@ COUNTED_MASS_NOUNS = wordlist("mass_nouns_with_article")
 
 def has_conjunct(index, noun: int) -> bool:
     dep_of = index.dep_of
-    return dep_of[noun] == "conj" or any(dep_of[c] == "conj" for c in child_positions(index, noun))
+    return dep_of[noun] == "conj" or any(dep_of[c] == "conj" for c in index.child_positions(noun))
 
 
 def is_imperative(index, i: int) -> bool:
@@ -890,7 +880,7 @@ def is_imperative(index, i: int) -> bool:
     is a bare verb without a subject, as in database questions."""
     root = index.sentence(i).root.i
     return index.tag_of[root] == "VB" and not any(
-        index.dep_of[c] in ("nsubj", "nsubjpass", "expl") for c in child_positions(index, root)
+        index.dep_of[c] in ("nsubj", "nsubjpass", "expl") for c in index.child_positions(root)
     )
 
 
@@ -975,7 +965,7 @@ def double_determiners(doc, index) -> Iterator[Site]:
         lemma = index.lemma_of[noun]
         if lemma in INALIENABLE_NOUNS or is_human_noun(lemma):
             continue
-        if any(c < poss for c in child_positions(index, noun)) or not plain_noun_phrase(index, poss, noun):
+        if any(c < poss for c in index.child_positions(noun)) or not plain_noun_phrase(index, poss, noun):
             continue
         yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
 
@@ -1985,7 +1975,7 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *my old ones*, *a long way*, *a good time*
     if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
         return False  # *such a nice guy*, *what a good idea*
-    modifiers = [c for c in child_positions(index, noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
 
 

@@ -185,19 +185,7 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
     Any *since* or *for* in the clause (``verb``'s subtree) counts (conservatively)."""
     words, deps = index.words, index.dep_of
     return any(deps[i] in ("prep", "advmod", "mark") and words[i].lower() in ("since", "for")
-               and _dominates(index, verb.i, i) for i in range(len(words)))
-
-
-def _dominates(index: DocIndex, ancestor: int, i: int) -> bool:
-    """Whether token ``i`` is in the subtree of token ``ancestor`` (read off the head links,
-    rather than building the subtree)."""
-    head_of = index.head_of
-    while i != ancestor:
-        head = head_of[i]
-        if head == i:  # the root
-            return False
-        i = head
-    return True
+               and index.in_subtree(i, verb.i) for i in range(len(words)))
 
 
 def _coordinated_participles(verb: Token) -> list[Token]:
@@ -423,17 +411,6 @@ def is_clitic(tok: Token) -> bool:
 
 def is_negated(verb: Token) -> bool:
     return any(c.dep_ == "neg" for c in children(verb))
-
-
-def subtree_positions(index: DocIndex, i: int) -> list[int]:
-    """The positions of token ``i``'s subtree, in no particular order (``Token.subtree`` would
-    build a Token for each)."""
-    found, stack = [], [i]
-    while stack:
-        j = stack.pop()
-        found.append(j)
-        stack.extend(child.i for child in index.children(j))
-    return found
 
 
 def clause_tokens(verb: Token) -> Iterator[Token]:
@@ -830,7 +807,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
     obj = objs[0]
     if obj.left_edge.i != verb.i + 1 or obj.tag_ in ("WP", "WDT", "EX"):
         return None
-    if any(index.dep_of[t] in CLAUSAL_DEPS for t in subtree_positions(index, obj.i)):
+    if any(index.dep_of[t] in CLAUSAL_DEPS for t in index.subtree_positions(obj.i)):
         return None
     if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in children(verb)):
         return None
@@ -872,7 +849,7 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # past "had X done" reads as causative; adverbs would split the group
         if p.verb.dep_ == "relcl" or has_duration(p.verb) or _experiential_cue(p.verb):
             continue
-        if any(index.tag_of[t] in ("WDT", "WP", "WRB") for t in subtree_positions(index, p.subj.i)):
+        if any(index.tag_of[t] in ("WDT", "WP", "WRB") for t in index.subtree_positions(p.subj.i)):
             continue  # "which singers have an album released" reads as causative or possessive
         if p.have.lower_ in ("'s", "’s") and p.subj.lower_ not in ("he", "she", "it"):
             continue  # "John's the letter written" would read as "John is"
@@ -1410,7 +1387,7 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if p.verb.dep_ == "relcl" or _asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
         if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
-                                            for t in subtree_positions(index, p.verb.i)):
+                                            for t in index.subtree_positions(p.verb.i)):
             continue  # "Where have you been?" asks for a place, not completion
         if p.copular:
             if any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb)):
@@ -1465,7 +1442,7 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if p.copular or p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS | {"finish"}:
             continue
         if p.verb.dep_ == "relcl" or any(index.tag_of[t] in ("WDT", "WP")
-                                         for t in subtree_positions(index, p.subj.i)):
+                                         for t in index.subtree_positions(p.subj.i)):
             continue  # "students who take two courses finish" would read as a habit
         if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in children(p.verb)):
             continue
