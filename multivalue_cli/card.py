@@ -205,18 +205,37 @@ def _files(manifest: dict, split: str) -> str:
 def _loading(out: Path, manifest: dict, split: str) -> str:
     builder = "json" if manifest.get("format") == "jsonl" else "parquet"
     folder = out.as_posix()
+    counts = manifest.get("counts") or {}
     if builder == "parquet":
         pandas_line = f'df = pd.read_parquet("{folder}/data")'
     else:
         pandas_line = ("df = pd.concat(pd.read_json(p, lines=True)\n"
                        f'               for p in sorted(Path("{folder}/data").glob("*.jsonl")))')
+    # load_dataset refuses a folder whose files hold no rows: read such a part with pyarrow
+    if counts.get("written", 1):
+        data_line = f'ds = load_dataset("{builder}", data_dir="{folder}/data", split="{split}")'
+    elif builder == "parquet":
+        data_line = f'ds = Dataset(pq.read_table("{folder}/data"))  # no rows'
+    else:
+        data_line = "ds = Dataset.from_dict({})  # no rows"
+    if counts.get("edits", 1):
+        edits_line = f'edits = load_dataset("parquet", data_dir="{folder}/edits", split="{split}")'
+    else:
+        edits_line = f'edits = Dataset(pq.read_table("{folder}/edits"))  # no edits'
+    imports = "from datasets import Dataset, load_dataset\n"
+    if "pq." in data_line + edits_line:
+        imports += "import pyarrow.parquet as pq\n"
+    why = ""
+    if manifest.get("format_reason"):
+        why = (f"\n\nThe data is in JSON lines because {manifest['format_reason'][0].lower()}"
+               f"{manifest['format_reason'][1:]}. Readers that type JSON by column (`datasets`, "
+               "pandas) may change or refuse those values; `json.loads` line by line gives them "
+               "exactly.")
     return (
         "## Loading\n\n"
-        "With `datasets`:\n\n```python\nfrom datasets import load_dataset\n\n"
-        f'ds = load_dataset("{builder}", data_dir="{folder}/data", split="{split}")\n'
-        f'edits = load_dataset("parquet", data_dir="{folder}/edits", split="{split}")\n```\n\n'
+        f"With `datasets`:\n\n```python\n{imports}\n{data_line}\n{edits_line}\n```\n\n"
         "On the hub (this card's front matter declares the files), `load_dataset(\"OWNER/NAME\")` "
-        "and `load_dataset(\"OWNER/NAME\", \"edits\")`.\n\n"
+        "and `load_dataset(\"OWNER/NAME\", \"edits\")`." + why + "\n\n"
         "With pandas:\n\n```python\nimport pandas as pd\n"
         + ("from pathlib import Path\n" if builder == "json" else "") + "\n"
         f"{pandas_line}\nedits = pd.read_parquet(\"{folder}/edits\")\n```"

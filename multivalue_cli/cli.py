@@ -160,6 +160,14 @@ def transform(
         with progress as bar:
             code = execute(spec, profile, opts, note=lambda m: _note(m, quiet),
                            warn=lambda m: typer.echo(m, err=True), progress=bar.advance)
+    except KeyboardInterrupt:  # before the run's own handler was in place: nothing was written
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+    except BrokenPipeError:  # -o - | head: the reader has what it wanted
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+        raise typer.Exit(141) from None
     except RunError as exc:
         if exc.code == EXIT_OK:
             _note(str(exc), quiet)
@@ -521,7 +529,16 @@ def _main(
 
 
 def main() -> None:
+    import os
+
     from .nlp import limit_threads
 
     limit_threads()  # before numpy is imported anywhere
-    app()
+    try:
+        app()
+    except Exception as exc:  # a bug: one line, not a traceback (MULTIVALUE_DEBUG=1 shows it)
+        if os.environ.get("MULTIVALUE_DEBUG"):
+            raise
+        typer.echo(f"error: unexpected {type(exc).__name__}: {exc} (this is a bug in multivalue; "
+                   "rerun with MULTIVALUE_DEBUG=1 to see where it happened)", err=True)
+        sys.exit(1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import hashlib
 import itertools
 import json
 import os
@@ -27,11 +28,11 @@ from typing import Callable, Iterable
 import pyarrow as pa
 
 from . import __version__
-from .pipeline import JobConfig, RecordResult, transform_records
+from .pipeline import JobConfig, RecordResult, WorkerDied, transform_records
 from .profiles import Profile
 from .writers import (
-    EditLogWriter, JsonlRecordWriter, OutputError, ShardFile, arrow_typable, atomic_write_text,
-    prepare_output_dir,
+    EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
+    atomic_write_text, leftovers_only, prepare_output_dir,
 )
 
 EXIT_OK = 0
@@ -166,7 +167,8 @@ class Totals:
 
 class FaultInjector:
     """Test hook: ``MULTIVALUE_FAULT=point:n`` kills the process with SIGKILL the n-th time the
-    run passes ``point`` (batch, shard-write, between-shards, finalize). Unset in normal use."""
+    run passes ``point`` (batch, shard-write, between-shards, finalize; worker: in a worker
+    process, its n-th batch). Unset in normal use."""
 
     def __init__(self) -> None:
         point, _, count = os.environ.get("MULTIVALUE_FAULT", "").partition(":")
@@ -196,6 +198,8 @@ def execute(
     started = time.time()
     try:
         source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit)
+        if opts.out is not None and source.stdin:
+            _spool(source, opts.out)
         rows = source.records(tolerant=spec.on_error != "fail")
         head = list(itertools.islice(rows, PEEK_RECORDS))
         good = [r for _, r in head if not isinstance(r, BadRecord)]
@@ -216,6 +220,8 @@ def execute(
         raise RunError(str(exc)) from None
 
     keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
+    if opts.out is None or spec.format == "jsonl":
+        _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
     errors = _calibrated_errors(spec, profile, good, paths, note) if spec.errors else None
     config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors)
     all_rows = itertools.chain(head, rows)
@@ -228,6 +234,42 @@ def execute(
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
         raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
+
+
+def _spool(source, out: Path) -> None:
+    """Keep a copy of stdin beside the output, so it can be read twice and fingerprinted."""
+    folder = next((p for p in (out, *out.parents) if p.is_dir()), Path("."))
+    try:
+        source.spool(folder)
+    except OSError as exc:
+        raise RunError(f"cannot keep a copy of stdin in {folder}: {exc.strerror or exc}",
+                       EXIT_FAILED) from None
+
+
+def _require_json_types(schema: pa.Schema | None, why: str) -> None:
+    """Refuse JSON-lines output of an input whose columns JSON cannot hold exactly."""
+    if schema is None:
+        return
+    for column in schema:
+        kind = _non_json_type(column.type)
+        if kind is not None:
+            raise RunError(f"column {column.name!r} holds {kind} values, which JSON lines "
+                           f"({why}) cannot hold exactly; write Parquet to a folder instead "
+                           "(-o FOLDER, the default format)")
+
+
+def _non_json_type(kind: pa.DataType) -> str | None:
+    if pa.types.is_struct(kind):
+        return next((t for t in (_non_json_type(f.type) for f in kind) if t), None)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind) or pa.types.is_fixed_size_list(kind):
+        return _non_json_type(kind.value_type)
+    if pa.types.is_dictionary(kind):
+        return _non_json_type(kind.value_type)
+    if (pa.types.is_null(kind) or pa.types.is_boolean(kind) or pa.types.is_integer(kind)
+            or pa.types.is_floating(kind) or pa.types.is_string(kind)
+            or pa.types.is_large_string(kind)):
+        return None
+    return str(kind)
 
 
 def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], paths: list[str], note):
@@ -360,6 +402,7 @@ class _Shard:
     first_row: int = 0
     last_row: int = -1
     pending: list[dict] = field(default_factory=list)  # records of the current batch
+    pending_from: int = 0  # the input row of the first of them
     pending_log: list[tuple] = field(default_factory=list)  # their edit-log rows
     learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
 
@@ -376,82 +419,155 @@ class FolderRun:
         self.work = out / ".work"
         self.manifest_path = out / "manifest.json"
         self.shards: list[dict] = []  # finished shards, as recorded in the manifest
-        self.format = "jsonl"
+        self.format: str | None = None
+        self.format_reason: str | None = None
         self.schema: pa.Schema | None = None
+        self.fits: Callable[[dict], bool] | None = None
+        self.fingerprint: dict | None = None
+        self.lock: OutputLock | None = None
         self.faults = FaultInjector()
         self.timings: dict = {}
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def _begin(self) -> int:
-        """Prepare the folder (new run or resume); return the first row still to do."""
-        if self.opts.resume:
-            return self._load_for_resume()
+    def _begin(self, note, warn) -> int:
+        """Prepare the folder (new run or resume); return the first row still to do, or -1
+        when only the final step is left."""
+        if self.out.exists() and not self.out.is_dir():
+            raise RunError(f"{self.out} exists and is not a folder; choose another -o folder")
         try:
-            prepare_output_dir(self.out, self.opts.overwrite)
+            self.out.mkdir(parents=True, exist_ok=True)
+            self.lock = OutputLock.acquire(self.out)
+            if self.opts.resume:
+                start = self._load_for_resume(warn)
+                if start is not None:
+                    return start
+                note(f"nothing finished to resume in {self.out}; starting from the beginning")
+            prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
+            self.work.mkdir()
+            self.fingerprint = self.source.fingerprint()
+            self._write_manifest("starting")  # the folder is recognisably ours from now on
+            self._choose_format(warn)
+            self._write_manifest("running")
         except OutputError as exc:
-            raise RunError(str(exc)) from None
-        self.work.mkdir()
-        self.format, self.schema = self._choose_format()
-        self._write_manifest("running")
+            raise RunError(str(exc), exc.code) from None
         return 0
 
-    def _choose_format(self) -> tuple[str, pa.Schema | None]:
-        examples = [_with_originals(r, self.keep) for r in self.sample]
+    def _choose_format(self, warn) -> None:
+        """Parquet with the input's schema, or one inferred from every record (read once before
+        the run); JSON lines when Parquet cannot hold every value exactly (or when asked)."""
+        from .arrowschema import SchemaBuilder, Untypable
+        from .sources import BadRecord
+
+        self.format = "parquet"
+        if self.spec.format == "jsonl":
+            self.format = "jsonl"
+            return
         schema = self.source.schema
         if schema is not None:
             for name in self.keep:
                 if name in schema.names:
                     schema = schema.append(schema.field(name).with_name(f"{name}_original"))
-        if self.spec.format == "jsonl":
-            return "jsonl", None
-        if schema is None:
-            typable, why = arrow_typable(examples, None)
-            if typable:
-                schema = pa.Table.from_pylist(examples).schema if examples else pa.schema([])
-            elif self.spec.format == "parquet":
-                raise RunError(f"the records cannot be stored as Parquet ({why}); use --format jsonl")
-            else:
-                return "jsonl", None
-        return "parquet", schema
+            self.schema = schema
+            return
+        builder = SchemaBuilder()
+        try:
+            for row, record in self.source.records(tolerant=True):
+                if not isinstance(record, BadRecord):
+                    builder.add(row, _with_originals(record, self.keep))
+            self.schema, self.fits = builder.schema(), builder.fits
+        except Untypable as exc:
+            if self.spec.format == "parquet":
+                raise RunError(f"the records cannot be stored as Parquet without changing a "
+                               f"value: {exc}; use --format jsonl") from None
+            self.format, self.format_reason = "jsonl", f"Parquet cannot hold every value exactly: {exc}"
+            warn(f"note: writing JSON lines, not Parquet: {exc}")
 
-    def _load_for_resume(self) -> int:
+    def _load_for_resume(self, warn) -> int | None:
+        """Check the folder's run against this one; return the first row to do (-1: only the
+        final step), or None when nothing of the earlier run is worth keeping."""
+        if not self.manifest_path.exists():
+            if leftovers_only(self.out):
+                return None
+            raise RunError(f"nothing to resume in {self.out}: it has no manifest.json and holds "
+                           "other files; choose another -o folder")
         try:
             manifest = json.loads(self.manifest_path.read_text("utf-8"))
-        except FileNotFoundError:
-            raise RunError(f"nothing to resume in {self.out}: it has no manifest.json") from None
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RunError(f"{self.manifest_path}: cannot read it ({exc})") from None
-        if manifest.get("state") == "complete":
-            raise RunError(f"{self.out} holds a finished run; nothing to resume", EXIT_OK)
-        previous = RunSpec.from_dict(manifest.get("run", {}))
+            previous = RunSpec.from_dict(manifest.get("run", {}))
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            raise RunError(f"{self.manifest_path}: cannot read it ({exc}); rerun with --overwrite") from None
         differing = previous.differences(self.spec)
         if (manifest.get("profile") or {}).get("hash") != _profile_hash(self.profile):
             differing.append("dialect/profile")
+        names = ", ".join(_option_name(d) for d in differing)
+        if manifest.get("state") == "complete":
+            if differing:
+                raise RunError(f"{self.out} holds a finished run made with other arguments ({names} "
+                               "differ); pass --overwrite to replace it, or choose another -o folder")
+            raise RunError(f"{self.out} holds a finished run; nothing to resume", EXIT_OK)
         if differing:
-            raise RunError(
-                f"--resume needs the arguments of the interrupted run; these differ: "
-                f"{', '.join(_option_name(d) for d in differing)} (see {self.manifest_path})")
-        self.format = manifest["format"]
+            raise RunError(f"--resume needs the arguments of the interrupted run; these differ: "
+                           f"{names} (see {self.manifest_path})")
+        if not manifest.get("format") or not manifest.get("shards"):
+            return None
+        self.fingerprint = self.source.fingerprint()
+        before = (manifest.get("input") or {}).get("fingerprint")
+        if before != self.fingerprint:
+            raise RunError(f"--resume: the input is not the one the interrupted run read "
+                           f"({_fingerprint_change(before, self.fingerprint)}); its finished shards "
+                           "would not match. Start again with --overwrite")
+        self.format, self.format_reason = manifest["format"], manifest.get("format_reason")
         self.schema = _schema_from_text(manifest.get("schema"))
-        self.shards = manifest.get("shards", [])
-        if manifest.get("state") == "finalizing":
-            return -1
-        keep = {name for shard in self.shards for name in shard["files"]}
+        if self.schema is not None and self.source.schema is None:
+            from .arrowschema import SchemaBuilder
+
+            self.fits = SchemaBuilder.from_schema(self.schema).fits
         self.work.mkdir(exist_ok=True)
+        if manifest.get("state") == "finalizing":
+            self._unfinalize(manifest)
+        self.shards = self._trusted_shards(manifest["shards"], warn)
+        keep = {name for shard in self.shards for name in shard["files"]}
         for stale in self.work.iterdir():
             if stale.name not in keep:
-                stale.unlink()  # half-written, or finished after the last manifest update
+                stale.unlink()  # half-written, finished after the last manifest update, or damaged
         return len(self.shards) * self.spec.shard_size
+
+    def _unfinalize(self, manifest: dict) -> None:
+        """Move the shards an interrupted final step had already renamed back into ``.work``,
+        so they are checked and finalized like the others."""
+        outputs = manifest.get("outputs") or {}
+        for k, shard in enumerate(manifest["shards"]):
+            for name in shard["files"]:
+                kind = name.split("-")[0]
+                finals = outputs.get(kind) or []
+                if kind in ("data", "edits") and k < len(finals) and (self.out / finals[k]).exists() \
+                        and not (self.work / name).exists():
+                    os.replace(self.out / finals[k], self.work / name)
+
+    def _trusted_shards(self, shards: list[dict], warn) -> list[dict]:
+        """The listed shards whose files are all there, whole and unchanged, up to the first
+        that is not (it and the ones after it are redone)."""
+        trusted = []
+        for k, shard in enumerate(shards):
+            checks = shard.get("checks", {})
+            bad = next((name for name in shard["files"]
+                        if not _intact(self.work / name, checks.get(name))), None)
+            if bad is not None or shard.get("index") != k:
+                first, last = shard["rows"]
+                warn(f"note: {bad or 'a shard'} (rows {first}-{last - 1}) is missing or damaged; "
+                     f"it and the {len(shards) - k - 1} shard(s) after it are done again")
+                break
+            trusted.append(shard)
+        return trusted
 
     # -- the loop -------------------------------------------------------------------------
 
     def execute(self, config: JobConfig, rows: Iterable, note, warn, progress) -> int:
-        start_row = self._begin()
         previous = _install_signal_handlers()
         shard: _Shard | None = None
         stats: dict = {}
         try:
+            start_row = self._begin(note, warn)
             if start_row >= 0:
                 todo = (r for r in rows if r[0] >= start_row)
                 if start_row:
@@ -491,25 +607,33 @@ class FolderRun:
             self._abandon(shard, "failed")
             raise RunError(f"cannot write to {self.out}: {exc.strerror or exc}; the finished shards "
                            f"are kept, rerun with --resume when fixed", EXIT_FAILED) from None
-        except RunError:
+        except SchemaMismatch as exc:
             self._abandon(shard, "failed")
-            raise
+            raise RunError(f"{exc}; the finished shards are kept", EXIT_FAILED) from None
+        except WorkerDied as exc:
+            self._abandon(shard, "failed")
+            raise RunError(f"{exc}; the finished shards are kept, rerun with --resume",
+                           EXIT_FAILED) from None
         except BaseException:
             self._abandon(shard, "failed")
             raise
         finally:
             _restore_signal_handlers(previous)
+            if self.lock is not None:
+                self.lock.release()
         totals = self._totals()
         _summarise(totals, str(self.out), self.started, note, warn)
         return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
     def _open_shard(self, index: int, first_row: int) -> _Shard:
         ext = "parquet" if self.format == "parquet" else "jsonl"
-        data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema)
+        data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema, self.fits)
         log = EditLogWriter(self.work / f"edits-{index:05d}.parquet")
         return _Shard(index, data, log, first_row=first_row)
 
     def _add(self, shard: _Shard, result: RecordResult) -> None:
+        if not shard.pending:
+            shard.pending_from = result.row
         shard.last_row = result.row
         _count(result, shard.totals, self.spec.on_error)
         if result.error is None:
@@ -525,7 +649,8 @@ class FolderRun:
             action = "passed through unchanged"
         entry = {"row": result.row, "where": _where(result), "reason": result.error, "action": action}
         if result.record is None:
-            entry.update(action="not readable; not written", raw=result.raw)
+            entry.update(action="not readable; not written (its bytes are in raw_base64)",
+                         raw=result.raw, raw_base64=base64.b64encode(result.data or b"").decode())
         shard.errors.append(entry)
 
     def _flush(self, shard: _Shard | None) -> None:
@@ -535,10 +660,7 @@ class FolderRun:
         shard.pending_log = []
         if not shard.pending:
             return
-        for record, why in shard.data.write(shard.pending):
-            shard.errors.append({"row": None, "where": "data shard", "reason": why,
-                                 "action": "not written", "raw": json.dumps(record, ensure_ascii=False)})
-            shard.totals.errors += 1
+        shard.data.write(shard.pending, shard.pending_from)
         shard.pending = []
         self.faults.check("shard-write")
 
@@ -557,7 +679,8 @@ class FolderRun:
             files.append(errors.name)
         shard.totals.written = shard.data.rows
         self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
-                            "files": files, "totals": shard.totals.as_dict()})
+                            "files": files, "checks": {name: _check(self.work / name) for name in files},
+                            "totals": shard.totals.as_dict()})
         self._write_manifest("running")
         self.faults.check("between-shards")
 
@@ -566,13 +689,25 @@ class FolderRun:
             shard.data.discard()
             shard.log.discard()
         try:
-            self._write_manifest(state)
+            if self.manifest_path.exists() and self.format is not None:
+                self._write_manifest(state)
         except OSError:
             pass  # the disk may be full; the previous manifest still lists the finished shards
 
     def _finalize(self) -> None:
-        """Move finished shards to their final names (idempotent, so a resume can redo it)."""
-        manifest = self._write_manifest("finalizing")
+        """Check the finished shards, then move them to their final names. Each step can be
+        redone, so a resume after a failure here finishes the job."""
+        for k, shard in enumerate(self.shards):
+            checks = shard.get("checks", {})
+            for name in shard["files"]:
+                if not _intact(self.work / name, checks.get(name)):
+                    raise RunError(f"the finished shard file {self.work / name} (rows "
+                                   f"{shard['rows'][0]}-{shard['rows'][1] - 1}) was removed or "
+                                   "changed during the run; rerun with --resume to redo it",
+                                   EXIT_FAILED)
+        if not self.shards:  # an empty input: one empty shard keeps the schema
+            self._finish_shard(self._open_shard(0, 0))
+        self._write_manifest("finalizing")
         total = len(self.shards)
         split = self.source.split
         (self.out / "data").mkdir(exist_ok=True)
@@ -582,13 +717,10 @@ class FolderRun:
             for name in shard["files"]:
                 kind, ext = name.split("-")[0], name.rsplit(".", 1)[1]
                 if kind in ("errors", "learner"):
-                    path = self.work / name
-                    if kind == "errors" and path.exists():
-                        errors.append(path.read_text("utf-8"))
+                    if kind == "errors":
+                        errors.append((self.work / name).read_text("utf-8"))
                     continue
-                final = self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}"
-                if (self.work / name).exists():
-                    os.replace(self.work / name, final)
+                os.replace(self.work / name, self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}")
             self.faults.check("finalize")
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
@@ -602,6 +734,8 @@ class FolderRun:
             leftover.unlink()
         if self.work.exists():
             self.work.rmdir()
+        if self.lock is not None:
+            self.lock.release(remove=True)
 
     # -- learner errors ---------------------------------------------------------------------
 
@@ -679,9 +813,11 @@ class FolderRun:
             "run": self.spec.as_dict(),
             "profile": self.profile.canonical() if self.profile is not None else None,
             "learner": self._learner_section(),
-            "input": {"description": self.source.description, "split": split},
+            "input": {"description": self.source.description, "split": split,
+                      "fingerprint": self.fingerprint},
             "fields": self.paths,
             "format": self.format,
+            "format_reason": self.format_reason,
             "schema": _schema_to_text(self.schema),
             "counts": totals.as_dict(),
             "shards": self.shards,
@@ -707,6 +843,43 @@ class _TextRate:
     expected: float
     per_type: dict = field(default_factory=dict)
     edits: tuple = ()
+
+
+def _check(path: Path) -> dict:
+    """Size and SHA-256 of a finished file, recorded so a resume can tell it is unchanged."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return {"bytes": path.stat().st_size, "sha256": digest.hexdigest()}
+
+
+def _intact(path: Path, check: dict | None) -> bool:
+    """Whether ``path`` is the file that was recorded (any file, for manifests of older runs
+    that recorded none)."""
+    if not path.is_file():
+        return False
+    if check is None:
+        return True
+    try:
+        return path.stat().st_size == check["bytes"] and _check(path) == check
+    except OSError:
+        return False
+
+
+def _fingerprint_change(before: dict | None, now: dict) -> str:
+    """What differs between two input fingerprints, in a few words."""
+    if not before:
+        return "the interrupted run recorded no fingerprint of its input"
+    old, new = before.get("files") or [], now.get("files") or []
+    if len(old) != len(new):
+        return f"{len(old)} file(s) then, {len(new)} now"
+    for a, b in zip(old, new):
+        if a.get("bytes") != b.get("bytes"):
+            return f"{b['path']}: {a.get('bytes')} bytes then, {b.get('bytes')} now"
+        if a != b:
+            return f"{b['path']}: its content changed"
+    return "its content changed"
 
 
 def _profile_hash(profile: Profile | None) -> str | None:

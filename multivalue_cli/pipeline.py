@@ -6,8 +6,10 @@ memory stays flat however large the input, and results are consumed in submissio
 output order equals input order. ``workers=1`` runs in-process on the same code path.
 
 A record is transformed whole or not at all: if one of its fields is missing, null or not
-text, or a rule raised on one of its texts, the record comes back unchanged with the reason
-(the caller decides whether to pass it through, skip it, or stop).
+text (a string with lone surrogates is not text), or a rule or the parser raised on one of its
+texts, the record comes back unchanged with the reason (the caller decides whether to pass it
+through, skip it, or stop). A worker process that dies (killed, out of memory) ends the run
+with :class:`WorkerDied`, never a hang.
 """
 from __future__ import annotations
 
@@ -17,11 +19,14 @@ import multiprocessing as mp
 import signal
 import time
 from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .engine import AppliedEdit
 from .fields import assign, select
+from .jsontext import has_surrogates
 from .profiles import Profile
 from .sources import BadRecord
 from .writers import edit_rows
@@ -60,16 +65,31 @@ class RecordResult:
     error: str | None = None  # why the record was left unchanged
     where: str | None = None  # for unreadable records: file and line
     raw: str | None = None  # for unreadable records: the text as read
+    data: bytes | None = None  # for unreadable lines: their bytes
+
+
+class WorkerDied(Exception):
+    """A worker process ended while it held work (killed by a signal, out of memory)."""
+
+    @classmethod
+    def holding(cls, tasks: Sequence["Task"], who: str = "a worker process") -> "WorkerDied":
+        rows = sorted({t[0] for t in tasks})
+        span = f"rows {rows[0]}-{rows[-1]}" if rows else "a batch"
+        return cls(f"{who} died (killed, or out of memory?) while it held the batch of {span}")
 
 
 # ----------------------------------------------------------------------------- workers
 
 _TRANSFORMER = None
+_WORKER_FAULT = None  # set in each worker: see job.FaultInjector ("worker:n" kills a worker)
 
 
 def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
-    global _TRANSFORMER
+    global _TRANSFORMER, _WORKER_FAULT
+    from .job import FaultInjector
     from .nlp import limit_threads
+
+    _WORKER_FAULT = FaultInjector()
 
     limit_threads()
     if in_worker:
@@ -95,14 +115,44 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
 
 
 def _process(tasks: Sequence[Task]) -> list[Outcome]:
+    """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
+    its texts one by one, so that only the text at fault fails."""
     assert _TRANSFORMER is not None, "worker not initialised"
+    _WORKER_FAULT.check("worker")
+    try:
+        return _process_batch(tasks)
+    except Exception:  # noqa: BLE001 - isolated below, text by text
+        if len(tasks) == 1:
+            return [_failed(tasks[0])]
+        return [_process_one(task) for task in tasks]
+
+
+def _process_one(task: Task) -> Outcome:
+    try:
+        return _process_batch([task])[0]
+    except Exception:  # noqa: BLE001 - reported as this text's failure
+        return _failed(task)
+
+
+def _failed(task: Task) -> Outcome:
+    import sys
+
+    exc = sys.exc_info()[1]
+    return (task[2], [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"], None)
+
+
+def _process_batch(tasks: Sequence[Task]) -> list[Outcome]:
     if any(t[4] is not None for t in tasks):
         return _process_pairs(tasks)
     results = _TRANSFORMER.explain_many_with_stats(
         [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks],
         protected=[t[3] for t in tasks],
     )
-    return [(r.text, r.edits, r.failures, _stats(s)) for r, s in results]
+    return [(r.text, r.edits, _rule_failures(r), _stats(s)) for r, s in results]
+
+
+def _rule_failures(result) -> list[str]:
+    return [f"rule {failure}" for failure in result.failures]
 
 
 def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
@@ -115,7 +165,7 @@ def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
         results = _TRANSFORMER.explain_pair([tasks[k][2] for k in members], [tasks[k][0] for k in members],
                                            path, [tasks[k][3] for k in members], pair)
         for k, (r, s) in zip(members, results):
-            outcomes[k] = (r.text, r.edits, r.failures, _stats(s))
+            outcomes[k] = (r.text, r.edits, _rule_failures(r), _stats(s))
     return outcomes  # type: ignore[return-value]
 
 
@@ -126,14 +176,18 @@ def _stats(stats) -> tuple | None:
 
 
 class WorkerPool:
-    """Ordered, bounded map of :func:`_process` over batches, in-process when ``workers == 1``."""
+    """Ordered, bounded map of :func:`_process` over batches, in-process when ``workers == 1``.
+
+    A process pool from ``concurrent.futures``: unlike ``multiprocessing.Pool``, it notices a
+    worker that dies and fails the work it held (``multiprocessing.Pool`` waits forever)."""
 
     def __init__(self, config: JobConfig, workers: int) -> None:
         self.workers = workers
-        self._pool = None
+        self._pool: ProcessPoolExecutor | None = None
         if workers > 1:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            self._pool = ctx.Pool(workers, initializer=_init_worker, initargs=(config,))
+            self._pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
+                                             initargs=(config,))
         else:
             _init_worker(config, in_worker=False)
 
@@ -144,24 +198,30 @@ class WorkerPool:
             return
         in_flight: deque = deque()
         limit = 2 * self.workers
-        for payload, tasks in batches:
-            in_flight.append((payload, self._pool.apply_async(_process, (tasks,))))
-            while len(in_flight) >= limit:
-                done_payload, result = in_flight.popleft()
-                yield done_payload, result.get()
-        while in_flight:
-            done_payload, result = in_flight.popleft()
-            yield done_payload, result.get()
+        try:
+            for payload, tasks in batches:
+                in_flight.append((payload, tasks, None))
+                in_flight[-1] = (payload, tasks, self._pool.submit(_process, tasks))
+                while len(in_flight) >= limit:
+                    payload, _, future = in_flight[0]
+                    yield payload, future.result()
+                    in_flight.popleft()
+            while in_flight:
+                payload, _, future = in_flight[0]
+                yield payload, future.result()
+                in_flight.popleft()
+        except BrokenProcessPool:  # the oldest batch still held is the first one lost
+            raise WorkerDied.holding(in_flight[0][1] if in_flight else []) from None
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.close()
-            self._pool.join()
+            self._pool.shutdown(wait=True)
 
     def terminate(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            for process in list((self._pool._processes or {}).values()):  # stop work in progress
+                process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_pool(config: JobConfig, workers: int, *, engine: str = "local",
@@ -206,6 +266,8 @@ def _batches(
         for name in keep_original:
             record[f"{name}_original"] = record.get(name)
         located, problems = select(record, paths)
+        problems += [f"{path}: not Unicode text (it holds a lone surrogate)"
+                     for path, text in located if not text.isascii() and has_surrogates(text)]
         mine = [] if problems else [
             (row, path, text, _protected_terms(record, protect_fields, text), _hashable(pair))
             for path, text in located
@@ -236,10 +298,11 @@ def _hashable(value: object) -> object:
 def _finish(item: _Pending, outcomes: list[Outcome]) -> RecordResult:
     if isinstance(item.record, BadRecord):
         bad = item.record
-        return RecordResult(item.row, None, error=bad.reason, where=bad.where, raw=bad.raw)
+        return RecordResult(item.row, None, error=bad.reason, where=bad.where, raw=bad.raw,
+                            data=bad.data)
     if item.problems:
         return RecordResult(item.row, item.record, error="; ".join(item.problems))
-    failures = [f"{task[1]}: rule {failure}" for task, (_, _, fails, _) in zip(item.tasks, outcomes)
+    failures = [f"{task[1]}: {failure}" for task, (_, _, fails, _) in zip(item.tasks, outcomes)
                 for failure in fails]
     if failures:
         return RecordResult(item.row, item.record, error="; ".join(failures))

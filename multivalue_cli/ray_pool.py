@@ -124,17 +124,15 @@ class RayPool:
                                    f"{mine}); the output would differ: install the same on every node")
 
     def map_ordered(self, batches: Iterable[tuple[object, list[Task]]]) -> Iterator[tuple[object, list[Outcome]]]:
-        in_flight: deque[tuple[object, Any]] = deque()
+        in_flight: deque[tuple[object, list[Task], Any]] = deque()
         limit = 2 * self.workers
         for number, (payload, tasks) in enumerate(batches):
             actor = self._actors[number % self.workers]
-            in_flight.append((payload, actor.process.remote(tasks)))
+            in_flight.append((payload, tasks, actor.process.remote(tasks)))
             while len(in_flight) >= limit:
-                done_payload, ref = in_flight.popleft()
-                yield done_payload, ray.get(ref)
+                yield _result(*in_flight.popleft())
         while in_flight:
-            done_payload, ref = in_flight.popleft()
-            yield done_payload, ray.get(ref)
+            yield _result(*in_flight.popleft())
 
     def close(self) -> None:
         """Release the actors (and the Ray instance this pool started)."""
@@ -154,6 +152,15 @@ class RayPool:
         if self._owns_ray and ray.is_initialized():
             ray.shutdown()
             self._owns_ray = False
+
+
+def _result(payload: object, tasks: list[Task], ref: Any) -> tuple[object, list[Outcome]]:
+    try:
+        return payload, ray.get(ref)
+    except ray.exceptions.RayActorError:
+        from .pipeline import WorkerDied
+
+        raise WorkerDied.holding(tasks, "a Ray actor") from None
 
 
 def _start_ray(address: str | None, cpus: int) -> None:

@@ -9,8 +9,11 @@ writer can produce output of exactly the same type.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
+import shutil
+import tempfile
 import socket
 import sys
 import threading
@@ -20,6 +23,8 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import urlsplit
+
+from . import jsontext
 
 if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
     import pyarrow as pa
@@ -48,11 +53,13 @@ class BadRecordError(SourceError):
 @dataclass(frozen=True)
 class BadRecord:
     """A record that could not be read (a line that is not JSON, not an object, not UTF-8).
-    It keeps its row number, so the records after it keep theirs, and its raw text."""
+    It keeps its row number, so the records after it keep theirs, its text as far as it can be
+    decoded (``raw``, for reading) and, for a line of a file, its exact bytes (``data``)."""
 
     where: str
     reason: str
     raw: str
+    data: bytes | None = None
 
     def error(self) -> BadRecordError:
         return BadRecordError(f"{self.where}: {self.reason}")
@@ -67,6 +74,40 @@ class Source:
     schema: "pa.Schema | None"
     read: Callable[[], Iterable[dict]] = field(repr=False, compare=False)
     limit: int | None = None
+    files: tuple[Path, ...] = ()  # the local files read, for the fingerprint
+    stdin: bool = False  # read once only, until spooled
+    _spooled: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def rereadable(self) -> bool:
+        return not self.stdin
+
+    def spool(self, folder: Path) -> None:
+        """Copy stdin to an unnamed temporary file in ``folder``, so that it can be read twice
+        (once to choose the output's types, once to transform) and fingerprinted."""
+        if not self.stdin:
+            return
+        copy = tempfile.TemporaryFile(dir=folder)
+        shutil.copyfileobj(_stdin_bytes(), copy)
+        copy.flush()
+
+        def reopen() -> BinaryIO:
+            copy.seek(0)
+            return _Unclosed(copy)
+
+        self.read = lambda: _jsonl_file_rows(reopen, "<stdin>")
+        self.stdin = False
+        self._spooled = copy
+
+    def fingerprint(self) -> dict:
+        """What identifies the input's content, for ``--resume`` to check it did not change:
+        per file its size and a SHA-256 of the whole (files up to ``FULL_HASH_BYTES``) or of its
+        first and last blocks with its modification time (bigger files)."""
+        if self._spooled is not None:
+            return {"stdin": _file_digest(self._spooled, None)}
+        if not self.files:
+            return {"input": self.description, "content": "not checked"}
+        return {"files": [_file_fingerprint(path) for path in self.files]}
 
     def records(self, tolerant: bool = False) -> Iterator[tuple[int, "dict | BadRecord"]]:
         """Yield ``(0-based row number, record)`` in input order, at most ``limit`` of them.
@@ -78,6 +119,51 @@ class Source:
             if isinstance(record, BadRecord) and not tolerant:
                 raise record.error()
             yield row, record
+
+
+FULL_HASH_BYTES = 256 * 1024 * 1024
+EDGE_BLOCK_BYTES = 4 * 1024 * 1024
+
+
+def _file_fingerprint(path: Path) -> dict:
+    stat = path.stat()
+    entry = {"path": str(path), "bytes": stat.st_size}
+    with open(path, "rb") as stream:
+        if stat.st_size <= FULL_HASH_BYTES:
+            entry["sha256"] = _file_digest(stream, None)
+        else:
+            entry["mtime_ns"] = stat.st_mtime_ns
+            entry["edges_sha256"] = _file_digest(stream, EDGE_BLOCK_BYTES)
+    return entry
+
+
+def _file_digest(stream: BinaryIO, edge: int | None) -> str:
+    """SHA-256 of a whole stream, or of its first and last ``edge`` bytes."""
+    digest = hashlib.sha256()
+    stream.seek(0)
+    if edge is None:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    else:
+        digest.update(stream.read(edge))
+        stream.seek(0, os.SEEK_END)
+        stream.seek(max(0, stream.tell() - edge))
+        digest.update(stream.read(edge))
+    stream.seek(0)
+    return digest.hexdigest()
+
+
+class _Unclosed:
+    """A stream whose ``close`` does nothing (the spooled copy of stdin is read again)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+
+    def __enter__(self):
+        return self._stream
+
+    def __exit__(self, *exc) -> None:
+        pass
 
 
 def open_source(
@@ -108,9 +194,11 @@ def _open_local(spec: str | None, *, split: str | None) -> Source:
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
         return Source("sample:multivalue_cli/data/sample.jsonl", split_name, None,
-                      lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl"))
+                      lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl"),
+                      files=(Path(str(sample)),))
     if spec == "-":
-        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>"))
+        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>"),
+                      stdin=True)
     path = Path(spec)
     if not path.exists():
         raise SourceError(f"no such file or folder: {spec}")
@@ -119,9 +207,10 @@ def _open_local(spec: str | None, *, split: str | None) -> Source:
     name = path.name.lower()
     if name.endswith((".jsonl", ".jsonl.gz")):
         return Source(f"jsonl:{spec}", split_name, None,
-                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec))
+                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec), files=(path,))
     if name.endswith((".json", ".json.gz")):
-        return Source(f"json:{spec}", split_name, None, lambda: _json_rows(path, spec))
+        return Source(f"json:{spec}", split_name, None, lambda: _json_rows(path, spec),
+                      files=(path,))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
@@ -134,6 +223,15 @@ def _open_binary(path: Path) -> BinaryIO:
 def _stdin():
     """stdin as bytes when possible (exact line decoding), else as text (e.g. in tests)."""
     return getattr(sys.stdin, "buffer", sys.stdin)
+
+
+def _stdin_bytes() -> BinaryIO:
+    stream = _stdin()
+    if isinstance(stream.read(0), str):  # a text stream (tests): encode it
+        import io
+
+        return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
+    return stream
 
 
 def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterator[dict]:
@@ -151,23 +249,29 @@ def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict | Bad
         try:
             line = _decode_line(raw, where, lineno)
         except SourceError as exc:
-            yield BadRecord(f"{where}, line {lineno}", str(exc).split(": ", 1)[-1], repr(raw))
+            yield _bad_line(where, lineno, str(exc).split(": ", 1)[-1], raw)
             continue
         if lineno == 1:
             line = line.lstrip("\ufeff")
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield BadRecord(f"{where}, line {lineno}",
-                            f"not valid JSON ({exc.msg}, column {exc.colno})", line.rstrip("\n"))
+            value = jsontext.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            why = (f"not valid JSON ({exc.msg}, column {exc.colno})"
+                   if isinstance(exc, json.JSONDecodeError) else "nested too deeply to read")
+            yield _bad_line(where, lineno, why, raw)
             continue
         if not isinstance(value, dict):
-            yield BadRecord(f"{where}, line {lineno}",
-                            f"expected a JSON object, got {_json_type(value)}", line.rstrip("\n"))
+            yield _bad_line(where, lineno, f"expected a JSON object, got {_json_type(value)}", raw)
             continue
         yield value
+
+
+def _bad_line(where: str, lineno: int, reason: str, raw: bytes | str) -> BadRecord:
+    data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+    text = data.decode("utf-8", "backslashreplace").rstrip("\r\n")
+    return BadRecord(f"{where}, line {lineno}", reason, text, data)
 
 
 def _decode_line(raw: bytes | str, where: str, lineno: int) -> str:
@@ -186,7 +290,9 @@ def _json_rows(path: Path, where: str) -> Iterator[dict]:
     """
     with _open_binary(path) as stream:
         try:
-            document = json.load(stream)
+            document = jsontext.load(stream)
+        except RecursionError:
+            raise SourceError(f"{where}: nested too deeply to read") from None
         except json.JSONDecodeError as exc:
             raise SourceError(f"{where}: not valid JSON ({exc.msg}, line {exc.lineno}, "
                               f"column {exc.colno}); JSON Lines files should be named .jsonl"
@@ -197,7 +303,7 @@ def _json_rows(path: Path, where: str) -> Iterator[dict]:
     for index, record in enumerate(records):
         if not isinstance(record, dict):
             yield BadRecord(f"{where}: record {index}",
-                            f"expected a JSON object, got {_json_type(record)}", json.dumps(record))
+                            f"expected a JSON object, got {_json_type(record)}", jsontext.dumps(record))
             continue
         yield record
 
@@ -216,7 +322,8 @@ def _json_records(document: Any, where: str) -> list:
 
 def _json_type(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-             int: "a number", float: "a number", type(None): "null"}
+             int: "a number", float: "a number", jsontext.JsonNumber: "a number",
+             type(None): "null"}
     return names.get(type(value), type(value).__name__)
 
 
@@ -241,7 +348,7 @@ def _open_parquet(files: list[Path], description: str, split: str) -> Source:
         if not _parquet_schema(other).equals(schema, check_metadata=False):
             raise SourceError(f"{other}: its columns differ from those of {files[0]}; "
                               "all Parquet files of one input must share a schema")
-    return Source(description, split, schema, lambda: _parquet_rows(files))
+    return Source(description, split, schema, lambda: _parquet_rows(files), files=tuple(files))
 
 
 def _parquet_schema(path: Path) -> "pa.Schema":
@@ -300,7 +407,8 @@ def _open_saved_dataset(path: Path, description: str, where: str, *, split: str 
         for table in dataset.with_format("arrow").iter(batch_size=BATCH_ROWS):
             yield from table.to_pylist()
 
-    return Source(description, split_name, dataset.data.schema, rows)
+    files = tuple(Path(f["filename"]) for f in dataset.cache_files)
+    return Source(description, split_name, dataset.data.schema, rows, files=files)
 
 
 # --- the hub ----------------------------------------------------------------------------------

@@ -1,24 +1,32 @@
 """`multivalue verify INPUT OUT`: check an output folder against its input.
 
 Checks that every record that should be there is there, in order; that every value outside the
-selected text fields is equal (and, for typed inputs, the Arrow schema too); that selected
-fields keep their shape; and that replaying the edit log on the input text gives the output
-text exactly (so no change went unlogged).
+selected text fields is equal in value and type (whatever its Arrow type: decimals, bytes,
+dates; JSON numbers as written); that selected fields keep their shape; that every unreadable
+input line is kept, byte for byte, in ``errors.jsonl``; that every edit-log row names a feature
+the tool has (eWAVE number and name together), that no row of a merged span is missing, and
+that replaying the edit log on the input text gives the output text exactly (so no change went
+unlogged). It reports problems (file, row, field), and never raises.
 """
 from __future__ import annotations
 
+import base64
 import copy
-import json
-from collections import defaultdict
+import math
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
+from . import jsontext
 from .engine import AppliedEdit, replay
-from .fields import assign, select
-from .sources import BadRecord, open_source
+from .fields import FieldError, assign, select
+from .sources import BadRecord, SourceError, open_source
+from .writers import span_key
 
 MAX_REPORTED = 20
 
@@ -40,95 +48,179 @@ class Report:
         return not self.problems
 
 
+class _Stop(Exception):
+    """A problem after which nothing more can be checked (reported before raising)."""
+
+
 def verify(input_spec: str | None, out: Path) -> Report:
     report = Report()
     try:
-        manifest = json.loads((out / "manifest.json").read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        _verify(input_spec, out, report)
+    except _Stop:
+        pass
+    except SourceError as exc:
+        report.problem(f"the input cannot be read: {exc}")
+    except Exception as exc:  # noqa: BLE001 - verify reports, it does not crash
+        report.problem(f"cannot check {out}: {type(exc).__name__}: {exc}")
+    return report
+
+
+def _verify(input_spec: str | None, out: Path, report: Report) -> None:
+    try:
+        manifest = jsontext.loads((out / "manifest.json").read_text("utf-8"))
+    except (OSError, ValueError) as exc:
         report.problem(f"{out}/manifest.json: cannot read it ({exc})")
-        return report
+        return
     if manifest.get("state") != "complete":
         report.problem(f"{out}: the run is not complete (state: {manifest.get('state')})")
-        return report
+        return
     run = manifest["run"]
     paths = manifest["fields"]
     keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"))
-    dropped = _dropped_rows(out)
-    if typed and source.schema is not None:
+    errors = _error_entries(out, report)
+    dropped = {e["row"] for e in errors.values()
+               if not str(e.get("action", "")).startswith("passed")}
+    if typed:
         _check_schema(source.schema, out, manifest, keep, report)
-    outputs = _output_records(out, manifest)
-    edits = _edits_by_row(out, manifest)
+    outputs = _output_records(out, manifest, report)
+    edits = _edits_by_row(out, manifest, report)
+    seen_texts: set[tuple[int, str]] = set()
     for row, record in source.records(tolerant=True):
-        if isinstance(record, BadRecord) or row in dropped:
+        if isinstance(record, BadRecord):
+            _check_unreadable(row, record, errors.get(row), report)
+            continue
+        if row in dropped:
             continue
         written = next(outputs, None)
         if written is None:
             report.problem(f"row {row}: missing from the output (the output has fewer records)")
-            return report
+            return
         report.checked += 1
-        _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report)
+        _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
+                      seen_texts)
     if next(outputs, None) is not None:
         report.problem("the output has more records than the input")
-    return report
+    for (row, path) in sorted({(k, p) for k, by_path in edits.items() for p in by_path}
+                              - seen_texts)[:5]:
+        report.problem(f"edit log: rows for row {row}, {path}, which is not a rewritten text")
 
 
-def _dropped_rows(out: Path) -> set[int]:
-    errors = out / "errors.jsonl"
-    if not errors.exists():
-        return set()
-    dropped = set()
-    for line in errors.read_text("utf-8").splitlines():
-        entry = json.loads(line)
-        if entry.get("row") is not None and not entry.get("action", "").startswith("passed"):
-            dropped.add(entry["row"])
-    return dropped
+def _error_entries(out: Path, report: Report) -> dict[int, dict]:
+    """``errors.jsonl`` by input row."""
+    path = out / "errors.jsonl"
+    if not path.exists():
+        return {}
+    entries = {}
+    for lineno, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+        try:
+            entry = jsontext.loads(line)
+            entries[entry["row"]] = entry
+        except (ValueError, KeyError, TypeError) as exc:
+            report.problem(f"errors.jsonl, line {lineno}: cannot read it ({exc})")
+    return entries
 
 
-def _check_schema(schema, out: Path, manifest: dict, keep: list[str], report: Report) -> None:
-    expected = schema
-    for name in keep:
-        expected = expected.append(schema.field(name).with_name(f"{name}_original"))
+def _check_unreadable(row: int, bad: BadRecord, entry: dict | None, report: Report) -> None:
+    if entry is None:
+        report.problem(f"row {row} ({bad.where}): unreadable, and not listed in errors.jsonl")
+    elif bad.data is not None and entry.get("raw_base64") != base64.b64encode(bad.data).decode():
+        report.problem(f"row {row} ({bad.where}): errors.jsonl does not keep its bytes exactly")
+
+
+def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: list[str],
+                  report: Report) -> None:
+    if schema is not None:
+        expected = schema
+        for name in keep:
+            expected = expected.append(schema.field(name).with_name(f"{name}_original"))
+    else:  # inferred from the JSON records; the manifest keeps it
+        from .job import _schema_from_text
+
+        expected = _schema_from_text(manifest.get("schema"))
+        if expected is None:
+            return
     for shard in manifest["outputs"]["data"]:
-        found = pq.read_schema(out / shard)
+        try:
+            found = pq.read_schema(out / shard)
+        except (OSError, pa.ArrowException) as exc:
+            report.problem(f"{shard}: cannot read it ({exc})")
+            raise _Stop from None
         if not found.remove_metadata().equals(expected.remove_metadata()):
             report.problem(f"{shard}: schema differs from the input's:\n{found}\nvs\n{expected}")
 
 
-def _output_records(out: Path, manifest: dict) -> Iterator[dict]:
+def _output_records(out: Path, manifest: dict, report: Report) -> Iterator[dict]:
     for shard in manifest["outputs"]["data"]:
         path = out / shard
-        if path.suffix == ".jsonl":
-            for line in path.read_text("utf-8").splitlines():
-                yield json.loads(line)
-        else:
-            for batch in pq.ParquetFile(path).iter_batches():
-                yield from batch.to_pylist()
+        try:
+            if path.suffix == ".jsonl":
+                with open(path, "rb") as stream:
+                    for lineno, line in enumerate(stream, start=1):
+                        try:
+                            yield jsontext.loads(line)
+                        except ValueError as exc:
+                            report.problem(f"{shard}, line {lineno}: not valid JSON ({exc})")
+                            raise _Stop from None
+            else:
+                for batch in pq.ParquetFile(path).iter_batches():
+                    yield from batch.to_pylist()
+        except (OSError, pa.ArrowException) as exc:
+            report.problem(f"{shard}: cannot read it ({exc})")
+            raise _Stop from None
 
 
-def _edits_by_row(out: Path, manifest: dict) -> dict[int, dict[str, list[AppliedEdit]]]:
+def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[str, list[AppliedEdit]]]:
+    from .registry import registry
+    from .learner.profile import LABELS
+
+    features = {rule.name: rule.ewave for rule in registry().values()}
+    labels = {label for group in LABELS.values() for label in group}
     by_row: dict[int, dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
+    shared: Counter = Counter()
+    claimed: dict[tuple, int] = {}
     for part in manifest["outputs"].get("edits", []):
-        for row in pq.read_table(out / part).to_pylist():
-            edit = AppliedEdit(row["ewave"], row["feature"], row["start"], row["end"], row["before"], row["after"])
+        try:
+            rows = pq.read_table(out / part).to_pylist()
+        except (OSError, pa.ArrowException) as exc:
+            report.problem(f"{part}: cannot read it ({exc})")
+            raise _Stop from None
+        for n, row in enumerate(rows):
+            ewave, feature = row["ewave"], row["feature"]
+            known = labels if ewave == 0 else {f for f, e in features.items() if e == ewave}
+            if feature not in known:
+                report.problem(f"{part}, row {n}: feature {feature!r} with eWAVE number {ewave} is "
+                               "not a feature of this tool")
+            edit = AppliedEdit(ewave, feature, row["start"], row["end"], row["before"], row["after"])
             by_row[row["key"]][row["field"]].append(edit)
+            if row.get("span_rows") is not None:
+                span = (row["key"], row["field"], span_key(ewave, edit.start, edit.end, edit.before, edit.after))
+                shared[span] += 1
+                claimed[span] = row["span_rows"]
+    for span, count in shared.items():
+        if count != claimed[span]:
+            report.problem(f"edit log: row {span[0]}, {span[1]}: {claimed[span]} edits share the span "
+                           f"{span[2][1]}-{span[2][2]}, but {count} are logged")
     return by_row
 
 
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
-                  typed: bool, edits: dict[str, list[AppliedEdit]], report: Report) -> None:
+                  typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
+                  seen_texts: set) -> None:
     original = {**before, **{f"{k}_original": before.get(k) for k in keep}}
     located_in, problems = select(original, paths)
     located_out, _ = select(after, paths)
     if [p for p, _ in located_in] != [p for p, _ in located_out] and not problems:
         report.problem(f"row {row}: the selected fields changed shape")
         return
-    if not _same_outside(original, after, [p for p, _ in located_in], typed):
-        report.problem(f"row {row}: a value outside the selected fields differs")
+    difference = _difference_outside(original, after, [p for p, _ in located_in], typed)
+    if difference:
+        report.problem(f"row {row}: {difference}")
     outputs = dict(located_out)
     for path, text in located_in:
         report.texts += 1
+        seen_texts.add((row, path))
         try:
             replayed = replay(text, edits.get(path, []))
         except ValueError as exc:
@@ -139,14 +231,65 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
                            f"({replayed!r} vs {outputs.get(path)!r})")
 
 
-def _same_outside(before: dict, after: dict, paths: list[str], typed: bool) -> bool:
+def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:
+    """Where the records differ outside the selected texts, or None."""
     a, b = copy.deepcopy(before), copy.deepcopy(after)
-    for path in paths:
-        assign(a, path, "")
-        assign(b, path, "")
+    try:
+        for path in paths:
+            assign(a, path, "")
+            assign(b, path, "")
+    except FieldError as exc:
+        return str(exc)
     if typed:  # Parquet gives every record every column: absent and null are the same there
         a, b = _drop_nulls(a), _drop_nulls(b)
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    return first_difference(a, b, "")
+
+
+def first_difference(a: Any, b: Any, where: str) -> str | None:
+    """The first place where ``a`` (input) and ``b`` (output) differ in value or type."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in [*a, *(k for k in b if k not in a)]:
+            at = f"{where}.{key}" if where else str(key)
+            if key not in b:
+                return f"field {at}: missing from the output"
+            if key not in a:
+                return f"field {at}: in the output, not in the input"
+            found = first_difference(a[key], b[key], at)
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"field {where}: {len(a)} items in the input, {len(b)} in the output"
+        for k, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{where}[{k}]")
+            if found:
+                return found
+        return None
+    if _same_value(a, b):
+        return None
+    return f"field {where}: {_shown(a)} in the input, {_shown(b)} in the output"
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if isinstance(a, jsontext.JsonNumber) and isinstance(b, jsontext.JsonNumber):
+        return a.text == b.text
+    kind_a = float if isinstance(a, float) else type(a)
+    kind_b = float if isinstance(b, float) else type(b)
+    if kind_a is not kind_b:
+        return False
+    if kind_a is float and math.isnan(a):
+        return math.isnan(b)
+    if kind_a is Decimal:
+        return str(a) == str(b)
+    return a == b
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, jsontext.JsonNumber):
+        return f"{value.text} (a number)"
+    text = repr(value)
+    return (text[:60] + "...") if len(text) > 60 else text + f" ({type(value).__name__})"
 
 
 def _drop_nulls(value):

@@ -1,17 +1,20 @@
 """Output files: data shards (Parquet or JSON lines), edit-log parts, JSON-lines errors.
 
 Every file is written under a temporary name (``.name.tmp``) and renamed into place when it
-is complete, so a file under a final name is always whole.
+is complete, so a file under a final name is always whole. JSON lines are written with
+:mod:`multivalue_cli.jsontext`, so numbers come back as they were written.
 """
 from __future__ import annotations
 
-import json
 import os
+from collections import Counter
 from pathlib import Path
-from typing import IO, Iterable, Sequence
+from typing import IO, Callable, Iterable, Sequence
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from . import jsontext
 
 EDIT_LOG_SCHEMA = pa.schema(
     [
@@ -23,13 +26,53 @@ EDIT_LOG_SCHEMA = pa.schema(
         ("end", pa.int32()),
         ("before", pa.string()),
         ("after", pa.string()),
+        # how many rows of this text carry this span: sites whose spans meet are merged, each
+        # keeping its own row with the merged span, so a missing row can be told
+        ("span_rows", pa.int32()),
     ]
 )
-OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work")
+LOCK_NAME = ".lock"
+OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work", LOCK_NAME)
 
 
 class OutputError(Exception):
-    pass
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class OutputLock:
+    """An exclusive lock on an output folder (``OUT/.lock``, holding the owner's pid), held for
+    the whole run so that a second run cannot write the same folder. The kernel releases it when
+    the process ends, however it ends, so a lock left by a killed run never blocks a resume."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path, self.fd = path, fd
+
+    @classmethod
+    def acquire(cls, out: Path) -> "OutputLock":
+        import fcntl
+
+        path = out / LOCK_NAME
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            owner = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            os.close(fd)
+            raise OutputError(f"another run (pid {owner}) is writing to {out}; wait for it to end "
+                              "or stop it, then try again", code=1) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        return cls(path, fd)
+
+    def release(self, remove: bool = False) -> None:
+        if self.fd < 0:
+            return
+        if remove:
+            self.path.unlink(missing_ok=True)
+        os.close(self.fd)
+        self.fd = -1
 
 
 def temporary(path: Path) -> Path:
@@ -46,20 +89,53 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def prepare_output_dir(out: Path, overwrite: bool) -> None:
-    """Create ``out``; refuse a non-empty folder unless ``overwrite`` (then clear only our files)."""
-    if out.exists() and not out.is_dir():
-        raise OutputError(f"{out} exists and is not a folder")
-    if out.exists() and any(out.iterdir()):
-        if not overwrite:
-            raise OutputError(
-                f"{out} is not empty; pass --resume to continue an unfinished run there, "
-                "--overwrite to replace it, or choose another -o folder"
-            )
-        for name in OUR_FILES:
+    """Make ``out`` ready for a new run: refuse a folder holding other files or a run's output
+    unless ``overwrite`` (then clear only our files). A folder left by a run that died before
+    it finished its first shard holds nothing of value and is reused."""
+    if any(out.iterdir()) and not overwrite and not leftovers_only(out):
+        state = run_state(out)
+        if state == "complete":
+            what = "holds the output of a finished run"
+        elif state is not None:
+            what = "holds an unfinished run; pass --resume to continue it"
+        else:
+            what = "is not empty"
+        raise OutputError(f"{out} {what}; pass --overwrite to replace it, or choose another "
+                          "-o folder" + ("" if state not in (None, "complete") else
+                                        " (--resume continues an unfinished run)"))
+    for name in OUR_FILES:
+        if name != LOCK_NAME:
             _remove(out / name)
-        for stale in out.glob(".*.tmp"):
-            stale.unlink()
-    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob(".*.tmp"):
+        stale.unlink()
+
+
+def run_state(out: Path) -> str | None:
+    """The state in ``out/manifest.json`` (running, interrupted, complete, ...), if readable."""
+    try:
+        return jsontext.loads((out / "manifest.json").read_text("utf-8")).get("state")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def leftovers_only(out: Path) -> bool:
+    """Whether ``out`` holds only what a run leaves before its first shard is finished: a
+    lock, temporary files, an empty ``.work`` and a manifest that lists no shard."""
+    for entry in out.iterdir():
+        if entry.name == LOCK_NAME or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        if entry.name == ".work" and entry.is_dir() and not any(entry.iterdir()):
+            continue
+        if entry.name == "manifest.json":
+            try:
+                manifest = jsontext.loads(entry.read_text("utf-8"))
+            except (OSError, ValueError):
+                return False
+            if isinstance(manifest, dict) and manifest.get("state") != "complete" \
+                    and not manifest.get("shards"):
+                continue
+        return False
+    return True
 
 
 def _remove(target: Path) -> None:
@@ -71,61 +147,65 @@ def _remove(target: Path) -> None:
         target.unlink()
 
 
-def arrow_typable(records: Sequence[dict], schema: pa.Schema | None) -> tuple[bool, str]:
-    try:
-        pa.Table.from_pylist(list(records), schema=schema)
-        return True, ""
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
-        return False, str(exc)
+class SchemaMismatch(Exception):
+    """A record the shard's schema cannot hold exactly (the input changed during the run?)."""
+
+
+def json_lines(records: Iterable[dict]) -> bytes:
+    return "".join(jsontext.dumps(r) + "\n" for r in records).encode("utf-8")
 
 
 ROW_GROUP_ROWS = 10_000  # fixed, so a file's bytes do not depend on batch size or resume point
 
 
 class ShardFile:
-    """One data shard. Parquet rows are buffered into row groups of ``ROW_GROUP_ROWS``."""
+    """One data shard. Parquet rows are buffered into row groups of ``ROW_GROUP_ROWS``.
 
-    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None) -> None:
+    ``fits`` (for schemas inferred from JSON records) checks each record before Arrow converts
+    it: ``from_pylist`` would silently drop a key the schema lacks or truncate a decimal."""
+
+    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None,
+                 fits: Callable[[dict], bool] | None = None) -> None:
         self.path = path
         self.tmp = temporary(path)
         self.schema = schema
+        self.fits = fits
         self.rows = 0
         self._buffer: list[pa.Table] = []
         self._buffered = 0
         self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
-        self._jsonl: IO[str] | None = open(self.tmp, "w", encoding="utf-8") if fmt == "jsonl" else None
+        self._jsonl: IO[bytes] | None = open(self.tmp, "wb") if fmt == "jsonl" else None
 
-    def write(self, records: list[dict]) -> list[tuple[dict, str]]:
-        """Write ``records``; return those Parquet cannot store in this schema, with why."""
+    def write(self, records: list[dict], first_row: int = 0) -> None:
+        """Write ``records`` (input rows from ``first_row``); raise :class:`SchemaMismatch` for
+        one the schema cannot hold exactly."""
         if self._jsonl is not None:
-            self._jsonl.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+            self._jsonl.write(json_lines(records))
             self.rows += len(records)
-            return []
-        rejected: list[tuple[dict, str]] = []
+            return
+        if self.fits is not None:
+            for k, record in enumerate(records):
+                if not self.fits(record):
+                    raise SchemaMismatch(f"a record has keys or value types that the input did "
+                                         f"not have when it was first read (near row "
+                                         f"{first_row + k}); did the input change during the run?")
         try:  # converted once per batch; row groups are cut from the converted tables
             table = pa.Table.from_pylist(records, schema=self.schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
-            fitting = []
-            for record in records:  # find the records whose types differ from the earlier ones
-                fits, why = arrow_typable([record], self.schema)
-                if fits:
-                    fitting.append(record)
-                else:
-                    rejected.append((record, f"its value types differ from the earlier records' ({why})"))
-            table = pa.Table.from_pylist(fitting, schema=self.schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+            raise SchemaMismatch(f"a record does not fit the input's schema (near row "
+                                 f"{first_row}): {exc}") from None
         self._buffer.append(table)
         self._buffered += table.num_rows
         self.rows += table.num_rows
         if self._buffered >= ROW_GROUP_ROWS:
             self._write_groups(final=False)
-        return rejected
 
     def _write_groups(self, final: bool) -> None:
         """Write whole row groups of ``ROW_GROUP_ROWS`` (and, at the end, the rest)."""
         table = pa.concat_tables(self._buffer) if self._buffer else self.schema.empty_table()
         whole = table.num_rows - table.num_rows % ROW_GROUP_ROWS
         cut = table.num_rows if final else whole
-        if cut or (final and self.rows == 0):
+        if cut:  # an empty shard has its schema and no row group (a 0-row group breaks readers)
             self._parquet.write_table(table.slice(0, cut), row_group_size=ROW_GROUP_ROWS)
         rest = table.slice(cut)
         self._buffer = [rest] if rest.num_rows else []
@@ -155,13 +235,14 @@ class ShardFile:
 class JsonlRecordWriter:
     """Records as JSON lines on a stream (``-o -``)."""
 
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
+    def __init__(self, stream: IO) -> None:
+        self.stream = getattr(stream, "buffer", None) or stream
+        self.binary = self.stream is not stream or "b" in getattr(stream, "mode", "")
 
-    def write(self, records: list[dict]) -> list[tuple[dict, str]]:
-        self.stream.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    def write(self, records: list[dict], first_row: int = 0) -> None:
+        data = json_lines(records)
+        self.stream.write(data if self.binary else data.decode("utf-8"))
         self.stream.flush()
-        return []
 
     def close(self) -> None:
         self.stream.flush()
@@ -194,7 +275,7 @@ class EditLogWriter:
             return
         if self._jsonl is not None:
             names = EDIT_LOG_SCHEMA.names
-            self._jsonl.write("".join(json.dumps(dict(zip(names, r)), ensure_ascii=False) + "\n" for r in rows))
+            self._jsonl.write("".join(jsontext.dumps(dict(zip(names, r))) + "\n" for r in rows))
         else:
             self._buffer.extend(rows)
             while len(self._buffer) >= EDIT_LOG_GROUP_ROWS:
@@ -234,4 +315,17 @@ class EditLogWriter:
 
 
 def edit_rows(key: int, path: str, edits: Iterable) -> list[tuple]:
-    return [(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after) for e in edits]
+    """Edit-log rows of one text (``span_rows`` counts the rows of each stage sharing a span)."""
+    edits = list(edits)
+    if len(edits) == 1:
+        e = edits[0]
+        return [(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after, 1)]
+    spans = Counter(span_key(e.ewave, e.start, e.end, e.before, e.after) for e in edits)
+    return [(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after,
+             spans[span_key(e.ewave, e.start, e.end, e.before, e.after)]) for e in edits]
+
+
+def span_key(ewave: int, start: int, end: int, before: str, after: str) -> tuple:
+    """Dialect edits (eWAVE > 0) and learner edits (0) address different texts: a span is
+    shared only within one stage."""
+    return (ewave > 0, start, end, before, after)

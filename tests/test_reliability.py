@@ -111,9 +111,20 @@ def test_resume_with_other_arguments_names_them(corpus, tmp_path):
     assert "--seed" in result.stderr
 
 
-def test_nothing_to_resume(tmp_path):
+def test_resume_with_nothing_to_resume_starts_from_the_beginning(tmp_path):
+    """--resume means "continue, or start": a retry loop needs no first run without it."""
+    result = runner.invoke(app, ["transform", "--dialect", "IndE", "-o", str(tmp_path / "o"), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert "nothing finished to resume" in result.output
+    assert json.loads((tmp_path / "o" / "manifest.json").read_text())["state"] == "complete"
+
+
+def test_resume_refuses_a_folder_of_other_files(tmp_path):
+    (tmp_path / "o").mkdir()
+    (tmp_path / "o" / "notes.txt").write_text("mine")
     result = runner.invoke(app, ["transform", "--dialect", "IndE", "-o", str(tmp_path / "o"), "--resume"])
     assert result.exit_code == 2 and "nothing to resume" in result.output
+    assert (tmp_path / "o" / "notes.txt").read_text() == "mine"
 
 
 # ------------------------------------------------------------------------- bad records
@@ -195,11 +206,11 @@ def test_disk_full_is_a_clear_failure_and_resumable(corpus, tmp_path, monkeypatc
     original = writers.ShardFile.write
     calls = {"n": 0}
 
-    def failing_write(self, records):
+    def failing_write(self, records, *rest):
         calls["n"] += 1
         if calls["n"] == 4:
             raise OSError(errno.ENOSPC, "No space left on device")
-        return original(self, records)
+        return original(self, records, *rest)
 
     monkeypatch.setattr(writers.ShardFile, "write", failing_write)
     out = tmp_path / "out"

@@ -2,6 +2,7 @@
 environment and run the Quick start's command from there, outside the source tree."""
 import json
 import os
+import site
 import subprocess
 import sys
 import venv
@@ -20,11 +21,17 @@ def test_wheel_installs_and_transforms_the_sample(tmp_path):
         check=True, capture_output=True,
     )
     wheel = next(dist.glob("multivalue-*.whl"))
-    # The dependencies (spaCy, pyarrow, ...) come from this environment; the package itself
-    # only from the wheel.
+    # The dependencies (spaCy, pyarrow, ...) come from the environment running the tests (a
+    # .pth file lists its site-packages; not the base interpreter's, which system_site_packages
+    # would give); the package itself only from the wheel (an editable install's hook is a .pth
+    # file in those folders, which a listed folder does not run).
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
+    venv.EnvBuilder(system_site_packages=False, with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
+    own_site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                              check=True, capture_output=True, text=True).stdout.strip()
+    Path(own_site, "_tested_environment.pth").write_text(
+        "".join(f"{path}\n" for path in [*site.getsitepackages(), site.getusersitepackages()]))
     subprocess.run([python, "-m", "pip", "install", "--no-deps", "--quiet", str(wheel)], check=True)
 
     work = tmp_path / "work"
