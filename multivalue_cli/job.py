@@ -227,7 +227,7 @@ def execute(
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
         return _run_to_stdout(spec, config, opts, paths, keep, all_rows, note, warn, progress)
-    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, good, started, errors)
+    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
     except BadRecordError as exc:
@@ -411,11 +411,10 @@ class FolderRun:
     """A run writing into an output folder, resumable."""
 
     def __init__(self, out: Path, source, spec: RunSpec, profile: Profile | None, opts: RunOptions,
-                 paths: list[str], keep: list[str], sample: list[dict], started: float,
-                 errors=None) -> None:
+                 paths: list[str], keep: list[str], started: float, errors=None) -> None:
         self.out, self.source, self.spec, self.profile, self.opts = out, source, spec, profile, opts
         self.errors = errors
-        self.paths, self.keep, self.sample, self.started = paths, keep, sample, started
+        self.paths, self.keep, self.started = paths, keep, started
         self.work = out / ".work"
         self.manifest_path = out / "manifest.json"
         self.shards: list[dict] = []  # finished shards, as recorded in the manifest
@@ -431,8 +430,7 @@ class FolderRun:
     # -- set-up ---------------------------------------------------------------------------
 
     def _begin(self, note, warn) -> int:
-        """Prepare the folder (new run or resume); return the first row still to do, or -1
-        when only the final step is left."""
+        """Prepare the folder (new run or resume); return the first row still to do."""
         if self.out.exists() and not self.out.is_dir():
             raise RunError(f"{self.out} exists and is not a folder; choose another -o folder")
         try:
@@ -484,8 +482,8 @@ class FolderRun:
             warn(f"note: writing JSON lines, not Parquet: {exc}")
 
     def _load_for_resume(self, warn) -> int | None:
-        """Check the folder's run against this one; return the first row to do (-1: only the
-        final step), or None when nothing of the earlier run is worth keeping."""
+        """Check the folder's run against this one; return the first row to do, or None when
+        nothing of the earlier run is worth keeping."""
         if not self.manifest_path.exists():
             if leftovers_only(self.out):
                 return None
@@ -568,34 +566,33 @@ class FolderRun:
         stats: dict = {}
         try:
             start_row = self._begin(note, warn)
-            if start_row >= 0:
-                todo = (r for r in rows if r[0] >= start_row)
-                if start_row:
-                    note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
-                processing = time.time()
-                for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
-                                               batch_size=self.opts.batch_size,
-                                               keep_original=self.keep, stats=stats,
-                                               protect_fields=self.spec.protect_fields,
-                                               pair_key=self.spec.pair_key,
-                                               **self.opts.engine_options()):
-                    self.faults.check("batch")
-                    for result in batch:
-                        index = result.row // self.spec.shard_size
-                        if shard is None or shard.index != index:
-                            if shard is not None:
-                                self._finish_shard(shard)
-                            shard = self._open_shard(index, result.row)
-                        self._add(shard, result)
-                    self._flush(shard)
-                    progress(len(batch))
-                if shard is not None:
-                    self._finish_shard(shard)
-                    shard = None
-                # Processing time counts from the moment the workers are ready (start-up apart).
-                startup = stats.get("startup_seconds", 0.0)
-                self.timings = {"startup_seconds": round(startup, 3),
-                                "processing_seconds": round(time.time() - processing - startup, 3)}
+            todo = (r for r in rows if r[0] >= start_row)
+            if start_row:
+                note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
+            processing = time.time()
+            for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
+                                           batch_size=self.opts.batch_size,
+                                           keep_original=self.keep, stats=stats,
+                                           protect_fields=self.spec.protect_fields,
+                                           pair_key=self.spec.pair_key,
+                                           **self.opts.engine_options()):
+                self.faults.check("batch")
+                for result in batch:
+                    index = result.row // self.spec.shard_size
+                    if shard is None or shard.index != index:
+                        if shard is not None:
+                            self._finish_shard(shard)
+                        shard = self._open_shard(index, result.row)
+                    self._add(shard, result)
+                self._flush(shard)
+                progress(len(batch))
+            if shard is not None:
+                self._finish_shard(shard)
+                shard = None
+            # Processing time counts from the moment the workers are ready (start-up apart).
+            startup = stats.get("startup_seconds", 0.0)
+            self.timings = {"startup_seconds": round(startup, 3),
+                            "processing_seconds": round(time.time() - processing - startup, 3)}
             self._finalize()
         except Interrupted as exc:
             self._abandon(shard, "interrupted")
