@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 
 import pyarrow as pa
 
-from . import __version__
+from . import __version__, jsontext
 from .pipeline import JobConfig, RecordResult, WorkerDied, transform_records
 from .profiles import Profile
 from .writers import (
@@ -278,6 +278,7 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     Computed on the first records only, so it does not depend on batching or workers; a
     target the data cannot reach is an error that says the reachable maximum."""
     from .fields import select
+    from .jsontext import has_surrogates
     from .learner import UnreachableRate
     from .learner.rate import solve_boost
     from .pipeline import _protected_terms
@@ -287,8 +288,8 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     texts, keys, located_paths, protected = [], [], [], []
     for row, record in enumerate(sample):
         located, problems = select(record, paths)
-        if problems:
-            continue
+        if problems or any(has_surrogates(text) for _, text in located):
+            continue  # such records are passed through unchanged
         for path, text in located:
             texts.append(text)
             keys.append(row)
@@ -672,7 +673,7 @@ class FolderRun:
             files.append(rates.name)
         if shard.errors:
             errors = self.work / f"errors-{shard.index:05d}.jsonl"
-            atomic_write_text(errors, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in shard.errors))
+            atomic_write_text(errors, "".join(jsontext.dumps(e) + "\n" for e in shard.errors))
             files.append(errors.name)
         shard.totals.written = shard.data.rows
         self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
@@ -828,7 +829,10 @@ class FolderRun:
                         "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
             "argv": self.opts.argv,
         }
-        atomic_write_text(self.manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+        text = json.dumps(manifest, indent=2, ensure_ascii=False)
+        if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
+            text = json.dumps(manifest, indent=2)
+        atomic_write_text(self.manifest_path, text + "\n")
         return manifest
 
 
