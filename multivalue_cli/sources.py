@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -90,12 +91,10 @@ class Source:
         copy = tempfile.TemporaryFile(dir=folder)
         shutil.copyfileobj(_stdin_bytes(), copy)
         copy.flush()
-
-        def reopen() -> BinaryIO:
-            copy.seek(0)
-            return _Unclosed(copy)
-
-        self.read = lambda: _jsonl_file_rows(reopen, "<stdin>")
+        # each reading gets its own position in the copy (two readings overlap: the run reads
+        # its first records, then every record to choose the output's types)
+        self.read = lambda: _jsonl_file_rows(lambda: io.BufferedReader(_PositionalReader(copy)),
+                                             "<stdin>")
         self.stdin = False
         self._spooled = copy
 
@@ -153,17 +152,21 @@ def _file_digest(stream: BinaryIO, edge: int | None) -> str:
     return digest.hexdigest()
 
 
-class _Unclosed:
-    """A stream whose ``close`` does nothing (the spooled copy of stdin is read again)."""
+class _PositionalReader(io.RawIOBase):
+    """Reads a file from the start with a position of its own (``os.pread``), leaving the file
+    object, and any other reader of it, where they are; closing it leaves the file open."""
 
-    def __init__(self, stream: BinaryIO) -> None:
-        self._stream = stream
+    def __init__(self, file: BinaryIO) -> None:
+        self._fd, self._position = file.fileno(), 0
 
-    def __enter__(self):
-        return self._stream
+    def readable(self) -> bool:
+        return True
 
-    def __exit__(self, *exc) -> None:
-        pass
+    def readinto(self, buffer) -> int:
+        data = os.pread(self._fd, len(buffer), self._position)
+        buffer[:len(data)] = data
+        self._position += len(data)
+        return len(data)
 
 
 def open_source(

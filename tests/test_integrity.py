@@ -270,14 +270,15 @@ def test_resume_refuses_an_input_that_changed(corpus, tmp_path):
     assert resumed.exit_code == 2 and "the input is not the one" in resumed.output
 
 
-def test_stdin_runs_resume_only_with_the_same_stdin(corpus, tmp_path):
+def test_stdin_to_a_folder_is_read_whole_and_resumes_only_with_the_same_stdin(tmp_path):
     out = tmp_path / "out"
-    args = ["transform", "-", "--dialect", "IndE", "-o", out, "--shard-size", "100", "--quiet"]
-    text = corpus.read_text()
+    args = ["transform", "-", "--dialect", "IndE", "-o", out, "--shard-size", "500", "--quiet"]
+    records = [{"id": k, "text": SENTENCES[k % 5], "label": k % 3} for k in range(1300)]
+    text = "".join(json.dumps(r) + "\n" for r in records)  # more than the first records read
     assert cli(*args, fault="between-shards:2", input=text).returncode == -9
     assert cli(*args, "--resume", input=text.replace('"label": 1', '"label": 5')).returncode == 2
     assert cli(*args, "--resume", input=text).returncode == 0
-    assert len(output_records(out)) == 400
+    assert [r["id"] for r in output_records(out)] == list(range(1300))
 
 
 def test_a_second_run_on_the_same_folder_is_refused(tmp_path):
