@@ -12,6 +12,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site
+from multivalue_cli.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children
@@ -359,30 +360,12 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # ===================================================================== generalized 3sg pronoun
 
-# Verbs whose *it* subject is a dummy (weather, time, raising), not a referent.
-DUMMY_IT_VERBS = frozenset("rain snow hail pour drizzle thunder seem appear happen take".split())
-# Predicates of weather and time, whose *it* is a dummy (*it's raining*, *it's five o'clock*).
-DUMMY_IT_PREDICATES = DUMMY_IT_VERBS | frozenset(
-    "o'clock time late early noon midnight morning evening night dark light sunny cloudy windy "
-    "foggy cold hot warm chilly freezing".split())
-
-
 def _referential_it(it: Token) -> bool:
-    """Whether an *it* refers to something: not weather/raising *it* (*it seems that*), not the
-    dummy of an extraposed clause (*it is important to read*) or a cleft (*it was John who*)."""
-    verb = it.head
-    if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() in DUMMY_IT_VERBS:
-        return False
-    if any(c.dep_ in ("ccomp", "xcomp", "csubj") for c in children(verb)):
-        return False
-    for child in children(verb):
-        if child.dep_ in ("attr", "acomp") and child.lemma_.lower() in DUMMY_IT_PREDICATES:
-            return False
-        if child.dep_ == "attr" and any(g.dep_ in ("relcl", "acl") for g in children(child)):
-            return False
-        if child.dep_ == "acomp" and any(g.dep_ in ("xcomp", "ccomp") for g in children(child)):
-            return False
-    return True
+    """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
+    dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
+    time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
+    reading = classify_it(it)
+    return reading is not None and reading.kind in (REFERENTIAL, UNRESOLVED)
 
 
 EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
@@ -399,6 +382,12 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
         ("Does he know where the keys are?", "Does em know where the keys are?"),
         ("When the car stopped, it was making a noise.",
          "When the car stopped, em was making a noise."),
+        ('The bike is old, but it still works.',
+         'The bike is old, but em still works.'),
+        ('She sings well.',
+         'Em sings well.'),
+        ('Is it broken?',
+         'Is em broken?'),
     ],
     negatives=[
         "It is raining again.",
@@ -406,6 +395,9 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
         "It seems that the shop closed.",
         "They saw him and her.",
         "It was John who called.",
+        'It turns out the shop was closed.',
+        'It was her birthday.',
+        'It happened last week.',
     ],
 )
 def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -429,7 +421,9 @@ def _object_pronoun(tok: Token) -> bool:
         return False
     if tok.lower_ == "it":
         verb = tok.head
-        return not any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb))
+        if any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb)):
+            return False
+        return classify_it(tok).kind not in NON_REFERENTIAL
     return True
 
 
@@ -443,12 +437,20 @@ def _object_pronoun(tok: Token) -> bool:
          "Give om the book and tell om it's late."),
         ("Did you fix it before you left?", "Did you fix om before you left?"),
         ("We waited for him, but he didn't come.", "We waited for om, but he didn't come."),
+        ('I found the key and used it.',
+         'I found the key and used om.'),
+        ('Tell her the truth.',
+         'Tell om the truth.'),
+        ('We bought a lamp and fixed it.',
+         'We bought a lamp and fixed om.'),
     ],
     negatives=[
         "Her car is red.",
         "He left early.",
         "I find it hard to believe.",
         "They helped us.",
+        'Stop overdoing it.',
+        'They hit it off at once.',
     ],
 )
 def em_obj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
