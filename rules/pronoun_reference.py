@@ -409,11 +409,20 @@ def _other_gender(tok: Token) -> str | None:
          "The biscuits were fresh. It's delicious, and I ate it all."),
         ("The new chairs arrived today. Are they comfortable?",
          "The new chairs arrived today. Is it comfortable?"),
+        ('The apples were ripe, so we picked them.',
+         'The apples were ripe, so we picked it.'),
+        ('I ordered new curtains, and they arrived today.',
+         'I ordered new curtains, and it arrived today.'),
+        ('The tomatoes are cheap. Their skins are thin.',
+         'The tomatoes are cheap. Its skins are thin.'),
     ],
     negatives=[
         "My parents called and they said hello.",
         "The books and the pens are here. They were cheap.",
         "They say it will rain.",
+        'My friend has good relationships with their partner.',
+        'The doctor lost the files, and they were upset.',
+        'The students left their bags here.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -430,6 +439,8 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.dep_ == "conj" for c in children(ante)):
             continue  # "the books and the pens": several things, not one plural noun
+        if _singular_they(tok):
+            continue  # "my friend has good relationships with their partner"
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
             continue  # "the keys were on the table ... find it" would mean the table
@@ -441,6 +452,14 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             agreement = _singular_agreement(tok)
             if agreement is not None:
                 yield site(Replace(tok.i, "it"), *agreement)
+
+
+def _singular_they(tok: Token) -> bool:
+    """A *they* that may stand for one person: a person noun or name nearby that *he* or
+    *she* could refer to, or a possessed noun that only people have (*their partner*)."""
+    if candidates(tok, as_form="he") or candidates(tok, as_form="she"):
+        return True
+    return tok.lower_ == "their" and is_animate(tok.head) is True
 
 
 def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
