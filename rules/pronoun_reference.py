@@ -712,7 +712,7 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
 
 @rule(
     45, "it_dobj", "Pronouns",
-    lemmas={"make", "be", "have"},
+    lemmas={"make", "be", "have", "as"},
     examples=[
         ("As I made clear before, we will talk about solutions.",
          "As I made it clear before, we will talk about solutions."),
@@ -721,18 +721,29 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
         ("The manager made clear that nobody would be fired.",
          "The manager made it clear that nobody would be fired."),
         ("He works harder than was necessary.", "He works harder than it was necessary."),
+        ('As expected, the team lost the game.',
+         'As it was expected, the team lost the game.'),
+        ('The plan works as planned.',
+         'The plan works as it is planned.'),
+        ('As mentioned before, we closed early.',
+         'As it was mentioned before, we closed early.'),
     ],
     negatives=[
         "She made it clear that she was angry.",
         "Make sure you lock the door.",
         "As you know, the store is closed.",
         "The report made the problem clear.",
+        'As I expected, the team lost.',
+        'She left as soon as possible.',
+        'As it was expected, they won.',
     ],
 )
 def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Insertion of *it* where StE favours zero: *as I made it clear before*, *as it is the
-    case elsewhere*. Two constructions: *make* + a predicate adjective such as *clear* with no
-    object, and a subjectless *as*/*than* clause whose first word is a finite *be*/*have*."""
+    case elsewhere*. Three constructions: *make* + a predicate adjective such as *clear* with
+    no object, a subjectless *as*/*than* clause whose first word is a finite *be*/*have*, and
+    a reduced *as*-clause whose participle gets *it* and the copula of the main clause's
+    tense (*as expected* -> *as it was expected*, the zero-subject *as was expected* of StE)."""
     for tok in index.lemma("make"):
         adj = _bare_make_adjective(tok)
         if adj is not None:
@@ -740,6 +751,27 @@ def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.lemma("be", "have"):
         if _subjectless_comparative(index, tok):
             yield site(Insert(tok.i, "it"))
+    for tok in index.by_tag.get("VBN", ()):
+        if _reduced_as_clause(index, tok):
+            yield site(Insert(tok.i, f"it {_be_in_tense_of(tok.head)}"))
+
+
+def _reduced_as_clause(index: DocIndex, participle: Token) -> bool:
+    """*as expected*, *as planned*, *as mentioned before*: a bare participle right after
+    *as*, with no subject or auxiliary (StE may also say *as was expected*)."""
+    if participle.dep_ != "advcl" or participle.i == 0:
+        return False
+    prev = _previous(index, participle)
+    if prev.lower_ != "as" or prev.dep_ != "mark" or prev.head.i != participle.i:
+        return False
+    return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj")
+                   for c in index.children(participle.i))
+
+
+def _be_in_tense_of(verb: Token) -> str:
+    """*was* beside a past main clause, else *is*."""
+    finite = _finite_of(verb)
+    return "was" if finite is not None and finite.tag_ == "VBD" else "is"
 
 
 def _bare_make_adjective(make: Token) -> Token | None:
