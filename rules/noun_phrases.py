@@ -9,6 +9,7 @@ apply the regular suffix with the right spelling (``jewelries``, ``wifes``, ``bi
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Iterator
 
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
@@ -86,6 +87,9 @@ ABSTRACT_NOUNS = wordlist("abstract_nouns_generic")
 INALIENABLE_NOUNS = wordlist("possessive_idiom_nouns")
 # Nouns of time, which with a demonstrative form time adverbials (*this morning, those days*).
 TIME_NOUNS = wordlist("time_nouns")
+# Words of time whose genitive dates something (*today's paper*, *last year's results*).
+TIME_POSSESSORS = frozenset(
+    "today tonight yesterday tomorrow year month week day decade century hour minute".split())
 # Possessions that a postnominal for/belong-phrase can follow without being read as purpose
 # (*the knife for Chinyere*, *the cow for my brother*; not *the help for you*): concrete
 # things and animals, and possessors that are people (lists derived from WordNet 3.0 by
@@ -219,12 +223,27 @@ def regular_singular(low: str, lemma: str, vocab) -> str | None:
     plurals recur, and the answer depends on these strings alone)."""
     if not low.endswith("s") or low in PLURALIA_TANTUM:
         return None
-    for singular in (lemma, singular_noun(low)):
+    # *cookies* -> *cookie*, not the lexicon's variant *cooky*: the plain -s singular first
+    plain = (low[:-1],) if is_noun(low[:-1]) else ()
+    for singular in (*plain, lemma, singular_noun(low)):
         if singular == low or singular.endswith("s") or vocab[singular].like_num:
             continue
         if plural_noun(singular) == low or low in lexicon_forms(singular, "NNS"):
             return singular
     return None
+
+
+VERB_DEPENDENTS = frozenset({"nsubj", "nsubjpass", "aux", "neg", "dobj", "prt"})
+RELATIVE_WORDS = frozenset({"who", "that", "which"})
+
+
+def used_as_verb(index, i: int) -> bool:
+    """A word tagged as a plural noun that heads a clause (*she lives here*, *who leaves
+    early*, tagged NNS by mistake): it has a subject, auxiliary or object of its own, or
+    follows a relative pronoun or subject pronoun."""
+    if any(index.dep_of[c] in VERB_DEPENDENTS for c in index.child_positions(i)):
+        return True
+    return i > 0 and (lower(index, i - 1) in RELATIVE_WORDS or index.tag_of[i - 1] == "PRP")
 
 
 def voiced_plural_singular(tok) -> str | None:
@@ -241,10 +260,11 @@ def voiced_plural_singular(tok) -> str | None:
 
 @lru_cache(maxsize=4096)
 def is_human_noun(singular: str) -> bool:
-    """Whether a noun (probably) names people: listed, with a personal suffix (*artist,
-    musician, student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices
-    in -er (*printer*) are caught too, which only makes the rule more cautious."""
-    if singular in HUMAN_NOUNS or singular.endswith(("man", "woman")):
+    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
+    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
+    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
+    (*printer*) are caught too, which only makes the rule more cautious."""
+    if singular in HUMAN_NOUNS or singular in PERSON_NOUNS or singular.endswith(("man", "woman")):
         return True
     if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
         return True
@@ -346,11 +366,19 @@ def previous_word(index, i: int) -> str:
         ("The leaves fell and the wolves howled.", "The leafs fell and the wolfs howled."),
         ("Knives are sharp, aren't they?", "Knifes are sharp, aren't they?"),
         ("How many lives were saved?", "How many lifes were saved?"),
+        ('They live very different lives.',
+         'They live very different lifes.'),
+        ('The thieves stole two loaves of bread.',
+         'The thiefs stole two loafs of bread.'),
+        ('Put the knives on the shelves.',
+         'Put the knifes on the shelfs.'),
     ],
     negatives=[
         "She leaves at noon and lives in Delhi.",
         "He bought new gloves and olives.",
         "The chiefs met on the roofs.",
+        'Which singer lives in Paris and leaves early?',
+        'The woman who lives next door halves the bread.',
     ],
 )
 def regularized_plurals(doc, index) -> Iterator[Site]:
@@ -360,7 +388,7 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
     are a different feature."""
     for tok in index.by_tag.get("NNS", ()):
         low = tok.lower_
-        if not low.endswith("ves") or lexically_capitalised(tok):
+        if not low.endswith("ves") or lexically_capitalised(tok) or used_as_verb(index, tok.i):
             continue
         singular = voiced_plural_singular(tok)
         if singular is None:
@@ -381,6 +409,12 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
          "Where can I find more informations about the course?"),
         ("We hired new staff, but we lost our luggage.",
          "We hired new staffs, but we lost our luggages."),
+        ('Free advice for new parents.',
+         'Free advices for new parents.'),
+        ('What we need: furniture, equipment and luggage.',
+         'What we need: furnitures, equipments and luggages.'),
+        ('Useful information for the visitors',
+         'Useful informations for the visitors'),
     ],
     negatives=[
         "How much advice did he give you?",
@@ -388,6 +422,8 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
         "This is useful information.",
         "He bought a piece of furniture.",
         "The information desk was closed.",
+        'Much information, little advice.',
+        'A piece of furniture for the hall.',
     ],
 )
 def mass_noun_plurals(doc, index) -> Iterator[Site]:
@@ -404,7 +440,9 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
         if index.tag_of[i] != "NN" or low != lemma_of[i] or capitalised_at(index, i):
             continue
         first = first_conjunct_at(index, i)
-        if dep_of[first] in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod", "appos"):
+        if dep_of[first] in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod"):
+            continue
+        if dep_of[first] == "appos" and not listed_after_colon(index, first):
             continue
         if dep_of[i] == "compound":
             continue
@@ -418,6 +456,13 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
         plural = regular_form(low, "NOUN", "NNS")
         if plural and plural != low:
             yield site(Replace(i, plural))
+
+
+def listed_after_colon(index, noun: int) -> bool:
+    """*What we need: furniture, equipment*: an item of a list after a colon, parsed as an
+    apposition of the word before the colon (no verb agrees with it)."""
+    head = index.head_of[noun]
+    return any(index.words[j] == ":" for j in range(min(head, noun) + 1, max(head, noun)))
 
 
 @rule(
@@ -461,6 +506,12 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
          "There were three car and many bike outside."),
         ("Which rivers are longer than the Nile?", "Which river are longer than the Nile?"),
         ("The books on his desk were old.", "The book on his desk were old."),
+        ('We baked three cookies and two pies.',
+         'We baked three cookie and two pie.'),
+        ('These boxes are heavy.',
+         'These box are heavy.'),
+        ('Many cities have parks.',
+         'Many city have parks.'),
     ],
     negatives=[
         "I like dogs.",
@@ -468,6 +519,9 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
         "She reads books and papers.",
         "These glasses are mine.",
         "Many teachers left.",
+        'The hiring committee interviewed two candidates.',
+        'My roommates are nice.',
+        'Several cousins came.',
     ],
 )
 def zero_plural(doc, index) -> Iterator[Site]:
@@ -522,6 +576,12 @@ def definite_article(index, noun: int) -> int | None:
         ("Did you feed the goats?", "Did you feed dem goat?"),
         ("She said that the old houses weren't safe.",
          "She said that dem old house weren't safe."),
+        ('The boys at the market.',
+         'Dem boy at the market.'),
+        ('Useful information: the rooms, the prices',
+         'Useful information: dem room, dem price'),
+        ('Prices of the rooms?',
+         'Prices of dem room?'),
     ],
     negatives=[
         "Boys will be boys.",
@@ -529,17 +589,21 @@ def definite_article(index, noun: int) -> int | None:
         "These books are mine.",
         "The boys' room is upstairs.",
         "He likes the Beatles.",
+        'She gave the kids some toys.',
+        'We sent the workers a letter.',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
     """Plural marked by a word before the noun, which then loses its -s: *the boys* -> *dem
     boy* (the plural article of Caribbean and West African creoles and Gullah). Only definite
-    regular -s plurals with *the*, whose *the* is replaced; not irregular plurals (*children*),
+    regular -s plurals with *the*, whose *the* is replaced, in clauses and in fragments,
+    lists and headlines alike; not recipients (*gave dem kid the toys* would read as *gave
+    them kid*, the recipient lost), irregular plurals (*children*),
     bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
     numeral or plural quantifier."""
     for tok in index.by_tag.get("NNS", ()):
         singular = definite_regular_plural(index, tok)
-        if singular:
+        if singular and index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
             yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 
 
@@ -928,14 +992,22 @@ def is_partitive_complement(index, noun: int) -> bool:
 
 @rule(
     59, "double_determiners", CATEGORY,
-    tags={"PRP$"},
+    tags={"PRP$", "DT"},
     examples=[
-        ("Our common problem is very serious.", "This our common problem is very serious."),
-        ("I washed my new shoes, and they look clean.",
-         "I washed these my new shoes, and they look clean."),
-        ("I think that his plan won't work.", "I think that this his plan won't work."),
+        ("We discussed the problem. Our common problem is very serious.",
+         "We discussed the problem. This our common problem is very serious."),
+        ("I bought new shoes last week. I washed my new shoes, and they look clean.",
+         "I bought new shoes last week. I washed these my new shoes, and they look clean."),
+        ("He told us about the plan, but I think that his plan won't work.",
+         "He told us about the plan, but I think that this his plan won't work."),
+        ("This old car of ours is broken.", "This our old car is broken."),
+        ("I love that dog of yours.", "I love that your dog."),
+        ("These friends of mine are nice.", "These my friends are nice."),
     ],
     negatives=[
+        "Our common problem is very serious.",
+        "I washed my new shoes.",
+        "That is a friend of mine.",
         "All our friends came.",
         "She lost her way.",
         "It is my turn.",
@@ -947,11 +1019,21 @@ def is_partitive_complement(index, noun: int) -> bool:
 )
 def double_determiners(doc, index) -> Iterator[Site]:
     """Double determiners: a demonstrative before a possessive determiner, *this our common
-    problem*, *these my shoes*. Only for possessive determiners of common nouns as subject or
-    object in statements, with nothing before them (not *all our*), agreeing in number
-    (*this* / *these*). Not for people (*this my brother* points at someone present), body
-    parts and fixed phrases (*raise his hand, lose her way, their best*), where a
-    demonstrative reads as a contrast, coordinated phrases (*my sister and I*) or *its*."""
+    problem*, *these my shoes*. Two SAE sources. (1) *this car of ours*: the demonstrative
+    and the independent possessive of a postnominal *of*-phrase, which become *this our
+    car*. (2) A possessive determiner of a common noun that was mentioned before in the
+    text (*... the problem. Our common problem is ...*): the demonstrative points back to a
+    known referent, as in the attested use; on a first mention it would point at something
+    new. Only subjects and objects in statements, with nothing before the possessive (not
+    *all our*), agreeing in number (*this* / *these*). Not for people (*this my brother*
+    points at someone present), body parts and fixed phrases (*raise his hand, lose her
+    way, their best*), where a demonstrative reads as a contrast, coordinated phrases (*my
+    sister and I*) or *its*."""
+    yield from by_position(chain(demonstrative_of_possessive(index), known_possessed(index)))
+
+
+def known_possessed(index) -> Iterator[Site]:
+    """Source (2) of :func:`double_determiners`: *our problem* after an earlier *problem*."""
     tag_of, dep_of = index.tag_of, index.dep_of
     for tok in index.by_tag.get("PRP$", ()):
         poss = tok.i
@@ -963,11 +1045,37 @@ def double_determiners(doc, index) -> Iterator[Site]:
         if capitalised_at(index, noun) or lower(index, poss) == "its" or index.in_question(noun):
             continue
         lemma = index.lemma_of[noun]
-        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma):
+        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma) or not mentioned_before(index, noun):
             continue
         if any(c < poss for c in index.child_positions(noun)) or not plain_noun_phrase(index, poss, noun):
             continue
         yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
+
+
+def mentioned_before(index, noun: int) -> bool:
+    """The noun's lemma stands earlier in the text as a noun (a known referent)."""
+    lemma, lemma_of, pos_of = index.lemma_of[noun], index.lemma_of, index.pos_of
+    return any(lemma_of[j] == lemma and pos_of[j] == "NOUN" for j in range(noun))
+
+
+# Independent possessives and the determiners they correspond to (*of ours* -> *our*).
+DETERMINER_OF_POSSESSIVE = {"mine": "my", "yours": "your", "his": "his", "hers": "her",
+                            "ours": "our", "theirs": "their"}
+
+
+def demonstrative_of_possessive(index) -> Iterator[Site]:
+    """Source (1) of :func:`double_determiners`: *this old car of ours* -> *this our old car*."""
+    for det in demonstrative_determiners(index, "this", "that", "these", "those"):
+        noun = det.head
+        of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is None or of.i != noun.i + 1 or not plain_noun_phrase(index, det.i, noun.i):
+            continue
+        owners = [c for c in of.children if c.dep_ == "pobj"]
+        if len(owners) != 1 or owners[0].i != of.i + 1 or owners[0].lower_ not in DETERMINER_OF_POSSESSIVE:
+            continue
+        owner = owners[0]
+        yield site(Insert(det.i, DETERMINER_OF_POSSESSIVE[owner.lower_], after=True),
+                   Delete(of.i), Delete(owner.i))
 
 
 @rule(
@@ -1454,8 +1562,13 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
-        ("We met at John's house.", "We met at for John house."),
         ("Did you see the teacher's car?", "Did you see for the teacher car?"),
+        ("I read the teacher's report.",
+         'I read for the teacher report.'),
+        ("It was my uncle's idea.",
+         'It was for my uncle idea.'),
+        ("They sold the farmer's cow.",
+         'They sold for the farmer cow.'),
     ],
     negatives=[
         "The book is John's.",
@@ -1463,16 +1576,28 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
         "It's late.",
         "John's dog barked.",
         "The hospital opened a new children's wing.",
+        "I read last year's report.",
+        "We met at John's house.",
+        "She bought today's paper.",
     ],
 )
 def possessives_for_pre(doc, index) -> Iterator[Site]:
     """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
     sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
     possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
-    read as "as for" (*for the old man dog barked*)."""
+    read as "as for" (*for the old man dog barked*), not after a preposition (*at for the
+    doctor office* stacks two prepositions), and not for genitives of time (*last year's
+    results* names no possessor)."""
     for possessor, pos, noun in genitive_possessions(index):
-        if first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass"):
-            yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+        role = first_conjunct(noun).dep_
+        if role in ("nsubj", "nsubjpass", "pobj") or time_possessor(possessor):
+            continue
+        yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+
+
+def time_possessor(possessor) -> bool:
+    """*last year's results*, *today's paper*: a genitive of time, no possessor."""
+    return possessor.lemma_.lower() in TIME_NOUNS or possessor.lemma_.lower() in TIME_POSSESSORS
 
 
 @rule(
@@ -1690,6 +1815,14 @@ def than_standard(tok):
     return None
 
 
+def clausal_standard(than) -> bool:
+    """*than we thought*: *than* as the marker of a clause that modifies the comparative
+    before it."""
+    clause = than.head
+    return (than.dep_ == "mark" and clause.dep_ in ("advcl", "ccomp") and clause.i > than.i
+            and clause.head.i < than.i)
+
+
 def analytic_more(adj):
     """The *more* of an analytic comparative (*more severe*), right before the adjective."""
     for child in adj.children:
@@ -1719,8 +1852,14 @@ def comparatives_with_than(index) -> Iterator[tuple]:
     (*loves his car more than*, word = *more* modifying a verb)."""
     for than in index.by_lemma.get("than", ()):
         head = than.head
-        if getattr(than_standard(head), "i", None) != than.i or lexically_capitalised(head):
+        if clausal_standard(than):
+            head = head.head  # *more difficult than we thought*: *than* marks the clause
+        elif getattr(than_standard(head), "i", None) != than.i:
             continue
+        if lexically_capitalised(head):
+            continue
+        if previous_word(index, head.i) in ("any", "no") or previous_word(index, than.i) in ("any", "no"):
+            continue  # *any more than*, *no more than*, *no later than*: quantity idioms
         if synthetic_comparative(head):
             yield "synthetic", head, than
         elif head.pos_ in ("ADJ", "ADV") and head.tag_ in ("JJ", "RB") and analytic_more(head):
@@ -1731,28 +1870,61 @@ def comparatives_with_than(index) -> Iterator[tuple]:
 
 @rule(
     81, "more_much", CATEGORY,
-    lemmas={"than"},
+    lemmas={"more"},
     examples=[
         ("The unemployment position is more severe than in Singapore.",
          "The unemployment position is much severe than in Singapore."),
         ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
         ("She said the test wasn't more difficult than the last one.",
          "She said the test wasn't much difficult than the last one."),
+        ('Who is more intelligent?',
+         'Who is much intelligent?'),
+        ('It is more expensive.',
+         'It is much expensive.'),
+        ('This bag is more useful, and she speaks more clearly now.',
+         'This bag is much useful, and she speaks much clearly now.'),
     ],
     negatives=[
         "It is more than five miles.",
         "He has more books than me.",
         "It is bigger than mine.",
-        "It is more expensive.",
+        "It is much more expensive than mine.",
+        "It gets more and more difficult.",
+        "The more you practise, the better you play.",
+        "I don't drive any more.",
+        'Who was more likely to win?',
+        'They like more stereotypically masculine games.',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
-    """*much* as comparative marker: *much severe than* 'more severe than'. Only for the
-    *more* of an analytic comparative with a *than*-standard, which keeps the comparison
-    visible (without *than*, *much severe* would read as "very severe")."""
-    for kind, word, _ in comparatives_with_than(index):
-        if kind == "analytic":
-            yield site(Replace(analytic_more(word).i, "much"))
+    """*much* as comparative marker: *much severe than* 'more severe than', *who is much
+    intelligent?* 'more intelligent'. The *more* of every analytic comparative of an
+    adjective or adverb, with or without a *than*-standard; not where *more* is already
+    modified (*much more*, *far more*, *any more*: *much much severe* doubles the marker, and
+    *any much* is no comparison), in *more and more* or in correlatives (*the more ...*)."""
+    for more in index.by_lemma.get("more", ()):
+        adj = more.head
+        if analytic_more(adj) is not None and analytic_more(adj).i == more.i \
+                and plain_comparative_more(index, more, adj):
+            yield site(Replace(more.i, "much"))
+
+
+# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
+NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
+# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
+MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
+
+
+def plain_comparative_more(index, more, adj) -> bool:
+    """*more* as the marker of an adjective's or adverb's comparative, on its own."""
+    if adj.pos_ not in ("ADJ", "ADV") or adj.tag_ not in ("JJ", "RB") or lexically_capitalised(adj):
+        return False
+    if previous_word(index, more.i) in MORE_MODIFIERS or any(c.dep_ == "advmod" for c in more.children):
+        return False
+    if (adj.dep_ == "advmod" and adj.head.pos_ in ("ADJ", "ADV")) or adj.lower_ in NON_GRADABLE_PREDICATES:
+        return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
+    return not (more.i + 2 < len(index.words) and lower(index, more.i + 1) == "and"
+                and lower(index, more.i + 2) == "more")
 
 
 @rule(
@@ -1804,12 +1976,21 @@ def nominal_standard(than) -> bool:
         ("It's more expensive than the old one, isn't it?",
          "It's expensive than the old one, isn't it?"),
         ("She sings better than me.", "She sings well than me."),
+        ('This road is busier than the old one.',
+         'This road is busy than the old one.'),
+        ('He runs faster than his brother.',
+         'He runs fast than his brother.'),
+        ('The test was more difficult than we thought.',
+         'The test was difficult than we thought.'),
     ],
     negatives=[
         "It is more than five miles.",
         "He has fewer books than me.",
         "It is less expensive than the car.",
         "The bigger, the better.",
+        "I don't like it any more than you do.",
+        'It costs no more than ten dollars.',
+        'Come no later than noon.',
     ],
 )
 def comparative_than(doc, index) -> Iterator[Site]:
@@ -1975,8 +2156,45 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *my old ones*, *a long way*, *a good time*
     if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
         return False  # *such a nice guy*, *what a good idea*
+    if compound_noun(low, index.lemma_of[noun]):
+        return False  # *high schoolers*, *a red head*: a compound, not a described noun
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
+
+
+ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+
+
+def compound_noun(adjective: str, noun: str) -> bool:
+    """*high school*, or an agent noun of one (*high schooler*, *old timer*)."""
+    stems = (noun, noun[:-2]) if noun.endswith("er") else (noun,)
+    return any(f"{adjective} {stem}" in ADJECTIVE_NOUN_COMPOUNDS for stem in stems)
+
+
+def coordinated_adjectives(index, adj: int) -> int | None:
+    """*a big and old house*: the end (exclusive) of two plain gradable adjectives joined by
+    *and*/*or*/*but* right before their noun, starting at ``adj``; None otherwise."""
+    dep_of, tag_of = index.dep_of, index.tag_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 3:
+        return None
+    kids = index.child_positions(adj)
+    if [dep_of[k] for k in kids] != ["cc", "conj"] or kids != [adj + 1, adj + 2]:
+        return None
+    if lower(index, adj + 1) not in ("and", "or", "but") or tag_of[adj + 2] != "JJ" or index.child_positions(adj + 2):
+        return None
+    for a in (adj, adj + 2):
+        low = lower(index, a)
+        if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
+            return None
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return None
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return None
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    if modifiers != [adj] or followed_by_possessive(index, noun):
+        return None
+    return adj + 3
 
 
 @rule(
@@ -1986,6 +2204,12 @@ def postposable_adjective(index, adj: int) -> bool:
         ("They bought a big saucepan.", "They bought a saucepan big."),
         ("Did you see an old car outside?", "Did you see a car old outside?"),
         ("She wore red shoes, but I didn't.", "She wore shoes red, but I didn't."),
+        ('They live in a big and old house.',
+         'They live in a house big and old.'),
+        ('She bought a cheap but new car.',
+         'She bought a car cheap but new.'),
+        ('We saw a tall tree.',
+         'We saw a tree tall.'),
     ],
     negatives=[
         "It is a very big house.",
@@ -1996,22 +2220,27 @@ def postposable_adjective(index, adj: int) -> bool:
         "He passed the final exam.",
         "I like my old ones.",
         "He is such a nice guy.",
+        'What are the names of high schoolers?',
+        'One of them was a red head.',
+        'She has a very big and old house.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
     """Attributive adjectives after the head noun: *sospen ain* 'iron saucepan', *a house
-    big*. Only a single plain, gradable adjective (one with a comparative: *big, old, new*)
-    directly before a common noun with no other modifier, so that the order of several
-    modifiers need not be decided; not classifying adjectives (*public school, final exam*)
-    that form a unit with the noun, nor determiner-like or ordering ones (*own, other,
-    first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    big*. A single plain, gradable adjective (one with a comparative: *big, old, new*), or
+    two joined by *and*/*or*/*but* (*a house big and old*), directly before a common noun with no
+    other modifier, so that the order of several modifiers need not be decided; not
+    classifying adjectives (*public school, final exam*) or compounds (*high schoolers*, a
+    documented list) that form a unit with the noun, nor determiner-like or ordering ones
+    (*own, other, first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
     old*)."""
     for tok in index.by_tag.get("JJ", ()):
         adj = tok.i
-        if not postposable_adjective(index, adj):
+        end = adj + 1 if postposable_adjective(index, adj) else coordinated_adjectives(index, adj)
+        if end is None:
             continue
         noun = index.head_of[adj]
-        ops = [Move(adj, adj + 1, noun, after=True)]
+        ops = [Move(adj, end, noun, after=True)]
         prev = adj - 1
         if prev >= 0 and lower(index, prev) in ("a", "an") and index.dep_of[prev] == "det":
             article = indefinite_article(index.words[noun])
