@@ -286,6 +286,12 @@ def omissible_preposition(index, prep) -> bool:
          "He came out hospital and went back school Monday."),
         ("We're going there on Tuesday.", "We're going there Tuesday."),
         ("Are you going to the market?", "Are you going the market?"),
+        ('She went to the kitchen to cook.',
+         'She went the kitchen to cook.'),
+        ('We often go to the pub.',
+         'We often go the pub.'),
+        ('They came to our garage yesterday.',
+         'They came our garage yesterday.'),
     ],
     negatives=[
         "They came to the conclusion that it was wrong.",
@@ -296,6 +302,9 @@ def omissible_preposition(index, prep) -> bool:
         "I want to go.",
         "We walked to the park.",
         "They moved to the city.",
+        'She went to the dieting support group.',
+        'We went to a meeting with the boss.',
+        'I went to our friend for advice.',
     ],
 )
 def null_prepositions(doc, index) -> Iterator[Site]:

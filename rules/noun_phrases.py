@@ -96,7 +96,11 @@ TIME_POSSESSORS = frozenset(
 # another rule family; shared, not edited here).
 CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
 PERSON_NOUNS = wordlist("person_nouns")
-ABSTRACT_PREPOSITIONS = frozenset("about from with against on through towards toward into".split())
+ABSTRACT_PREPOSITIONS = frozenset(
+    "about from with against on through towards toward into of for in to without over under "
+    "between among after before despite".split())
+# Preposition + abstract noun phrases that keep zero article (*in love*, *for life*).
+ABSTRACT_IDIOMS = wordlist("abstract_noun_idioms")
 
 # Quantifier-like words that are no adjectives to compare.
 NON_GRADABLE = frozenset("much many little few more most less least far late".split())
@@ -871,31 +875,43 @@ def is_plain_modifier(tok) -> bool:
         ("Education is important for girls.", "The education is important for girls."),
         ("Modern society has changed, hasn't it?", "The modern society has changed, hasn't it?"),
         ("They talked about love and poverty.", "They talked about the love and the poverty."),
+        ('Everyone talks about the importance of education.',
+         'Everyone talks about the importance of the education.'),
+        ('They fought for justice and freedom.',
+         'They fought for the justice and the freedom.'),
+        ('Many families live in poverty.',
+         'Many families live in the poverty.'),
     ],
     negatives=[
         "She fell in love.",
         "The education system is weak.",
         "His life was hard.",
         "It is a way of life.",
+        'They were friends for life.',
+        'What are the life expectancies of the countries?',
+        'He was at peace.',
     ],
 )
 def definite_abstract(doc, index) -> Iterator[Site]:
     """*the* with abstract nouns used generically, where SAE has zero: *starved with the
     hunger*, *the society has changed*. Safe subset: bare singular nouns of a documented list
-    of abstract nouns (``ABSTRACT_NOUNS``) as subject, object or object of a few
-    prepositions (*about, from, with, against, on, ...*); not after *in/at/of/for/by*, where
-    they form fixed phrases (*in love, way of life, for life*), not in compounds, not with
-    any determiner, possessive or quantifier. Generic bare plurals are left alone: *the
+    of abstract nouns (``ABSTRACT_NOUNS``) as subject, object or object of a preposition
+    (*the importance of the education*, *starved with the hunger*); not after *at/by*, nor in
+    the fixed phrases of a documented list (*in love, way of life, for life*), not in
+    compounds, not with any determiner, possessive or quantifier. Generic bare plurals are left alone: *the
     goats* would read as specific goats."""
     for noun in index.lemma(*ABSTRACT_NOUNS):
         if noun.tag_ != "NN" or noun.dep_ == "compound" or lexically_capitalised(noun):
             continue
         role = first_conjunct(noun)
         if role.dep_ == "pobj":
-            if role.head.lower_ not in ABSTRACT_PREPOSITIONS:
+            prep = role.head.lower_
+            if prep not in ABSTRACT_PREPOSITIONS or f"{prep} {noun.lemma_.lower()}" in ABSTRACT_IDIOMS:
                 continue
         elif role.dep_ not in ("nsubj", "nsubjpass", "dobj"):
             continue
+        if noun.i + 1 < len(doc) and doc[noun.i + 1].tag_ in ("NN", "NNS"):
+            continue  # *life expectancies*: the noun modifies another
         lefts = list(noun.lefts)
         if any(c.dep_ not in ("amod", "compound") for c in lefts):
             continue
@@ -1129,14 +1145,23 @@ def approximated_numeral(index, num: int) -> bool:
 
 
 def bare_modified_mass_noun(noun) -> bool:
-    """*good advice*, *useful information*: a countable-in-the-dialect mass noun with an
-    adjective and no determiner, as object or predicate."""
+    """*good advice*, *for advice*, *with useful information*: a countable-in-the-dialect
+    mass noun without a determiner, as object, predicate or object of a preposition (not of
+    the *of* of a partitive or quantity: *a piece of advice*, *a lot of homework*); as a
+    predicate only with an adjective (*it is information* is no single item)."""
     if noun.tag_ != "NN" or noun.lower_ != noun.lemma_.lower() or lexically_capitalised(noun):
         return False
-    if first_conjunct(noun).dep_ not in ("dobj", "attr") or determiner_of(noun) is not None:
+    role = first_conjunct(noun)
+    if role.dep_ not in ("dobj", "attr", "pobj") or determiner_of(noun) is not None:
         return False
+    if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
+        return False
+    if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
+        return False  # *information desk*
     lefts = list(noun.lefts)
-    return bool(lefts) and all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
+    if not lefts and role.dep_ == "attr":
+        return False
+    return all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
         {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
     )
 
@@ -1149,6 +1174,12 @@ def bare_modified_mass_noun(noun) -> bool:
         ("It took around 20 minutes, didn't it?", "It took around a 20 minutes, didn't it?"),
         ("She gave me good advice.", "She gave me a good advice."),
         ("Was it useful information?", "Was it a useful information?"),
+        ('She asked the manager for advice.',
+         'She asked the manager for an advice.'),
+        ('He came back with useful information.',
+         'He came back with a useful information.'),
+        ('We need new furniture.',
+         'We need a new furniture.'),
     ],
     negatives=[
         "We planted three fields.",
@@ -1156,13 +1187,19 @@ def bare_modified_mass_noun(noun) -> bool:
         "She gave me some good advice.",
         "The information is useful.",
         "It costs about a dollar.",
+        'He gave me a piece of advice.',
+        'They gave us a lot of homework.',
+        'I went to school by bus.',
+        'It is information.',
     ],
 )
 def indefinite_for_zero(doc, index) -> Iterator[Site]:
     """*a/an* where SAE has no article. Two attested contexts: before an approximated
-    numeral (*about a three fields*), and with mass nouns that the dialect counts, when an
-    adjective describes them (*a good advice*, *a useful information*; documented list of
-    such nouns). Not with a numeral that is the subject's (*about 80 people came* keeps the
+    numeral (*about a three fields*), and with mass nouns that the dialect counts (*a good
+    advice*, *ask for an advice*, *with a useful information*; documented list of such
+    nouns), as object or after a preposition. Bare singular count nouns after a preposition
+    (*at school*, *by bus*) are left out on purpose: their zero article marks the
+    institution or the means, and *at a school* would name a building instead. Not with a numeral that is the subject's (*about 80 people came* keeps the
     article out of subjects), nor where another determiner or quantifier stands."""
     lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for i, tag in enumerate(index.tag_of):
@@ -1188,12 +1225,39 @@ def specific_indefinite(index, det: int) -> bool:
     if dep_of[role] == "pobj" and lower(index, head_of[role]) in NON_REFERRING_PREPOSITIONS:
         return False
     tokens = index.tokens
-    if any(tokens[i].like_num for i in range(det + 1, noun)) or has_of_complement(index, noun):
-        return False  # *a two-week strike*, *a glass of water*
+    if any(tokens[i].like_num for i in range(det + 1, noun)):
+        return False  # *a two-week strike*
+    if has_of_complement(index, noun) and not of_possessive(index, noun):
+        return False  # *a glass of water*; but *a friend of mine* is one person
     verb = clause_verb(index, role)
-    if verb is None or is_negated(index, verb) or not is_specific_context(index, verb):
+    if verb is None or is_negated(index, verb):
+        return False
+    if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
+                                                 and perfect_of_an_event(index, verb))):
         return False
     return not (dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS)
+
+
+def of_possessive(index, noun: int) -> bool:
+    """*a friend of mine*, *a cousin of hers*: an *of*-phrase with an independent possessive."""
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" and any(
+        lower(index, g) in ("mine", "yours", "his", "hers", "ours", "theirs")
+        for g in index.child_positions(c)) for c in index.child_positions(noun))
+
+
+def perfect_of_an_event(index, verb: int) -> bool:
+    """*a student has won the prize*: a present or past perfect in a statement, not one of
+    experience (*... ever/never seen*), whose subject did something specific."""
+    words = index.words
+    start, end = index.sentence_of[verb], index.sentence_end(verb)
+    if words[end - 1] == "?" or any(words[i].lower() in CONDITIONAL_WORDS for i in range(start, end)):
+        return False
+    kids = index.child_positions(verb)
+    if index.tag_of[verb] != "VBN" or any(index.tag_of[c] == "MD" for c in kids):
+        return False
+    if any(lower(index, c) in ("ever", "never") for c in kids):
+        return False
+    return any(index.dep_of[c] == "aux" and index.lemma_of[c] == "have" for c in kids)
 
 
 @rule(
@@ -1206,6 +1270,12 @@ def specific_indefinite(index, det: int) -> bool:
          "One man came to the door with one umbrella."),
         ("She sells a car, but I said that I bought an apple.",
          "She sells one car, but I said that I bought one apple."),
+        ('A friend of mine lives in Paris.',
+         'One friend of mine lives in Paris.'),
+        ('A student has won the prize.',
+         'One student has won the prize.'),
+        ('Yesterday a man knocked on the door.',
+         'Yesterday one man knocked on the door.'),
     ],
     negatives=[
         "He is a teacher.",
@@ -1214,6 +1284,9 @@ def specific_indefinite(index, det: int) -> bool:
         "I waited for a while and had a look.",
         "Can you lend me a pen?",
         "He drank a glass of water.",
+        'A student has never won the prize.',
+        'Has a student won the prize?',
+        'A glass of water fell.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -1460,17 +1533,19 @@ def ends_noun_phrase(index, noun) -> bool:
     )
 
 
-def postnominal_possession(index, marker: str) -> Iterator[Site]:
+def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
     """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
     the possessor moves behind the possessed noun after ``marker``, and *the* takes its
-    place as determiner."""
+    place as determiner. With ``any_possession`` (a marker that only means possession, as
+    *belong*), every possessed noun and possessor qualifies; otherwise (*for*, which may
+    also mean purpose or benefit) only concrete things owned by people."""
     for possessor, pos, noun in genitive_possessions(index):
         start = possessor.left_edge.i
         if not ends_noun_phrase(index, noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
             continue
-        if not ownable(noun) or not plain_noun_phrase(index, pos.i, noun.i):
+        if not plain_noun_phrase(index, pos.i, noun.i) or time_possessor(possessor):
             continue
-        if not personal_possessor(possessor):
+        if not any_possession and not (ownable(noun) and personal_possessor(possessor)):
             continue
         yield site(
             Replace(pos.i, "the"),
@@ -1478,11 +1553,11 @@ def postnominal_possession(index, marker: str) -> Iterator[Site]:
             Move(start, pos.i, noun.i, after=True),
         )
     for poss, noun in possessive_determiners(index):
-        lemma = noun.lemma_.lower()
-        if lemma in INALIENABLE_NOUNS or not ownable(noun) or same_person_as_subject(index, poss, noun):
-            continue
-        if in_command(index, noun) or not plain_noun_phrase(index, poss.i, noun.i):
-            continue  # *don't touch the phone for me* reads "on my behalf"; *their own mess*
+        if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
+            continue  # *lose the way belong him*; *their own mess*
+        if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
+                                   or in_command(index, noun)):
+            continue  # *don't touch the phone for me* reads "on my behalf"
         if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
 
@@ -1607,17 +1682,29 @@ def time_possessor(possessor) -> bool:
         ("The man's dog barked.", "The dog belong the man barked."),
         ("Did you feed my dog?", "Did you feed the dog belong me?"),
         ("Where is Mary's bag?", "Where is the bag belong Mary?"),
+        ("We liked John's idea.",
+         'We liked the idea belong John.'),
+        ("I met the teacher's wife.",
+         'I met the wife belong the teacher.'),
+        ('I lost my wallet.',
+         'I lost the wallet belong me.'),
     ],
     negatives=[
         "The book is Mary's.",
         "She shook her head.",
         "My brother's friend from school came.",
+        "I read last year's report.",
+        'She lost her way.',
     ],
 )
 def possessives_belong(doc, index) -> Iterator[Site]:
     """Possession by a postnominal *belong*-phrase (Tok Pisin and Bislama *bilong*, *blong*):
-    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Same contexts as 74."""
-    yield from by_position(postnominal_possession(index, "belong"))
+    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Every genitive (*X's
+    Y*) and possessive determiner whose possessed noun ends its phrase, whatever is
+    possessed (*the idea belong John*, *the wife belong him*): *belong* means nothing but
+    possession, unlike the *for* of 74. Not genitives of time (*last year's*), idioms with a
+    possessive (*lose her way*) or *its*."""
+    yield from by_position(postnominal_possession(index, "belong", any_possession=True))
 
 
 @rule(
@@ -2057,20 +2144,6 @@ def attributive_superlative(tok) -> bool:
     return tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i
 
 
-def degree_shown_elsewhere(noun) -> bool:
-    """The superlative meaning stays visible without the marker: *one of the radical
-    students*, *the radical students that you can ever find*, *the tall one of all*."""
-    head = noun.head
-    if noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one":
-        return True
-    for child in noun.children:
-        if child.dep_ in ("relcl", "acl") and any(t.lower_ == "ever" for t in child.subtree):
-            return True
-        if child.dep_ == "prep" and child.lower_ == "of" and any(t.lower_ == "all" for t in child.subtree):
-            return True
-    return False
-
-
 @rule(
     86, "zero_degree", CATEGORY,
     tags={"JJS", "RBS"},
@@ -2081,6 +2154,12 @@ def degree_shown_elsewhere(noun) -> bool:
          "Is he one of the tall students in the class?"),
         ("It was the hardest exam that we ever took, wasn't it?",
          "It was the hard exam that we ever took, wasn't it?"),
+        ('Who is the oldest singer?',
+         'Who is the old singer?'),
+        ('Name the most populated countries.',
+         'Name the populated countries.'),
+        ('We climbed the highest mountain in Wales.',
+         'We climbed the high mountain in Wales.'),
     ],
     negatives=[
         "She is the tallest.",
@@ -2088,24 +2167,25 @@ def degree_shown_elsewhere(noun) -> bool:
         "At least he tried.",
         "He is my best friend.",
         "It is the most well-known song.",
-        "Who is the oldest singer?",
+        'She is the tallest.',
+        'It is at best a guess.',
+        'He sang the best song.',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
     """Zero marking of degree: the superlative without its marker, *one of the radical
-    students that you can ever find*. *most* of an analytic superlative goes, and a regular
-    -est superlative becomes its base form (*one of the tall buildings*). Decision: only
-    attributive superlatives after *the* or a possessive whose degree stays visible in the
-    phrase - *one of the ...*, a relative clause with *ever*, *of all* - so that the meaning
-    is kept (*the oldest singer* -> *the old singer* would ask another question). Not
-    suppletive *best/worst*, superlatives used alone, *most* as quantifier or *at least*."""
+    students that you can ever find*, *the tall building* 'the tallest building'. *most* of
+    an analytic superlative goes, and a regular -est superlative becomes its base form. Only
+    attributive superlatives after *the* or a possessive, where the determiner and the noun
+    stay (*the highest mountain* -> *the high mountain*: the degree is read from the
+    definite description, as in the varieties with the feature). Not suppletive
+    *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
+    is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
     for most in index.by_lemma.get("most", ()):
         adj = most.head
         if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
             continue
         if not after_determiner(most) or not attributive_superlative(adj) or adj.tag_ != "JJ":
-            continue
-        if not degree_shown_elsewhere(adj.head):
             continue
         if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
             continue
@@ -2115,8 +2195,7 @@ def zero_degree(doc, index) -> Iterator[Site]:
         if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
             continue  # suppletive: best, worst
         if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
-            if degree_shown_elsewhere(tok.head):
-                yield site(Replace(tok.i, lemma))
+            yield site(Replace(tok.i, lemma))
 
 
 # Adjectives that do not follow the noun: determiner-like, quantity and order words.
