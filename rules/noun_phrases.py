@@ -558,6 +558,8 @@ def definite_regular_plural(index, tok) -> str | None:
     det = definite_article(index, i)
     if det is None or has_numeral_above_one(index, i) or not plain_noun_phrase(index, det, i):
         return None
+    if has_conjunct(index, i):
+        return None  # *the makers and models*: one *the* for both nouns
     if has_plural_quantifier(index, i, PLURAL_MARKERS):
         return None
     return regular_plural_singular(index, i)
@@ -595,6 +597,7 @@ def definite_article(index, noun: int) -> int | None:
         "He likes the Beatles.",
         'She gave the kids some toys.',
         'We sent the workers a letter.',
+        'What are the makers and models?',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
@@ -786,7 +789,9 @@ def is_specific_context(index, verb: int) -> bool:
         return False
     if tag_of[verb] == "VBN":
         return any(index.dep_of[c] == "auxpass" for c in children)
-    return tag_of[verb] in ("VBD", "VBZ", "VBP", "VBG")
+    if tag_of[verb] == "VBG":  # a progressive, not a gerund (*has trouble keeping a job*)
+        return any(index.dep_of[c] == "aux" and index.lemma_of[c] == "be" for c in children)
+    return tag_of[verb] in ("VBD", "VBZ", "VBP")
 
 
 @rule(
@@ -1287,6 +1292,7 @@ def perfect_of_an_event(index, verb: int) -> bool:
         'A student has never won the prize.',
         'Has a student won the prize?',
         'A glass of water fell.',
+        'He always has trouble keeping a job.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -1981,6 +1987,7 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         "I don't drive any more.",
         'Who was more likely to win?',
         'They like more stereotypically masculine games.',
+        'Who is interested in more stereotypically masculine games?',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
@@ -2008,7 +2015,8 @@ def plain_comparative_more(index, more, adj) -> bool:
         return False
     if previous_word(index, more.i) in MORE_MODIFIERS or any(c.dep_ == "advmod" for c in more.children):
         return False
-    if (adj.dep_ == "advmod" and adj.head.pos_ in ("ADJ", "ADV")) or adj.lower_ in NON_GRADABLE_PREDICATES:
+    modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")
+    if modifies_modifier or adj.head.pos_ in ("ADJ", "ADV") or adj.lower_ in NON_GRADABLE_PREDICATES:
         return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
     return not (more.i + 2 < len(index.words) and lower(index, more.i + 1) == "and"
                 and lower(index, more.i + 2) == "more")
@@ -2170,6 +2178,7 @@ def attributive_superlative(tok) -> bool:
         'She is the tallest.',
         'It is at best a guess.',
         'He sang the best song.',
+        'Which grade has the most high schoolers?',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
@@ -2189,6 +2198,8 @@ def zero_degree(doc, index) -> Iterator[Site]:
             continue
         if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
             continue
+        if compound_noun(adj.lower_, adj.head.lemma_.lower()):
+            continue  # *the most high schoolers*: *most* counts the compound's referents
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
         lemma = degree_lemma(tok, "JJS")
@@ -2201,7 +2212,8 @@ def zero_degree(doc, index) -> Iterator[Site]:
 # Adjectives that do not follow the noun: determiner-like, quantity and order words.
 PRENOMINAL_ONLY = frozenset(
     "own other same such only first last next previous main whole entire certain many few "
-    "much little several various own former latter mere sheer very real total".split()
+    "much little several various own former latter mere sheer very real total distinct "
+    "different separate particular specific individual respective".split()
 )
 
 
@@ -2302,6 +2314,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'What are the names of high schoolers?',
         'One of them was a red head.',
         'She has a very big and old house.',
+        'What are the distinct states?',
+        'We tested different models.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

@@ -15,15 +15,16 @@ from multivalue_cli.antecedents import (
     is_concrete_thing, is_it, lemma, noun_number, person_in_context,
 )
 from multivalue_cli.docindex import DocIndex
+from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.it_classifier import (
     DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, is_dummy_it,
     referential_antecedent,
 )
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children
+from multivalue_cli.wordlists import wordlist
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Full forms of the clitics that a dropped subject pronoun leaves behind.
@@ -230,15 +231,23 @@ def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         'The door slammed, and it turned out the wind was strong.',
         'I lost the ticket, and it was a shame.',
         'We painted the wall, but we were overdoing it.',
+        'The janitor cleaned the room and told him it is ready.',
     ],
 )
 def referential_thing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*The thing* for a referential *it*: *when you off the thing* ('switch it off'). Only
     subject and object *it* whose clear antecedent is a concrete counted thing (a person,
-    an animal or an idea is not called *the thing*); possessive *its* is left alone."""
+    an animal, a place or an idea is not called *the thing*); possessive *its* is left
+    alone."""
     for tok, ante in _referential_it(index):
-        if tok.lower_ == "it" and tok.dep_ in (SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante):
+        if tok.lower_ == "it" and tok.dep_ in (SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante) \
+                and ante.lemma_.lower() not in PLACE_NOUNS:
             yield site(Replace(tok.i, "the thing"))
+
+
+# Places, which are no *thing* one handles (*cleaned the room ... the thing is ready*).
+PLACE_NOUNS = wordlist("destination_nouns") | frozenset(
+    "room apartment flat building home house office kitchen area place yard".split())
 
 
 # --------------------------------------------------------------------------- 4
@@ -542,6 +551,7 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
         'My aunt had to calm down my cousin to keep them from breaking the table.',
         'The gym was full, but you were overdoing it.',
         'He lied about the money, and I knew it.',
+        'I bought a lamp for the channels that use it.',
     ],
 )
 def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -560,6 +570,9 @@ def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
         verb = tok.head
         if lemma(verb) in IDIOMATIC_IT_VERBS or _has_complement_after(verb, tok):
             continue
+        if verb.dep_ == "relcl":
+            continue  # "channels that use it" -> "channels that use": the relative would
+            # be read as the object
         ante = _antecedent_of(tok)
         if ante is None or not _earlier_clause(index, ante, verb):
             continue
