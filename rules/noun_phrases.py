@@ -2152,6 +2152,13 @@ def attributive_superlative(tok) -> bool:
     return tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i
 
 
+def one_of_many(noun) -> bool:
+    """*one of the most radical students*: the plural is a set one member is picked from, so
+    *most* grades the adjective (it cannot count)."""
+    head = noun.head
+    return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
+
+
 @rule(
     86, "zero_degree", CATEGORY,
     tags={"JJS", "RBS"},
@@ -2164,10 +2171,12 @@ def attributive_superlative(tok) -> bool:
          "It was the hard exam that we ever took, wasn't it?"),
         ('Who is the oldest singer?',
          'Who is the old singer?'),
-        ('Name the most populated countries.',
-         'Name the populated countries.'),
+        ('It is one of the most famous songs.',
+         'It is one of the famous songs.'),
         ('We climbed the highest mountain in Wales.',
          'We climbed the high mountain in Wales.'),
+        ('It was the most beautiful day.',
+         'It was the beautiful day.'),
     ],
     negatives=[
         "She is the tallest.",
@@ -2179,6 +2188,8 @@ def attributive_superlative(tok) -> bool:
         'It is at best a guess.',
         'He sang the best song.',
         'Which grade has the most high schoolers?',
+        'What model has the most different versions?',
+        'Which continent has the most diverse languages?',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
@@ -2187,7 +2198,8 @@ def zero_degree(doc, index) -> Iterator[Site]:
     an analytic superlative goes, and a regular -est superlative becomes its base form. Only
     attributive superlatives after *the* or a possessive, where the determiner and the noun
     stay (*the highest mountain* -> *the high mountain*: the degree is read from the
-    definite description, as in the varieties with the feature). Not suppletive
+    definite description, as in the varieties with the feature). *most* before a plural
+    noun stays (*the most different versions* may count, not grade). Not suppletive
     *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
     is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
     for most in index.by_lemma.get("most", ()):
@@ -2198,8 +2210,12 @@ def zero_degree(doc, index) -> Iterator[Site]:
             continue
         if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
             continue
-        if compound_noun(adj.lower_, adj.head.lemma_.lower()):
-            continue  # *the most high schoolers*: *most* counts the compound's referents
+        if compound_noun(adj.lower_, adj.head.lemma_.lower()) or (
+                adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
+            continue  # *the most high schoolers*, *has the most different versions*: before a
+            # plural, *most* may count (the greatest number of), not grade
+        if adj.lower_ in PRENOMINAL_ONLY:
+            continue
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
         lemma = degree_lemma(tok, "JJS")
