@@ -502,6 +502,11 @@ def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list
         cand_animate = is_animate(head)
         if not _compatible(number, animate, cand_number, cand_animate):
             continue
+        if animate is False and (_person_noun(head) or _named_person(pron, head, _depth)):
+            continue  # *the gay man ... it*, *John ... he ... it*: a noun with a person sense
+            # and a gender, a human noun, or a name a personal pronoun refers to
+        if animate is True and _never_personal(head):
+            continue  # *my neighbour bought a van. He ...*: a group or vehicle sense only
         cand_gender = gender(head) or gender(tok)
         if pron_gender and cand_gender and cand_gender != pron_gender:
             continue
@@ -510,6 +515,30 @@ def candidates(pron: Token, _depth: int = 0, as_form: str | None = None) -> list
         if previous is None or previous.rank < rank:
             found[head.i] = Candidate(head, cand_number, cand_animate, rank)
     return sorted(found.values(), key=lambda c: (-c.rank, -c.head.i))
+
+
+def _named_person(pron: Token, cand: Token, depth: int) -> bool:
+    """A name that a *he*/*she* between it and ``pron`` refers to (*John took the book
+    because he wanted to read it*)."""
+    if cand.pos_ != "PROPN" or depth > 0:
+        return False
+    tokens = index_of(pron.doc).tokens if index_of(pron.doc) is not None else pron.doc
+    return any(tokens[i].lower_ in PRONOUN_GENDER and tokens[i].tag_ == "PRP"
+               and getattr(antecedent(tokens[i], depth + 1), "i", None) == cand.i
+               for i in range(cand.i + 1, pron.i))
+
+
+def _never_personal(tok: Token) -> bool:
+    """A common noun of unknown animacy with no person or animal sense (*van*, *committee*),
+    which *he*/*she* do not stand for."""
+    return (tok.pos_ == "NOUN" and is_animate(tok) is None
+            and tok.lemma_.lower() not in wordlist("person_sense_nouns")
+            and tok.lemma_.lower() not in wordlist("animal_nouns"))
+
+
+def _person_noun(tok: Token) -> bool:
+    """A common noun that names a person although it has other senses (*man*, *guest*)."""
+    return tok.pos_ == "NOUN" and (gender(tok) is not None or tok.lemma_.lower() in wordlist("human_nouns"))
 
 
 def context_window(pron: Token) -> Iterator[tuple[Token, int]]:

@@ -27,6 +27,10 @@ NOT_MANNER_ADVERBS = wordlist("non_manner_ly_adverbs")
 # after a verb is the attested *too much* 'very much'.
 QUANTITY_ADJECTIVES = frozenset("many few little much".split())
 
+# Adjectives whose bare form is in use as a manner adverb (*come quick*, *talk loud*); a
+# documented list, as most -ly adverbs have no flat form in use (*vainly*, *generously*).
+FLAT_ADVERBS = wordlist("flat_adverbs")
+
 
 @lru_cache(maxsize=4096)
 def is_adjective(word: str) -> bool:
@@ -108,6 +112,12 @@ def degree_adj_for_adv(doc, index) -> Iterator[Site]:
          "He answered the question correct, didn't he?"),
         ("Why do they talk so loudly?", "Why do they talk so loud?"),
         ("Please speak clearly and slowly.", "Please speak clear and slow."),
+        ('Drive carefully on the ice.',
+         'Drive careful on the ice.'),
+        ('He spoke softly to the child.',
+         'He spoke soft to the child.'),
+        ('They finished the job easily.',
+         'They finished the job easy.'),
     ],
     negatives=[
         "He quickly ran home.",
@@ -115,12 +125,16 @@ def degree_adj_for_adv(doc, index) -> Iterator[Site]:
         "They arrived recently.",
         "The car was badly damaged.",
         "It is extremely quiet.",
+        'She waited vainly for an answer.',
+        'He donated generously to the school.',
+        'They looked at the clock impatiently.',
     ],
 )
 def flat_adj_for_adv(doc, index) -> Iterator[Site]:
     """Manner adverbs with the form of adjectives: *come quick*, *speaks English fluent*.
-    Only -ly adverbs derived from an adjective the lexicon knows, modifying a verb and
-    standing after it (the position of manner adverbs; *he quick ran* is not the feature);
+    Only -ly adverbs of an adjective whose flat form is in use (``FLAT_ADVERBS``: *quick,
+    loud, careful*; not *vainly* or *generously*), modifying a verb and standing after it (the
+    position of manner adverbs; *he quick ran* is not the feature);
     not sentence, time, frequency, focus or degree adverbs, nor those whose adjective means
     something else (``NOT_MANNER_ADVERBS``: *hardly, lately, highly ...*)."""
     words = index.words
@@ -135,7 +149,7 @@ def flat_adj_for_adv(doc, index) -> Iterator[Site]:
         if head.pos_ != "VERB" or head.i >= tok.i or lexically_capitalised(tok):
             continue
         adjective = adjective_of_adverb(low)
-        if adjective:
+        if adjective in FLAT_ADVERBS:
             yield site(Replace(tok.i, adjective))
 
 
@@ -272,6 +286,12 @@ def omissible_preposition(index, prep) -> bool:
          "He came out hospital and went back school Monday."),
         ("We're going there on Tuesday.", "We're going there Tuesday."),
         ("Are you going to the market?", "Are you going the market?"),
+        ('She went to the kitchen to cook.',
+         'She went the kitchen to cook.'),
+        ('We often go to the pub.',
+         'We often go the pub.'),
+        ('They came to our garage yesterday.',
+         'They came our garage yesterday.'),
     ],
     negatives=[
         "They came to the conclusion that it was wrong.",
@@ -282,6 +302,9 @@ def omissible_preposition(index, prep) -> bool:
         "I want to go.",
         "We walked to the park.",
         "They moved to the city.",
+        'She went to the dieting support group.',
+        'We went to a meeting with the boss.',
+        'I went to our friend for advice.',
     ],
 )
 def null_prepositions(doc, index) -> Iterator[Site]:

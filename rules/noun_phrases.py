@@ -9,6 +9,7 @@ apply the regular suffix with the right spelling (``jewelries``, ``wifes``, ``bi
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Iterator
 
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
@@ -86,13 +87,20 @@ ABSTRACT_NOUNS = wordlist("abstract_nouns_generic")
 INALIENABLE_NOUNS = wordlist("possessive_idiom_nouns")
 # Nouns of time, which with a demonstrative form time adverbials (*this morning, those days*).
 TIME_NOUNS = wordlist("time_nouns")
+# Words of time whose genitive dates something (*today's paper*, *last year's results*).
+TIME_POSSESSORS = frozenset(
+    "today tonight yesterday tomorrow year month week day decade century hour minute".split())
 # Possessions that a postnominal for/belong-phrase can follow without being read as purpose
 # (*the knife for Chinyere*, *the cow for my brother*; not *the help for you*): concrete
 # things and animals, and possessors that are people (lists derived from WordNet 3.0 by
 # another rule family; shared, not edited here).
 CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
 PERSON_NOUNS = wordlist("person_nouns")
-ABSTRACT_PREPOSITIONS = frozenset("about from with against on through towards toward into".split())
+ABSTRACT_PREPOSITIONS = frozenset(
+    "about from with against on through towards toward into of for in to without over under "
+    "between among after before despite".split())
+# Preposition + abstract noun phrases that keep zero article (*in love*, *for life*).
+ABSTRACT_IDIOMS = wordlist("abstract_noun_idioms")
 
 # Quantifier-like words that are no adjectives to compare.
 NON_GRADABLE = frozenset("much many little few more most less least far late".split())
@@ -219,12 +227,27 @@ def regular_singular(low: str, lemma: str, vocab) -> str | None:
     plurals recur, and the answer depends on these strings alone)."""
     if not low.endswith("s") or low in PLURALIA_TANTUM:
         return None
-    for singular in (lemma, singular_noun(low)):
+    # *cookies* -> *cookie*, not the lexicon's variant *cooky*: the plain -s singular first
+    plain = (low[:-1],) if is_noun(low[:-1]) else ()
+    for singular in (*plain, lemma, singular_noun(low)):
         if singular == low or singular.endswith("s") or vocab[singular].like_num:
             continue
         if plural_noun(singular) == low or low in lexicon_forms(singular, "NNS"):
             return singular
     return None
+
+
+VERB_DEPENDENTS = frozenset({"nsubj", "nsubjpass", "aux", "neg", "dobj", "prt"})
+RELATIVE_WORDS = frozenset({"who", "that", "which"})
+
+
+def used_as_verb(index, i: int) -> bool:
+    """A word tagged as a plural noun that heads a clause (*she lives here*, *who leaves
+    early*, tagged NNS by mistake): it has a subject, auxiliary or object of its own, or
+    follows a relative pronoun or subject pronoun."""
+    if any(index.dep_of[c] in VERB_DEPENDENTS for c in index.child_positions(i)):
+        return True
+    return i > 0 and (lower(index, i - 1) in RELATIVE_WORDS or index.tag_of[i - 1] == "PRP")
 
 
 def voiced_plural_singular(tok) -> str | None:
@@ -241,10 +264,11 @@ def voiced_plural_singular(tok) -> str | None:
 
 @lru_cache(maxsize=4096)
 def is_human_noun(singular: str) -> bool:
-    """Whether a noun (probably) names people: listed, with a personal suffix (*artist,
-    musician, student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices
-    in -er (*printer*) are caught too, which only makes the rule more cautious."""
-    if singular in HUMAN_NOUNS or singular.endswith(("man", "woman")):
+    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
+    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
+    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
+    (*printer*) are caught too, which only makes the rule more cautious."""
+    if singular in HUMAN_NOUNS or singular in PERSON_NOUNS or singular.endswith(("man", "woman")):
         return True
     if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
         return True
@@ -346,11 +370,19 @@ def previous_word(index, i: int) -> str:
         ("The leaves fell and the wolves howled.", "The leafs fell and the wolfs howled."),
         ("Knives are sharp, aren't they?", "Knifes are sharp, aren't they?"),
         ("How many lives were saved?", "How many lifes were saved?"),
+        ('They live very different lives.',
+         'They live very different lifes.'),
+        ('The thieves stole two loaves of bread.',
+         'The thiefs stole two loafs of bread.'),
+        ('Put the knives on the shelves.',
+         'Put the knifes on the shelfs.'),
     ],
     negatives=[
         "She leaves at noon and lives in Delhi.",
         "He bought new gloves and olives.",
         "The chiefs met on the roofs.",
+        'Which singer lives in Paris and leaves early?',
+        'The woman who lives next door halves the bread.',
     ],
 )
 def regularized_plurals(doc, index) -> Iterator[Site]:
@@ -360,7 +392,7 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
     are a different feature."""
     for tok in index.by_tag.get("NNS", ()):
         low = tok.lower_
-        if not low.endswith("ves") or lexically_capitalised(tok):
+        if not low.endswith("ves") or lexically_capitalised(tok) or used_as_verb(index, tok.i):
             continue
         singular = voiced_plural_singular(tok)
         if singular is None:
@@ -381,6 +413,12 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
          "Where can I find more informations about the course?"),
         ("We hired new staff, but we lost our luggage.",
          "We hired new staffs, but we lost our luggages."),
+        ('Free advice for new parents.',
+         'Free advices for new parents.'),
+        ('What we need: furniture, equipment and luggage.',
+         'What we need: furnitures, equipments and luggages.'),
+        ('Useful information for the visitors',
+         'Useful informations for the visitors'),
     ],
     negatives=[
         "How much advice did he give you?",
@@ -388,6 +426,8 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
         "This is useful information.",
         "He bought a piece of furniture.",
         "The information desk was closed.",
+        'Much information, little advice.',
+        'A piece of furniture for the hall.',
     ],
 )
 def mass_noun_plurals(doc, index) -> Iterator[Site]:
@@ -404,7 +444,9 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
         if index.tag_of[i] != "NN" or low != lemma_of[i] or capitalised_at(index, i):
             continue
         first = first_conjunct_at(index, i)
-        if dep_of[first] in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod", "appos"):
+        if dep_of[first] in ("nsubj", "nsubjpass", "attr", "compound", "npadvmod"):
+            continue
+        if dep_of[first] == "appos" and not listed_after_colon(index, first):
             continue
         if dep_of[i] == "compound":
             continue
@@ -418,6 +460,13 @@ def mass_noun_plurals(doc, index) -> Iterator[Site]:
         plural = regular_form(low, "NOUN", "NNS")
         if plural and plural != low:
             yield site(Replace(i, plural))
+
+
+def listed_after_colon(index, noun: int) -> bool:
+    """*What we need: furniture, equipment*: an item of a list after a colon, parsed as an
+    apposition of the word before the colon (no verb agrees with it)."""
+    head = index.head_of[noun]
+    return any(index.words[j] == ":" for j in range(min(head, noun) + 1, max(head, noun)))
 
 
 @rule(
@@ -461,6 +510,12 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
          "There were three car and many bike outside."),
         ("Which rivers are longer than the Nile?", "Which river are longer than the Nile?"),
         ("The books on his desk were old.", "The book on his desk were old."),
+        ('We baked three cookies and two pies.',
+         'We baked three cookie and two pie.'),
+        ('These boxes are heavy.',
+         'These box are heavy.'),
+        ('Many cities have parks.',
+         'Many city have parks.'),
     ],
     negatives=[
         "I like dogs.",
@@ -468,6 +523,9 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
         "She reads books and papers.",
         "These glasses are mine.",
         "Many teachers left.",
+        'The hiring committee interviewed two candidates.',
+        'My roommates are nice.',
+        'Several cousins came.',
     ],
 )
 def zero_plural(doc, index) -> Iterator[Site]:
@@ -500,6 +558,8 @@ def definite_regular_plural(index, tok) -> str | None:
     det = definite_article(index, i)
     if det is None or has_numeral_above_one(index, i) or not plain_noun_phrase(index, det, i):
         return None
+    if has_conjunct(index, i):
+        return None  # *the makers and models*: one *the* for both nouns
     if has_plural_quantifier(index, i, PLURAL_MARKERS):
         return None
     return regular_plural_singular(index, i)
@@ -522,6 +582,12 @@ def definite_article(index, noun: int) -> int | None:
         ("Did you feed the goats?", "Did you feed dem goat?"),
         ("She said that the old houses weren't safe.",
          "She said that dem old house weren't safe."),
+        ('The boys at the market.',
+         'Dem boy at the market.'),
+        ('Useful information: the rooms, the prices',
+         'Useful information: dem room, dem price'),
+        ('Prices of the rooms?',
+         'Prices of dem room?'),
     ],
     negatives=[
         "Boys will be boys.",
@@ -529,17 +595,22 @@ def definite_article(index, noun: int) -> int | None:
         "These books are mine.",
         "The boys' room is upstairs.",
         "He likes the Beatles.",
+        'She gave the kids some toys.',
+        'We sent the workers a letter.',
+        'What are the makers and models?',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
     """Plural marked by a word before the noun, which then loses its -s: *the boys* -> *dem
     boy* (the plural article of Caribbean and West African creoles and Gullah). Only definite
-    regular -s plurals with *the*, whose *the* is replaced; not irregular plurals (*children*),
+    regular -s plurals with *the*, whose *the* is replaced, in clauses and in fragments,
+    lists and headlines alike; not recipients (*gave dem kid the toys* would read as *gave
+    them kid*, the recipient lost), irregular plurals (*children*),
     bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
     numeral or plural quantifier."""
     for tok in index.by_tag.get("NNS", ()):
         singular = definite_regular_plural(index, tok)
-        if singular:
+        if singular and index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
             yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 
 
@@ -718,7 +789,9 @@ def is_specific_context(index, verb: int) -> bool:
         return False
     if tag_of[verb] == "VBN":
         return any(index.dep_of[c] == "auxpass" for c in children)
-    return tag_of[verb] in ("VBD", "VBZ", "VBP", "VBG")
+    if tag_of[verb] == "VBG":  # a progressive, not a gerund (*has trouble keeping a job*)
+        return any(index.dep_of[c] == "aux" and index.lemma_of[c] == "be" for c in children)
+    return tag_of[verb] in ("VBD", "VBZ", "VBP")
 
 
 @rule(
@@ -807,31 +880,43 @@ def is_plain_modifier(tok) -> bool:
         ("Education is important for girls.", "The education is important for girls."),
         ("Modern society has changed, hasn't it?", "The modern society has changed, hasn't it?"),
         ("They talked about love and poverty.", "They talked about the love and the poverty."),
+        ('Everyone talks about the importance of education.',
+         'Everyone talks about the importance of the education.'),
+        ('They fought for justice and freedom.',
+         'They fought for the justice and the freedom.'),
+        ('Many families live in poverty.',
+         'Many families live in the poverty.'),
     ],
     negatives=[
         "She fell in love.",
         "The education system is weak.",
         "His life was hard.",
         "It is a way of life.",
+        'They were friends for life.',
+        'What are the life expectancies of the countries?',
+        'He was at peace.',
     ],
 )
 def definite_abstract(doc, index) -> Iterator[Site]:
     """*the* with abstract nouns used generically, where SAE has zero: *starved with the
     hunger*, *the society has changed*. Safe subset: bare singular nouns of a documented list
-    of abstract nouns (``ABSTRACT_NOUNS``) as subject, object or object of a few
-    prepositions (*about, from, with, against, on, ...*); not after *in/at/of/for/by*, where
-    they form fixed phrases (*in love, way of life, for life*), not in compounds, not with
-    any determiner, possessive or quantifier. Generic bare plurals are left alone: *the
+    of abstract nouns (``ABSTRACT_NOUNS``) as subject, object or object of a preposition
+    (*the importance of the education*, *starved with the hunger*); not after *at/by*, nor in
+    the fixed phrases of a documented list (*in love, way of life, for life*), not in
+    compounds, not with any determiner, possessive or quantifier. Generic bare plurals are left alone: *the
     goats* would read as specific goats."""
     for noun in index.lemma(*ABSTRACT_NOUNS):
         if noun.tag_ != "NN" or noun.dep_ == "compound" or lexically_capitalised(noun):
             continue
         role = first_conjunct(noun)
         if role.dep_ == "pobj":
-            if role.head.lower_ not in ABSTRACT_PREPOSITIONS:
+            prep = role.head.lower_
+            if prep not in ABSTRACT_PREPOSITIONS or f"{prep} {noun.lemma_.lower()}" in ABSTRACT_IDIOMS:
                 continue
         elif role.dep_ not in ("nsubj", "nsubjpass", "dobj"):
             continue
+        if noun.i + 1 < len(doc) and doc[noun.i + 1].tag_ in ("NN", "NNS"):
+            continue  # *life expectancies*: the noun modifies another
         lefts = list(noun.lefts)
         if any(c.dep_ not in ("amod", "compound") for c in lefts):
             continue
@@ -928,14 +1013,22 @@ def is_partitive_complement(index, noun: int) -> bool:
 
 @rule(
     59, "double_determiners", CATEGORY,
-    tags={"PRP$"},
+    tags={"PRP$", "DT"},
     examples=[
-        ("Our common problem is very serious.", "This our common problem is very serious."),
-        ("I washed my new shoes, and they look clean.",
-         "I washed these my new shoes, and they look clean."),
-        ("I think that his plan won't work.", "I think that this his plan won't work."),
+        ("We discussed the problem. Our common problem is very serious.",
+         "We discussed the problem. This our common problem is very serious."),
+        ("I bought new shoes last week. I washed my new shoes, and they look clean.",
+         "I bought new shoes last week. I washed these my new shoes, and they look clean."),
+        ("He told us about the plan, but I think that his plan won't work.",
+         "He told us about the plan, but I think that this his plan won't work."),
+        ("This old car of ours is broken.", "This our old car is broken."),
+        ("I love that dog of yours.", "I love that your dog."),
+        ("These friends of mine are nice.", "These my friends are nice."),
     ],
     negatives=[
+        "Our common problem is very serious.",
+        "I washed my new shoes.",
+        "That is a friend of mine.",
         "All our friends came.",
         "She lost her way.",
         "It is my turn.",
@@ -947,11 +1040,21 @@ def is_partitive_complement(index, noun: int) -> bool:
 )
 def double_determiners(doc, index) -> Iterator[Site]:
     """Double determiners: a demonstrative before a possessive determiner, *this our common
-    problem*, *these my shoes*. Only for possessive determiners of common nouns as subject or
-    object in statements, with nothing before them (not *all our*), agreeing in number
-    (*this* / *these*). Not for people (*this my brother* points at someone present), body
-    parts and fixed phrases (*raise his hand, lose her way, their best*), where a
-    demonstrative reads as a contrast, coordinated phrases (*my sister and I*) or *its*."""
+    problem*, *these my shoes*. Two SAE sources. (1) *this car of ours*: the demonstrative
+    and the independent possessive of a postnominal *of*-phrase, which become *this our
+    car*. (2) A possessive determiner of a common noun that was mentioned before in the
+    text (*... the problem. Our common problem is ...*): the demonstrative points back to a
+    known referent, as in the attested use; on a first mention it would point at something
+    new. Only subjects and objects in statements, with nothing before the possessive (not
+    *all our*), agreeing in number (*this* / *these*). Not for people (*this my brother*
+    points at someone present), body parts and fixed phrases (*raise his hand, lose her
+    way, their best*), where a demonstrative reads as a contrast, coordinated phrases (*my
+    sister and I*) or *its*."""
+    yield from by_position(chain(demonstrative_of_possessive(index), known_possessed(index)))
+
+
+def known_possessed(index) -> Iterator[Site]:
+    """Source (2) of :func:`double_determiners`: *our problem* after an earlier *problem*."""
     tag_of, dep_of = index.tag_of, index.dep_of
     for tok in index.by_tag.get("PRP$", ()):
         poss = tok.i
@@ -963,11 +1066,37 @@ def double_determiners(doc, index) -> Iterator[Site]:
         if capitalised_at(index, noun) or lower(index, poss) == "its" or index.in_question(noun):
             continue
         lemma = index.lemma_of[noun]
-        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma):
+        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma) or not mentioned_before(index, noun):
             continue
         if any(c < poss for c in index.child_positions(noun)) or not plain_noun_phrase(index, poss, noun):
             continue
         yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
+
+
+def mentioned_before(index, noun: int) -> bool:
+    """The noun's lemma stands earlier in the text as a noun (a known referent)."""
+    lemma, lemma_of, pos_of = index.lemma_of[noun], index.lemma_of, index.pos_of
+    return any(lemma_of[j] == lemma and pos_of[j] == "NOUN" for j in range(noun))
+
+
+# Independent possessives and the determiners they correspond to (*of ours* -> *our*).
+DETERMINER_OF_POSSESSIVE = {"mine": "my", "yours": "your", "his": "his", "hers": "her",
+                            "ours": "our", "theirs": "their"}
+
+
+def demonstrative_of_possessive(index) -> Iterator[Site]:
+    """Source (1) of :func:`double_determiners`: *this old car of ours* -> *this our old car*."""
+    for det in demonstrative_determiners(index, "this", "that", "these", "those"):
+        noun = det.head
+        of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is None or of.i != noun.i + 1 or not plain_noun_phrase(index, det.i, noun.i):
+            continue
+        owners = [c for c in of.children if c.dep_ == "pobj"]
+        if len(owners) != 1 or owners[0].i != of.i + 1 or owners[0].lower_ not in DETERMINER_OF_POSSESSIVE:
+            continue
+        owner = owners[0]
+        yield site(Insert(det.i, DETERMINER_OF_POSSESSIVE[owner.lower_], after=True),
+                   Delete(of.i), Delete(owner.i))
 
 
 @rule(
@@ -1021,14 +1150,23 @@ def approximated_numeral(index, num: int) -> bool:
 
 
 def bare_modified_mass_noun(noun) -> bool:
-    """*good advice*, *useful information*: a countable-in-the-dialect mass noun with an
-    adjective and no determiner, as object or predicate."""
+    """*good advice*, *for advice*, *with useful information*: a countable-in-the-dialect
+    mass noun without a determiner, as object, predicate or object of a preposition (not of
+    the *of* of a partitive or quantity: *a piece of advice*, *a lot of homework*); as a
+    predicate only with an adjective (*it is information* is no single item)."""
     if noun.tag_ != "NN" or noun.lower_ != noun.lemma_.lower() or lexically_capitalised(noun):
         return False
-    if first_conjunct(noun).dep_ not in ("dobj", "attr") or determiner_of(noun) is not None:
+    role = first_conjunct(noun)
+    if role.dep_ not in ("dobj", "attr", "pobj") or determiner_of(noun) is not None:
         return False
+    if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
+        return False
+    if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
+        return False  # *information desk*
     lefts = list(noun.lefts)
-    return bool(lefts) and all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
+    if not lefts and role.dep_ == "attr":
+        return False
+    return all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
         {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
     )
 
@@ -1041,6 +1179,12 @@ def bare_modified_mass_noun(noun) -> bool:
         ("It took around 20 minutes, didn't it?", "It took around a 20 minutes, didn't it?"),
         ("She gave me good advice.", "She gave me a good advice."),
         ("Was it useful information?", "Was it a useful information?"),
+        ('She asked the manager for advice.',
+         'She asked the manager for an advice.'),
+        ('He came back with useful information.',
+         'He came back with a useful information.'),
+        ('We need new furniture.',
+         'We need a new furniture.'),
     ],
     negatives=[
         "We planted three fields.",
@@ -1048,13 +1192,19 @@ def bare_modified_mass_noun(noun) -> bool:
         "She gave me some good advice.",
         "The information is useful.",
         "It costs about a dollar.",
+        'He gave me a piece of advice.',
+        'They gave us a lot of homework.',
+        'I went to school by bus.',
+        'It is information.',
     ],
 )
 def indefinite_for_zero(doc, index) -> Iterator[Site]:
     """*a/an* where SAE has no article. Two attested contexts: before an approximated
-    numeral (*about a three fields*), and with mass nouns that the dialect counts, when an
-    adjective describes them (*a good advice*, *a useful information*; documented list of
-    such nouns). Not with a numeral that is the subject's (*about 80 people came* keeps the
+    numeral (*about a three fields*), and with mass nouns that the dialect counts (*a good
+    advice*, *ask for an advice*, *with a useful information*; documented list of such
+    nouns), as object or after a preposition. Bare singular count nouns after a preposition
+    (*at school*, *by bus*) are left out on purpose: their zero article marks the
+    institution or the means, and *at a school* would name a building instead. Not with a numeral that is the subject's (*about 80 people came* keeps the
     article out of subjects), nor where another determiner or quantifier stands."""
     lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for i, tag in enumerate(index.tag_of):
@@ -1080,12 +1230,39 @@ def specific_indefinite(index, det: int) -> bool:
     if dep_of[role] == "pobj" and lower(index, head_of[role]) in NON_REFERRING_PREPOSITIONS:
         return False
     tokens = index.tokens
-    if any(tokens[i].like_num for i in range(det + 1, noun)) or has_of_complement(index, noun):
-        return False  # *a two-week strike*, *a glass of water*
+    if any(tokens[i].like_num for i in range(det + 1, noun)):
+        return False  # *a two-week strike*
+    if has_of_complement(index, noun) and not of_possessive(index, noun):
+        return False  # *a glass of water*; but *a friend of mine* is one person
     verb = clause_verb(index, role)
-    if verb is None or is_negated(index, verb) or not is_specific_context(index, verb):
+    if verb is None or is_negated(index, verb):
+        return False
+    if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
+                                                 and perfect_of_an_event(index, verb))):
         return False
     return not (dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS)
+
+
+def of_possessive(index, noun: int) -> bool:
+    """*a friend of mine*, *a cousin of hers*: an *of*-phrase with an independent possessive."""
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" and any(
+        lower(index, g) in ("mine", "yours", "his", "hers", "ours", "theirs")
+        for g in index.child_positions(c)) for c in index.child_positions(noun))
+
+
+def perfect_of_an_event(index, verb: int) -> bool:
+    """*a student has won the prize*: a present or past perfect in a statement, not one of
+    experience (*... ever/never seen*), whose subject did something specific."""
+    words = index.words
+    start, end = index.sentence_of[verb], index.sentence_end(verb)
+    if words[end - 1] == "?" or any(words[i].lower() in CONDITIONAL_WORDS for i in range(start, end)):
+        return False
+    kids = index.child_positions(verb)
+    if index.tag_of[verb] != "VBN" or any(index.tag_of[c] == "MD" for c in kids):
+        return False
+    if any(lower(index, c) in ("ever", "never") for c in kids):
+        return False
+    return any(index.dep_of[c] == "aux" and index.lemma_of[c] == "have" for c in kids)
 
 
 @rule(
@@ -1098,6 +1275,12 @@ def specific_indefinite(index, det: int) -> bool:
          "One man came to the door with one umbrella."),
         ("She sells a car, but I said that I bought an apple.",
          "She sells one car, but I said that I bought one apple."),
+        ('A friend of mine lives in Paris.',
+         'One friend of mine lives in Paris.'),
+        ('A student has won the prize.',
+         'One student has won the prize.'),
+        ('Yesterday a man knocked on the door.',
+         'Yesterday one man knocked on the door.'),
     ],
     negatives=[
         "He is a teacher.",
@@ -1106,6 +1289,10 @@ def specific_indefinite(index, det: int) -> bool:
         "I waited for a while and had a look.",
         "Can you lend me a pen?",
         "He drank a glass of water.",
+        'A student has never won the prize.',
+        'Has a student won the prize?',
+        'A glass of water fell.',
+        'He always has trouble keeping a job.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -1352,17 +1539,19 @@ def ends_noun_phrase(index, noun) -> bool:
     )
 
 
-def postnominal_possession(index, marker: str) -> Iterator[Site]:
+def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
     """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
     the possessor moves behind the possessed noun after ``marker``, and *the* takes its
-    place as determiner."""
+    place as determiner. With ``any_possession`` (a marker that only means possession, as
+    *belong*), every possessed noun and possessor qualifies; otherwise (*for*, which may
+    also mean purpose or benefit) only concrete things owned by people."""
     for possessor, pos, noun in genitive_possessions(index):
         start = possessor.left_edge.i
         if not ends_noun_phrase(index, noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
             continue
-        if not ownable(noun) or not plain_noun_phrase(index, pos.i, noun.i):
+        if not plain_noun_phrase(index, pos.i, noun.i) or time_possessor(possessor):
             continue
-        if not personal_possessor(possessor):
+        if not any_possession and not (ownable(noun) and personal_possessor(possessor)):
             continue
         yield site(
             Replace(pos.i, "the"),
@@ -1370,11 +1559,11 @@ def postnominal_possession(index, marker: str) -> Iterator[Site]:
             Move(start, pos.i, noun.i, after=True),
         )
     for poss, noun in possessive_determiners(index):
-        lemma = noun.lemma_.lower()
-        if lemma in INALIENABLE_NOUNS or not ownable(noun) or same_person_as_subject(index, poss, noun):
-            continue
-        if in_command(index, noun) or not plain_noun_phrase(index, poss.i, noun.i):
-            continue  # *don't touch the phone for me* reads "on my behalf"; *their own mess*
+        if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
+            continue  # *lose the way belong him*; *their own mess*
+        if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
+                                   or in_command(index, noun)):
+            continue  # *don't touch the phone for me* reads "on my behalf"
         if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
 
@@ -1454,8 +1643,13 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
-        ("We met at John's house.", "We met at for John house."),
         ("Did you see the teacher's car?", "Did you see for the teacher car?"),
+        ("I read the teacher's report.",
+         'I read for the teacher report.'),
+        ("It was my uncle's idea.",
+         'It was for my uncle idea.'),
+        ("They sold the farmer's cow.",
+         'They sold for the farmer cow.'),
     ],
     negatives=[
         "The book is John's.",
@@ -1463,16 +1657,28 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
         "It's late.",
         "John's dog barked.",
         "The hospital opened a new children's wing.",
+        "I read last year's report.",
+        "We met at John's house.",
+        "She bought today's paper.",
     ],
 )
 def possessives_for_pre(doc, index) -> Iterator[Site]:
     """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
     sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
     possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
-    read as "as for" (*for the old man dog barked*)."""
+    read as "as for" (*for the old man dog barked*), not after a preposition (*at for the
+    doctor office* stacks two prepositions), and not for genitives of time (*last year's
+    results* names no possessor)."""
     for possessor, pos, noun in genitive_possessions(index):
-        if first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass"):
-            yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+        role = first_conjunct(noun).dep_
+        if role in ("nsubj", "nsubjpass", "pobj") or time_possessor(possessor):
+            continue
+        yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+
+
+def time_possessor(possessor) -> bool:
+    """*last year's results*, *today's paper*: a genitive of time, no possessor."""
+    return possessor.lemma_.lower() in TIME_NOUNS or possessor.lemma_.lower() in TIME_POSSESSORS
 
 
 @rule(
@@ -1482,17 +1688,29 @@ def possessives_for_pre(doc, index) -> Iterator[Site]:
         ("The man's dog barked.", "The dog belong the man barked."),
         ("Did you feed my dog?", "Did you feed the dog belong me?"),
         ("Where is Mary's bag?", "Where is the bag belong Mary?"),
+        ("We liked John's idea.",
+         'We liked the idea belong John.'),
+        ("I met the teacher's wife.",
+         'I met the wife belong the teacher.'),
+        ('I lost my wallet.',
+         'I lost the wallet belong me.'),
     ],
     negatives=[
         "The book is Mary's.",
         "She shook her head.",
         "My brother's friend from school came.",
+        "I read last year's report.",
+        'She lost her way.',
     ],
 )
 def possessives_belong(doc, index) -> Iterator[Site]:
     """Possession by a postnominal *belong*-phrase (Tok Pisin and Bislama *bilong*, *blong*):
-    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Same contexts as 74."""
-    yield from by_position(postnominal_possession(index, "belong"))
+    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Every genitive (*X's
+    Y*) and possessive determiner whose possessed noun ends its phrase, whatever is
+    possessed (*the idea belong John*, *the wife belong him*): *belong* means nothing but
+    possession, unlike the *for* of 74. Not genitives of time (*last year's*), idioms with a
+    possessive (*lose her way*) or *its*."""
+    yield from by_position(postnominal_possession(index, "belong", any_possession=True))
 
 
 @rule(
@@ -1690,6 +1908,14 @@ def than_standard(tok):
     return None
 
 
+def clausal_standard(than) -> bool:
+    """*than we thought*: *than* as the marker of a clause that modifies the comparative
+    before it."""
+    clause = than.head
+    return (than.dep_ == "mark" and clause.dep_ in ("advcl", "ccomp") and clause.i > than.i
+            and clause.head.i < than.i)
+
+
 def analytic_more(adj):
     """The *more* of an analytic comparative (*more severe*), right before the adjective."""
     for child in adj.children:
@@ -1719,8 +1945,14 @@ def comparatives_with_than(index) -> Iterator[tuple]:
     (*loves his car more than*, word = *more* modifying a verb)."""
     for than in index.by_lemma.get("than", ()):
         head = than.head
-        if getattr(than_standard(head), "i", None) != than.i or lexically_capitalised(head):
+        if clausal_standard(than):
+            head = head.head  # *more difficult than we thought*: *than* marks the clause
+        elif getattr(than_standard(head), "i", None) != than.i:
             continue
+        if lexically_capitalised(head):
+            continue
+        if previous_word(index, head.i) in ("any", "no") or previous_word(index, than.i) in ("any", "no"):
+            continue  # *any more than*, *no more than*, *no later than*: quantity idioms
         if synthetic_comparative(head):
             yield "synthetic", head, than
         elif head.pos_ in ("ADJ", "ADV") and head.tag_ in ("JJ", "RB") and analytic_more(head):
@@ -1731,28 +1963,63 @@ def comparatives_with_than(index) -> Iterator[tuple]:
 
 @rule(
     81, "more_much", CATEGORY,
-    lemmas={"than"},
+    lemmas={"more"},
     examples=[
         ("The unemployment position is more severe than in Singapore.",
          "The unemployment position is much severe than in Singapore."),
         ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
         ("She said the test wasn't more difficult than the last one.",
          "She said the test wasn't much difficult than the last one."),
+        ('Who is more intelligent?',
+         'Who is much intelligent?'),
+        ('It is more expensive.',
+         'It is much expensive.'),
+        ('This bag is more useful, and she speaks more clearly now.',
+         'This bag is much useful, and she speaks much clearly now.'),
     ],
     negatives=[
         "It is more than five miles.",
         "He has more books than me.",
         "It is bigger than mine.",
-        "It is more expensive.",
+        "It is much more expensive than mine.",
+        "It gets more and more difficult.",
+        "The more you practise, the better you play.",
+        "I don't drive any more.",
+        'Who was more likely to win?',
+        'They like more stereotypically masculine games.',
+        'Who is interested in more stereotypically masculine games?',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
-    """*much* as comparative marker: *much severe than* 'more severe than'. Only for the
-    *more* of an analytic comparative with a *than*-standard, which keeps the comparison
-    visible (without *than*, *much severe* would read as "very severe")."""
-    for kind, word, _ in comparatives_with_than(index):
-        if kind == "analytic":
-            yield site(Replace(analytic_more(word).i, "much"))
+    """*much* as comparative marker: *much severe than* 'more severe than', *who is much
+    intelligent?* 'more intelligent'. The *more* of every analytic comparative of an
+    adjective or adverb, with or without a *than*-standard; not where *more* is already
+    modified (*much more*, *far more*, *any more*: *much much severe* doubles the marker, and
+    *any much* is no comparison), in *more and more* or in correlatives (*the more ...*)."""
+    for more in index.by_lemma.get("more", ()):
+        adj = more.head
+        if analytic_more(adj) is not None and analytic_more(adj).i == more.i \
+                and plain_comparative_more(index, more, adj):
+            yield site(Replace(more.i, "much"))
+
+
+# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
+NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
+# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
+MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
+
+
+def plain_comparative_more(index, more, adj) -> bool:
+    """*more* as the marker of an adjective's or adverb's comparative, on its own."""
+    if adj.pos_ not in ("ADJ", "ADV") or adj.tag_ not in ("JJ", "RB") or lexically_capitalised(adj):
+        return False
+    if previous_word(index, more.i) in MORE_MODIFIERS or any(c.dep_ == "advmod" for c in more.children):
+        return False
+    modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")
+    if modifies_modifier or adj.head.pos_ in ("ADJ", "ADV") or adj.lower_ in NON_GRADABLE_PREDICATES:
+        return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
+    return not (more.i + 2 < len(index.words) and lower(index, more.i + 1) == "and"
+                and lower(index, more.i + 2) == "more")
 
 
 @rule(
@@ -1804,12 +2071,21 @@ def nominal_standard(than) -> bool:
         ("It's more expensive than the old one, isn't it?",
          "It's expensive than the old one, isn't it?"),
         ("She sings better than me.", "She sings well than me."),
+        ('This road is busier than the old one.',
+         'This road is busy than the old one.'),
+        ('He runs faster than his brother.',
+         'He runs fast than his brother.'),
+        ('The test was more difficult than we thought.',
+         'The test was difficult than we thought.'),
     ],
     negatives=[
         "It is more than five miles.",
         "He has fewer books than me.",
         "It is less expensive than the car.",
         "The bigger, the better.",
+        "I don't like it any more than you do.",
+        'It costs no more than ten dollars.',
+        'Come no later than noon.',
     ],
 )
 def comparative_than(doc, index) -> Iterator[Site]:
@@ -1876,18 +2152,11 @@ def attributive_superlative(tok) -> bool:
     return tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i
 
 
-def degree_shown_elsewhere(noun) -> bool:
-    """The superlative meaning stays visible without the marker: *one of the radical
-    students*, *the radical students that you can ever find*, *the tall one of all*."""
+def one_of_many(noun) -> bool:
+    """*one of the most radical students*: the plural is a set one member is picked from, so
+    *most* grades the adjective (it cannot count)."""
     head = noun.head
-    if noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one":
-        return True
-    for child in noun.children:
-        if child.dep_ in ("relcl", "acl") and any(t.lower_ == "ever" for t in child.subtree):
-            return True
-        if child.dep_ == "prep" and child.lower_ == "of" and any(t.lower_ == "all" for t in child.subtree):
-            return True
-    return False
+    return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
 
 
 @rule(
@@ -1900,6 +2169,14 @@ def degree_shown_elsewhere(noun) -> bool:
          "Is he one of the tall students in the class?"),
         ("It was the hardest exam that we ever took, wasn't it?",
          "It was the hard exam that we ever took, wasn't it?"),
+        ('Who is the oldest singer?',
+         'Who is the old singer?'),
+        ('It is one of the most famous songs.',
+         'It is one of the famous songs.'),
+        ('We climbed the highest mountain in Wales.',
+         'We climbed the high mountain in Wales.'),
+        ('It was the most beautiful day.',
+         'It was the beautiful day.'),
     ],
     negatives=[
         "She is the tallest.",
@@ -1907,26 +2184,37 @@ def degree_shown_elsewhere(noun) -> bool:
         "At least he tried.",
         "He is my best friend.",
         "It is the most well-known song.",
-        "Who is the oldest singer?",
+        'She is the tallest.',
+        'It is at best a guess.',
+        'He sang the best song.',
+        'Which grade has the most high schoolers?',
+        'What model has the most different versions?',
+        'Which continent has the most diverse languages?',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
     """Zero marking of degree: the superlative without its marker, *one of the radical
-    students that you can ever find*. *most* of an analytic superlative goes, and a regular
-    -est superlative becomes its base form (*one of the tall buildings*). Decision: only
-    attributive superlatives after *the* or a possessive whose degree stays visible in the
-    phrase - *one of the ...*, a relative clause with *ever*, *of all* - so that the meaning
-    is kept (*the oldest singer* -> *the old singer* would ask another question). Not
-    suppletive *best/worst*, superlatives used alone, *most* as quantifier or *at least*."""
+    students that you can ever find*, *the tall building* 'the tallest building'. *most* of
+    an analytic superlative goes, and a regular -est superlative becomes its base form. Only
+    attributive superlatives after *the* or a possessive, where the determiner and the noun
+    stay (*the highest mountain* -> *the high mountain*: the degree is read from the
+    definite description, as in the varieties with the feature). *most* before a plural
+    noun stays (*the most different versions* may count, not grade). Not suppletive
+    *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
+    is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
     for most in index.by_lemma.get("most", ()):
         adj = most.head
         if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
             continue
         if not after_determiner(most) or not attributive_superlative(adj) or adj.tag_ != "JJ":
             continue
-        if not degree_shown_elsewhere(adj.head):
-            continue
         if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
+            continue
+        if compound_noun(adj.lower_, adj.head.lemma_.lower()) or (
+                adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
+            continue  # *the most high schoolers*, *has the most different versions*: before a
+            # plural, *most* may count (the greatest number of), not grade
+        if adj.lower_ in PRENOMINAL_ONLY:
             continue
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
@@ -1934,14 +2222,14 @@ def zero_degree(doc, index) -> Iterator[Site]:
         if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
             continue  # suppletive: best, worst
         if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
-            if degree_shown_elsewhere(tok.head):
-                yield site(Replace(tok.i, lemma))
+            yield site(Replace(tok.i, lemma))
 
 
 # Adjectives that do not follow the noun: determiner-like, quantity and order words.
 PRENOMINAL_ONLY = frozenset(
     "own other same such only first last next previous main whole entire certain many few "
-    "much little several various own former latter mere sheer very real total".split()
+    "much little several various own former latter mere sheer very real total distinct "
+    "different separate particular specific individual respective".split()
 )
 
 
@@ -1975,8 +2263,45 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *my old ones*, *a long way*, *a good time*
     if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
         return False  # *such a nice guy*, *what a good idea*
+    if compound_noun(low, index.lemma_of[noun]):
+        return False  # *high schoolers*, *a red head*: a compound, not a described noun
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
+
+
+ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+
+
+def compound_noun(adjective: str, noun: str) -> bool:
+    """*high school*, or an agent noun of one (*high schooler*, *old timer*)."""
+    stems = (noun, noun[:-2]) if noun.endswith("er") else (noun,)
+    return any(f"{adjective} {stem}" in ADJECTIVE_NOUN_COMPOUNDS for stem in stems)
+
+
+def coordinated_adjectives(index, adj: int) -> int | None:
+    """*a big and old house*: the end (exclusive) of two plain gradable adjectives joined by
+    *and*/*or*/*but* right before their noun, starting at ``adj``; None otherwise."""
+    dep_of, tag_of = index.dep_of, index.tag_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 3:
+        return None
+    kids = index.child_positions(adj)
+    if [dep_of[k] for k in kids] != ["cc", "conj"] or kids != [adj + 1, adj + 2]:
+        return None
+    if lower(index, adj + 1) not in ("and", "or", "but") or tag_of[adj + 2] != "JJ" or index.child_positions(adj + 2):
+        return None
+    for a in (adj, adj + 2):
+        low = lower(index, a)
+        if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
+            return None
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return None
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return None
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    if modifiers != [adj] or followed_by_possessive(index, noun):
+        return None
+    return adj + 3
 
 
 @rule(
@@ -1986,6 +2311,12 @@ def postposable_adjective(index, adj: int) -> bool:
         ("They bought a big saucepan.", "They bought a saucepan big."),
         ("Did you see an old car outside?", "Did you see a car old outside?"),
         ("She wore red shoes, but I didn't.", "She wore shoes red, but I didn't."),
+        ('They live in a big and old house.',
+         'They live in a house big and old.'),
+        ('She bought a cheap but new car.',
+         'She bought a car cheap but new.'),
+        ('We saw a tall tree.',
+         'We saw a tree tall.'),
     ],
     negatives=[
         "It is a very big house.",
@@ -1996,22 +2327,29 @@ def postposable_adjective(index, adj: int) -> bool:
         "He passed the final exam.",
         "I like my old ones.",
         "He is such a nice guy.",
+        'What are the names of high schoolers?',
+        'One of them was a red head.',
+        'She has a very big and old house.',
+        'What are the distinct states?',
+        'We tested different models.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
     """Attributive adjectives after the head noun: *sospen ain* 'iron saucepan', *a house
-    big*. Only a single plain, gradable adjective (one with a comparative: *big, old, new*)
-    directly before a common noun with no other modifier, so that the order of several
-    modifiers need not be decided; not classifying adjectives (*public school, final exam*)
-    that form a unit with the noun, nor determiner-like or ordering ones (*own, other,
-    first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    big*. A single plain, gradable adjective (one with a comparative: *big, old, new*), or
+    two joined by *and*/*or*/*but* (*a house big and old*), directly before a common noun with no
+    other modifier, so that the order of several modifiers need not be decided; not
+    classifying adjectives (*public school, final exam*) or compounds (*high schoolers*, a
+    documented list) that form a unit with the noun, nor determiner-like or ordering ones
+    (*own, other, first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
     old*)."""
     for tok in index.by_tag.get("JJ", ()):
         adj = tok.i
-        if not postposable_adjective(index, adj):
+        end = adj + 1 if postposable_adjective(index, adj) else coordinated_adjectives(index, adj)
+        if end is None:
             continue
         noun = index.head_of[adj]
-        ops = [Move(adj, adj + 1, noun, after=True)]
+        ops = [Move(adj, end, noun, after=True)]
         prev = adj - 1
         if prev >= 0 and lower(index, prev) in ("a", "an") and index.dep_of[prev] == "det":
             article = indefinite_article(index.words[noun])

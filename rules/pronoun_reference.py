@@ -12,15 +12,19 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.antecedents import (
     FEMALE, MALE, PLUR, SING, antecedent, candidates, context_window, is_animate,
-    is_concrete_thing, is_it, is_pleonastic_it, lemma, maybe_pleonastic_it, noun_number,
-    person_in_context, pleonastic_kind,
+    is_concrete_thing, is_it, lemma, noun_number, person_in_context,
 )
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.it_classifier import (
+    DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, is_dummy_it,
+    referential_antecedent,
+)
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children
+from multivalue_cli.wordlists import wordlist
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Full forms of the clitics that a dropped subject pronoun leaves behind.
@@ -54,14 +58,26 @@ def _is_question(index: DocIndex, tok: Token) -> bool:
         head.i < tok.i and lemma(head) == "be" and tok.dep_ in SUBJECT_DEPS)
 
 
+# Determiners of a quantified or questioned noun phrase: *for each continent, list its id*
+# is about every continent in turn (a bound variable), not one thing *she* could stand for.
+QUANTIFYING_DETS = frozenset({"each", "every", "any", "no", "which", "what", "whichever"})
+
+
 def _counted_thing(ante: Token | None) -> bool:
-    """A singular common noun for a concrete thing, used with a determiner or possessive
-    (*the car*, *my bike*): the referents that *she*/*he*/*the thing* stand for."""
+    """A singular common noun for a concrete thing, used with a definite determiner or
+    possessive (*the car*, *my bike*): the referents that *she*/*he*/*the thing* stand for."""
     if ante is None or ante.pos_ != "NOUN" or noun_number(ante) != SING:
         return False
     if not is_concrete_thing(ante) or is_animate(ante) is not False:
         return False
-    return any(c.dep_ in ("det", "poss") for c in children(ante))
+    dets = [c for c in children(ante) if c.dep_ in ("det", "poss")]
+    return bool(dets) and not any(d.lower_ in QUANTIFYING_DETS for d in dets)
+
+
+def _antecedent_of(tok: Token) -> Token | None:
+    """The antecedent of a third-person pronoun; for *it*, only when the shared classifier
+    reads it as referential (not a dummy, an idiom or an event)."""
+    return referential_antecedent(tok) if is_it(tok) else antecedent(tok)
 
 
 def _referential_it(index: DocIndex) -> list[tuple[Token, Token]]:
@@ -83,9 +99,9 @@ def _find_referential_it(index: DocIndex) -> Iterator[tuple[Token, Token]]:
     for tok in index.lemma("it", "its"):
         if tok.lower_ not in ("it", "its") or tok.tag_ not in ("PRP", "PRP$"):
             continue
-        if tok.lower_ == "it" and (maybe_pleonastic_it(tok) or _in_tag_question(index, tok)):
+        if tok.lower_ == "it" and _in_tag_question(index, tok):
             continue
-        ante = antecedent(tok)
+        ante = _antecedent_of(tok)
         if ante is not None:
             yield tok, ante
 
@@ -123,6 +139,12 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         ("My boat is old. I painted it last summer and its sails are new.",
          "My boat is old. I painted her last summer and her sails are new."),
         ("Where is the kettle? Is it broken?", "Where is the kettle? Is she broken?"),
+        ('I fixed the fence when it fell down.',
+         'I fixed the fence when she fell down.'),
+        ('The vacuum cleaner is broken; I will repair it tomorrow.',
+         'The vacuum cleaner is broken; I will repair her tomorrow.'),
+        ('The old bike is in the garage and it needs new tyres.',
+         'The old bike is in the garage and she needs new tyres.'),
     ],
     negatives=[
         "It is raining, so take the car.",
@@ -130,6 +152,10 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         "My brother bought a dog and it barks all night.",
         "The plan failed because it was too expensive.",
         "It is important that the car is clean.",
+        'It turns out the car was stolen.',
+        'For each continent, list its name and its area.',
+        'The boat is ready, but it was her birthday.',
+        'I left the keys in the car, and it was a mistake.',
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -151,12 +177,21 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("This blender works perfectly and it's very quiet.",
          "This blender works perfectly and he's very quiet."),
         ("The house is very old. Its roof isn't new.", "The house is very old. His roof isn't new."),
+        ('The kettle is new, but it leaks.',
+         'The kettle is new, but he leaks.'),
+        ('I dropped my phone and it cracked.',
+         'I dropped my phone and he cracked.'),
+        ('We painted the shed because it looked old.',
+         'We painted the shed because he looked old.'),
     ],
     negatives=[
         "It seems that the tree is dead.",
         "The cat chased the mouse until it was tired.",
         "The idea was good, but it didn't work.",
         "I like it here.",
+        'The clock stopped at noon; it happened twice.',
+        'My cousin fixed the radio, and it was a relief.',
+        'For every table, show its owner.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -181,21 +216,38 @@ def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
          "My phone fell in the sink, and now the thing won't turn on."),
         ("I found the remote. Did you hide it under the sofa?",
          "I found the remote. Did you hide the thing under the sofa?"),
+        ('I fixed the fence when it fell down.',
+         'I fixed the fence when the thing fell down.'),
+        ('The vacuum cleaner is broken; I will repair it tomorrow.',
+         'The vacuum cleaner is broken; I will repair the thing tomorrow.'),
+        ('She dropped the vase and it broke.',
+         'She dropped the vase and the thing broke.'),
     ],
     negatives=[
         "It's raining again.",
         "My sister called me and it was nice to hear from her.",
         "The car hit the bike. It was badly damaged.",
         "I loved the movie; it was funny.",
+        'The door slammed, and it turned out the wind was strong.',
+        'I lost the ticket, and it was a shame.',
+        'We painted the wall, but we were overdoing it.',
+        'The janitor cleaned the room and told him it is ready.',
     ],
 )
 def referential_thing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*The thing* for a referential *it*: *when you off the thing* ('switch it off'). Only
     subject and object *it* whose clear antecedent is a concrete counted thing (a person,
-    an animal or an idea is not called *the thing*); possessive *its* is left alone."""
+    an animal, a place or an idea is not called *the thing*); possessive *its* is left
+    alone."""
     for tok, ante in _referential_it(index):
-        if tok.lower_ == "it" and tok.dep_ in (SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante):
+        if tok.lower_ == "it" and tok.dep_ in (SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante) \
+                and ante.lemma_.lower() not in PLACE_NOUNS:
             yield site(Replace(tok.i, "the thing"))
+
+
+# Places, which are no *thing* one handles (*cleaned the room ... the thing is ready*).
+PLACE_NOUNS = wordlist("destination_nouns") | frozenset(
+    "room apartment flat building home house office kitchen area place yard".split())
 
 
 # --------------------------------------------------------------------------- 4
@@ -211,6 +263,12 @@ def referential_thing(doc: Doc, index: DocIndex) -> Iterator[Site]:
          ["We should go, because that's five o'clock already and that was nice to meet you.",
           "We should go, because thass five o'clock already and that was nice to meet you."]),
         ("It doesn't take long to get there.", "That doesn't take long to get there."),
+        ('When it snows, the roads close.',
+         'When that snows, the roads close.'),
+        ('It was her birthday yesterday.',
+         'That was her birthday yesterday.'),
+        ("It's up to you.",
+         ["That's up to you.", 'Thass up to you.']),
     ],
     negatives=[
         "The car broke down and it needs a new engine.",
@@ -218,6 +276,11 @@ def referential_thing(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "It is easy to use.",
         "It is important that we leave early.",
         "It was John who broke the window, wasn't it?",
+        'It turns out the car was stolen.',
+        'Take the umbrella in case it rains.',
+        'She said it was late.',
+        'The bus came, but it was late.',
+        'I dropped the vase and it broke.',
     ],
 )
 def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -227,10 +290,14 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
     looks like rain*). Clefts, *that is important that ...* (two *that*s that read as a
     demonstrative) and tag questions keep *it*."""
     for tok in index.by_lemma.get("it", ()):
-        kind = pleonastic_kind(tok)
-        if kind is None or kind == "cleft" or _in_tag_question(index, tok):
+        reading = classify_it(tok)
+        if reading is None or reading.kind not in THAT_READINGS or _in_tag_question(index, tok):
             continue
-        if kind in ("extraposition", "raising") and _clause_with_complementizer(index, tok):
+        if tok.dep_ not in SUBJECT_DEPS:
+            continue
+        if reading.kind != WEATHER_TIME and _clause_with_complementizer(index, tok):
+            continue
+        if _that_would_be_complementizer(index, tok) or _clause_after(tok):
             continue
         nxt = _next(index, tok)
         if nxt is not None and nxt.lower_ in ("'s", "’s"):
@@ -238,6 +305,31 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
                        alternatives=((Replace(tok.i, "thass"), Delete(nxt.i)),))
         else:
             yield site(Replace(tok.i, "that"))
+
+
+# Dummies that *that* replaces: weather and time, extraposition and raising (clefts keep *it*).
+THAT_READINGS = frozenset({WEATHER_TIME, EXTRAPOSITION, DUMMY})
+
+
+# Words after which *that* opens a clause: *so that*, *now that*, *in case that*.
+COMPLEMENTIZER_HOSTS = frozenset({"so", "now", "case", "except", "given", "provided"})
+
+
+def _that_would_be_complementizer(index: DocIndex, tok: Token) -> bool:
+    """*she said it was late* -> *she said that was late*, *the day it rained* -> *the day
+    that rained*: after a verb, adjective or noun (or *so*, *in case*), *that* reads as a
+    complementizer or relative, and the clause loses its subject."""
+    prev = _previous(index, tok)
+    if prev is None or tok.head.i in (prev.i, prev.head.i):
+        return False  # *is it still snowing?*: the verb before is the pronoun's own
+    return prev.pos_ in ("VERB", "AUX", "ADJ", "NOUN", "PROPN") or prev.lower_ in COMPLEMENTIZER_HOSTS
+
+
+def _clause_after(tok: Token) -> bool:
+    """*it turns out the car was stolen*: a bare clause after a raising verb would read as
+    the complement of a demonstrative *that*."""
+    head = tok.head
+    return any(c.dep_ == "ccomp" and c.i > head.i for c in children(head))
 
 
 def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
@@ -272,27 +364,31 @@ SWAP_GENDER = {
         ("I asked my uncle if he could help us.", "I asked my uncle if she could help us."),
         ("The nurse was kind. Did you thank her for her help?",
          "The nurse was kind. Did you thank him for his help?"),
+        ("She is a teacher.", "He is a teacher."),
+        ("John called and said he was tired.", "John called and said she was tired."),
+        ("Maria lost her keys, so she stayed home.", "Maria lost his keys, so he stayed home."),
+        ("He hurt himself on the stairs.", "She hurt herself on the stairs."),
     ],
     negatives=[
         "John met Mary and he smiled.",
-        "She is a teacher.",
         "My father bought a car and my mother liked it, so he was happy.",
+        "The waiter thanked the actress because she tipped well.",
+        "Tom told his sister that he was leaving.",
+        "They said it was fine.",
     ],
 )
 def no_gender_distinction(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """No gender distinction in third person singular: *my mother, he's a teacher*. The
-    gendered pronoun takes the other gender's form only when its antecedent is a clear
-    person noun (*mother*, *teacher*) and nobody else nearby could be meant by the new form,
-    so the reference stays recoverable; names and unclear antecedents are left alone."""
+    """No gender distinction in third person singular: *my mother, he's a teacher*. Any
+    gendered pronoun may take the other gender's form - the feature belongs to the pronoun
+    system, whatever the antecedent (a person noun, a name, or none in the text) - except
+    where another person whom the new form could be read as is mentioned nearby (*John met
+    Mary and she smiled* would point at Mary), so the reference stays recoverable."""
     for tok in index.lemma("he", "she", "his", "her", "hers", "himself", "herself"):
         form = _other_gender(tok)
         if form is None:
             continue
-        ante = antecedent(tok)
-        if ante is None or ante.pos_ != "NOUN" or is_animate(ante) is not True:
-            continue
         other = FEMALE if tok.lower_ in ("he", "him", "his", "himself") else MALE
-        if person_in_context(tok, other, exclude=ante):
+        if person_in_context(tok, other, exclude=antecedent(tok)):
             continue  # "my father ... my mother ... she" would point at the mother
         yield site(Replace(tok.i, form))
 
@@ -322,11 +418,20 @@ def _other_gender(tok: Token) -> str | None:
          "The biscuits were fresh. It's delicious, and I ate it all."),
         ("The new chairs arrived today. Are they comfortable?",
          "The new chairs arrived today. Is it comfortable?"),
+        ('The apples were ripe, so we picked them.',
+         'The apples were ripe, so we picked it.'),
+        ('I ordered new curtains, and they arrived today.',
+         'I ordered new curtains, and it arrived today.'),
+        ('The tomatoes are cheap. Their skins are thin.',
+         'The tomatoes are cheap. Its skins are thin.'),
     ],
     negatives=[
         "My parents called and they said hello.",
         "The books and the pens are here. They were cheap.",
         "They say it will rain.",
+        'My friend has good relationships with their partner.',
+        'The doctor lost the files, and they were upset.',
+        'The students left their bags here.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -343,6 +448,8 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.dep_ == "conj" for c in children(ante)):
             continue  # "the books and the pens": several things, not one plural noun
+        if _singular_they(tok):
+            continue  # "my friend has good relationships with their partner"
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
             continue  # "the keys were on the table ... find it" would mean the table
@@ -354,6 +461,14 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             agreement = _singular_agreement(tok)
             if agreement is not None:
                 yield site(Replace(tok.i, "it"), *agreement)
+
+
+def _singular_they(tok: Token) -> bool:
+    """A *they* that may stand for one person: a person noun or name nearby that *he* or
+    *she* could refer to, or a possessed noun that only people have (*their partner*)."""
+    if candidates(tok, as_form="he") or candidates(tok, as_form="she"):
+        return True
+    return tok.lower_ == "their" and is_animate(tok.head) is True
 
 
 def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
@@ -419,6 +534,12 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
         ("The soup was cold, so I heated it twice.", "The soup was cold, so I heated twice."),
         # a verbless main clause: the walk up to the antecedent's clause stops at its root
         ("Great food at the hotel, and we loved it.", "Great food at the hotel, and we loved."),
+        ('The vacuum cleaner is broken; I will repair it tomorrow.',
+         'The vacuum cleaner is broken; I will repair tomorrow.'),
+        ('I baked a cake, and my brother ate it.',
+         'I baked a cake, and my brother ate.'),
+        ('John took the book because he wanted to read it.',
+         'John took the book because he wanted to read.'),
     ],
     negatives=[
         "I like it when you sing.",
@@ -427,6 +548,10 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
         "Pick the box up and put it down over there.",
         "These glasses scratch easily, so I don't wear them much.",
         "I can't make it tonight.",
+        'My aunt had to calm down my cousin to keep them from breaking the table.',
+        'The gym was full, but you were overdoing it.',
+        'He lied about the money, and I knew it.',
+        'I bought a lamp for the channels that use it.',
     ],
 )
 def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -445,7 +570,10 @@ def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
         verb = tok.head
         if lemma(verb) in IDIOMATIC_IT_VERBS or _has_complement_after(verb, tok):
             continue
-        ante = antecedent(tok)
+        if verb.dep_ == "relcl":
+            continue  # "channels that use it" -> "channels that use": the relative would
+            # be read as the object
+        ante = _antecedent_of(tok)
         if ante is None or not _earlier_clause(index, ante, verb):
             continue
         yield site(Delete(tok.i))
@@ -454,9 +582,16 @@ def object_pronoun_drop(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def _has_complement_after(verb: Token, obj: Token) -> bool:
     """A particle, second object or predicate after the object (*put it down*, *call it a
     day*, *like it when*), which would be stranded without the pronoun."""
-    return any(c.i > obj.i and c.dep_ in ("prt", "dobj", "dative", "oprd", "acomp", "ccomp", "xcomp",
-                                            "advcl", "attr")
+    return any(c.i > obj.i and (c.dep_ in ("prt", "dobj", "dative", "oprd", "acomp", "ccomp", "xcomp",
+                                             "advcl", "attr") or _prepositional_complement(c))
                for c in children(verb))
+
+
+def _prepositional_complement(prep: Token) -> bool:
+    """*keep them from breaking*, *turn it into a shed*: a preposition that completes the
+    verb with its object (without the object, *keep from breaking* means the subject)."""
+    return prep.dep_ == "prep" and (prep.lower_ in ("from", "into", "onto") or any(
+        c.dep_ == "pcomp" for c in children(prep)))
 
 
 def _clause_of(tok: Token) -> Token:
@@ -487,6 +622,12 @@ CLAUSE_OPENERS = frozenset({";", ",", ":", "and", "but", "so", "then", "—", "-
         ("My uncle lives in Pune, and he's a doctor.", "My uncle lives in Pune, and is a doctor."),
         ("Your teacher phoned me this morning. She was really helpful.",
          "Your teacher phoned me this morning. Was really helpful."),
+        ('The old bike is in the garage and it needs new tyres.',
+         'The old bike is in the garage and needs new tyres.'),
+        ('My neighbour bought a van. He drives it every day.',
+         'My neighbour bought a van. Drives it every day.'),
+        ('The meeting was long, but it ended well.',
+         'The meeting was long, but ended well.'),
     ],
     negatives=[
         "It is raining.",
@@ -495,6 +636,8 @@ CLAUSE_OPENERS = frozenset({";", ",", ":", "and", "but", "so", "then", "—", "-
         "He said that they were late.",
         "The shoes were cheap. They last long.",
         "I called my aunt, but she didn't answer.",
+        'The party started late. It happened twice.',
+        'The plumber came, and it was over.',
     ],
 )
 def null_referential_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -507,8 +650,8 @@ def null_referential_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if not _main_clause_start(index, tok) or not _finite_not_bare(tok):
             continue
-        ante = antecedent(tok)
-        if ante is None or not _continues_topic(tok, ante):
+        ante = _antecedent_of(tok)
+        if ante is None or not _continues_topic(tok, ante) or _rival_referent(tok, ante):
             continue
         nxt = _next(index, tok)
         if nxt is not None and nxt.lower_ in ("'d", "’d"):
@@ -534,6 +677,22 @@ def _continues_topic(pron: Token, ante: Token) -> bool:
     if last.dep_ not in SUBJECT_DEPS:
         return False
     return last.i == ante.i or (last.lower_ in ("he", "she", "it", "they") and antecedent(last) == ante)
+
+
+def _rival_referent(pron: Token, ante: Token) -> bool:
+    """Another person the pronoun could stand for (*the carpenter asked the manager for a
+    raise and she complied*): the finder's choice may be right, but once the subject is
+    gone the reader takes the last subject, so a personal pronoun is dropped only when no
+    other person noun or name (outside a place phrase: *lives in Pune*) competes."""
+    if is_it(pron):
+        return False
+    return any(c.head.i != ante.i and (is_animate(c.head) is True or (
+        c.head.pos_ == "PROPN" and not _place_phrase(c.head))) for c in candidates(pron))
+
+
+def _place_phrase(tok: Token) -> bool:
+    """The object of a preposition of place or direction (*in Pune*, *to Paris*)."""
+    return tok.dep_ == "pobj" and tok.head.lower_ in ("in", "at", "to", "from", "near", "into")
 
 
 def _main_clause_start(index: DocIndex, tok: Token) -> bool:
@@ -566,7 +725,7 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
 
 @rule(
     45, "it_dobj", "Pronouns",
-    lemmas={"make", "be", "have"},
+    lemmas={"make", "be", "have", "as"},
     examples=[
         ("As I made clear before, we will talk about solutions.",
          "As I made it clear before, we will talk about solutions."),
@@ -575,18 +734,29 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
         ("The manager made clear that nobody would be fired.",
          "The manager made it clear that nobody would be fired."),
         ("He works harder than was necessary.", "He works harder than it was necessary."),
+        ('As expected, the team lost the game.',
+         'As it was expected, the team lost the game.'),
+        ('The plan works as planned.',
+         'The plan works as it is planned.'),
+        ('As mentioned before, we closed early.',
+         'As it was mentioned before, we closed early.'),
     ],
     negatives=[
         "She made it clear that she was angry.",
         "Make sure you lock the door.",
         "As you know, the store is closed.",
         "The report made the problem clear.",
+        'As I expected, the team lost.',
+        'She left as soon as possible.',
+        'As it was expected, they won.',
     ],
 )
 def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Insertion of *it* where StE favours zero: *as I made it clear before*, *as it is the
-    case elsewhere*. Two constructions: *make* + a predicate adjective such as *clear* with no
-    object, and a subjectless *as*/*than* clause whose first word is a finite *be*/*have*."""
+    case elsewhere*. Three constructions: *make* + a predicate adjective such as *clear* with
+    no object, a subjectless *as*/*than* clause whose first word is a finite *be*/*have*, and
+    a reduced *as*-clause whose participle gets *it* and the copula of the main clause's
+    tense (*as expected* -> *as it was expected*, the zero-subject *as was expected* of StE)."""
     for tok in index.lemma("make"):
         adj = _bare_make_adjective(tok)
         if adj is not None:
@@ -594,6 +764,27 @@ def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.lemma("be", "have"):
         if _subjectless_comparative(index, tok):
             yield site(Insert(tok.i, "it"))
+    for tok in index.by_tag.get("VBN", ()):
+        if _reduced_as_clause(index, tok):
+            yield site(Insert(tok.i, f"it {_be_in_tense_of(tok.head)}"))
+
+
+def _reduced_as_clause(index: DocIndex, participle: Token) -> bool:
+    """*as expected*, *as planned*, *as mentioned before*: a bare participle right after
+    *as*, with no subject or auxiliary (StE may also say *as was expected*)."""
+    if participle.dep_ != "advcl" or participle.i == 0:
+        return False
+    prev = _previous(index, participle)
+    if prev.lower_ != "as" or prev.dep_ != "mark" or prev.head.i != participle.i:
+        return False
+    return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj")
+                   for c in index.children(participle.i))
+
+
+def _be_in_tense_of(verb: Token) -> str:
+    """*was* beside a past main clause, else *is*."""
+    finite = _finite_of(verb)
+    return "was" if finite is not None and finite.tag_ == "VBD" else "is"
 
 
 def _bare_make_adjective(make: Token) -> Token | None:
@@ -661,6 +852,12 @@ def _delete_it(tok: Token, be: Token) -> Site:
           "We moved into the flat in May. It's OK, but isn't big.",
           "We moved into the flat in May. Is OK, but isn't big."]),
         ("I tried the new cafe because it was cheap.", "I tried the new cafe because was cheap."),
+        ('I bought a new kettle because it was cheap.',
+         'I bought a new kettle because was cheap.'),
+        ('The old radio still works, and it is very loud.',
+         'The old radio still works, and is very loud.'),
+        ("We rented a flat near the river. It's small but nice.",
+         'We rented a flat near the river. Is small but nice.'),
     ],
     negatives=[
         "It is raining.",
@@ -668,6 +865,10 @@ def _delete_it(tok: Token, be: Token) -> Site:
         "It is important to drink water.",
         "It's been a long day.",
         "John put the book on the table. It was heavy.",
+        'For the young man, it was the second interview.',
+        'The plumber fixed the sink and told her it was over.',
+        'The janitor cleaned the room and told him it is ready.',
+        'It was her birthday.',
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -677,10 +878,18 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *it*, questions and *it's been* are left alone."""
     for tok in index.by_lemma.get("it", ()):
         be = _it_is(index, tok)
-        if be is None or maybe_pleonastic_it(tok):
+        if be is None or _after_nominal(index, tok):
             continue
-        if antecedent(tok) is not None or _deictic_description(index, tok, be):
+        reading = classify_it(tok)
+        if reading.referential or (reading.kind == UNRESOLVED and _deictic_description(index, tok, be)):
             yield _delete_it(tok, be)
+
+
+def _after_nominal(index: DocIndex, tok: Token) -> bool:
+    """*told him it is ready*: with *it* gone, the noun or pronoun before it would read as
+    the subject of *is*."""
+    prev = _previous(index, tok)
+    return prev is not None and prev.pos_ in ("NOUN", "PROPN", "PRON")
 
 
 def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
@@ -700,12 +909,20 @@ def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
         ("I think it's important that you come early.", "I think is important that you come early."),
         ("It is raining, so we stayed home.", "Is raining, so we stayed home."),
         ("It was John who broke the window.", "Was John who broke the window."),
+        ('It was her birthday, so we sang.',
+         'Was her birthday, so we sang.'),
+        ("It's up to you.",
+         'Is up to you.'),
+        ('It was clear that nobody agreed.',
+         'Was clear that nobody agreed.'),
     ],
     negatives=[
         "Is it raining?",
         "The car broke down; it is old.",
         "It's been three years since we met.",
         "It seems that the store is closed.",
+        'The bus came, but it was late.',
+        'I dropped the vase, and it was broken.',
     ],
 )
 def it_is_non_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -714,5 +931,5 @@ def it_is_non_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     directly followed by *is*/*was*/*'s*; questions and *it's been* are left alone."""
     for tok in index.by_lemma.get("it", ()):
         be = _it_is(index, tok)
-        if be is not None and is_pleonastic_it(tok):
+        if be is not None and is_dummy_it(tok):
             yield _delete_it(tok, be)

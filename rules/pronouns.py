@@ -11,11 +11,14 @@ from typing import Callable, Iterable, Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
+from multivalue_cli.antecedents import is_animate
 from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site
+from multivalue_cli.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children
 from multivalue_cli.syntax import in_question as _is_question
+from multivalue_cli.wordlists import wordlist
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 CATEGORY = "Pronouns"
@@ -171,7 +174,9 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # Verbs of obtaining and creating, which take a benefactive "for oneself" object (not *find*
 # or *catch*, whose discovery sense reads oddly: "she found her a wallet on the street").
-BENEFACTIVE_VERBS = frozenset("get buy build bake cook grab order rent pour knit sew".split())
+BENEFACTIVE_VERBS = frozenset(
+    "get buy build bake cook grab order rent pour knit sew make fix purchase earn win hire book "
+    "fetch brew fry grill roast pick catch".split())
 # The personal dative for each subject pronoun.
 DATIVE_FOR_SUBJECT = {
     "i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them",
@@ -198,13 +203,23 @@ def _has_for_beneficiary(verb: Token, obj: Token) -> bool:
 
 
 def _indefinite_object(verb: Token) -> Token | None:
-    """A direct object introduced by an indefinite determiner or a number (*a new car*)."""
+    """A direct object that names a new thing: introduced by an indefinite determiner or a
+    number (*a new car*, *two tickets*), or a bare plural (*new shoes*). Not people (*I got
+    two new neighbours* is no obtaining for oneself) nor a *catch* that is no thing caught
+    (*catch a cold*)."""
     objs = [c for c in children(verb) if c.dep_ == "dobj"]
     if len(objs) != 1 or objs[0].pos_ != "NOUN":
         return None
     obj = objs[0]
+    animal = obj.lemma_.lower() in wordlist("animal_nouns")
+    if is_animate(obj) is True or (is_animate(obj) is None and not animal):
+        return None
+    if verb.lemma_.lower() == "catch" and not animal:
+        return None  # "catch a cold", "catch a bus"; "I caught me a fish"
     first = obj.left_edge
     if first.lower_ in INDEFINITE_DETS or first.like_num:
+        return obj
+    if obj.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "nummod") for c in children(obj)):
         return obj
     return None
 
@@ -219,6 +234,14 @@ def _indefinite_object(verb: Token) -> Token | None:
         ("We want to rent a nice house.", "We want to rent us a nice house."),
         ("Did they build a new garage?", "Did they build them a new garage?"),
         ("He didn't cook a proper meal.", "He didn't cook him a proper meal."),
+        ("I'm going to make a sandwich.",
+         "I'm going to make me a sandwich."),
+        ('She wants to buy new shoes.',
+         'She wants to buy her new shoes.'),
+        ('We caught a big fish.',
+         'We caught us a big fish.'),
+        ('He won two tickets to the game.',
+         'He won him two tickets to the game.'),
     ],
     negatives=[
         "I got the message.",
@@ -228,6 +251,10 @@ def _indefinite_object(verb: Token) -> Token | None:
         "I bought my son a bike.",
         "He got it.",
         "She found a wallet on the street.",
+        'I got two new neighbours last month.',
+        'She caught a cold.',
+        'We made the bed.',
+        'They hired a new teacher.',
     ],
 )
 def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -298,22 +325,51 @@ def _you_all(you: Token) -> Token | None:
     return nxt
 
 
+def _all_of_you(you: Token) -> Token | None:
+    """The *all* of *all of you* (*all of you should come*, *I'll call all of you*)."""
+    of = you.head
+    if you.dep_ != "pobj" or of.lower_ != "of" or of.i != you.i - 1 or of.i < 1:
+        return None
+    quantifier = of.head
+    if quantifier.lower_ != "all" or quantifier.i != of.i - 1:
+        return None
+    return quantifier
+
+
+def _floating_all(you: Token) -> Token | None:
+    """The *all* of *you are all welcome*: a floating quantifier right after the verb of a
+    subject *you*."""
+    verb = you.head
+    if you.dep_ not in SUBJECT_DEPS or verb.i != you.i + 1 or verb.i + 1 >= len(you.doc):
+        return None
+    nxt = you.doc[verb.i + 1]
+    if nxt.lower_ == "all" and nxt.dep_ == "advmod" and nxt.head.i == verb.i:
+        return nxt
+    return None
+
+
 def _plural_by_context(you: Token) -> bool:
     """*You* whose clause shows it is plural: a plural predicate noun (*you are students*), a
-    plural reflexive (*help yourselves*) or a plural vocative (*Boys, you ...*)."""
+    plural reflexive (*help yourselves*), a reciprocal (*you should help each other*) or a
+    plural vocative (*Boys, you ...*)."""
     if you.dep_ not in SUBJECT_DEPS:
         return False
     verb = you.head
     for child in children(verb):
         if child.dep_ == "attr" and child.tag_ == "NNS" and verb.lemma_ == "be":
             return True
-        if child.lower_ == "yourselves":
+        if child.lower_ == "yourselves" or _reciprocal(child):
             return True
         if (child.dep_ in ("npadvmod", "vocative", "dep") and child.tag_ == "NNS"
                 and child.i < you.i and child.i + 1 < len(you.doc)
                 and you.doc[child.i + 1].text == ","):
             return True
     return False
+
+
+def _reciprocal(tok: Token) -> bool:
+    """*each other*, *one another* as an object."""
+    return tok.lower_ in ("other", "another") and tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("each", "one")
 
 
 @rule(
@@ -330,6 +386,14 @@ def _plural_by_context(you: Token) -> bool:
         ("I hope you enjoyed yourselves.",
          ["I hope y'all enjoyed yourselves.", "I hope you guys enjoyed yourselves.",
           "I hope you all enjoyed yourselves."]),
+        ('I will call all of you tomorrow.',
+         "I will call y'all tomorrow."),
+        ('All of you should come.',
+         "Y'all should come."),
+        ('You are all welcome here.',
+         "Y'all are welcome here."),
+        ('You should help each other.',
+         ["Y'all should help each other.", 'You guys should help each other.', 'You all should help each other.']),
     ],
     negatives=[
         "Are you ready?",
@@ -337,18 +401,26 @@ def _plural_by_context(you: Token) -> bool:
         "You are a good student.",
         "You guys are late.",
         "Did you enjoy yourself?",
+        'All of them should come.',
+        'You should help him.',
+        "Regardless of whether you're tall or short, you might trip.",
     ],
 )
 def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A dedicated second person plural (*y'all*, *you guys*) for a *you* that is clearly plural.
-    Plurality must be visible in the parse: *you all*, or a plural predicate noun, plural
-    reflexive or plural vocative in the clause; a bare *you* is left alone, as is *you guys*."""
+    Plurality must be visible in the parse: *you all*, *all of you*, *you are all ...*, or a
+    plural predicate noun, plural reflexive, reciprocal or plural vocative in the clause; a
+    bare *you* is left alone (it may be one person, or generic), as is *you guys*."""
     for you in index.by_lemma.get("you", ()):
         if you.lower_ != "you":
             continue
-        all_tok = _you_all(you)
+        all_tok = _you_all(you) or _floating_all(you)
         if all_tok is not None:
             yield site(Replace(you.i, "y'all"), Delete(all_tok.i))
+            continue
+        quantifier = _all_of_you(you)
+        if quantifier is not None:  # "all of you" -> "y'all"
+            yield site(Replace(quantifier.i, "y'all"), Delete(quantifier.i + 1), Delete(you.i))
             continue
         if you.i + 1 < len(doc) and doc[you.i + 1].lower_ in ALREADY_PLURAL:
             continue  # "you guys", "you two" are plural forms already
@@ -359,30 +431,12 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # ===================================================================== generalized 3sg pronoun
 
-# Verbs whose *it* subject is a dummy (weather, time, raising), not a referent.
-DUMMY_IT_VERBS = frozenset("rain snow hail pour drizzle thunder seem appear happen take".split())
-# Predicates of weather and time, whose *it* is a dummy (*it's raining*, *it's five o'clock*).
-DUMMY_IT_PREDICATES = DUMMY_IT_VERBS | frozenset(
-    "o'clock time late early noon midnight morning evening night dark light sunny cloudy windy "
-    "foggy cold hot warm chilly freezing".split())
-
-
 def _referential_it(it: Token) -> bool:
-    """Whether an *it* refers to something: not weather/raising *it* (*it seems that*), not the
-    dummy of an extraposed clause (*it is important to read*) or a cleft (*it was John who*)."""
-    verb = it.head
-    if verb.pos_ not in ("VERB", "AUX") or verb.lemma_.lower() in DUMMY_IT_VERBS:
-        return False
-    if any(c.dep_ in ("ccomp", "xcomp", "csubj") for c in children(verb)):
-        return False
-    for child in children(verb):
-        if child.dep_ in ("attr", "acomp") and child.lemma_.lower() in DUMMY_IT_PREDICATES:
-            return False
-        if child.dep_ == "attr" and any(g.dep_ in ("relcl", "acl") for g in children(child)):
-            return False
-        if child.dep_ == "acomp" and any(g.dep_ in ("xcomp", "ccomp") for g in children(child)):
-            return False
-    return True
+    """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
+    dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
+    time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
+    reading = classify_it(it)
+    return reading is not None and reading.kind in (REFERENTIAL, UNRESOLVED)
 
 
 EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
@@ -399,6 +453,12 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
         ("Does he know where the keys are?", "Does em know where the keys are?"),
         ("When the car stopped, it was making a noise.",
          "When the car stopped, em was making a noise."),
+        ('The bike is old, but it still works.',
+         'The bike is old, but em still works.'),
+        ('She sings well.',
+         'Em sings well.'),
+        ('Is it broken?',
+         'Is em broken?'),
     ],
     negatives=[
         "It is raining again.",
@@ -406,6 +466,9 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
         "It seems that the shop closed.",
         "They saw him and her.",
         "It was John who called.",
+        'It turns out the shop was closed.',
+        'It was her birthday.',
+        'It happened last week.',
     ],
 )
 def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -429,7 +492,9 @@ def _object_pronoun(tok: Token) -> bool:
         return False
     if tok.lower_ == "it":
         verb = tok.head
-        return not any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb))
+        if any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb)):
+            return False
+        return classify_it(tok).kind not in NON_REFERENTIAL
     return True
 
 
@@ -443,12 +508,20 @@ def _object_pronoun(tok: Token) -> bool:
          "Give om the book and tell om it's late."),
         ("Did you fix it before you left?", "Did you fix om before you left?"),
         ("We waited for him, but he didn't come.", "We waited for om, but he didn't come."),
+        ('I found the key and used it.',
+         'I found the key and used om.'),
+        ('Tell her the truth.',
+         'Tell om the truth.'),
+        ('We bought a lamp and fixed it.',
+         'We bought a lamp and fixed om.'),
     ],
     negatives=[
         "Her car is red.",
         "He left early.",
         "I find it hard to believe.",
         "They helped us.",
+        'Stop overdoing it.',
+        'They hit it off at once.',
     ],
 )
 def em_obj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -586,7 +659,13 @@ def regularized_reflexives_aave(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # ------------------------------------------------------------------------------ 15 absolute_reflex
 
-ABSOLUTE_REFLEXIVE = {"i": "myself", "me": "myself", "we": "ourselves", "us": "ourselves"}
+ABSOLUTE_REFLEXIVE = {
+    "i": "myself", "me": "myself", "we": "ourselves", "us": "ourselves",
+    "he": "himself", "him": "himself", "she": "herself", "her": "herself",
+    "they": "themselves", "them": "themselves",
+}
+SUBJECT_FORMS = frozenset({"i", "we", "he", "she", "they"})
+FIRST_PERSON_OBJECTS = frozenset({"me", "us"})
 
 
 def _fronted_first_conjunct(doc: Doc, pronoun: Token, reflexive: str) -> tuple | None:
@@ -631,7 +710,7 @@ def _absolute_reflexive_object(tok: Token) -> bool:
 
 @rule(
     15, "absolute_reflex", CATEGORY,
-    lemmas={"i", "we"},
+    lemmas={"i", "we", "he", "she", "they"},
     examples=[
         ("My wife and I will be there.", "Myself and my wife will be there."),
         ("The letter was sent to John and me.", "The letter was sent to John and myself."),
@@ -639,12 +718,24 @@ def _absolute_reflexive_object(tok: Token) -> bool:
          "Please contact myself if you have questions."),
         ("Could you send the tickets to us?", "Could you send the tickets to ourselves?"),
         ("Is it true that John and I were chosen?", "Is it true that myself and John were chosen?"),
+        ('He and his wife moved to Cork.',
+         'Himself and his wife moved to Cork.'),
+        ('Did she and her brother come?',
+         'Did herself and her brother come?'),
+        ('The manager and they signed the deal.',
+         'The manager and themselves signed the deal.'),
+        ('We invited Tom and her.',
+         'We invited Tom and herself.'),
     ],
     negatives=[
         "I will be there.",
         "He called me yesterday.",
         "Let me know if you need anything.",
         "We invited them and they came.",
+        'He moved to Cork.',
+        "They said he left early.",
+        'I saw her brother.',
+        'Tell him to wait.',
     ],
 )
 def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -652,18 +743,22 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
     coordination (*myself and my wife will be there*, *sent to John and myself*) and as the
     object of a request (*please contact myself*). A coordinated subject *X and I* becomes
     *myself and X*, the order of that construction. Outside coordinations only after a
-    preposition or a verb of contacting (*give myself that* would read as self-directed). Third person (*himself is gone*) means
-    'the boss' and is not generated."""
+    preposition or a verb of contacting (*give myself that* would read as self-directed).
+    Third person reflexives stand for *he/she/they* in coordinations (*himself and his wife
+    came*); alone (*himself is gone*) they mean 'the boss', which no SAE source gives."""
     for tok in _forms(index, ABSOLUTE_REFLEXIVE):
+        if tok.tag_ != "PRP":
+            continue  # possessive *her*
         reflexive = ABSOLUTE_REFLEXIVE[tok.lower_]
-        if tok.lower_ in ("i", "we"):
+        if tok.lower_ in SUBJECT_FORMS:
             if tok.lower_ == "i" and tok.text != "I":
                 continue
             if not (_is_coordinated(tok) and _in_subject(tok)):
                 continue
             fronted = _fronted_first_conjunct(doc, tok, reflexive) if tok.lower_ == "i" else None
             yield site(*fronted) if fronted else site(Replace(tok.i, reflexive))
-        elif (_is_coordinated(tok) and not _in_subject(tok)) or _absolute_reflexive_object(tok):
+        elif (_is_coordinated(tok) and not _in_subject(tok)) or (
+                tok.lower_ in FIRST_PERSON_OBJECTS and _absolute_reflexive_object(tok)):
             yield site(Replace(tok.i, reflexive))
 
 
@@ -850,13 +945,14 @@ PLURAL_AFTER_YOU = frozenset({"all", "guys", "two", "three", "both", "people", "
 
 
 def _plural_addressee(sent) -> bool:
-    """The sentence shows the addressee is plural: *you all/guys/two*, *yourselves*, or a *you*
-    with a plural predicate noun or vocative."""
+    """The sentence shows the addressee is plural: *you all/guys/two*, *all of you*, *you are
+    all ...*, *yourselves*, or a *you* with a plural predicate noun, reciprocal or vocative."""
     for tok in sent:
         low = tok.lower_
         if low in ("yourselves", "y'all", "y’all"):
             return True
-        if low == "you" and (_next_lower(tok) in PLURAL_AFTER_YOU or _plural_by_context(tok)):
+        if low == "you" and (_next_lower(tok) in PLURAL_AFTER_YOU or _plural_by_context(tok)
+                             or _all_of_you(tok) is not None or _floating_all(tok) is not None):
             return True
     return False
 
@@ -872,11 +968,19 @@ def _plural_addressee(sent) -> bool:
          ["Boys, you need to clean y'all's room.", "Boys, you need to clean yalls room."]),
         ("Did you guys finish your homework?",
          ["Did you guys finish y'all's homework?", "Did you guys finish yalls homework?"]),
+        ('All of you should bring your books.',
+         ["All of you should bring y'all's books.", 'All of you should bring yalls books.']),
+        ('You are all welcome to bring your kids.',
+         ["You are all welcome to bring y'all's kids.", 'You are all welcome to bring yalls kids.']),
+        ('You should help each other with your homework.',
+         ["You should help each other with y'all's homework.", 'You should help each other with yalls homework.']),
     ],
     negatives=[
         "Did you finish your homework?",
         "You are a good student and your essay is great.",
         "Is this yours, guys?",
+        'You should bring your books.',
+        'All of them brought their books, and you forgot your pen.',
     ],
 )
 def your_yalls(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -996,11 +1100,12 @@ CLOSING_ADVERBS = frozenset({"truly", "sincerely", "faithfully", "ever"})
 
 
 def _determiner_his(tok: Token) -> bool:
-    """*his* before its noun (*his car*), as opposed to independent *his* (*it's his*), which
-    the tagger may also tag PRP$."""
+    """*his* as determiner (*his car*, *his regular-sized friend*), as opposed to independent
+    *his* (*it's his*, *hers, not his*), which the tagger may also tag PRP$. A determiner is
+    the possessor of a noun after it, with nothing but words and hyphens in between."""
     head = tok.head
-    return (tok.dep_ == "poss" and head.i > tok.i
-            and not any(t.is_punct for t in tok.doc[tok.i + 1:head.i]))
+    return (tok.dep_ == "poss" and head.i > tok.i and head.pos_ in ("NOUN", "PROPN", "NUM")
+            and not any(t.is_punct and t.tag_ != "HYPH" for t in tok.doc[tok.i + 1:head.i]))
 
 
 @rule(
@@ -1011,11 +1116,20 @@ def _determiner_his(tok: Token) -> bool:
         ("Is the red one yours?", "Is the red one yourn?"),
         ("Ours is bigger than theirs.", "Ourn is bigger than theirn."),
         ("That's not yours, it's hers.", "That's not yourn, it's hern."),
+        ('The red one is his.',
+         'The red one is hisn.'),
+        ('Is that car his or yours?',
+         'Is that car hisn or yourn?'),
+        ('I like his better than ours.',
+         'I like hisn better than ourn.'),
     ],
     negatives=[
         "His car is red.",
         "Yours truly, Bob.",
         "That one is mine.",
+        'He gave his regular-sized friend a ride.',
+        'She fixed his old-fashioned clock.',
+        'They sold his car.',
     ],
 )
 def nasal_possessive_pron(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -1060,31 +1174,66 @@ def you_ye(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 QUESTION_WORDS = frozenset({"who", "what"})
 # *what about X?*, *what if ...?*, *who else*: fixed phrases without a set of answers.
-# A clitic (*what's*, *who'd*) would have to attach to the hyphenated form; left alone too.
-NO_PLURAL_AFTER = frozenset({"about", "if", "else"}) | _CLITICS
+NO_PLURAL_AFTER = frozenset({"about", "if", "else"})
+# Words that single out one answer: *who scored the most goals?*, *who came first?*.
+SINGLE_ANSWER_WORDS = frozenset({"first", "only", "last", "single"})
+SINGULAR_PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
+SINGULAR_BE = frozenset({"is", "was", "'s", "’s"})
 
 
-def _singular_nominal(tok: Token) -> bool:
-    if tok.tag_ in ("NN", "NNP") or tok.lower_ in ("this", "that", "it"):
-        return True
-    return tok.tag_ == "PRP" and tok.morph.get("Number") == ["Sing"]
+def _question_tokens(index: DocIndex, tok: Token) -> list[Token]:
+    return [index.tokens[i] for i in range(index.sentence_of[tok.i], index.sentence_end(tok.i))]
 
 
 def _open_question_word(index: DocIndex, tok: Token) -> bool:
     """*who/what* opening a direct question that may have several answers: not a relative or
-    determiner, not *what about/if*, not *what is the name of ...* (a singular identity)."""
+    determiner, not *what about/if*, and not a question that expects one answer (see
+    :func:`_expects_one_answer`)."""
     if tok.tag_ != "WP" or tok.dep_ in ("det", "dep") or _next_lower(tok) in NO_PLURAL_AFTER:
         return False
-    sentence = (index.tokens[i] for i in range(index.sentence_of[tok.i], index.sentence_end(tok.i)))
+    sentence = _question_tokens(index, tok)
     first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
     if first is None or first.i != tok.i or not _is_question(tok):
         return False
-    verb = tok.head
-    if verb.lemma_.lower() == "be":
-        others = [c for c in children(verb) if c.dep_ in ("nsubj", "attr") and c.i != tok.i]
-        if not others or any(_singular_nominal(c) for c in others):
-            return False
-    return True
+    return not _expects_one_answer(tok, sentence)
+
+
+def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
+    """A question about one identity, one person or one event: a singular copula (*who is
+    the president?*, *what was the total?*), a singular personal pronoun for the answer
+    (*who forgot her keys?*), a superlative or ordinal (*who scored the most?*, *who came
+    first?*), or a subject *who/what* of a verb that is not one of gathering (*who broke
+    the window?*, *who reacted violently?*: one culprit, one event)."""
+    verb = wh.head
+    if verb.lemma_.lower() == "be" and verb.lower_ in SINGULAR_BE:
+        return True
+    for t in sentence:
+        if t.i == wh.i:
+            continue
+        if t.tag_ in ("PRP", "PRP$") and t.lower_ in SINGULAR_PERSONAL:
+            return True
+        if t.tag_ in ("JJS", "RBS") or t.lower_ in SINGLE_ANSWER_WORDS:
+            return True
+    if wh.dep_ in ("nsubj", "nsubjpass"):
+        return not _gathering(verb)
+    return False
+
+
+# Verbs of coming together and being somewhere, whose subject question asks for everyone
+# (*who came?*, *who's going to be there?*); other subject questions (*who reacted
+# violently?*, *who broke the window?*) ask for the one who did it.
+GATHERING_VERBS = frozenset(
+    "come go attend join arrive show turn stay live visit gather meet sign".split())
+
+
+def _gathering(verb: Token) -> bool:
+    """A verb of coming or being there (*who came?*, *who is coming?*, *who'll be there?*),
+    or a plural copula (*who are the winners?*)."""
+    lemma = verb.lemma_.lower()
+    if lemma == "be":
+        return verb.lower_ in ("are", "were", "'re", "’re") or any(
+            c.lower_ == "there" for c in children(verb))
+    return lemma in GATHERING_VERBS
 
 
 @rule(
@@ -1096,6 +1245,12 @@ def _open_question_word(index: DocIndex, tok: Token) -> bool:
         ("What did you buy at the market?", "What-all did you buy at the market?"),
         ("What are the names of the students?", "What-all are the names of the students?"),
         ("I'm back. Who did you see there?", "I'm back. Who-all did you see there?"),
+        ("Who's coming tonight?",
+         "Who-all's coming tonight?"),
+        ('What did they say about the plan?',
+         'What-all did they say about the plan?'),
+        ('Who lives in that house?',
+         'Who-all lives in that house?'),
     ],
     negatives=[
         "Who is the president?",
@@ -1103,11 +1258,21 @@ def _open_question_word(index: DocIndex, tok: Token) -> bool:
         "The man who came was tall.",
         "What about you?",
         "What kind of car is it?",
+        'Who broke the window?',
+        'Who scored the most goals?',
+        'Who forgot her keys?',
+        'What was the total cost?',
+        'Who has a mental illness?',
+        "Who's your teacher?",
     ],
 )
 def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
-    plural reading is possible (not *who is the president?*)."""
+    plural reading is possible: object questions (*what did you buy?*), plural copulas
+    (*what are the names ...?*) and subject questions about coming or being there (*who
+    came?*, *who's coming?*). Questions that expect one answer are left alone: a singular
+    copula (*who is the president?*), a singular pronoun for the answer, a superlative or
+    ordinal, or a subject question about one deed (*who broke the window?*)."""
     for tok in _forms(index, QUESTION_WORDS):
         if _open_question_word(index, tok):
             yield site(Replace(tok.i, f"{tok.lower_}-all"))
@@ -1120,12 +1285,21 @@ def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     examples=[
         ("Who came?", "Who-who came?"),
         ("What did they say?", "What-what did they say?"),
-        ("Who didn't sign the form?", "Who-who didn't sign the form?"),
+        ("Who didn't sign up?", "Who-who didn't sign up?"),
+        ("Who's coming to dinner?",
+         "Who-who's coming to dinner?"),
+        ('What did you see at the fair?',
+         'What-what did you see at the fair?'),
+        ("Who'll be there tomorrow?",
+         "Who-who'll be there tomorrow?"),
     ],
     negatives=[
         "Who is your teacher?",
         "I know what you did.",
         "What if it rains?",
+        'Who broke the window?',
+        'Who came first?',
+        'Who was the victim?',
     ],
 )
 def reduplicate_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
