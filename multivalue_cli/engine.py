@@ -415,7 +415,7 @@ def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_
             for j in span:
                 emit_token(j)
 
-    _fix_contractions(items)
+    _fix_contractions(items, index.words)
     _fix_articles(items)
     _fix_sentence_case(index.tokens, items, sent_of, deleted | {i for i, t in replaced.items() if not t})
     tokens = index
@@ -487,7 +487,7 @@ def _match_case(original: str, new: str) -> str:
     return new
 
 
-def _fix_contractions(items: list[_Item]) -> None:
+def _fix_contractions(items: list[_Item], words: list[str]) -> None:
     lows = [item.text.lower() for item in items]
     if CONTRACTION_PARTS.isdisjoint(lows):
         return
@@ -497,13 +497,22 @@ def _fix_contractions(items: list[_Item]) -> None:
         if low not in CONTRACTION_PARTS:
             continue
         prev = lows[k - 1] if k > 0 else ""
-        if low in SHORT_HOSTS and nxt not in ("n't", "n’t"):
+        if low in SHORT_HOSTS and nxt not in ("n't", "n’t") and _was_host(item, words):
             item.text = _same_case(item.text, SHORT_HOSTS[low])
         elif low in LONG_HOSTS and nxt in ("n't", "n’t") and item.changed:
             item.text = _same_case(item.text, LONG_HOSTS[low])
         elif low in ("n't", "n’t") and prev not in NEGATION_HOSTS:
             item.text = "not"
             item.changed = True
+
+
+def _was_host(item: _Item, words: list[str]) -> bool:
+    """Whether ``ca``/``wo``/``sha`` stood before *n't* in the input (or was written by a rule):
+    *CA* the state, *wo* of another language, are not hosts."""
+    if item.orig is None or item.changed:
+        return True
+    after = item.orig + 1
+    return after < len(words) and words[after].lower() in ("n't", "n’t")
 
 
 def _fix_articles(items: list[_Item]) -> None:

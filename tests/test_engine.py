@@ -41,6 +41,9 @@ def rendered(nlp, text, *ops):
         ("He is going.", [Insert(1, "n't", after=True)], "He isn't going."),
         ("I'm going home.", [Replace(1, "is")], "I is going home."),
         ("She is not here.", [Replace(1, "is"), Replace(2, "n't")], "She isn't here."),
+        # ca, wo and sha are hosts only where they stood before n't
+        ("Is he from NY or CA?", [Replace(0, "Was")], "Was he from NY or CA?"),
+        ("He said wo and left.", [Replace(3, "but")], "He said wo but left."),
         # a/an follows the word after it when that word changes
         ("I have an apple.", [Replace(3, "banana")], "I have a banana."),
         ("I have a car.", [Insert(3, "old")], "I have an old car."),
