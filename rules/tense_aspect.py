@@ -287,9 +287,18 @@ def _is_past_lexical(verb: Token) -> bool:
     return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
 
 
+def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
+    """The past participle of ``lemma``; of *get* it is *gotten* or *got*, as ``form`` says
+    (eWAVE 145: British-based varieties such as Indian English say *have got*)."""
+    if lemma == "get":
+        return form
+    return inflect_verb(lemma, "VBN")
+
+
 @rule(
     100, "present_perfect_for_past", "Tense and Aspect",
     tags={"VBD"},
+    forms={"gotten": (145,), "got": ()},
     examples=[
         ("I went to Delhi last year.", "I have gone to Delhi last year."),
         ("She never liked him.", "She has never liked him."),
@@ -298,6 +307,12 @@ def _is_past_lexical(verb: Token) -> bool:
         ("We were in New York two years ago.", "We have been in New York two years ago."),
         ("Was he at home?", "Has he been at home?"),
         ("Neither she nor I knew the answer.", "Neither she nor I have known the answer."),
+        ("The visitors who came yesterday liked it.",
+         "The visitors who have come yesterday have liked it."),
+        ("A man who lost his keys called the police.",
+         "A man who has lost his keys has called the police."),
+        ("I got a letter from the bank that sent me a card.",
+         "I have gotten a letter from the bank that has sent me a card."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -310,14 +325,16 @@ def _is_past_lexical(verb: Token) -> bool:
         "I wish I were taller.",
         "He talks as though he knew everything.",
         "I thought about it for a long time.",
+        "She had laid the book on the table.",
     ],
 )
-def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
     """Present perfect for the SAE simple past, also with past time adverbials: *I have gone to
     Delhi last year*. *have/has* agrees with the subject; *did* becomes *have/has* with the
     participle. Not in temporal, conditional and irrealis clauses (*when I was young*, *if I
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
-    *was/were*."""
+    *was/were*. *have* agrees with the antecedent of a relative pronoun (*visitors who have
+    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*)."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     tag_of = index.tag_of
     has_do = "do" in index.by_lemma  # else no bare verb has do-support
@@ -332,18 +349,21 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             if subj is None or in_temporal_clause(verb) or (
                     durations and _has_duration_phrase(index, verb)):
                 continue
-            participle = inflect_verb(verb.lemma_.lower(), "VBN")
+            participle = perfect_participle(verb.lemma_.lower(), form)
             if participle:
-                yield site(Replace(dids[0].i, have_form(subj)), Replace(verb.i, participle))
+                yield site(Replace(dids[0].i, have_form(agreement_subject(subj))),
+                           Replace(verb.i, participle))
             continue
         if not _is_past_lexical(verb) or in_temporal_clause(verb) or _is_irrealis(verb):
             continue
+        if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
+            continue  # a participle the tagger took for a past ("had laid")
         if durations and _has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there":
             continue
-        have = have_form(subj)
+        have = have_form(agreement_subject(subj))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
@@ -353,7 +373,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             else:
                 yield site(Replace(verb.i, have), Insert((neg or verb).i, "been", after=True))
             continue
-        participle = inflect_verb(verb.lemma_.lower(), "VBN")
+        participle = perfect_participle(verb.lemma_.lower(), form)
         if not participle or subj.i > verb.i:
             continue
         ops: list[Op] = [Insert(preverbal_start(verb, subj), have)]
@@ -1540,30 +1560,48 @@ def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ----------------------------------------------------------------------------- 114 future_sub_gon
 
 
-def _gon_variants(will: Token, verb: Token, subj: Token) -> list[tuple[Op, ...]]:
-    """*gon* (with *I'm*, and without *be* for other subjects, as in African American and
-    Caribbean-influenced varieties), or *be gonna* agreeing with the subject."""
+def _gon_variants(will: Token, verb: Token, subj: Token, form: str) -> list[tuple[Op, ...]]:
+    """The go-future for ``will`` in ``form``: ``gon`` (African American and Caribbean-
+    influenced varieties: *he gon build*, *I'm gon call*, *ain't gon*, or *be gonna*),
+    ``be_gon`` (the same keeping *be*: *he's gon build*), ``going`` (*he is going to build*)
+    or ``gonna`` (*he's gonna build*); *be* agrees with the subject."""
     neg = negation_after(will)
-    if neg is not None:
+    if neg is not None and form in ("gon", "be_gon"):
         return [(Replace(will.i, "ain't gon"), Delete(neg.i))]
     be = be_replacing(will, subj, past=False)
     if will.i > subj.i:
-        gonna = (Replace(will.i, be), Insert(will.i, "gonna", after=True))
-        if person_number(subj) == "1s":
-            gon = (Replace(will.i, be), Insert(will.i, "gon", after=True))
-        else:
-            gon = (Replace(will.i, "gon"),)
-        return [gon, gonna]
+        def with_be(marker: str) -> tuple[Op, ...]:
+            return (Replace(will.i, be), *no_amnt(be, neg), Insert((neg or will).i, marker, after=True))
+
+        if form == "going":
+            return [with_be("going to")]
+        if form == "gonna":
+            return [with_be("gonna")]
+        if form == "be_gon" or person_number(subj) == "1s":
+            return [with_be("gon"), with_be("gonna")]
+        return [(Replace(will.i, "gon"),), with_be("gonna")]
     # question: "Will you come?" -> "You gon come?" / "Are you gonna come?"
-    gon = (Delete(will.i), Insert(preverbal_start(verb, subj), "gon"))
-    gonna = (Replace(will.i, be_form(subj, past=False)), Insert(preverbal_start(verb, subj), "gonna"))
-    return [gon, gonna]
+    at = preverbal_start(verb, subj)
+
+    def inverted(marker: str) -> tuple[Op, ...]:
+        return (Replace(will.i, be_form(subj, past=False)), Insert(at, marker))
+
+    if form == "going":
+        return [inverted("going to")]
+    if form == "gonna":
+        return [inverted("gonna")]
+    if form == "be_gon":
+        return [inverted("gon"), inverted("gonna")]
+    return [(Delete(will.i), Insert(at, "gon")), inverted("gonna")]
 
 
 @rule(
     114, "future_sub_gon", "Tense and Aspect",
     lemmas={"will"},
     tags={"MD"},
+    # "he gon build" drops be (175); "ain't gon" is ain't for negated be (155) and, like
+    # "ain't go", a generic negator before the verb (157)
+    forms={"gon": (155, 175), "be_gon": (155, 157), "going": (), "gonna": ()},
     examples=[
         ("He will build my house.", ["He gon build my house.", "He is gonna build my house."]),
         ("I'll call you tonight.", ["I'm gon call you tonight.", "I'm gonna call you tonight."]),
@@ -1581,14 +1619,16 @@ def _gon_variants(will: Token, verb: Token, subj: Token) -> list[tuple[Op, ...]]
         "He wills it to happen.",
     ],
 )
-def future_sub_gon(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Site]:
     """Go-based future for *will*: *He gon build my house*, *I'm gon call you*, *I ain't gon
     go nowhere*, or *be gonna*. Questions drop or invert the auxiliary (*You gon come?* /
-    *Are you gonna come?*). Not the future perfect."""
+    *Are you gonna come?*). Not the future perfect. ``form`` picks the variety's marker: *gon*
+    without *be* (the default), *be_gon* keeping *be* (*he's gon build*), *going* (*he is
+    going to build*) or *gonna*."""
     for will, verb, subj in future_will(index):
         if will.i < subj.i and (negation_after(will) is not None or subj.left_edge.i != will.i + 1):
             continue  # negated questions ("Won't you come?") keep their auxiliary
-        variants = _gon_variants(will, verb, subj)
+        variants = _gon_variants(will, verb, subj, form)
         yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 
