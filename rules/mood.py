@@ -10,7 +10,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, direct_subject as subject_of
+from multivalue_cli.syntax import children, direct_subject as subject_of, sentence
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
@@ -62,6 +62,40 @@ def _in_if_clause(modal: Token) -> bool:
                for c in children(clause_of(modal)))
 
 
+PAST_TIME_MARKERS = frozenset("when while as after before once whenever since until".split())
+
+
+def _past_event(modal: Token) -> bool:
+    """*could/would* in a past narrative: the verb is coordinated with a simple past (*could
+    not find the file and called*), a past clause is misparsed as its head (*couldn't open
+    it, so he broke*), or a past temporal clause sets its time (*when we lived there*); and
+    *could* of past ability in a story told in the past (a simple past in its sentence or the
+    one before, and no *if*)."""
+    if modal.lower_ not in ("could", "would"):
+        return False
+    verb = clause_of(modal)
+    if modal.lower_ == "could" and _in_past_story(modal):
+        return True
+    neighbours = [c for c in children(verb) if c.dep_ == "conj"]
+    if verb.dep_ == "conj" or (verb.dep_ in ("ccomp", "parataxis") and verb.head.i > verb.i):
+        neighbours.append(verb.head)
+    neighbours += [c for c in children(verb) if c.dep_ == "advcl" and any(
+        m.dep_ in ("mark", "advmod") and m.lower_ in PAST_TIME_MARKERS for m in children(c))]
+    return any(n.tag_ == "VBD" for n in neighbours)
+
+
+def _in_past_story(tok: Token) -> bool:
+    """A simple past verb in ``tok``'s sentence or the sentence before, and no *if/unless*
+    (which would make *could* hypothetical) in its own sentence."""
+    doc = tok.doc
+    sent = sentence(tok)
+    if any(t.lower_ in ("if", "unless") for t in sent):
+        return False
+    start = sent.start
+    previous = sentence(doc[start - 1]).start if start > 0 else start
+    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
+
+
 @rule(
     121, "double_modals", "Mood",
     tags={"MD"},
@@ -80,6 +114,10 @@ def _in_if_clause(modal: Token) -> bool:
           "We may can't finish it today, but he said that we may can try."]),
         ("You ought to call your mother.", "You might ought to call your mother."),
         ("They would help us if we asked.", "They might would help us if we asked."),
+        ("The children could swim in the lake tomorrow.",
+         "The children might could swim in the lake tomorrow."),
+        ("I think the manager would agree with you.", "I think the manager might would agree with you."),
+        ("When you're done, we could watch a movie.", "When you're done, we might could watch a movie."),
     ],
     negatives=[
         "Could you help me with this?",
@@ -90,17 +128,28 @@ def _in_if_clause(modal: Token) -> bool:
         "He will arrive at noon.",
         "Let me know if you can come.",
         "What would happen if the bridge collapsed?",
+        "The nurse could not find the file and called the doctor.",
+        "When we lived there, we could see the sea.",
+        "He couldn't open the door, so he broke the window.",
+        "She asked for help, hoping that he would.",
+        "He tried hard but could not lift the box.",
+        "Two friends met for lunch. One needs help, but the other couldn't relate.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A second modal before a single SAE modal, from the attested pairs: *we might should do*,
     *I might could go*, *you might ought to*. Only declarative clauses with the subject before
     the modal (double modals are rare in inverted questions), never on contracted *'ll/'d* or
-    a modal already doubled; *will* and *must* have no widely attested first modal and are left."""
+    a modal already doubled; *will* and *must* have no widely attested first modal and are left.
+    Not on the *could/would* of a past event (*the nurse could not find it and called the
+    doctor*, *when we lived there we could see the sea*), which *might* would make uncertain,
+    nor on an elided verb (*hoping that he would*)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
         if not options or is_contracted(modal) or not is_declarative_modal(modal):
+            continue
+        if (modal.dep_ != "aux" and modal.lower_ != "ought") or _past_event(modal):
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue

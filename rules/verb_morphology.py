@@ -12,7 +12,7 @@ from multivalue_cli.edits import Delete, Move, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, morph_values, subject_of
+from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values, subject_of
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
@@ -372,11 +372,6 @@ UNSTRESSED_PREFIXES = ("be", "de", "di", "re", "pre", "pro", "con", "com", "col"
                        "sur", "sup", "sub", "suc", "per", "pur", "for", "mis", "em", "en")
 # Verbs after which an -ing complement is a-prefixed (went a-fishing, kept a-talking).
 A_PREFIX_GOVERNORS = frozenset({"go", "come", "keep", "start", "begin", "set", "get"})
-# Dependents that show an -ing form is a verb with its complement, not a predicative adjective.
-COMPLEMENT_DEPS = frozenset({"dobj", "dative", "prep", "prt", "xcomp", "ccomp", "advcl",
-                             "npadvmod", "oprd", "advmod"})
-# Degree words that modify adjectives as well as verbs (*very moving*, *so boring*).
-DEGREE_WORDS = frozenset("very so too quite pretty really truly deeply extremely".split())
 VOWELS = "aeiou"
 
 
@@ -411,15 +406,6 @@ def _is_verbal_ing(tok: Token) -> bool:
     return tok.dep_ in ("xcomp", "dobj") and tok.head.lemma_.lower() in A_PREFIX_GOVERNORS
 
 
-def _maybe_adjective(tok: Token) -> bool:
-    """*the story is moving*, *it is working*: an -ing word that is also an adjective, with no
-    complement that would show it to be a verb (degree adverbs such as *very* do not count)."""
-    if tok.lower_ not in wordlist("ing_adjectives"):
-        return False
-    return not any(c.dep_ in COMPLEMENT_DEPS and c.lower_ not in DEGREE_WORDS
-                   for c in children(tok))
-
-
 @rule(
     134, "a_ing", "Verb Morphology",
     tags={"VBG"},
@@ -447,7 +433,7 @@ def a_ing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     stressed syllable, the phonological condition of the prefix (*a-eating*, *a-discovering* are
     not said)."""
     for tok in index.by_tag.get("VBG", ()):
-        if _is_verbal_ing(tok) and takes_a_prefix(tok.lemma_.lower()) and not _maybe_adjective(tok):
+        if _is_verbal_ing(tok) and takes_a_prefix(tok.lemma_.lower()) and not maybe_ing_adjective(tok):
             yield site(Replace(tok.i, "a-" + tok.lower_))
 
 
