@@ -17,6 +17,8 @@ CONTRACTED_NOT = frozenset({"n't", "n’t"})
 NEGATORS = CONTRACTED_NOT | {"not"}
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
 PRESENT_HAVE = frozenset({"have", "has", "'ve", "'s", "’ve", "’s"})
+# The perfect auxiliaries that *ain't* replaces (eWAVE 156: the negated form of *have*).
+PERFECT_HAVE = PRESENT_HAVE | {"had", "'d", "’d"}
 
 
 def negation_after(verb: Token) -> Token | None:
@@ -248,22 +250,27 @@ def _constituent_negation(neg: Token) -> bool:
          ["He ain't been there, and I ain't got time.",
           "He ain't been there, and I haven't got time.",
           "He's not been there, and I ain't got time."]),
+        ("He hadn't seen it before.", "He ain't seen it before."),
+        ("By noon they had not eaten anything.", "By noon they ain't eaten anything."),
+        ("She said that she hadn't heard the news.", "She said that she ain't heard the news."),
     ],
     negatives=[
         "I haven't any money.",
-        "He hadn't seen it.",
+        "He hadn't a penny.",
         "They have not to worry.",
         "Haven't you seen it?",
+        "Hadn't they left already?",
         "He's not allowed to go.",
     ],
 )
 def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*ain't* as the negated present perfect auxiliary: *I ain't had a look*, *ain't got*.
+    """*ain't* as the negated perfect auxiliary: *I ain't had a look*, *ain't got*, *he ain't
+    seen it before* (for *hadn't*, as *ain't* negates *have* whatever its tense).
 
-    Only *have/has/'ve/'s* + *n't/not* as the auxiliary of a past participle, in declarative
-    order (subject before it). Possessive *have*, past *hadn't* and inverted questions stay."""
+    Only *have/has/had/'ve/'s* + *n't/not* as the auxiliary of a past participle, in
+    declarative order (subject before it). Possessive *have* and inverted questions stay."""
     for tok in index.lemma("have", "be"):
-        if tok.lower_ not in PRESENT_HAVE or tok.dep_ not in ("aux", "auxpass"):
+        if tok.lower_ not in PERFECT_HAVE or tok.dep_ not in ("aux", "auxpass"):
             continue
         if tok.lemma_ == "be" and not _is_hidden_has(tok):
             continue

@@ -1416,18 +1416,65 @@ def _experiential_cue(verb: Token) -> Token | None:
                 None)
 
 
+EXPERIENCE_VERBS = wordlist("experience_verbs")
+# How often something has happened: *once, twice, three times, many times*.
+COUNT_ADVERBS = frozenset({"once", "twice", "thrice"})
+# Cues of a recent or completed result, or of a state up to now: not an experience.
+RESULT_ADVERBS = frozenset({"already", "just", "yet", "now", "finally", "recently", "lately",
+                            "still", "since", "again"})
+
+
+def _counts_occasions(verb: Token) -> bool:
+    """*once*, *twice*, *three times*, *many times*: the perfect counts experiences."""
+    for child in children(verb):
+        if child.lower_ in COUNT_ADVERBS and child.dep_ in ("advmod", "npadvmod"):
+            return True
+        if child.dep_ == "npadvmod" and child.lemma_.lower() == "time" and child.tag_ == "NNS":
+            return True
+    return False
+
+
+def _plain_experiential(p: Perfect) -> bool:
+    """A present perfect that reports an experience without *ever/before*: a count of
+    occasions (*has visited Japan twice*), or a verb of experience (*I have seen the movie*,
+    *have you tried durian?*) in a main clause with no cue of a result or a lasting state
+    (*already, just, yet, recently*, *for/since*, *always*)."""
+    if any(c.lower_ in RESULT_ADVERBS and c.dep_ in ("advmod", "prep", "mark") or c.dep_ == "neg"
+           for c in children(p.verb)):
+        return False  # (*has never dated* denies the experience: not this marker)
+    if has_duration(p.verb) or is_habitual(p.verb):
+        return False
+    if _counts_occasions(p.verb):
+        return True
+    if p.copular:  # *I have been to Japan*
+        return any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb))
+    return p.verb.lemma_.lower() in EXPERIENCE_VERBS and p.verb.dep_ in ("ROOT", "ccomp", "conj")
+
+
 @rule(
     108, "present_perfect_ever", "Tense and Aspect",
-    lemmas=EXPERIENCE_ADVERBS,
+    tags={"VBN", "VBD"},
     examples=[
         ("Have you ever eaten durian?", "You ever eat durian?"),
         ("I have seen the movie before.", "I ever see the movie before."),
         ("Has she ever been to Japan?", "She ever go to Japan?"),
         ("My father has ridden a camel before, but I haven't.",
          "My father ever ride a camel before, but I haven't."),
+        ("I have seen the movie.", "I ever see the movie."),
+        ("She has visited Paris twice.", "She ever visit Paris twice."),
+        ("Have you tried the new restaurant?", "You ever try the new restaurant?"),
+        ("We have met your brother, and he is nice.", "We ever meet your brother, and he is nice."),
+        ("He has fixed cars many times.", "He ever fix cars many times."),
+        ("I have been to Japan.", "I ever go to Japan."),
     ],
     negatives=[
-        "I have seen the movie.",
+        "I have just seen the movie.",
+        "She has already eaten.",
+        "He has finished his homework.",
+        "We have recently visited them.",
+        "The people who have seen it love it.",
+        "I have worked here for ten years.",
+        "My friend has never dated a woman.",
         "I haven't ever seen it.",
         "Have you finished?",
         "Had you ever eaten durian?",
@@ -1437,14 +1484,19 @@ def _experiential_cue(verb: Token) -> Token | None:
 )
 def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*ever* + bare verb as experiential perfect: *You ever eat durian?*, *I ever see the
-    movie before*. For present perfects with *ever* or *before*: *have* goes (also in yes/no
-    questions, which keep only their question mark), the verb is bare, *ever* stands before it;
-    *been to* becomes *go to*. Not negated, passive or progressive perfects, nor wh-questions."""
+    movie before*, *I ever see the movie* 'I have seen the movie'. For present perfects with
+    *ever* or *before*, and plain experiential ones (a count of occasions, or a verb of
+    experience with no cue of a result: see :func:`_plain_experiential`): *have* goes (also in
+    yes/no questions, which keep only their question mark), the verb is bare, *ever* stands
+    before it; *been to* becomes *go to*. Not negated, passive or progressive perfects, nor
+    wh-questions."""
     for p in find_perfects(index):
         if p.past or p.neg is not None or p.passive or p.progressive or shares_auxiliary(p.verb):
             continue
         cue = _experiential_cue(p.verb)
-        if cue is None or _superlative_relative(p.verb) or p.verb.lemma_ == "have":
+        if cue is None and not _plain_experiential(p):
+            continue
+        if _superlative_relative(p.verb) or p.verb.lemma_ == "have":
             continue
         if p.inverted and (p.have.i != p.subj.left_edge.i - 1 or
                            any(index.tag_of[t] in ("WP", "WRB", "WDT")
@@ -1460,7 +1512,7 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if not base:
             continue
         ops: list[Op] = [Delete(p.have.i), Replace(p.verb.i, base)]
-        if cue.lower_ != "ever":
+        if cue is None or cue.lower_ != "ever":
             ops.insert(1, Insert(preverbal_start(p.verb, p.subj), "ever"))
         yield site(*sorted(ops, key=lambda op: op.i))
 
@@ -1822,6 +1874,33 @@ def _has_future_adverbial(verb: Token) -> bool:
     return False
 
 
+def _future_progressives(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
+    """``(will, be, subject)`` of declarative future progressives (*she will be leaving*) with
+    future time in the clause, or in its sentence or the one before."""
+    for will in index.by_tag.get("MD", ()):
+        if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
+            continue
+        verb = will.head
+        bes = [c for c in children(verb) if c.dep_ == "aux" and c.lower_ == "be" and c.i > will.i]
+        if verb.tag_ != "VBG" or not bes or any(c.lemma_ == "have" and c.dep_ == "aux"
+                                                for c in children(verb)):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > will.i:
+            continue
+        if _has_future_adverbial(verb) or _future_in_context(index, will):
+            yield will, bes[0], agreement_subject(subj)
+
+
+def _future_in_context(index: DocIndex, tok: Token) -> bool:
+    """A future time word (*tomorrow*, *next week*) in ``tok``'s sentence or the one before."""
+    start = index.sentence_of[tok.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    deps = ("npadvmod", "advmod", "amod", "pobj", "tmod")
+    return any(index.words[i].lower() in FUTURE_TIME_WORDS and index.dep_of[i] in deps
+               for i in range(first, index.sentence_end(tok.i)))
+
+
 @rule(
     117, "present_for_neutral_future", "Tense and Aspect",
     lemmas={"will"},
@@ -1833,8 +1912,15 @@ def _has_future_adverbial(verb: Token) -> bool:
         ("She won't be at home tonight.", "She isn't at home tonight."),
         ("I'll be there soon.", "I'm there soon."),
         ("He'll call you later, and we won't wait.", "He calls you later, and we won't wait."),
+        ("She will be leaving tomorrow.", "She is leaving tomorrow."),
+        ("We'll be staying at a hotel tonight.", "We're staying at a hotel tonight."),
+        ("I'm away next week, so my sister will be watching the kids.",
+         "I'm away next week, so my sister is watching the kids."),
+        ("They won't be coming to the party next week.", "They aren't coming to the party next week."),
     ],
     negatives=[
+        "They will be waiting for you.",
+        "By then, he will have been waiting for hours.",
         "It will rain.",
         "I will have finished by tomorrow.",
         "Will you help me?",
@@ -1845,8 +1931,14 @@ def _has_future_adverbial(verb: Token) -> bool:
 def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Simple present for neutral future reference: *I see you tomorrow*, *Do you come
     tomorrow?*, *She isn't at home tonight*. The present agrees with the subject; questions and
-    negation take *do*; *will be* becomes *am/is/are*. Only where the clause has a future time
-    adverbial, so that the present keeps its future meaning."""
+    negation take *do*; *will be* becomes *am/is/are*, also before a progressive (*she is
+    leaving tomorrow*). Only where the clause has a future time adverbial, so that the present
+    keeps its future meaning; a future progressive (an arrangement) may take it from its
+    sentence or the one before (*I'm away next week, so my sister is watching the kids*)."""
+    for will, be_aux, subj in _future_progressives(index):
+        neg = negation_after(will)
+        be = be_replacing(will, subj, past=False)
+        yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux.i))
     for will, verb, subj in future_will(index):
         if not _has_future_adverbial(verb):
             continue
@@ -1857,10 +1949,6 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(verb.i))
             continue
         if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in children(verb)):
-            be_aux = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "be"]
-            if be_aux:  # "will be leaving" -> "is leaving"
-                be = be_replacing(will, subj, past=False)
-                yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux[0].i))
             continue
         if neg is not None and will.i < subj.i:
             continue  # "Won't you stay?" is an invitation, "Don't you stay?" is not
