@@ -247,7 +247,7 @@ def present_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------------- 126 finna_future, fixin_future
 
 
-def _about_to(tok: Token) -> Token | None:
+def about_to(tok: Token) -> Token | None:
     """The *to* of *be about to VERB* when ``tok`` is its *about*."""
     if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
         return None
@@ -258,7 +258,7 @@ def _about_to(tok: Token) -> Token | None:
     return to
 
 
-def _going_to(tok: Token) -> Token | None:
+def going_to(tok: Token) -> Token | None:
     """The *to*/*na* of the future *be going to VERB* / *be gonna VERB* when ``tok`` is *going*
     or *gon* (not motion: *going to the store*)."""
     if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
@@ -309,21 +309,23 @@ def _is_destination(verb: Token) -> bool:
         "I'm going to a party to meet her.",
         "I am going to town.",
         "She's going to work.",
+        "He is going to retire in ten years.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Finna* (< *fixing to*) for the immediate future *be about to* and *be going to/gonna*:
     *I'm finna go*. The copula stays (its deletion is a separate feature); motion *going to
-    the store* and *about* as a preposition are left alone."""
+    the store*, *about* as a preposition and a *going to* future set far off (*in ten
+    years*), which is not imminent, are left alone."""
     for tok in index.lemma("about", "go"):
-        to = _about_to(tok) or _going_to(tok)
-        if to is not None:
+        to = about_to(tok) or going_to(tok)
+        if to is not None and not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
 
 
 @rule(
     126, "fixin_future", "Mood",
-    lemmas={"about"},
+    lemmas={"about", "go"},
     examples=[
         ("They're about to leave town.",
          ["They're fixin' to leave town.", "They're fixing to leave town."]),
@@ -331,16 +333,41 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I was about to call you when you knocked.",
          ["I was fixin' to call you when you knocked.",
           "I was fixing to call you when you knocked."]),
+        ("I'm going to leave now.", ["I'm fixin' to leave now.", "I'm fixing to leave now."]),
+        ("We are gonna eat dinner.", ["We are fixin' to eat dinner.", "We are fixing to eat dinner."]),
+        ("Is she going to sing?", ["Is she fixin' to sing?", "Is she fixing to sing?"]),
     ],
     negatives=[
         "We talked about the game.",
-        "I'm going to leave.",
+        "I'm going to the store.",
         "It's about ten miles away.",
+        "She is going to study medicine in five years.",
+        "One day they are going to buy a house.",
     ],
 )
 def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Southern *fixin' to* for *be about to*: *they're fixin' to leave town*. Spelt *fixin'*
-    or *fixing*; only the quasi-modal *about to VERB*, not *be going to* (intention)."""
-    for tok in index.by_lemma.get("about", ()):
-        if _about_to(tok) is not None:
+    """Southern *fixin' to* 'about to, getting ready to' for the near future *be about to* and
+    *be going to/gonna*: *they're fixin' to leave town*, *I'm fixin' to leave now*. Spelt
+    *fixin'* or *fixing*. A *going to* future set at a distant time (*in five years*, *one
+    day*) is not imminent and stays, as does motion (*going to the store*)."""
+    for tok in index.lemma("about", "go"):
+        if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
+        elif (to := going_to(tok)) is not None and not distant_time(tok):
+            if to.lower_ == "to":
+                yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
+            else:  # gon|na: the clitic goes and the marker brings its own "to"
+                yield site(Replace(tok.i, "fixin' to"), Delete(to.i),
+                           alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
+
+
+# Words of a far-off time: *in five years*, *one day*, *someday*, *later in life*.
+DISTANT_TIME_WORDS = frozenset(
+    "year years decade decades month months future someday eventually life day".split())
+
+
+def distant_time(head: Token) -> bool:
+    """A time word under ``head`` (the future marker) that sets the event far off (*in five
+    years*, *one day*), so that a near-future marker would change its time."""
+    return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
+               if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))

@@ -10,6 +10,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from multivalue_cli.registry import rule
+from multivalue_cli.rules.mood import about_to, distant_time, going_to
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import SUBJECT_DEPS, children, morph_values, subject_of
 
@@ -832,10 +833,66 @@ def _is_indefinite(subj: Token) -> bool:
     return any(c.dep_ == "nummod" for c in children(subj)) and subj.tag_ == "NNS"
 
 
+RELATIVE_PRONOUNS = frozenset({"that", "which", "who"})
+
+
+def _resultative_relatives(index: DocIndex) -> Iterator[Site]:
+    """*there is/was* + indefinite noun + *that/which/who* + simple past or present perfect of
+    an intransitive verb of motion or change with a particle or prepositional phrase: the
+    relative pronoun (and *has*) go and the verb becomes the participle."""
+    for there in index.by_dep.get("expl", ()):
+        be = there.head
+        if be.lemma_ != "be" or be.i != there.i + 1 or index.in_question(be.i):
+            continue
+        for noun in children(be):
+            if noun.i < be.i or noun.dep_ not in ("attr", "nsubj") or not _is_indefinite(noun):
+                continue
+            for clause in children(noun):
+                ops = _resultative_relative_ops(clause)
+                if ops:
+                    yield site(*ops)
+
+
+def _is_preposition(tok: Token) -> bool:
+    """A dependent that heads a prepositional phrase (*for you*, which the parser may call a
+    dative), not a bare noun."""
+    return any(c.dep_ == "pobj" for c in children(tok))
+
+
+def _resultative_relative_ops(clause: Token) -> list[Op] | None:
+    if clause.dep_ != "relcl" or clause.lemma_.lower() not in MUTATIVE_VERBS:
+        return None
+    rel = next((c for c in children(clause) if c.dep_ == "nsubj" and c.lower_ in RELATIVE_PRONOUNS
+                and c.i < clause.i), None)
+    if rel is None or any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "neg", "auxpass")
+                          or (c.dep_ == "dative" and not _is_preposition(c)) for c in children(clause)):
+        return None
+    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _is_preposition(c)) or (
+            c.dep_ == "advmod" and c.i > clause.i and c.lower_ in (
+            "down", "up", "over", "in", "out", "off", "away", "back")) for c in children(clause)):
+        return None  # "a letter that came yesterday" has no result in a place
+    auxes = [c for c in children(clause) if c.dep_ == "aux"]
+    if clause.tag_ == "VBD" and not auxes:
+        ops: list[Op] = [Delete(rel.i)]
+    elif clause.tag_ == "VBN" and len(auxes) == 1 and auxes[0].lower_ in ("has", "have"):
+        ops = [Delete(rel.i), Delete(auxes[0].i)]
+    else:
+        return None
+    participle = inflect_verb(clause.lemma_.lower(), "VBN")
+    if not participle:
+        return None
+    if participle != clause.lower_:
+        ops.append(Replace(clause.i, participle))
+    return ops
+
+
 @rule(
     96, "that_resultative_past_participle", "Tense and Aspect",
     tags={"VBN", "VBD"},
     examples=[
+        ("There is a letter that came for you.", "There is a letter come for you."),
+        ("There's a tree that has fallen onto the road.", "There's a tree fallen onto the road."),
+        ("I think there was a glass which fell over.", "I think there was a glass fallen over."),
         ("Something has fallen down the sink.", "There's something fallen down the sink."),
         ("A window has been broken.", "There's a window broken."),
         ("I think a letter has come for you.", "I think there's a letter come for you."),
@@ -848,13 +905,22 @@ def _is_indefinite(subj: Token) -> bool:
         "A man has bought the house.",
         "Something had fallen down the sink.",
         "Someone has been waiting for you.",
+        "There is a man who wants to see you.",
+        "There is the letter that came for you.",
+        "Is there a letter that came for you?",
+        "There is a letter that came yesterday.",
+        "There is a boy who broke the window.",
     ],
 )
 def that_resultative_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*There* + indefinite subject + past participle for a present perfect whose result
     holds now: *There's something fallen down the sink*, *there's a window broken*. Only
     active intransitive or passive perfects of an indefinite subject in statements; *has been*
-    of a passive goes with *has*."""
+    of a passive goes with *has*. An existential whose indefinite noun has a relative clause
+    of such a verb with a particle or a phrase of place (*there's a letter that came for you*,
+    *a tree that has fallen onto the road*) gives the participle directly (*there's a letter
+    come for you*)."""
+    yield from _resultative_relatives(index)
     for p in find_perfects(index):
         if p.past or not p.affirmative_declarative or p.progressive or p.copular:
             continue
@@ -1837,28 +1903,48 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 
 @rule(
     116, "come_future", "Tense and Aspect",
-    lemmas={"about"},
+    lemmas={"about", "go"},
     examples=[
         ("I am about to cook your meal.", "I am coming to cook your meal."),
         ("She was about to leave when he called.", "She was coming to leave when he called."),
         ("Are they about to start the show?", "Are they coming to start the show?"),
+        ("I'm going to cook your meal.", "I'm coming to cook your meal."),
+        ("Wait here, we are going to bring the car.", "Wait here, we are coming to bring the car."),
+        ("I am gonna call you back.", "I am coming to call you back."),
     ],
     negatives=[
         "I am worried about the test.",
         "What is the book about?",
         "She is about five feet tall.",
         "I am not about to give up.",
+        "She is going to cook dinner.",
+        "I'm going to study law in three years.",
+        "I was going to call you.",
+        "I'm going to the market.",
     ],
 )
 def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Come-based ingressive future: *I am coming to cook your meal* 'I am about to cook your
-    meal'. Only *be about to* + verb; the negated *not about to* ('unwilling') is left alone."""
-    for about in index.by_lemma.get("about", ()):
-        if about.dep_ != "acomp" or about.head.lemma_ != "be" or is_negated(about.head):
+    meal'. For *be about to* + verb, and for the speaker's own near future *I am / we are
+    going to* + verb (present tense, not set far off: *in three years*); another subject's
+    *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
+    motion *going to the market* are left alone."""
+    for tok in index.lemma("about", "go"):
+        if about_to(tok) is not None:
+            if not is_negated(tok.head):
+                yield site(Replace(tok.i, "coming"))
             continue
-        xcomps = [c for c in children(about) if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        if xcomps and any(c.dep_ == "aux" and c.lower_ == "to" for c in children(xcomps[0])):
-            yield site(Replace(about.i, "coming"))
+        to = going_to(tok)
+        if to is None or distant_time(tok) or is_negated(tok):
+            continue
+        subj = subject_of(tok)
+        be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
+        if subj is None or subj.lower_ not in ("i", "we") or be is None or be.tag_ == "VBD":
+            continue
+        if to.lower_ == "to":
+            yield site(Replace(tok.i, "coming"))
+        else:  # gon|na
+            yield site(Replace(tok.i, "coming to"), Delete(to.i))
 
 
 # ----------------------------------------------------------------- 117 present_for_neutral_future

@@ -643,12 +643,15 @@ def serial_verb_give(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     149, "serial_verb_go", "Verb Morphology",
-    deps={"dobj"},
+    deps={"dobj", "conj"},
     examples=[
         ("Are you taking the bus to the city?", "Are you taking the bus go the city?"),
         ("He took the kids to school.", "He took the kids go school."),
         ("We sent the car to the garage because it broke down.",
          "We sent the car go the garage because it broke down."),
+        ("Go and buy some bread.", "Go buy some bread."),
+        ("I will go and see my grandmother.", "I will go see my grandmother."),
+        ("Can you go and get the car?", "Can you go get the car?"),
     ],
     negatives=[
         "Take the book to your mother.",
@@ -656,13 +659,20 @@ def serial_verb_give(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "She sent a letter to me.",
         "I went to school.",
         "It took two hours to finish.",
+        "He went and bought some bread.",
+        "They go to school and study hard.",
+        "Go and come back soon.",
     ],
 )
 def serial_verb_go(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Serial *go* for movement away to a destination: *take di bos go Kingstan* 'take the
     bus to Kingston'. Verbs of carrying/conveying (take, carry, send, drive ...) with a direct
     object and *to* + a common-noun place. Names are skipped: without entity recognition a
-    place (*Kingston*) cannot be told from a person (*John*), for whom *go* would be wrong."""
+    place (*Kingston*) cannot be told from a person (*John*), for whom *go* would be wrong.
+    Also the motion-and-purpose *go and V* of a bare *go* (*go and buy some bread* -> *go buy
+    some bread*); a past *went and bought* would need both verbs bare, and *go and come*
+    is two movements, not one, so these stay."""
+    yield from _go_and_sites(index)
     verbs = wordlist("serial_go_verbs")
     for verb in index.by_pos.get("VERB", ()):
         if verb.lemma_.lower() not in verbs:
@@ -674,6 +684,19 @@ def serial_verb_go(doc: Doc, index: DocIndex) -> Iterator[Site]:
         pobj = _prep_object(prep) if prep is not None else None
         if pobj is not None and is_place(pobj):
             yield site(Replace(prep.i, "go"))
+
+
+def _go_and_sites(index: DocIndex) -> Iterator[Site]:
+    """*go and V* with a bare *go* and the second verb bare too: the *and* goes."""
+    words = index.words
+    for go in index.by_lemma.get("go", ()):
+        i = go.i
+        if go.tag_ not in ("VB", "VBP") or i + 2 >= len(words) or words[i + 1].lower() != "and":
+            continue
+        verb = index.tokens[i + 2]
+        if verb.head.i != i or verb.dep_ != "conj" or verb.tag_ != go.tag_ or verb.lemma_ in ("go", "come"):
+            continue
+        yield site(Delete(i + 1))
 
 
 TOWARDS_ADVERBS = frozenset({"back", "here", "over"})
