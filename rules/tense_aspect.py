@@ -1894,8 +1894,11 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 
 
 # ---------------------------------------------------------------------------- 115 volition_changes
-# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*) that mean 'about to' or
-# mark future; English *want/like to* means volition, so the rewrite would change meaning.
+# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*: *nobadi els wan de da
+# kamp* 'nobody else will be at the camp', *em i laik go* 'he is about to go') that mark a
+# plain future. Their English counterparts *want to / like to* mean volition, so rewriting
+# *will* or *be about to* as *want/like* would change what the sentence says, and no SAE
+# construction keeps the creole's sense in English words a parse could put in its place.
 
 
 # ------------------------------------------------------------------------------- 116 come_future

@@ -437,6 +437,94 @@ def a_ing(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, "a-" + tok.lower_))
 
 
+# ------------------------------------------------------------------------------ 135 a_participle
+
+# Participles that do not take the prefix: copular *been*, possessive *got* and *had* are not
+# the verbs of action the prefix goes with.
+NO_A_PARTICIPLE = frozenset({"be", "get", "have"})
+
+
+@rule(
+    135, "a_participle", "Verb Morphology",
+    tags={"VBN"},
+    examples=[
+        ("He has come home.", "He has a-come home."),
+        ("I have known him for years.", "I have a-known him for years."),
+        ("She had told me the truth, but nobody had heard it.",
+         "She had a-told me the truth, but nobody had a-heard it."),
+        ("We've found the key.", "We've a-found the key."),
+    ],
+    negatives=[
+        "The letter was written by hand.",
+        "I have eaten.",
+        "They have returned.",
+        "I have been there.",
+        "We've got a car.",
+        "She has discovered the truth.",
+        "They have had the same car for years.",
+    ],
+)
+def a_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A-prefixing beyond -ing forms (eWAVE 135, *acome*, *a-back*): on the past participle of
+    an active perfect, as in Appalachian and older Southern English *he's a-come home*, *I've
+    a-knowed him*. The participle must take the prefix by the same sound condition as
+    *a-hunting* (a consonant and a stressed first syllable: not *a-eaten*, *a-returned*);
+    passives, copular *been* and *have got* are left. Adverbs (*a-back*) have no SAE source
+    a parse can rebuild and are not produced."""
+    for tok in index.by_tag.get("VBN", ()):
+        lemma = index.lemma_of[tok.i]
+        if lemma in NO_A_PARTICIPLE or not _has_aux(tok, "have", ("aux",)):
+            continue
+        if _has_aux(tok, "be", ("auxpass",)) or not takes_a_prefix(tok.lower_):
+            continue
+        yield site(Replace(tok.i, "a-" + tok.lower_))
+
+
+# ------------------------------------------------------------------------- 143 transitive_suffix
+
+
+@rule(
+    143, "transitive_suffix", "Verb Morphology",
+    deps={"dobj"},
+    examples=[
+        ("Fix the car.", "Fix-im the car."),
+        ("You have to grab the bag.", "You have to grab-im the bag."),
+        ("I will cook some fish, and you can wash the plates.",
+         "I will cook-im some fish, and you can wash-im the plates."),
+    ],
+    negatives=[
+        "I fixed the car.",
+        "She sleeps all day.",
+        "Go home.",
+        "I want to remember the name.",
+        "You have to be a doctor.",
+        "Can you give me the book?",
+        "Please tell me about it.",
+        "They did not enjoy themselves.",
+    ],
+)
+def transitive_suffix(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The transitive suffix *-im* of Aboriginal English and the Pacific contact varieties
+    (*Mi bin bai-im kaikai* 'I bought some food'): *fix-im the car*. On the bare form of a
+    verb of one or two syllables with a direct object after it (imperatives, infinitives,
+    verbs after a modal or do-support). Finite forms are left: the varieties mark tense with
+    separate particles (*bin*, feature 111) rather than on the suffixed verb, so *fixed-im*
+    would be no one's form, and a bare past would add another feature. *be/have/do* and
+    double-object verbs (*give me the book*) are left, and so are pronoun objects, where
+    *tell-im me* would read as a second pronoun."""
+    for tok in index.by_tag.get("VB", ()):
+        lemma = index.lemma_of[tok.i]
+        if tok.pos_ != "VERB" or lemma in FUNCTION_VERBS or not tok.lower_.isalpha():
+            continue
+        obj = object_of(tok)
+        if obj is None or obj.i < tok.i or obj.pos_ == "PRON" or any(
+                c.dep_ in ("dative", "prt", "ccomp", "xcomp") for c in children(tok)):
+            continue
+        if _syllables(tok.lower_) > 2:
+            continue
+        yield site(Replace(tok.i, tok.lower_ + "-im"))
+
+
 # ---------------------------------------------------------------------------------- 145 got_gotten
 
 
