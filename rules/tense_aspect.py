@@ -1190,16 +1190,19 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------------------- 103 do_tense_marker
 
 
-def _do_variants(subj: Token, past: bool) -> tuple[str, ...]:
+def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
     """*did* in the past; *does/do* agreeing in the present, with invariant *do* for the third
-    singular as the South-Western English dialects have it (*this man what do own this*)."""
+    singular as the South-Western English dialects have it (*this man what do own this*) when
+    ``invariant``."""
     form = do_form(subj, past)
-    return (form, "do") if form == "does" else (form,)
+    return (form, "do") if form == "does" and invariant else (form,)
 
 
 @rule(
     103, "do_tense_marker", "Tense and Aspect",
     tags={"VBD", "VBZ", "VBP"},
+    # invariant third-singular "do" is itself zero marking of the third singular (170)
+    forms={"does_or_do": (170,), "does": ()},
     examples=[
         ("I went to town on Saturday.", "I did go to town on Saturday."),
         ("That girl who smiled at me is my cousin.", "That girl who did smile at me is my cousin."),
@@ -1216,10 +1219,11 @@ def _do_variants(subj: Token, past: bool) -> tuple[str, ...]:
         "If I knew the answer, I would tell you.",
     ],
 )
-def do_tense_marker(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
     """Unstressed *do* marking tense before a bare verb: *I did go to town*, *that girl what
     did smile at me*. Simple present and past statements of lexical verbs (*be*, auxiliaries,
-    *used to* excluded); not in conditional and irrealis clauses."""
+    *used to* excluded); not in conditional and irrealis clauses. ``form`` *does* keeps the
+    third singular *does* only, for varieties without invariant present forms (170)."""
     for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
@@ -1230,8 +1234,9 @@ def do_tense_marker(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if not base:
             continue
         at = preverbal_start(verb, subj)
-        variants = [(Insert(at, form), Replace(verb.i, base))
-                    for form in _do_variants(subj, verb.tag_ == "VBD")]
+        invariant = form == "does_or_do"
+        variants = [(Insert(at, do), Replace(verb.i, base))
+                    for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
         yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 

@@ -104,3 +104,12 @@ def test_no_bundled_profile_renders_a_form_whose_own_feature_it_does_not_attest(
     assert load_profile("CollSgE").forms["future_sub_gon"] == "going"  # no AAVE "gon" there
     assert load_profile("EAAVE").forms["future_sub_gon"] == "gon"
     assert load_profile("UAAVE").forms["future_sub_gon"] == "be_gon"  # be is kept: 175 is D
+
+
+def test_invariant_do_only_where_the_variety_has_invariant_present_forms(nlp):
+    rule = registry()["do_tense_marker"]
+    text = "This man owns the farm."
+    both = {"This man does own the farm.", "This man do own the farm."}
+    assert Engine([(rule, 1.0)]).apply(nlp(text)).text in both
+    assert Engine([(rule.with_form("does"), 1.0)]).apply(nlp(text)).text == "This man does own the farm."
+    assert load_profile("IrE").forms["do_tense_marker"] == "does"  # eWAVE rates 170 D for IrE
