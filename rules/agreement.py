@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.edits import Delete, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, person_number, verb_lemma
+from multivalue_cli.morphology import inflect_verb, lemma_of, person_number, verb_lemma
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values
@@ -40,7 +40,7 @@ def uninflect(doc, index):
     for tok in index.by_tag.get("VBZ", ()):
         if tok.lemma_ in ("be", "have"):
             continue
-        base = inflect_verb(tok.lemma_.lower(), "VBP")
+        base = inflect_verb(lemma_of(tok), "VBP")
         if base and base.lower() != tok.lower_:
             yield site(Replace(tok.i, base))
 
@@ -139,7 +139,7 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # not a base form: the tagger's VBP on a past (*the lake we swam in*)
         if _subjunctive(tok):
             continue
-        form = inflect_verb(tok.lemma_.lower(), "VBZ")
+        form = inflect_verb(lemma_of(tok), "VBZ")
         if form and form.lower() != tok.lower_:
             yield site(Replace(tok.i, form))
 
@@ -817,5 +817,5 @@ def _distinct_participle(verb: Token) -> bool:
     low = verb.lower_
     if low in ("got", "gotten"):
         return True
-    past = inflect_verb(verb.lemma_.lower(), "VBD")
+    past = inflect_verb(lemma_of(verb), "VBD")
     return past is not None and past.lower() != low

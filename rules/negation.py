@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.morphology import inflect_verb, lemma_of
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import children, morph_values
 
@@ -659,7 +659,7 @@ def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.lower_ in DURATIVE_ADVERBS for c in verb.subtree):
             continue
-        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        past = inflect_verb(lemma_of(verb), "VBD")
         if not past:
             continue
         yield site(Replace(do.i, "never"), Delete(neg.i), Replace(verb.i, past))

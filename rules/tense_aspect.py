@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
+from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.rules.mood import about_to, distant_time, going_to
 from multivalue_cli.wordlists import wordlist
@@ -161,7 +161,7 @@ def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
                                for c in children(verb)):
             continue
         dos = aux_children(verb, "do")
-        gerund = inflect_verb(verb.lemma_.lower(), "VBG")
+        gerund = inflect_verb(lemma_of(verb), "VBG")
         if not gerund:
             continue
         if dos:
@@ -249,10 +249,10 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
             continue
         participles = [verb, *_coordinated_participles(verb)]
         if inverted or negated:
-            forms = [inflect_verb(v.lemma_.lower(), "VB") for v in participles]
+            forms = [inflect_verb(lemma_of(v), "VB") for v in participles]
             ops: list[Op] = [Replace(have.i, "did")]
         else:
-            forms = [inflect_verb(v.lemma_.lower(), "VBD") for v in participles]
+            forms = [inflect_verb(lemma_of(v), "VBD") for v in participles]
             ops = [Delete(have.i)]
         if not all(forms):
             continue
@@ -352,7 +352,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             if subj is None or in_temporal_clause(verb) or (
                     durations and _has_duration_phrase(index, verb)):
                 continue
-            participle = perfect_participle(verb.lemma_.lower(), form)
+            participle = perfect_participle(lemma_of(verb), form)
             if participle:
                 yield site(Replace(dids[0].i, have_form(agreement_subject(subj))),
                            Replace(verb.i, participle))
@@ -376,7 +376,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             else:
                 yield site(Replace(verb.i, have), Insert((neg or verb).i, "been", after=True))
             continue
-        participle = perfect_participle(verb.lemma_.lower(), form)
+        participle = perfect_participle(lemma_of(verb), form)
         if not participle or subj.i > verb.i:
             continue
         ops: list[Op] = [Insert(preverbal_start(verb, subj), have)]
@@ -635,7 +635,7 @@ def _mistagged_participle(aux: Token, verb: Token) -> bool:
     """A participle the tagger took for a past (*Have the guests arrived?*): *have* before a
     VBD whose form is also the participle."""
     return (aux.lemma_ == "have" and aux.dep_ == "aux" and verb.tag_ == "VBD"
-            and inflect_verb(verb.lemma_.lower(), "VBN") == verb.lower_)
+            and inflect_verb(lemma_of(verb), "VBN") == verb.lower_)
 
 
 # Where find_perfects keeps its result for a document: token positions, not Tokens, so that the
@@ -810,7 +810,7 @@ def standing_stood(doc: Doc, index: DocIndex) -> Iterator[Site]:
     progressive *be sitting/standing* of posture (past participles *sat/stood*)."""
     for verb in index.lemma(*POSTURE_VERBS):
         if _is_posture_progressive(verb):
-            participle = inflect_verb(verb.lemma_.lower(), "VBN")
+            participle = inflect_verb(lemma_of(verb), "VBN")
             if participle:
                 yield site(Replace(verb.i, participle))
 
@@ -878,7 +878,7 @@ def _resultative_relative_ops(clause: Token) -> list[Op] | None:
         ops = [Delete(rel.i), Delete(auxes[0].i)]
     else:
         return None
-    participle = inflect_verb(clause.lemma_.lower(), "VBN")
+    participle = inflect_verb(lemma_of(clause), "VBN")
     if not participle:
         return None
     if participle != clause.lower_:
@@ -1041,7 +1041,7 @@ def after_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if not p.simple or p.neg is not None or shares_auxiliary(p.verb):
             continue
         just = _just(p.verb)
-        gerund = inflect_verb(p.verb.lemma_.lower(), "VBG")
+        gerund = inflect_verb(lemma_of(p.verb), "VBG")
         if just is None or not gerund:
             continue
         be = be_replacing(p.have, p.subj, p.past)
@@ -1108,11 +1108,11 @@ def present_for_exp_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             be = be_replacing(p.have, p.subj, past=False)
             yield site(Replace(p.have.i, be), Delete(been.i))
         elif p.inverted:
-            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(p.verb), "VB")
             if base:
                 yield site(Replace(p.have.i, do_form(p.subj, past=False)), Replace(p.verb.i, base))
         else:
-            present = present_form(p.verb.lemma_.lower(), p.subj)
+            present = present_form(lemma_of(p.verb), p.subj)
             if present:
                 yield site(Delete(p.have.i), Replace(p.verb.i, present))
 
@@ -1230,7 +1230,7 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
         subj = agreement_subject(subj)
         if verb.tag_ == "VBD" and _is_irrealis(verb):
             continue
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
         at = preverbal_start(verb, subj)
@@ -1301,7 +1301,7 @@ def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
     """Put the participles of ``p`` in the form ``tag`` (None if a form is missing)."""
     ops: list[Op] = []
     for verb in p.participles():
-        form = inflect_verb(verb.lemma_.lower(), tag)
+        form = inflect_verb(lemma_of(verb), tag)
         if not form:
             return None
         if form != verb.lower_:
@@ -1436,7 +1436,7 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ops: list[Op] = [Replace(will.i, "be"), *([Replace(haves[0].i, "done")] if haves else [])]
         if not haves:
             ops = [Replace(will.i, "be done")]
-        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        past = inflect_verb(lemma_of(verb), "VBD")
         alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
         yield site(*ops, alternatives=alternatives)
 
@@ -1579,7 +1579,7 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
                 continue
             base = "go"
         else:
-            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(p.verb), "VB")
         if not base:
             continue
         ops: list[Op] = [Delete(p.have.i), Replace(p.verb.i, base)]
@@ -1738,6 +1738,15 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # ---------------------------------------------------------------------------------- 111 past_been
 
+# Verbs that take a to-infinitive of what is found or tends to be (*turned out to be*, *tended
+# to*, *happened to*): not actions that an anterior marker can place in the past.
+RAISING_VERBS = frozenset({"seem", "appear", "happen", "tend", "prove", "turn"})
+
+
+def _raising(verb: Token) -> bool:
+    return verb.lemma_.lower() in RAISING_VERBS and any(c.dep_ == "xcomp" for c in children(verb))
+
+
 
 @rule(
     111, "past_been", "Tense and Aspect",
@@ -1750,8 +1759,11 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("He kind of ran away.", "He been kind of run away."),
         ("She sort of pushed the door open.", "She been sort of push the door open."),
         ("We quickly cleaned the room.", "We been quickly clean the room."),
+        ("She stared at the door and taped the box.", "She been stare at the door and been tape the box."),
     ],
     negatives=[
+        "The man turned out to be a doctor.",
+        "She happened to see the accident.",
         "I didn't cut the bread.",
         "Did he go home?",
         "She was tired.",
@@ -1769,7 +1781,9 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if verb.lemma_ in NOT_COMPLETABLE or _is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if _raising(verb):
+            continue  # "turned out to have donated" reports a finding, not an action
+        base = inflect_verb(lemma_of(verb), "VB")
         if base:
             yield site(Insert(preverbal_start(verb, subj), "been"), Replace(verb.i, base))
     for p in find_perfects(index):
@@ -1818,7 +1832,7 @@ def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         before = any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before"
                                                for m in children(c)) for c in children(verb))
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        base = inflect_verb(lemma_of(verb), "VB")
         if before and base:
             yield site(Insert(preverbal_start(verb, subj), "had"), Replace(verb.i, base))
 
@@ -2128,7 +2142,7 @@ def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
         if verb.tag_ == "VBD" and not auxes:
-            base = inflect_verb(verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(verb), "VB")
             if base:
                 yield site(Insert(preverbal_start(verb, subj), "would"), Replace(verb.i, base))
             continue

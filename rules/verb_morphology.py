@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Move, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, regular_past
+from multivalue_cli.morphology import inflect_verb, lemma_of, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values, subject_of
@@ -642,7 +642,7 @@ def verbal_ing_suffix(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *be/have/do*, passives and perfects are left, as the reported pattern does not cover them."""
     for tok in index.tag("VB", "VBN"):
         if _bare_after_modal(tok) or _participle_after_need(tok):
-            form = inflect_verb(tok.lemma_.lower(), "VBG")
+            form = inflect_verb(lemma_of(tok), "VBG")
             if form and form.lower() != tok.lower_:
                 yield site(Replace(tok.i, form))
 
