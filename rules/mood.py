@@ -134,6 +134,8 @@ def _in_past_story(tok: Token) -> bool:
         "She asked for help, hoping that he would.",
         "He tried hard but could not lift the box.",
         "Two friends met for lunch. One needs help, but the other couldn't relate.",
+        "Which candidate would make a better mayor?",
+        "Whose idea could work?",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -153,8 +155,9 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
-        if _in_if_clause(modal) or subject_of(clause_of(modal)).tag_ in ("WP", "WDT"):
-            continue
+        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$")
+                                        for t in subject_of(clause_of(modal)).subtree):
+            continue  # a wh-subject asks a question (*which candidate would ...?*)
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
