@@ -25,27 +25,41 @@ if TYPE_CHECKING:
         ("My brother doesn't like spicy food.", "My brother don't like spicy food."),
         ("I think the train leaves at noon, and it stops in Pune.",
          "I think the train leave at noon, and it stop in Pune."),
+        ("The woman who lives next door works at the bank.",
+         "The woman who live next door work at the bank."),
+        ("My sister hates rice but eats noodles.", "My sister hate rice but eat noodles."),
     ],
     negatives=[
         "They speak English.",
         "He is a teacher.",
         "She has two cars.",
         "The news was good.",
+        "They talked about their love lives.",
+        "We need to give his fat friend rides.",
     ],
 )
 
 def uninflect(doc, index):
     """Third person singular present -s dropped: *he speak*, *she don't*. Lexical verbs and
-    do-support only; *is* and *has* change meaning-bearing forms and belong to other features."""
+    do-support only; *is* and *has* change meaning-bearing forms and belong to other features.
+    A plural noun the tagger took for a verb (*their love lives*, *gives his friend rides*:
+    no subject, or a noun's place in the clause) is left alone."""
     for tok in index.by_tag.get("VBZ", ()):
         if tok.lemma_ in ("be", "have"):
             continue
+        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _has_subject(tok) and not any(
+                c.dep_ == "compound" and c.i < tok.i for c in children(tok))):
+            continue  # (the parser may hang the subject on as a compound: *the train leaves*)
         base = inflect_verb(lemma_of(tok), "VBP")
         if base and base.lower() != tok.lower_:
             yield site(Replace(tok.i, base))
 
 
 # --------------------------------------------------------------------------- shared helpers
+
+# Dependencies of nouns: a VBZ in one of them is a plural noun the tagger misread.
+NOMINAL_DEPS = frozenset({"pobj", "dobj", "nsubj", "nsubjpass", "attr", "compound", "appos",
+                          "npadvmod", "dative"})
 
 # Present-tense forms of auxiliary "be" that varieties with copula/auxiliary deletion drop.
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
