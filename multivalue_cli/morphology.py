@@ -35,6 +35,27 @@ def verb_lemma(word: str, upos: str = "VERB") -> str:
     return lemmas[0] if lemmas else word
 
 
+INFLECTED_VERB_TAGS = frozenset({"VBD", "VBN", "VBZ", "VBG"})
+
+
+def lemma_of(tok) -> str:
+    """The lemma of verb ``tok``, lower case, for re-inflecting it: the parser's, unless
+    inflecting that for the token's tag does not give the token back (the parser reads *hated*
+    as *hat*, *stared* as *star*, *hoped* as *hop*); then the inflection table's lemma of the
+    word, if that one does."""
+    lemma = tok.lemma_.lower()
+    tag = tok.tag_
+    if tag not in INFLECTED_VERB_TAGS:
+        return lemma
+    word = tok.lower_
+    form = inflect_verb(lemma, tag)
+    if form is None or form.lower() == word:
+        return lemma
+    other = verb_lemma(word)
+    again = inflect_verb(other, tag)
+    return other if again is not None and again.lower() == word else lemma
+
+
 @lru_cache(maxsize=65536)
 def regular_past(lemma: str) -> str:
     """The regular (-ed) past of ``lemma``, even for irregular verbs: catch -> catched."""

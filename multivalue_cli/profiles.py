@@ -1,9 +1,10 @@
 """Dialect profiles: which features fire, with what probability.
 
 A profile is YAML (``dialects/IndE.yaml``): ``abbreviation``, ``name``, citation fields and
-``features: {name: {ewave, rating, probability}}``; a user profile may also say
-``extends: IndE``, override a feature with a number (its probability) or ``off``, and scale
-everything with ``density``. Names are validated against the feature catalogue (the 189
+``features: {name: {ewave, rating, probability}}``, where a rule with variety-specific forms
+also has ``form`` (``future_sub_gon: {probability: 1.0, form: going}``); a user profile may also
+say ``extends: IndE``, override a feature with a number (its probability, the form staying),
+a mapping or ``off``, and scale everything with ``density``. Names are validated against the feature catalogue (the 189
 features of ``multivalue_cli/data/features.tsv``); a catalogued feature without a rule yet is
 kept in the profile and reported, never silently dropped.
 """
@@ -56,9 +57,12 @@ class Profile:
     meta: dict = field(default_factory=dict)
     path: str | None = None
     ratings: dict[str, str] = field(default_factory=dict)  # eWAVE rating (A/B/C) where known
+    forms: dict[str, str] = field(default_factory=dict)  # variety-specific form, by feature
 
     def _replace(self, features: dict[str, float]) -> "Profile":
-        return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings)
+        forms = {k: v for k, v in self.forms.items() if k in features}
+        return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings,
+                       forms)
 
     def with_density(self, density: float) -> "Profile":
         _check_probability(density, "density", self.path or self.abbreviation, upper=None)
@@ -79,7 +83,8 @@ class Profile:
         from .registry import registry
 
         rules = registry()
-        runnable = [(rules[n], p) for n, p in self.features.items() if n in rules and p > 0]
+        runnable = [(rules[n].with_form(self.forms.get(n)), p)
+                    for n, p in self.features.items() if n in rules and p > 0]
         runnable.sort(key=lambda rp: (rp[0].ewave, rp[0].name))
         missing = sorted(n for n, p in self.features.items() if n not in rules and p > 0)
         return runnable, missing
@@ -89,19 +94,27 @@ class Profile:
         and a hash of them. Written into the output manifest; a run can be reproduced from it
         alone (:func:`profile_from_canonical`), whatever the profile files say later."""
         runnable, missing = self.split()
-        features = {rule.name: prob for rule, prob in sorted(runnable, key=lambda rp: rp[0].name)}
+        ordered = sorted(runnable, key=lambda rp: rp[0].name)
+        features = {rule.name: prob for rule, prob in ordered}
+        forms = {rule.name: rule.form for rule, _ in ordered if rule.form is not None}
         return {
             "abbreviation": self.abbreviation,
             "name": self.name,
             "source": self.path,
             "features": features,
+            "forms": forms,
             "features_without_rule": missing,
-            "hash": profile_hash(features),
+            "hash": profile_hash(features, forms),
         }
 
 
-def profile_hash(features: Mapping[str, float]) -> str:
-    payload = json.dumps(dict(sorted(features.items())), sort_keys=True, separators=(",", ":"))
+def profile_hash(features: Mapping[str, float], forms: Mapping[str, str] | None = None) -> str:
+    """A hash of what decides a run's output: each feature's probability and, for rules with
+    variety-specific forms, the form they render."""
+    data: dict = dict(sorted(features.items()))
+    if forms:  # profiles without such rules keep the hash of their probabilities alone
+        data = {"features": data, "forms": dict(sorted(forms.items()))}
+    payload = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -109,14 +122,18 @@ def profile_from_canonical(data: Mapping) -> Profile:
     """The profile of a manifest's ``profile`` entry (see :meth:`Profile.canonical`)."""
     try:
         features = {str(k): float(v) for k, v in dict(data["features"]).items()}
+        forms = {str(k): str(v) for k, v in dict(data.get("forms") or {}).items()}
         abbreviation, name, expected = str(data["abbreviation"]), str(data["name"]), data["hash"]
     except (KeyError, TypeError, ValueError) as exc:
         raise ProfileError(f"manifest profile: missing or malformed entry ({exc})") from None
-    if profile_hash(features) != expected:
+    if profile_hash(features, forms) != expected:
         raise ProfileError("manifest profile: its features do not match its hash (was it edited?)")
     for feature in features:
         _names_for(feature, "manifest profile")
-    return Profile(abbreviation, name, features, {"source": "manifest"}, data.get("source"))
+    for feature, form in forms.items():
+        _check_form(feature, form, "manifest profile", f"forms.{feature}")
+    return Profile(abbreviation, name, features, {"source": "manifest"}, data.get("source"),
+                   forms=forms)
 
 
 # --------------------------------------------------------------------------- look-up
@@ -240,6 +257,7 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
             raise ProfileError(f"{where}: unknown key {key!r}; allowed: {', '.join(sorted(allowed))}")
     features: dict[str, float] = {}
     ratings: dict[str, str] = {}
+    forms: dict[str, str] = {}
     meta = {k: v for k, v in data.items()
             if k not in ("features", "unimplemented", "extends", "density")}
     if "extends" in data:
@@ -253,13 +271,14 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
             raise ProfileError(f"{where}: extends: {exc}") from None
         features.update(base.features)
         ratings.update(base.ratings)
+        forms.update(base.forms)
         meta = {**base.meta, **meta, "extends": base.abbreviation}
     for section in ("features", "unimplemented"):
         raw = data.get(section) or {}
         if not isinstance(raw, dict):
             raise ProfileError(f"{where}: '{section}' must be a mapping of feature name to probability")
         for name, value in raw.items():
-            _read_feature(where, f"{section}.{name}", name, value, features, ratings)
+            _read_feature(where, f"{section}.{name}", name, value, features, ratings, forms)
     profile = Profile(
         abbreviation=str(data.get("abbreviation") or Path(where).stem),
         name=str(data.get("name") or data.get("abbreviation") or Path(where).stem),
@@ -267,24 +286,43 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         meta=meta,
         path=where,
         ratings=ratings,
+        forms=forms,
     )
     if "density" in data:
         profile = profile.with_density(data["density"])
     return profile
 
 
-def _read_feature(where: str, key: str, name: str, value: object,
-                  features: dict[str, float], ratings: dict[str, str]) -> None:
-    """One ``name: probability`` / ``name: {rating, probability}`` / ``name: off`` entry."""
+def _read_feature(where: str, key: str, name: str, value: object, features: dict[str, float],
+                  ratings: dict[str, str], forms: dict[str, str]) -> None:
+    """One ``name: probability`` / ``name: {rating, probability, form}`` / ``name: off``
+    entry. A plain probability keeps the form an extended profile gave the feature."""
     if name not in catalog():
         raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
     if value is False or value == "off":
         features.pop(name, None)
+        forms.pop(name, None)
         return
     if isinstance(value, dict):
         features[name] = _check_probability(value.get("probability"), f"{key}.probability", where)
         if value.get("rating") in ("A", "B", "C"):
             ratings[name] = value["rating"]
+        if "form" in value:
+            forms[name] = _check_form(name, value["form"], where, f"{key}.form")
     else:
         features[name] = _check_probability(value, key, where)
         ratings.pop(name, None)  # an explicit probability overrides the eWAVE rating
+
+
+def _check_form(feature: str, form: object, where: str, key: str) -> str:
+    """``form`` must be one of the forms the feature's rule renders."""
+    from .registry import registry
+
+    rule = registry().get(feature)
+    names = [f.name for f in rule.forms] if rule is not None else []
+    if not names:
+        raise ProfileError(f"{where}: {key}: {feature} has no variety-specific forms")
+    if form not in names:
+        raise ProfileError(f"{where}: {key}: unknown form {form!r}; {feature} renders "
+                           f"{', '.join(names)}")
+    return str(form)

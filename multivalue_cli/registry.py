@@ -7,6 +7,8 @@ as ``multivalue_cli.rules``; :func:`registry` imports them all once.
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -31,6 +33,16 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Form:
+    """One variety-specific realisation a rule can render (*gon* or *going to* for a go-based
+    future). ``needs`` are the other eWAVE features the form shows as well (*he gon build*
+    drops *be*, feature 175): a variety gets the form by default only if it attests them."""
+
+    name: str
+    needs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Rule:
     ewave: int
     name: str
@@ -42,6 +54,27 @@ class Rule:
     tags: frozenset[str] = field(default=frozenset())
     deps: frozenset[str] = field(default=frozenset())
     doc: str = ""
+    forms: tuple[Form, ...] = ()  # the first is the default; examples are written for it
+    form: str | None = None  # the form this rule renders (None for rules without forms)
+
+    def with_form(self, form: str | None) -> "Rule":
+        """This rule rendering ``form`` (one of its ``forms``; None: the default). The rule
+        function receives it as its ``form`` keyword."""
+        names = [f.name for f in self.forms]
+        if not names:
+            if form is not None:
+                raise ValueError(f"{self.name} has no variety-specific forms")
+            return self
+        form = names[0] if form is None else form
+        if form not in names:
+            raise ValueError(f"{self.name}: unknown form {form!r}; forms: {', '.join(names)}")
+        if form == self.form:
+            return self
+        return dataclasses.replace(self, fn=functools.partial(_unbound(self.fn), form=form), form=form)
+
+
+def _unbound(fn: RuleFn) -> RuleFn:
+    return fn.func if isinstance(fn, functools.partial) else fn
 
 
 _RULES: dict[str, Rule] = {}
@@ -58,10 +91,14 @@ def rule(
     lemmas: Iterable[str] = (),
     tags: Iterable[str] = (),
     deps: Iterable[str] = (),
+    forms: dict[str, tuple[int, ...]] | None = None,
 ) -> Callable[[RuleFn], RuleFn]:
     """Register a rule. ``examples`` are ``(input, accepted output or outputs)`` pairs;
     ``negatives`` are inputs the rule must leave unchanged. ``lemmas``/``tags``/``deps`` are
-    triggers: the rule only runs on documents that contain at least one of each given set."""
+    triggers: the rule only runs on documents that contain at least one of each given set.
+    ``forms`` maps the names of the variety-specific forms the rule can render, in order of
+    preference, to the eWAVE features each also shows (see :class:`Form`); the function then
+    takes a ``form`` keyword, the first form by default."""
 
     def decorate(fn: RuleFn) -> RuleFn:
         if name in _RULES:
@@ -81,6 +118,8 @@ def rule(
             tags=frozenset(tags),
             deps=frozenset(deps),
             doc=(fn.__doc__ or "").strip(),
+            forms=tuple(Form(name, tuple(needs)) for name, needs in (forms or {}).items()),
+            form=next(iter(forms)) if forms else None,
         )
         return fn
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .docindex import QUESTION_TRAILING, index_of
+from .wordlists import wordlist
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -74,3 +75,20 @@ def morph_values(tok: "Token", field: str) -> list[str]:
     """The values of one morphological feature of ``tok`` (as ``tok.morph.get(field)``)."""
     index = index_of(tok.doc)
     return index.morph_values(tok.i, field) if index is not None else tok.morph.get(field)
+
+
+# Dependents that show an -ing form is a verb with its complement, not a predicative adjective.
+VERBAL_COMPLEMENT_DEPS = frozenset({"dobj", "dative", "prep", "prt", "xcomp", "ccomp", "advcl",
+                                    "npadvmod", "oprd", "advmod"})
+# Degree words that modify adjectives as well as verbs (*very moving*, *so boring*).
+DEGREE_WORDS = frozenset("very so too quite pretty really truly deeply extremely".split())
+
+
+def maybe_ing_adjective(tok: "Token") -> bool:
+    """*the story is moving*, *the news is worrying*: an -ing word that is also an adjective,
+    with no complement that would show it to be a verb (degree adverbs such as *very* do not
+    count), so *be* before it may be a copula rather than the progressive auxiliary."""
+    if tok.lower_ not in wordlist("ing_adjectives"):
+        return False
+    return not any(c.dep_ in VERBAL_COMPLEMENT_DEPS and c.lower_ not in DEGREE_WORDS
+                   for c in children(tok))

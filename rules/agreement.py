@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.edits import Delete, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, person_number, verb_lemma
+from multivalue_cli.morphology import inflect_verb, lemma_of, person_number, verb_lemma
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children, morph_values
+from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values
+from multivalue_cli.wordlists import wordlist
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -24,27 +25,41 @@ if TYPE_CHECKING:
         ("My brother doesn't like spicy food.", "My brother don't like spicy food."),
         ("I think the train leaves at noon, and it stops in Pune.",
          "I think the train leave at noon, and it stop in Pune."),
+        ("The woman who lives next door works at the bank.",
+         "The woman who live next door work at the bank."),
+        ("My sister hates rice but eats noodles.", "My sister hate rice but eat noodles."),
     ],
     negatives=[
         "They speak English.",
         "He is a teacher.",
         "She has two cars.",
         "The news was good.",
+        "They talked about their love lives.",
+        "We need to give his fat friend rides.",
     ],
 )
 
 def uninflect(doc, index):
     """Third person singular present -s dropped: *he speak*, *she don't*. Lexical verbs and
-    do-support only; *is* and *has* change meaning-bearing forms and belong to other features."""
+    do-support only; *is* and *has* change meaning-bearing forms and belong to other features.
+    A plural noun the tagger took for a verb (*their love lives*, *gives his friend rides*:
+    no subject, or a noun's place in the clause) is left alone."""
     for tok in index.by_tag.get("VBZ", ()):
         if tok.lemma_ in ("be", "have"):
             continue
-        base = inflect_verb(tok.lemma_.lower(), "VBP")
+        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _has_subject(tok) and not any(
+                c.dep_ == "compound" and c.i < tok.i for c in children(tok))):
+            continue  # (the parser may hang the subject on as a compound: *the train leaves*)
+        base = inflect_verb(lemma_of(tok), "VBP")
         if base and base.lower() != tok.lower_:
             yield site(Replace(tok.i, base))
 
 
 # --------------------------------------------------------------------------- shared helpers
+
+# Dependencies of nouns: a VBZ in one of them is a plural noun the tagger misread.
+NOMINAL_DEPS = frozenset({"pobj", "dobj", "nsubj", "nsubjpass", "attr", "compound", "appos",
+                          "npadvmod", "dative"})
 
 # Present-tense forms of auxiliary "be" that varieties with copula/auxiliary deletion drop.
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
@@ -100,6 +115,9 @@ def is_negated(verb: Token) -> bool:
          "Why do they always leave before we arrives?"),
         ("You always forget where I keep the keys.",
          "You always forgets where I keeps the keys."),
+        ("I insist that you come with us.", "I insists that you come with us."),
+        ("We know that they live nearby.", "We knows that they lives nearby."),
+        ("The boys play football after school.", "The boys plays football after school."),
     ],
     negatives=[
         "He sees the house.",
@@ -109,6 +127,11 @@ def is_negated(verb: Token) -> bool:
         "The lake we swam in was freezing.",
         "How did your sister and you get home?",
         "Please sit down and wait.",
+        "The doctor suggested she get more rest.",
+        "They demanded that he pay the bill.",
+        "It is important that we arrive early.",
+        "She recommended that you take the train.",
+        "The rule requires that every player wear a helmet.",
     ],
 )
 def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -116,7 +139,9 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Lexical verbs with a non-3sg present tag and an overt subject (or coordinated with a verb
     that has one). *be*, *have* and *do* are left alone: their forms are separate features
-    (*was/were*, *don't*), and do-support keeps the lexical verb bare in questions anyway."""
+    (*was/were*, *don't*), and do-support keeps the lexical verb bare in questions anyway.
+    The bare verb of a mandative subjunctive (*suggested she get*, *important that we arrive*)
+    is not a present tense and stays."""
     for tok in index.tag("VBP", "VB"):
         if tok.pos_ != "VERB" or tok.lemma_.lower() in ("be", "have", "do"):
             continue
@@ -126,7 +151,9 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if verb_lemma(tok.lower_) != tok.lower_:
             continue  # not a base form: the tagger's VBP on a past (*the lake we swam in*)
-        form = inflect_verb(tok.lemma_.lower(), "VBZ")
+        if _subjunctive(tok):
+            continue
+        form = inflect_verb(lemma_of(tok), "VBZ")
         if form and form.lower() != tok.lower_:
             yield site(Replace(tok.i, form))
 
@@ -137,6 +164,23 @@ def _has_subject(verb: Token) -> bool:
     if subject is not None:
         return subject.i < verb.i
     return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _has_subject(verb.head)
+
+
+def _subjunctive(verb: Token) -> bool:
+    """A bare verb in a mandative that-clause (*suggested she get*, *insist that they leave*,
+    *it is important that we arrive*), or with a third singular subject, which an indicative
+    present would inflect."""
+    subject = clause_subject(verb)
+    if subject is not None and person_number(referent(subject)) == "3s":
+        return True  # (a relative pronoun agrees with its antecedent: *teachers who teach*)
+    if verb.dep_ not in ("ccomp", "advcl"):
+        return False
+    head = verb.head
+    mandative = wordlist("mandative_words")
+    if head.lemma_.lower() in mandative:
+        return True  # suggest, demand, the proposal that ...
+    return any(c.dep_ in ("acomp", "attr") and c.lemma_.lower() in mandative
+               for c in children(head))  # it is important that ...
 
 
 def _finite_bare_verb(verb: Token) -> bool:
@@ -233,6 +277,12 @@ def _plural_phrase(noun: Token) -> bool:
         ("My brother is not coming tonight.", "My brother not coming tonight."),
         ("You're reading a book that is selling well.", "You reading a book that is selling well."),
         ("You’re always thinking about work.", "You always thinking about work."),
+        ("My neighbours are painting their house.", "My neighbours painting their house."),
+        ("We're worrying about the exam.", "We worrying about the exam."),
+        ("The kids are playing outside, and their mother is cooking dinner.",
+         ["The kids playing outside, and their mother cooking dinner.",
+          "The kids playing outside, and their mother is cooking dinner.",
+          "The kids are playing outside, and their mother cooking dinner."]),
     ],
     negatives=[
         "Are you coming tonight?",
@@ -244,6 +294,11 @@ def _plural_phrase(noun: Token) -> bool:
         "It's getting late.",
         "Every plant I bought is still growing.",
         "The movie is boring.",
+        "The news is worrying.",
+        "His jokes are very annoying.",
+        "Which friend is always cheating on their partner?",
+        "Which person is wearing a hat?",
+        "A couple of my friends, one tall and one short, are attending the party.",
     ],
 )
 def drop_aux_be_progressive(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -253,8 +308,11 @@ def drop_aux_be_progressive(doc: Doc, index: DocIndex) -> Iterator[Site]:
     in declarative order with an overt subject before it (not one with a relative clause,
     which the deletion would run together with the verb) and not *it/that/what* (whose *'s*
     the varieties keep); not after a relative pronoun (*a book that is selling*), not in
-    questions (inverted *be*), not before *n't* (deleting the host would rewrite *isn't* as
-    *not*), not past *was/were*, and not before *going to*/*gonna* (feature 175)."""
+    questions (inverted *be*, or a wh-subject: *which person wearing a hat?* reads as a
+    fragment), not after a parenthetical closing the subject (*my friends, one tall and one
+    short, attending*), not before *n't* (deleting the host would rewrite *isn't* as *not*),
+    not past *was/were*, not before an -ing adjective (*the news is worrying* is a copula), and
+    not before *going to*/*gonna* (feature 175)."""
     for aux in index.by_dep.get("aux", ()):
         if _deletable_be(aux) and not _is_going_to_future(aux.head):
             yield site(Delete(aux.i))
@@ -312,6 +370,10 @@ def _deletable_be(aux: Token) -> bool:
         return False  # *every plant I bought still growing* reads as one clause
     if subject.lower_ in KEEPS_COPULA:
         return False  # *it's*, *that's*, *what's* keep their verb (see 176-178)
+    if any(t.tag_ in WH_TAGS for t in subject.subtree) or maybe_ing_adjective(verb):
+        return False  # *which person wearing a hat?*; *the news is worrying* (a copula)
+    if aux.i > 0 and aux.doc[aux.i - 1].is_punct:
+        return False  # *my friends, one tall and one short, attending* reads as a fragment
     nxt = aux.nbor(1) if aux.i + 1 < len(aux.doc) else None
     return not (nxt is not None and nxt.lower_ in ("n't", "n’t"))
 
@@ -769,5 +831,5 @@ def _distinct_participle(verb: Token) -> bool:
     low = verb.lower_
     if low in ("got", "gotten"):
         return True
-    past = inflect_verb(verb.lemma_.lower(), "VBD")
+    past = inflect_verb(lemma_of(verb), "VBD")
     return past is not None and past.lower() != low

@@ -10,7 +10,7 @@ from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, direct_subject as subject_of
+from multivalue_cli.syntax import children, direct_subject as subject_of, sentence
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
@@ -62,6 +62,40 @@ def _in_if_clause(modal: Token) -> bool:
                for c in children(clause_of(modal)))
 
 
+PAST_TIME_MARKERS = frozenset("when while as after before once whenever since until".split())
+
+
+def _past_event(modal: Token) -> bool:
+    """*could/would* in a past narrative: the verb is coordinated with a simple past (*could
+    not find the file and called*), a past clause is misparsed as its head (*couldn't open
+    it, so he broke*), or a past temporal clause sets its time (*when we lived there*); and
+    *could* of past ability in a story told in the past (a simple past in its sentence or the
+    one before, and no *if*)."""
+    if modal.lower_ not in ("could", "would"):
+        return False
+    verb = clause_of(modal)
+    if modal.lower_ == "could" and _in_past_story(modal):
+        return True
+    neighbours = [c for c in children(verb) if c.dep_ == "conj"]
+    if verb.dep_ == "conj" or (verb.dep_ in ("ccomp", "parataxis") and verb.head.i > verb.i):
+        neighbours.append(verb.head)
+    neighbours += [c for c in children(verb) if c.dep_ == "advcl" and any(
+        m.dep_ in ("mark", "advmod") and m.lower_ in PAST_TIME_MARKERS for m in children(c))]
+    return any(n.tag_ == "VBD" for n in neighbours)
+
+
+def _in_past_story(tok: Token) -> bool:
+    """A simple past verb in ``tok``'s sentence or the sentence before, and no *if/unless*
+    (which would make *could* hypothetical) in its own sentence."""
+    doc = tok.doc
+    sent = sentence(tok)
+    if any(t.lower_ in ("if", "unless") for t in sent):
+        return False
+    start = sent.start
+    previous = sentence(doc[start - 1]).start if start > 0 else start
+    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
+
+
 @rule(
     121, "double_modals", "Mood",
     tags={"MD"},
@@ -80,6 +114,10 @@ def _in_if_clause(modal: Token) -> bool:
           "We may can't finish it today, but he said that we may can try."]),
         ("You ought to call your mother.", "You might ought to call your mother."),
         ("They would help us if we asked.", "They might would help us if we asked."),
+        ("The children could swim in the lake tomorrow.",
+         "The children might could swim in the lake tomorrow."),
+        ("I think the manager would agree with you.", "I think the manager might would agree with you."),
+        ("When you're done, we could watch a movie.", "When you're done, we might could watch a movie."),
     ],
     negatives=[
         "Could you help me with this?",
@@ -90,22 +128,36 @@ def _in_if_clause(modal: Token) -> bool:
         "He will arrive at noon.",
         "Let me know if you can come.",
         "What would happen if the bridge collapsed?",
+        "The nurse could not find the file and called the doctor.",
+        "When we lived there, we could see the sea.",
+        "He couldn't open the door, so he broke the window.",
+        "She asked for help, hoping that he would.",
+        "He tried hard but could not lift the box.",
+        "Two friends met for lunch. One needs help, but the other couldn't relate.",
+        "Which candidate would make a better mayor?",
+        "Whose idea could work?",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A second modal before a single SAE modal, from the attested pairs: *we might should do*,
     *I might could go*, *you might ought to*. Only declarative clauses with the subject before
     the modal (double modals are rare in inverted questions), never on contracted *'ll/'d* or
-    a modal already doubled; *will* and *must* have no widely attested first modal and are left."""
+    a modal already doubled; *will* and *must* have no widely attested first modal and are left.
+    Not on the *could/would* of a past event (*the nurse could not find it and called the
+    doctor*, *when we lived there we could see the sea*), which *might* would make uncertain,
+    nor on an elided verb (*hoping that he would*)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
         if not options or is_contracted(modal) or not is_declarative_modal(modal):
             continue
+        if (modal.dep_ != "aux" and modal.lower_ != "ought") or _past_event(modal):
+            continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
-        if _in_if_clause(modal) or subject_of(clause_of(modal)).tag_ in ("WP", "WDT"):
-            continue
+        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$")
+                                        for t in subject_of(clause_of(modal)).subtree):
+            continue  # a wh-subject asks a question (*which candidate would ...?*)
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
@@ -198,7 +250,7 @@ def present_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------------- 126 finna_future, fixin_future
 
 
-def _about_to(tok: Token) -> Token | None:
+def about_to(tok: Token) -> Token | None:
     """The *to* of *be about to VERB* when ``tok`` is its *about*."""
     if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
         return None
@@ -209,7 +261,7 @@ def _about_to(tok: Token) -> Token | None:
     return to
 
 
-def _going_to(tok: Token) -> Token | None:
+def going_to(tok: Token) -> Token | None:
     """The *to*/*na* of the future *be going to VERB* / *be gonna VERB* when ``tok`` is *going*
     or *gon* (not motion: *going to the store*)."""
     if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
@@ -260,21 +312,23 @@ def _is_destination(verb: Token) -> bool:
         "I'm going to a party to meet her.",
         "I am going to town.",
         "She's going to work.",
+        "He is going to retire in ten years.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Finna* (< *fixing to*) for the immediate future *be about to* and *be going to/gonna*:
     *I'm finna go*. The copula stays (its deletion is a separate feature); motion *going to
-    the store* and *about* as a preposition are left alone."""
+    the store*, *about* as a preposition and a *going to* future set far off (*in ten
+    years*), which is not imminent, are left alone."""
     for tok in index.lemma("about", "go"):
-        to = _about_to(tok) or _going_to(tok)
-        if to is not None:
+        to = about_to(tok) or going_to(tok)
+        if to is not None and not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
 
 
 @rule(
     126, "fixin_future", "Mood",
-    lemmas={"about"},
+    lemmas={"about", "go"},
     examples=[
         ("They're about to leave town.",
          ["They're fixin' to leave town.", "They're fixing to leave town."]),
@@ -282,16 +336,41 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I was about to call you when you knocked.",
          ["I was fixin' to call you when you knocked.",
           "I was fixing to call you when you knocked."]),
+        ("I'm going to leave now.", ["I'm fixin' to leave now.", "I'm fixing to leave now."]),
+        ("We are gonna eat dinner.", ["We are fixin' to eat dinner.", "We are fixing to eat dinner."]),
+        ("Is she going to sing?", ["Is she fixin' to sing?", "Is she fixing to sing?"]),
     ],
     negatives=[
         "We talked about the game.",
-        "I'm going to leave.",
+        "I'm going to the store.",
         "It's about ten miles away.",
+        "She is going to study medicine in five years.",
+        "One day they are going to buy a house.",
     ],
 )
 def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Southern *fixin' to* for *be about to*: *they're fixin' to leave town*. Spelt *fixin'*
-    or *fixing*; only the quasi-modal *about to VERB*, not *be going to* (intention)."""
-    for tok in index.by_lemma.get("about", ()):
-        if _about_to(tok) is not None:
+    """Southern *fixin' to* 'about to, getting ready to' for the near future *be about to* and
+    *be going to/gonna*: *they're fixin' to leave town*, *I'm fixin' to leave now*. Spelt
+    *fixin'* or *fixing*. A *going to* future set at a distant time (*in five years*, *one
+    day*) is not imminent and stays, as does motion (*going to the store*)."""
+    for tok in index.lemma("about", "go"):
+        if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
+        elif (to := going_to(tok)) is not None and not distant_time(tok):
+            if to.lower_ == "to":
+                yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
+            else:  # gon|na: the clitic goes and the marker brings its own "to"
+                yield site(Replace(tok.i, "fixin' to"), Delete(to.i),
+                           alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
+
+
+# Words of a far-off time: *in five years*, *one day*, *someday*, *later in life*.
+DISTANT_TIME_WORDS = frozenset(
+    "year years decade decades month months future someday eventually life day".split())
+
+
+def distant_time(head: Token) -> bool:
+    """A time word under ``head`` (the future marker) that sets the event far off (*in five
+    years*, *one day*), so that a near-future marker would change its time."""
+    return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
+               if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))

@@ -1,10 +1,11 @@
 """Negation rules (eWAVE 154-169)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
+from multivalue_cli.morphology import inflect_verb, lemma_of
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import children, morph_values
 
@@ -17,6 +18,8 @@ CONTRACTED_NOT = frozenset({"n't", "n’t"})
 NEGATORS = CONTRACTED_NOT | {"not"}
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
 PRESENT_HAVE = frozenset({"have", "has", "'ve", "'s", "’ve", "’s"})
+# The perfect auxiliaries that *ain't* replaces (eWAVE 156: the negated form of *have*).
+PERFECT_HAVE = PRESENT_HAVE | {"had", "'d", "’d"}
 
 
 def negation_after(verb: Token) -> Token | None:
@@ -248,22 +251,27 @@ def _constituent_negation(neg: Token) -> bool:
          ["He ain't been there, and I ain't got time.",
           "He ain't been there, and I haven't got time.",
           "He's not been there, and I ain't got time."]),
+        ("He hadn't seen it before.", "He ain't seen it before."),
+        ("By noon they had not eaten anything.", "By noon they ain't eaten anything."),
+        ("She said that she hadn't heard the news.", "She said that she ain't heard the news."),
     ],
     negatives=[
         "I haven't any money.",
-        "He hadn't seen it.",
+        "He hadn't a penny.",
         "They have not to worry.",
         "Haven't you seen it?",
+        "Hadn't they left already?",
         "He's not allowed to go.",
     ],
 )
 def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*ain't* as the negated present perfect auxiliary: *I ain't had a look*, *ain't got*.
+    """*ain't* as the negated perfect auxiliary: *I ain't had a look*, *ain't got*, *he ain't
+    seen it before* (for *hadn't*, as *ain't* negates *have* whatever its tense).
 
-    Only *have/has/'ve/'s* + *n't/not* as the auxiliary of a past participle, in declarative
-    order (subject before it). Possessive *have*, past *hadn't* and inverted questions stay."""
+    Only *have/has/had/'ve/'s* + *n't/not* as the auxiliary of a past participle, in
+    declarative order (subject before it). Possessive *have* and inverted questions stay."""
     for tok in index.lemma("have", "be"):
-        if tok.lower_ not in PRESENT_HAVE or tok.dep_ not in ("aux", "auxpass"):
+        if tok.lower_ not in PERFECT_HAVE or tok.dep_ not in ("aux", "auxpass"):
             continue
         if tok.lemma_ == "be" and not _is_hidden_has(tok):
             continue
@@ -348,7 +356,7 @@ TAG_AUX_LEMMAS = frozenset({
 
 @rule(
     165, "invariant_tag_non_concord", "Negation",
-    tags={"PRP"},
+    lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("They had them in their hair, didn't they?",
          ["They had them in their hair, innit?", "They had them in their hair, isn't it?"]),
@@ -357,6 +365,12 @@ TAG_AUX_LEMMAS = frozenset({
          ["You will come tomorrow, innit?", "You will come tomorrow, isn't it?"]),
         ("You're not going home, are you?", "You're not going home, is it?"),
         ("We can't go there, can we?", "We can't go there, is it?"),
+        ("Are you coming with us?", ["You are coming with us, isn't it?", "You are coming with us, innit?"]),
+        ("Did your sister call the office?",
+         ["Your sister called the office, isn't it?", "Your sister called the office, innit?"]),
+        ("Does he like rice?", ["He likes rice, isn't it?", "He likes rice, innit?"]),
+        ("Will the shop be open tomorrow?",
+         ["The shop will be open tomorrow, isn't it?", "The shop will be open tomorrow, innit?"]),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -364,6 +378,10 @@ TAG_AUX_LEMMAS = frozenset({
         "If it rains, will they?",
         "Why didn't they come?",
         "They came, and we stayed.",
+        "Isn't it cold today?",
+        "Is the car red or blue?",
+        "Did you?",
+        "Who is coming with us?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -371,7 +389,14 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
     whatever the subject and verb of the anchor clause: *They had them in their hair, innit?*
 
     A tag is *, AUX (n't) PRONOUN ?* closing a sentence whose part before the comma is a main
-    clause (not *Well,* and not a conditional *If it rains, will they?*)."""
+    clause (not *Well,* and not a conditional *If it rains, will they?*). A yes/no question is
+    asked the way the varieties ask it, as a statement with the tag: *You are coming, isn't
+    it?* for *Are you coming?* (negative questions such as *Isn't it cold?* expect another
+    answer and stay)."""
+    for q in yes_no_questions(index):
+        statement = q.statement_ops(index)
+        yield site(*statement, Insert(q.mark, ", isn't it"),
+                   alternatives=((*statement, Insert(q.mark, ", innit")),))
     for _start, (aux, neg, pron) in _tag_questions(index):
         if neg is None:
             if (aux.lower_, pron.lower_) != ("is", "it"):
@@ -439,6 +464,71 @@ def _is_main_clause(index: DocIndex, start: int, end: int) -> bool:
                     c.dep_ == "mark" for c in index.children(head)):
                 return True
     return False
+
+
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A yes/no question that opens with its auxiliary (*Are you coming?*, *Can I go?*,
+    *Did she call?*): the auxiliary, the subject's first and last token, the lexical verb of
+    do-support (None otherwise) and the question mark, as positions."""
+
+    aux: int
+    subject_start: int
+    subject_end: int
+    verb: int | None
+    mark: int
+
+    def statement_ops(self, index: DocIndex) -> tuple[Op, ...]:
+        """The question in statement order: the auxiliary after the subject (*you are
+        coming*), or do-support dropped and its tense put on the verb (*she called*)."""
+        if self.verb is None:
+            return (Move(self.aux, self.aux + 1, self.subject_end + 1),)
+        tag = {"did": "VBD", "does": "VBZ"}.get(index.words[self.aux].lower(), "VBP")
+        form = inflect_verb(index.lemma_of[self.verb], tag)
+        return (Delete(self.aux), *(() if form is None or form == index.words[self.verb].lower()
+                                    else (Replace(self.verb, form),)))
+
+
+_YES_NO_KEY = "multivalue.negation.yes_no_questions"
+
+
+def yes_no_questions(index: DocIndex) -> list[YesNoQuestion]:
+    """Every sentence that is a plain yes/no question: it ends in '?', opens with a finite
+    auxiliary that is not negated (*Isn't it ...?* expects another answer), and the subject
+    follows it; alternative questions (*... or ...?*) and tag questions are not yes/no
+    questions of this kind. Worked out once per document (four rules ask)."""
+    user_data = index.doc.user_data
+    found = user_data.get(_YES_NO_KEY)
+    if found is None:
+        found = user_data[_YES_NO_KEY] = [
+            q for start in index.sentence_starts()
+            if index.in_question(start) and (q := _yes_no_question(index, start)) is not None]
+    return found
+
+
+def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
+    words = index.words
+    toks = [i for i in range(start, index.sentence_end(start)) if not index.is_space[i]]
+    if len(toks) < 4 or words[toks[-1]] != "?" or _tag_question(index, start) is not None:
+        return None
+    aux = toks[0]
+    if index.lemma_of[aux] not in TAG_AUX_LEMMAS or index.tag_of[aux] not in FINITE_TAGS:
+        return None
+    if words[aux + 1].lower() in NEGATORS or any(words[i].lower() == "or" for i in toks):
+        return None
+    clause = aux if index.dep_of[aux] not in ("aux", "auxpass") else index.head_of[aux]
+    subject = next((c for c in index.children(clause) if c.dep_ in ("nsubj", "nsubjpass", "expl")
+                    and c.left_edge.i == aux + 1), None)
+    if subject is None or subject.right_edge.i + 1 >= toks[-1]:
+        return None
+    if any(c.dep_ == "neg" for c in index.children(clause)):
+        return None  # *Am I not invited?* expects the answer yes
+    verb = None
+    if index.lemma_of[aux] == "do":
+        if clause == aux or index.tag_of[clause] != "VB":
+            return None  # *Did you?* has no verb to take the tense
+        verb = clause
+    return YesNoQuestion(aux, aux + 1, subject.right_edge.i, verb, toks[-1])
 
 
 # --------------------------------------------------------------------------- 157, 159-161
@@ -569,7 +659,7 @@ def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.lower_ in DURATIVE_ADVERBS for c in verb.subtree):
             continue
-        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        past = inflect_verb(lemma_of(verb), "VBD")
         if not past:
             continue
         yield site(Replace(do.i, "never"), Delete(neg.i), Replace(verb.i, past))
@@ -715,23 +805,33 @@ def _compared(word: Token) -> bool:
 
 @rule(
     164, "invariant_tag_amnt", "Negation",
-    tags={"PRP"},
+    lemmas={"be"},
     examples=[
         ("I'm right, aren't I?", "I'm right, amn't I?"),
         ("I am late again, aren't I?", "I am late again, amn't I?"),
         ("Well, I'm invited too, aren’t I?", "Well, I'm invited too, amn’t I?"),
         ("It's fine. I'm next, aren't I?", "It's fine. I'm next, amn't I?"),
+        ("Am I late?", "I am late, amn't I?"),
+        ("Am I invited to the party?", "I am invited to the party, amn't I?"),
+        ("Well, it's over. Am I right about this?", "Well, it's over. I am right about this, amn't I?"),
     ],
     negatives=[
         "Aren't I lucky?",
         "You're right, aren't you?",
         "I'm right, am I?",
+        "Are you late?",
+        "Am I not invited?",
     ],
 )
 def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*amn't* in the first person tag question: *I'm here, amn't I?* for *aren't I?*.
     Only the tag (a comma, *aren't I*, a question mark after a main clause); a question
-    such as *Aren't I lucky?* is not a tag."""
+    such as *Aren't I lucky?* is not a tag. A first person yes/no question is asked as a
+    statement with the tag, as the varieties ask it: *I am late, amn't I?* for *Am I late?*."""
+    for q in yes_no_questions(index):
+        if index.words[q.aux].lower() == "am" and index.words[q.subject_start] == "I" \
+                and q.subject_end == q.subject_start:
+            yield site(*q.statement_ops(index), Insert(q.mark, ", amn't I"))
     for _start, (aux, neg, pron) in _tag_questions(index):
         if neg is not None and aux.lower_ == "are" and pron.text == "I":
             yield site(Replace(aux.i, "am"))
@@ -744,9 +844,14 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("You can swim, can't you?", "You can swim, can or not?"),
         ("We can park here, can we?", "We can park here, can or not?"),
         ("She said so. I can come too, can't I?", "She said so. I can come too, can or not?"),
+        ("Can I go home now?", "I can go home now, can or not?"),
+        ("Can you answer the question?", "You can answer the question, can or not?"),
+        ("Can we park the car here?", "We can park the car here, can or not?"),
     ],
     negatives=[
-        "Can you swim?",
+        "Can't you swim?",
+        "Could I go home?",
+        "Can you swim or run?",
         "You could swim, couldn't you?",
         "If you can, can you call me?",
         "You can't stay, can you?",
@@ -755,7 +860,12 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """The invariant tag *can or not?* asking whether something is possible or allowed: *I
     can go home, can or not?* for *can't I?*. Tags with *can/can't* only (other auxiliaries
-    ask something else); the tag's pronoun gives way to *or not*."""
+    ask something else); the tag's pronoun gives way to *or not*. A yes/no question with
+    *can* is asked as the statement with the tag: *I can go home, can or not?* for *Can I go
+    home?*."""
+    for q in yes_no_questions(index):
+        if index.words[q.aux].lower() == "can":
+            yield site(*q.statement_ops(index), Insert(q.mark, ", can or not"))
     for start, (aux, neg, pron) in _tag_questions(index):
         if aux.lemma_.lower() != "can":
             continue
@@ -769,23 +879,32 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     167, "invariant_tag_fronted_isnt", "Negation",
-    tags={"PRP"},
+    lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("I can colour this red, can't I?", "Isn't, I can colour this red?"),
         ("You're coming with us, aren't you?", "Isn't, you're coming with us?"),
         ("The kids liked the film, didn't they?", "Isn't, the kids liked the film?"),
         ("Look at this. He has eaten, hasn’t he?", "Look at this. Isn't, he has eaten?"),
+        ("Can I colour this red?", "Isn't, I can colour this red?"),
+        ("Are you coming with us?", "Isn't, you are coming with us?"),
+        ("Did the kids enjoy the film?", "Isn't, the kids enjoyed the film?"),
     ],
     negatives=[
         "You're not coming, are you?",
         "Isn't it nice?",
         "Well, you like it, don't you?",
+        "Is it hot or cold?",
+        "Shouldn't we go?",
     ],
 )
 def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A fronted invariant tag: *Isn't, I can colour this red?* for *I can colour this red,
     can't I?*. Negative tags after a clause that opens the sentence with its subject; the
-    tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question."""
+    tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question. A yes/no
+    question takes the fronted tag before the statement: *Isn't, I can colour this red?* for
+    *Can I colour this red?*."""
+    for q in yes_no_questions(index):
+        yield site(Insert(q.subject_start, "isn't,"), *q.statement_ops(index))
     for start, (aux, neg, pron) in _tag_questions(index):
         if neg is None:
             continue

@@ -8,8 +8,9 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
+from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
 from multivalue_cli.registry import rule
+from multivalue_cli.rules.mood import about_to, distant_time, going_to
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import SUBJECT_DEPS, children, morph_values, subject_of
 
@@ -47,12 +48,13 @@ def have_form(subj: Token) -> str:
 
 def preverbal_start(verb: Token, subj: Token | None) -> int:
     """Where an auxiliary goes before ``verb``: before the adverbs (*never*, *really*) standing
-    between the subject and the verb, so that *I never went* gives *I have never gone*."""
+    between the subject and the verb, so that *I never went* gives *I have never gone*; a
+    hedge of several words goes whole (*I kind of liked* -> *I have kind of liked*)."""
     start = verb.i
     lower = subj.right_edge.i if subj is not None and subj.i < verb.i else -1
     for child in reversed(children(verb)):  # right to left
         if lower < child.i < start and child.dep_ in ("advmod", "neg") and child.i == start - 1:
-            start = child.i
+            start = child.left_edge.i if child.left_edge.i > lower else child.i
     return start
 
 
@@ -159,7 +161,7 @@ def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
                                for c in children(verb)):
             continue
         dos = aux_children(verb, "do")
-        gerund = inflect_verb(verb.lemma_.lower(), "VBG")
+        gerund = inflect_verb(lemma_of(verb), "VBG")
         if not gerund:
             continue
         if dos:
@@ -247,10 +249,10 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
             continue
         participles = [verb, *_coordinated_participles(verb)]
         if inverted or negated:
-            forms = [inflect_verb(v.lemma_.lower(), "VB") for v in participles]
+            forms = [inflect_verb(lemma_of(v), "VB") for v in participles]
             ops: list[Op] = [Replace(have.i, "did")]
         else:
-            forms = [inflect_verb(v.lemma_.lower(), "VBD") for v in participles]
+            forms = [inflect_verb(lemma_of(v), "VBD") for v in participles]
             ops = [Delete(have.i)]
         if not all(forms):
             continue
@@ -287,9 +289,18 @@ def _is_past_lexical(verb: Token) -> bool:
     return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
 
 
+def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
+    """The past participle of ``lemma``; of *get* it is *gotten* or *got*, as ``form`` says
+    (eWAVE 145: British-based varieties such as Indian English say *have got*)."""
+    if lemma == "get":
+        return form
+    return inflect_verb(lemma, "VBN")
+
+
 @rule(
     100, "present_perfect_for_past", "Tense and Aspect",
     tags={"VBD"},
+    forms={"gotten": (145,), "got": ()},
     examples=[
         ("I went to Delhi last year.", "I have gone to Delhi last year."),
         ("She never liked him.", "She has never liked him."),
@@ -298,6 +309,13 @@ def _is_past_lexical(verb: Token) -> bool:
         ("We were in New York two years ago.", "We have been in New York two years ago."),
         ("Was he at home?", "Has he been at home?"),
         ("Neither she nor I knew the answer.", "Neither she nor I have known the answer."),
+        ("I kind of liked the movie.", "I have kind of liked the movie."),
+        ("The visitors who came yesterday liked it.",
+         "The visitors who have come yesterday have liked it."),
+        ("A man who lost his keys called the police.",
+         "A man who has lost his keys has called the police."),
+        ("I got a letter from the bank that sent me a card.",
+         "I have gotten a letter from the bank that has sent me a card."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -310,14 +328,16 @@ def _is_past_lexical(verb: Token) -> bool:
         "I wish I were taller.",
         "He talks as though he knew everything.",
         "I thought about it for a long time.",
+        "She had laid the book on the table.",
     ],
 )
-def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
     """Present perfect for the SAE simple past, also with past time adverbials: *I have gone to
     Delhi last year*. *have/has* agrees with the subject; *did* becomes *have/has* with the
     participle. Not in temporal, conditional and irrealis clauses (*when I was young*, *if I
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
-    *was/were*."""
+    *was/were*. *have* agrees with the antecedent of a relative pronoun (*visitors who have
+    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*)."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     tag_of = index.tag_of
     has_do = "do" in index.by_lemma  # else no bare verb has do-support
@@ -332,18 +352,21 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             if subj is None or in_temporal_clause(verb) or (
                     durations and _has_duration_phrase(index, verb)):
                 continue
-            participle = inflect_verb(verb.lemma_.lower(), "VBN")
+            participle = perfect_participle(lemma_of(verb), form)
             if participle:
-                yield site(Replace(dids[0].i, have_form(subj)), Replace(verb.i, participle))
+                yield site(Replace(dids[0].i, have_form(agreement_subject(subj))),
+                           Replace(verb.i, participle))
             continue
         if not _is_past_lexical(verb) or in_temporal_clause(verb) or _is_irrealis(verb):
             continue
+        if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
+            continue  # a participle the tagger took for a past ("had laid")
         if durations and _has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there":
             continue
-        have = have_form(subj)
+        have = have_form(agreement_subject(subj))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
@@ -353,7 +376,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
             else:
                 yield site(Replace(verb.i, have), Insert((neg or verb).i, "been", after=True))
             continue
-        participle = inflect_verb(verb.lemma_.lower(), "VBN")
+        participle = perfect_participle(lemma_of(verb), form)
         if not participle or subj.i > verb.i:
             continue
         ops: list[Op] = [Insert(preverbal_start(verb, subj), have)]
@@ -365,6 +388,37 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ---------------------------------------------------------------------------------- 119 will_would
 
 
+# Adverbs of the immediate future (*right now*, *soon*, *today*), and the nouns of *in five
+# minutes* / *in a moment*, *this afternoon*: with them *will* is the near future that
+# feature 119 keeps for *will*. Closed sets written by us.
+IMMEDIATE_ADVERBS = frozenset("now immediately soon shortly presently today tonight straightaway".split())
+SHORT_SPANS = frozenset("second seconds minute minutes moment moments bit while hour hours sec".split())
+PARTS_OF_TODAY = frozenset("morning afternoon evening".split())
+# Times of the clock: *at noon*, *at 8 pm*, *at six o'clock* give a scheduled event.
+CLOCK_WORDS = frozenset("noon midnight o'clock pm am p.m. a.m.".split())
+
+
+def _near_or_scheduled(verb: Token) -> bool:
+    """Whether ``verb``'s clause puts the event in the immediate future (*right now*, *soon*,
+    *in five minutes*, *this afternoon*) or at a scheduled time of the clock (*at noon*,
+    *at 8 pm*), where feature 119 keeps *will*."""
+    for tok in clause_tokens(verb):
+        low = tok.lower_
+        if low in IMMEDIATE_ADVERBS or (low == "once" and tok.head.lower_ == "at"):
+            return True
+        if low == "away" and any(c.lower_ == "right" for c in children(tok)):
+            return True  # right away
+        if low in PARTS_OF_TODAY and any(c.lower_ == "this" for c in children(tok)):
+            return True
+        if tok.dep_ == "pobj" and tok.head.lower_ == "in" and tok.lemma_.lower() in SHORT_SPANS:
+            return True
+        if tok.dep_ == "pobj" and tok.head.lower_ == "at" and (
+                low in CLOCK_WORDS or tok.like_num
+                or any(c.lower_ in CLOCK_WORDS for c in children(tok))):
+            return True
+    return False
+
+
 @rule(
     119, "will_would", "Tense and Aspect",
     lemmas={"will"},
@@ -374,24 +428,38 @@ def present_perfect_for_past(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("She'll call you next week.", "She would call you next week."),
         ("We won't be late.", "We wouldn't be late."),
         ("Will you come to the party?", "Would you come to the party?"),
-        ("The train will leave at noon, and it will stop in Pune.",
-         "The train would leave at noon, and it would stop in Pune."),
+        ("One day my son will study abroad, and he will forget us.",
+         "One day my son would study abroad, and he would forget us."),
+        ("In ten years, nobody will remember this.", "In ten years, nobody would remember this."),
+        ("They will build a new hospital in our town.", "They would build a new hospital in our town."),
     ],
     negatives=[
         "She has a strong will.",
         "By Friday, I will have finished the report.",
         "I would like some tea.",
         "He wills it to happen.",
+        "The train will leave at noon.",
+        "The meeting will start in five minutes.",
+        "I will call you right now.",
+        "Dinner will be ready soon.",
+        "The show will begin at 8 pm.",
+        "We will meet this afternoon.",
+        "I'll do it right away.",
     ],
 )
 def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Would* for future *will*: *I would eat rice tomorrow*. Not for the future perfect
-    (*will have finished*), where *would have* is a counterfactual."""
+    """*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
+    would forget us*. The varieties keep *will* for the immediate future, so not where the
+    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
+    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
+    the future perfect (*will have finished*), where *would have* is a counterfactual."""
     for tok in index.by_tag.get("MD", ()):
         if tok.lemma_.lower() != "will" or tok.lower_ not in ("will", "'ll", "’ll", "wo"):
             continue
         verb = tok.head
         if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+            continue
+        if _near_or_scheduled(verb):
             continue
         yield site(Replace(tok.i, "would"))
 
@@ -445,10 +513,25 @@ def do_form(subj: Token, past: bool) -> str:
 
 def be_replacing(aux: Token, subj: Token, past: bool) -> str:
     """A form of *be* to stand where the auxiliary ``aux`` stood: a clitic for a clitic
-    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*)."""
+    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*), in the person and number the
+    auxiliary shows (*politics has* -> *politics is*)."""
+    person = person_shown(aux, subj)
     if is_clitic(aux) and not past:
-        return BE_CLITICS[person_number(subj)]
-    return be_form(subj, past)
+        return BE_CLITICS[person]
+    return (BE_PAST if past else BE_PRESENT)[person]
+
+
+def person_shown(aux: Token, subj: Token) -> str:
+    """The person and number (as :func:`person_number`) that a finite auxiliary agrees in:
+    *has/does* are third singular and *have/do* are not, whatever the subject looks like
+    (*politics has*, *the police have*); other forms go by the subject (a relative pronoun by
+    its antecedent)."""
+    low = aux.lower_
+    if low in ("has", "does") or (low in ("'s", "’s") and aux.lemma_ == "have"):
+        return "3s"
+    if low in ("have", "'ve", "’ve", "do"):
+        return "1s" if subj.lower_ == "i" else "other"
+    return person_number(agreement_subject(subj))
 
 
 def no_amnt(be: str, neg: Token | None) -> list[Op]:
@@ -552,7 +635,7 @@ def _mistagged_participle(aux: Token, verb: Token) -> bool:
     """A participle the tagger took for a past (*Have the guests arrived?*): *have* before a
     VBD whose form is also the participle."""
     return (aux.lemma_ == "have" and aux.dep_ == "aux" and verb.tag_ == "VBD"
-            and inflect_verb(verb.lemma_.lower(), "VBN") == verb.lower_)
+            and inflect_verb(lemma_of(verb), "VBN") == verb.lower_)
 
 
 # Where find_perfects keeps its result for a document: token positions, not Tokens, so that the
@@ -727,7 +810,7 @@ def standing_stood(doc: Doc, index: DocIndex) -> Iterator[Site]:
     progressive *be sitting/standing* of posture (past participles *sat/stood*)."""
     for verb in index.lemma(*POSTURE_VERBS):
         if _is_posture_progressive(verb):
-            participle = inflect_verb(verb.lemma_.lower(), "VBN")
+            participle = inflect_verb(lemma_of(verb), "VBN")
             if participle:
                 yield site(Replace(verb.i, participle))
 
@@ -750,10 +833,66 @@ def _is_indefinite(subj: Token) -> bool:
     return any(c.dep_ == "nummod" for c in children(subj)) and subj.tag_ == "NNS"
 
 
+RELATIVE_PRONOUNS = frozenset({"that", "which", "who"})
+
+
+def _resultative_relatives(index: DocIndex) -> Iterator[Site]:
+    """*there is/was* + indefinite noun + *that/which/who* + simple past or present perfect of
+    an intransitive verb of motion or change with a particle or prepositional phrase: the
+    relative pronoun (and *has*) go and the verb becomes the participle."""
+    for there in index.by_dep.get("expl", ()):
+        be = there.head
+        if be.lemma_ != "be" or be.i != there.i + 1 or index.in_question(be.i):
+            continue
+        for noun in children(be):
+            if noun.i < be.i or noun.dep_ not in ("attr", "nsubj") or not _is_indefinite(noun):
+                continue
+            for clause in children(noun):
+                ops = _resultative_relative_ops(clause)
+                if ops:
+                    yield site(*ops)
+
+
+def _is_preposition(tok: Token) -> bool:
+    """A dependent that heads a prepositional phrase (*for you*, which the parser may call a
+    dative), not a bare noun."""
+    return any(c.dep_ == "pobj" for c in children(tok))
+
+
+def _resultative_relative_ops(clause: Token) -> list[Op] | None:
+    if clause.dep_ != "relcl" or clause.lemma_.lower() not in MUTATIVE_VERBS:
+        return None
+    rel = next((c for c in children(clause) if c.dep_ == "nsubj" and c.lower_ in RELATIVE_PRONOUNS
+                and c.i < clause.i), None)
+    if rel is None or any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "neg", "auxpass")
+                          or (c.dep_ == "dative" and not _is_preposition(c)) for c in children(clause)):
+        return None
+    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _is_preposition(c)) or (
+            c.dep_ == "advmod" and c.i > clause.i and c.lower_ in (
+            "down", "up", "over", "in", "out", "off", "away", "back")) for c in children(clause)):
+        return None  # "a letter that came yesterday" has no result in a place
+    auxes = [c for c in children(clause) if c.dep_ == "aux"]
+    if clause.tag_ == "VBD" and not auxes:
+        ops: list[Op] = [Delete(rel.i)]
+    elif clause.tag_ == "VBN" and len(auxes) == 1 and auxes[0].lower_ in ("has", "have"):
+        ops = [Delete(rel.i), Delete(auxes[0].i)]
+    else:
+        return None
+    participle = inflect_verb(lemma_of(clause), "VBN")
+    if not participle:
+        return None
+    if participle != clause.lower_:
+        ops.append(Replace(clause.i, participle))
+    return ops
+
+
 @rule(
     96, "that_resultative_past_participle", "Tense and Aspect",
     tags={"VBN", "VBD"},
     examples=[
+        ("There is a letter that came for you.", "There is a letter come for you."),
+        ("There's a tree that has fallen onto the road.", "There's a tree fallen onto the road."),
+        ("I think there was a glass which fell over.", "I think there was a glass fallen over."),
         ("Something has fallen down the sink.", "There's something fallen down the sink."),
         ("A window has been broken.", "There's a window broken."),
         ("I think a letter has come for you.", "I think there's a letter come for you."),
@@ -766,13 +905,22 @@ def _is_indefinite(subj: Token) -> bool:
         "A man has bought the house.",
         "Something had fallen down the sink.",
         "Someone has been waiting for you.",
+        "There is a man who wants to see you.",
+        "There is the letter that came for you.",
+        "Is there a letter that came for you?",
+        "There is a letter that came yesterday.",
+        "There is a boy who broke the window.",
     ],
 )
 def that_resultative_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*There* + indefinite subject + past participle for a present perfect whose result
     holds now: *There's something fallen down the sink*, *there's a window broken*. Only
     active intransitive or passive perfects of an indefinite subject in statements; *has been*
-    of a passive goes with *has*."""
+    of a passive goes with *has*. An existential whose indefinite noun has a relative clause
+    of such a verb with a particle or a phrase of place (*there's a letter that came for you*,
+    *a tree that has fallen onto the road*) gives the participle directly (*there's a letter
+    come for you*)."""
+    yield from _resultative_relatives(index)
     for p in find_perfects(index):
         if p.past or not p.affirmative_declarative or p.progressive or p.copular:
             continue
@@ -893,7 +1041,7 @@ def after_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if not p.simple or p.neg is not None or shares_auxiliary(p.verb):
             continue
         just = _just(p.verb)
-        gerund = inflect_verb(p.verb.lemma_.lower(), "VBG")
+        gerund = inflect_verb(lemma_of(p.verb), "VBG")
         if just is None or not gerund:
             continue
         be = be_replacing(p.have, p.subj, p.past)
@@ -960,11 +1108,11 @@ def present_for_exp_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             be = be_replacing(p.have, p.subj, past=False)
             yield site(Replace(p.have.i, be), Delete(been.i))
         elif p.inverted:
-            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(p.verb), "VB")
             if base:
                 yield site(Replace(p.have.i, do_form(p.subj, past=False)), Replace(p.verb.i, base))
         else:
-            present = present_form(p.verb.lemma_.lower(), p.subj)
+            present = present_form(lemma_of(p.verb), p.subj)
             if present:
                 yield site(Delete(p.have.i), Replace(p.verb.i, present))
 
@@ -975,6 +1123,10 @@ MUTATIVE_VERBS = wordlist("mutative_verbs")
 # Mutative verbs whose be-perfect keeps a direct object ("they're not left school yet",
 # "I'm finished my homework").
 MUTATIVE_WITH_OBJECT = frozenset({"leave", "finish"})
+# Mutative verbs that are also transitive, whose participle after *be* reads as a passive
+# (*the country is broken with its past*, *the price is grown*, *he is returned*); *leave*
+# only keeps the perfect reading with its object (*they're left school*, not *they're left*).
+PASSIVE_READING_VERBS = frozenset({"break", "burst", "grow", "return"})
 
 
 @rule(
@@ -987,8 +1139,17 @@ MUTATIVE_WITH_OBJECT = frozenset({"leave", "finish"})
         ("Have the guests arrived?", "Are the guests arrived?"),
         ("When we came back, the birds had gone away.", "When we came back, the birds were gone away."),
         ("I haven't finished my homework.", "I am not finished my homework."),
+        ("Something terrible has happened.", "Something terrible is happened."),
+        ("The snow has disappeared, and the birds have come back.",
+         "The snow is disappeared, and the birds are come back."),
+        ("Our guests have arrived.", "Our guests are arrived."),
     ],
     negatives=[
+        "The country has broken with its past.",
+        "The glass has broken.",
+        "They have left.",
+        "The price has grown.",
+        "He has returned from Paris.",
         "He has eaten the cake.",
         "They have left the keys on the table for you.",
         "She has been gone for a week.",
@@ -1002,7 +1163,9 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *they aren't left school yet*, *I'm finished*. *be* agrees with the subject and keeps the
     tense (*had flown* -> *were flown*). Not for other verbs, objects (except *leave* and
     *finish*), passives, progressives or modal perfects; a contracted *'s* (already read as
-    *is*) is left alone."""
+    *is*) is left alone. Verbs that are also transitive read as passives after *be* (*the
+    country is broken with its past*), so *break, burst, grow, return* are left, and *leave*
+    keeps its perfect only with an object."""
     for p in find_perfects(index):
         lemma = p.verb.lemma_.lower()
         if not p.simple or lemma not in MUTATIVE_VERBS or p.have.lower_ in ("'s", "’s"):
@@ -1018,6 +1181,8 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if objs and (lemma not in MUTATIVE_WITH_OBJECT or any(
                 c.dep_ == "prep" for c in children(p.verb))):
             continue
+        if lemma in PASSIVE_READING_VERBS or (lemma == "leave" and not objs):
+            continue
         be = be_replacing(p.have, agreement_subject(p.subj), p.past)
         yield site(Replace(p.have.i, be), *no_amnt(be, p.neg))
 
@@ -1025,16 +1190,19 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # -------------------------------------------------------------------------- 103 do_tense_marker
 
 
-def _do_variants(subj: Token, past: bool) -> tuple[str, ...]:
+def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
     """*did* in the past; *does/do* agreeing in the present, with invariant *do* for the third
-    singular as the South-Western English dialects have it (*this man what do own this*)."""
+    singular as the South-Western English dialects have it (*this man what do own this*) when
+    ``invariant``."""
     form = do_form(subj, past)
-    return (form, "do") if form == "does" else (form,)
+    return (form, "do") if form == "does" and invariant else (form,)
 
 
 @rule(
     103, "do_tense_marker", "Tense and Aspect",
     tags={"VBD", "VBZ", "VBP"},
+    # invariant third-singular "do" is itself zero marking of the third singular (170)
+    forms={"does_or_do": (170,), "does": ()},
     examples=[
         ("I went to town on Saturday.", "I did go to town on Saturday."),
         ("That girl who smiled at me is my cousin.", "That girl who did smile at me is my cousin."),
@@ -1051,22 +1219,24 @@ def _do_variants(subj: Token, past: bool) -> tuple[str, ...]:
         "If I knew the answer, I would tell you.",
     ],
 )
-def do_tense_marker(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
     """Unstressed *do* marking tense before a bare verb: *I did go to town*, *that girl what
     did smile at me*. Simple present and past statements of lexical verbs (*be*, auxiliaries,
-    *used to* excluded); not in conditional and irrealis clauses."""
+    *used to* excluded); not in conditional and irrealis clauses. ``form`` *does* keeps the
+    third singular *does* only, for varieties without invariant present forms (170)."""
     for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
         subj = agreement_subject(subj)
         if verb.tag_ == "VBD" and _is_irrealis(verb):
             continue
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
         at = preverbal_start(verb, subj)
-        variants = [(Insert(at, form), Replace(verb.i, base))
-                    for form in _do_variants(subj, verb.tag_ == "VBD")]
+        invariant = form == "does_or_do"
+        variants = [(Insert(at, do), Replace(verb.i, base))
+                    for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
         yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 
@@ -1104,17 +1274,34 @@ def _is_completive(p: Perfect) -> bool:
     if p.past or not p.affirmative_declarative or p.progressive or p.passive or p.copular:
         return False
     if p.verb.lower_ == "got" or p.verb.lemma_ == "have" or has_duration(p.verb) \
-            or _superlative_relative(p.verb):
+            or _superlative_relative(p.verb) or is_habitual(p.verb):
         return False
     return not any(c.dep_ in ("advmod", "neg") and c.lower_ in EXPERIENTIAL_ADVERBS
                    for c in children(p.verb))
+
+
+# Adverbs of frequency: *has always felt*, *have usually finished* are habits or states, not
+# a completed event.
+HABITUAL_ADVERBS = frozenset(
+    "always usually often sometimes generally normally constantly frequently repeatedly "
+    "regularly occasionally typically habitually".split())
+
+
+def is_habitual(verb: Token) -> bool:
+    """A clause of repeated or generic events: a frequency adverb (*always*, *usually*), or a
+    *whenever* clause it heads or that modifies it (*whenever he has eaten, he sleeps*)."""
+    if any(c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS for c in children(verb)):
+        return True
+    clauses = [verb, *(c for c in children(verb) if c.dep_ == "advcl")]
+    return any(c.lower_ == "whenever" and c.dep_ in ("advmod", "mark")
+               for clause in clauses for c in children(clause))
 
 
 def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
     """Put the participles of ``p`` in the form ``tag`` (None if a form is missing)."""
     ops: list[Op] = []
     for verb in p.participles():
-        form = inflect_verb(verb.lemma_.lower(), tag)
+        form = inflect_verb(lemma_of(verb), tag)
         if not form:
             return None
         if form != verb.lower_:
@@ -1130,6 +1317,11 @@ def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
         ("You have eaten what I sent you.", ["You done eaten what I sent you.", "You done ate what I sent you."]),
         ("I think she's already left the house.", "I think she done already left the house."),
         ("They've seen it all.", ["They done seen it all.", "They done saw it all."]),
+        ("My uncle has sold his farm.", ["My uncle done sold his farm.", "My uncle done sold his farm."]),
+        ("We have painted the fence white.", ["We done painted the fence white."]),
+        ("The kids have broken the window, so we called their parents.",
+         ["The kids done broken the window, so we called their parents.",
+          "The kids done broke the window, so we called their parents."]),
     ],
     negatives=[
         "Have you finished it?",
@@ -1138,6 +1330,10 @@ def _participle_ops(p: Perfect, tag: str) -> list[Op] | None:
         "I have lived here for years.",
         "She had left.",
         "He's gone.",
+        "She has always felt that it was wrong.",
+        "Whenever the boss has left, the workers relax.",
+        "He has often helped us.",
+        "They have sometimes visited us.",
     ],
 )
 def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -1166,6 +1362,11 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("They've already finished the job, so we can leave.",
          ["They've already done finished the job, so we can leave.",
           "They're already done finished the job, so we can leave."]),
+        ("Politics has changed a lot.",
+         ["Politics has done changed a lot.", "Politics is done changed a lot."]),
+        ("The police have caught the thief.",
+         ["The police have done caught the thief.", "The police are done caught the thief."]),
+        ("I've sold the car.", ["I've done sold the car.", "I'm done sold the car."]),
     ],
     negatives=[
         "Have you eaten?",
@@ -1173,6 +1374,9 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "The cake has been eaten.",
         "I have been waiting.",
         "We have known them since 2010.",
+        "She has always felt at home here.",
+        "Whenever he has eaten, he falls asleep.",
+        "They have usually finished by noon.",
     ],
 )
 def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -1232,7 +1436,7 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ops: list[Op] = [Replace(will.i, "be"), *([Replace(haves[0].i, "done")] if haves else [])]
         if not haves:
             ops = [Replace(will.i, "be done")]
-        past = inflect_verb(verb.lemma_.lower(), "VBD")
+        past = inflect_verb(lemma_of(verb), "VBD")
         alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
         yield site(*ops, alternatives=alternatives)
 
@@ -1283,18 +1487,65 @@ def _experiential_cue(verb: Token) -> Token | None:
                 None)
 
 
+EXPERIENCE_VERBS = wordlist("experience_verbs")
+# How often something has happened: *once, twice, three times, many times*.
+COUNT_ADVERBS = frozenset({"once", "twice", "thrice"})
+# Cues of a recent or completed result, or of a state up to now: not an experience.
+RESULT_ADVERBS = frozenset({"already", "just", "yet", "now", "finally", "recently", "lately",
+                            "still", "since", "again"})
+
+
+def _counts_occasions(verb: Token) -> bool:
+    """*once*, *twice*, *three times*, *many times*: the perfect counts experiences."""
+    for child in children(verb):
+        if child.lower_ in COUNT_ADVERBS and child.dep_ in ("advmod", "npadvmod"):
+            return True
+        if child.dep_ == "npadvmod" and child.lemma_.lower() == "time" and child.tag_ == "NNS":
+            return True
+    return False
+
+
+def _plain_experiential(p: Perfect) -> bool:
+    """A present perfect that reports an experience without *ever/before*: a count of
+    occasions (*has visited Japan twice*), or a verb of experience (*I have seen the movie*,
+    *have you tried durian?*) in a main clause with no cue of a result or a lasting state
+    (*already, just, yet, recently*, *for/since*, *always*)."""
+    if any(c.lower_ in RESULT_ADVERBS and c.dep_ in ("advmod", "prep", "mark") or c.dep_ == "neg"
+           for c in children(p.verb)):
+        return False  # (*has never dated* denies the experience: not this marker)
+    if has_duration(p.verb) or is_habitual(p.verb):
+        return False
+    if _counts_occasions(p.verb):
+        return True
+    if p.copular:  # *I have been to Japan*
+        return any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb))
+    return p.verb.lemma_.lower() in EXPERIENCE_VERBS and p.verb.dep_ in ("ROOT", "ccomp", "conj")
+
+
 @rule(
     108, "present_perfect_ever", "Tense and Aspect",
-    lemmas=EXPERIENCE_ADVERBS,
+    tags={"VBN", "VBD"},
     examples=[
         ("Have you ever eaten durian?", "You ever eat durian?"),
         ("I have seen the movie before.", "I ever see the movie before."),
         ("Has she ever been to Japan?", "She ever go to Japan?"),
         ("My father has ridden a camel before, but I haven't.",
          "My father ever ride a camel before, but I haven't."),
+        ("I have seen the movie.", "I ever see the movie."),
+        ("She has visited Paris twice.", "She ever visit Paris twice."),
+        ("Have you tried the new restaurant?", "You ever try the new restaurant?"),
+        ("We have met your brother, and he is nice.", "We ever meet your brother, and he is nice."),
+        ("He has fixed cars many times.", "He ever fix cars many times."),
+        ("I have been to Japan.", "I ever go to Japan."),
     ],
     negatives=[
-        "I have seen the movie.",
+        "I have just seen the movie.",
+        "She has already eaten.",
+        "He has finished his homework.",
+        "We have recently visited them.",
+        "The people who have seen it love it.",
+        "I have worked here for ten years.",
+        "My friend has never dated a woman.",
         "I haven't ever seen it.",
         "Have you finished?",
         "Had you ever eaten durian?",
@@ -1304,14 +1555,19 @@ def _experiential_cue(verb: Token) -> Token | None:
 )
 def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*ever* + bare verb as experiential perfect: *You ever eat durian?*, *I ever see the
-    movie before*. For present perfects with *ever* or *before*: *have* goes (also in yes/no
-    questions, which keep only their question mark), the verb is bare, *ever* stands before it;
-    *been to* becomes *go to*. Not negated, passive or progressive perfects, nor wh-questions."""
+    movie before*, *I ever see the movie* 'I have seen the movie'. For present perfects with
+    *ever* or *before*, and plain experiential ones (a count of occasions, or a verb of
+    experience with no cue of a result: see :func:`_plain_experiential`): *have* goes (also in
+    yes/no questions, which keep only their question mark), the verb is bare, *ever* stands
+    before it; *been to* becomes *go to*. Not negated, passive or progressive perfects, nor
+    wh-questions."""
     for p in find_perfects(index):
         if p.past or p.neg is not None or p.passive or p.progressive or shares_auxiliary(p.verb):
             continue
         cue = _experiential_cue(p.verb)
-        if cue is None or _superlative_relative(p.verb) or p.verb.lemma_ == "have":
+        if cue is None and not _plain_experiential(p):
+            continue
+        if _superlative_relative(p.verb) or p.verb.lemma_ == "have":
             continue
         if p.inverted and (p.have.i != p.subj.left_edge.i - 1 or
                            any(index.tag_of[t] in ("WP", "WRB", "WDT")
@@ -1323,11 +1579,11 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
                 continue
             base = "go"
         else:
-            base = inflect_verb(p.verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(p.verb), "VB")
         if not base:
             continue
         ops: list[Op] = [Delete(p.have.i), Replace(p.verb.i, base)]
-        if cue.lower_ != "ever":
+        if cue is None or cue.lower_ != "ever":
             ops.insert(1, Insert(preverbal_start(p.verb, p.subj), "ever"))
         yield site(*sorted(ops, key=lambda op: op.i))
 
@@ -1416,6 +1672,23 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
 NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
 
 
+DISTRIBUTIVE_DETERMINERS = frozenset({"every", "each"})
+
+
+def _distributive_object(verb: Token) -> bool:
+    """An object or prepositional object quantified by *every/each* (*visited each of her
+    cousins*): one event per member, which *finish* would present as one finished task."""
+    for child in children(verb):
+        nouns = [child] if child.dep_ == "dobj" else [
+            g for g in children(child) if g.dep_ == "pobj"] if child.dep_ == "prep" else []
+        for noun in nouns:
+            if noun.lower_ in DISTRIBUTIVE_DETERMINERS or noun.lower_ in ("everyone", "everybody") \
+                    or any(c.dep_ == "det" and c.lower_ in DISTRIBUTIVE_DETERMINERS
+                           for c in children(noun)):
+                return True
+    return False
+
+
 @rule(
     110, "completive_finish", "Tense and Aspect",
     tags={"VBN", "VBD"},
@@ -1423,6 +1696,9 @@ NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
         ("I have completed my work in the garden.", "I complete my work in the garden finish."),
         ("They've eaten.", "They eat finish."),
         ("She has washed the dishes, so we can go.", "She wash the dishes finish, so we can go."),
+        ("We have eaten all the cake.", "We eat all the cake finish."),
+        ("My mother has cooked dinner.", "My mother cook dinner finish."),
+        ("The workers have built the new bridge.", "The workers build the new bridge finish."),
     ],
     negatives=[
         "Have you eaten?",
@@ -1430,6 +1706,11 @@ NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
         "I have known her for years.",
         "He has been fired.",
         "I have told him that she left.",
+        "He has always cooked dinner.",
+        "Whenever she has eaten, she sleeps.",
+        "He has cheated on every one of his partners.",
+        "She has visited each of her cousins.",
+        "They have usually washed the car.",
     ],
 )
 def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -1446,6 +1727,8 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "students who take two courses finish" would read as a habit
         if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in children(p.verb)):
             continue
+        if _distributive_object(p.verb):
+            continue  # "cheated on every one of his partners" is many events, not one finished
         end = clause_end(p.verb)
         forms = _participle_ops(p, "VB")
         if end is None or forms is None or shares_auxiliary(p.verb):
@@ -1454,6 +1737,15 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 # ---------------------------------------------------------------------------------- 111 past_been
+
+# Verbs that take a to-infinitive of what is found or tends to be (*turned out to be*, *tended
+# to*, *happened to*): not actions that an anterior marker can place in the past.
+RAISING_VERBS = frozenset({"seem", "appear", "happen", "tend", "prove", "turn"})
+
+
+def _raising(verb: Token) -> bool:
+    return verb.lemma_.lower() in RAISING_VERBS and any(c.dep_ == "xcomp" for c in children(verb))
+
 
 
 @rule(
@@ -1464,8 +1756,14 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("He went home after the game.", "He been go home after the game."),
         ("She had already left when we arrived.", "She been already leave when we arrived."),
         ("They told me yesterday.", "They been tell me yesterday."),
+        ("He kind of ran away.", "He been kind of run away."),
+        ("She sort of pushed the door open.", "She been sort of push the door open."),
+        ("We quickly cleaned the room.", "We been quickly clean the room."),
+        ("She stared at the door and taped the box.", "She been stare at the door and been tape the box."),
     ],
     negatives=[
+        "The man turned out to be a doctor.",
+        "She happened to see the accident.",
         "I didn't cut the bread.",
         "Did he go home?",
         "She was tired.",
@@ -1483,7 +1781,9 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if verb.lemma_ in NOT_COMPLETABLE or _is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        if _raising(verb):
+            continue  # "turned out to have donated" reports a finding, not an action
+        base = inflect_verb(lemma_of(verb), "VB")
         if base:
             yield site(Insert(preverbal_start(verb, subj), "been"), Replace(verb.i, base))
     for p in find_perfects(index):
@@ -1532,7 +1832,7 @@ def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         before = any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before"
                                                for m in children(c)) for c in children(verb))
-        base = inflect_verb(verb.lemma_.lower(), "VB")
+        base = inflect_verb(lemma_of(verb), "VB")
         if before and base:
             yield site(Insert(preverbal_start(verb, subj), "had"), Replace(verb.i, base))
 
@@ -1540,30 +1840,48 @@ def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ----------------------------------------------------------------------------- 114 future_sub_gon
 
 
-def _gon_variants(will: Token, verb: Token, subj: Token) -> list[tuple[Op, ...]]:
-    """*gon* (with *I'm*, and without *be* for other subjects, as in African American and
-    Caribbean-influenced varieties), or *be gonna* agreeing with the subject."""
+def _gon_variants(will: Token, verb: Token, subj: Token, form: str) -> list[tuple[Op, ...]]:
+    """The go-future for ``will`` in ``form``: ``gon`` (African American and Caribbean-
+    influenced varieties: *he gon build*, *I'm gon call*, *ain't gon*, or *be gonna*),
+    ``be_gon`` (the same keeping *be*: *he's gon build*), ``going`` (*he is going to build*)
+    or ``gonna`` (*he's gonna build*); *be* agrees with the subject."""
     neg = negation_after(will)
-    if neg is not None:
+    if neg is not None and form in ("gon", "be_gon"):
         return [(Replace(will.i, "ain't gon"), Delete(neg.i))]
     be = be_replacing(will, subj, past=False)
     if will.i > subj.i:
-        gonna = (Replace(will.i, be), Insert(will.i, "gonna", after=True))
-        if person_number(subj) == "1s":
-            gon = (Replace(will.i, be), Insert(will.i, "gon", after=True))
-        else:
-            gon = (Replace(will.i, "gon"),)
-        return [gon, gonna]
+        def with_be(marker: str) -> tuple[Op, ...]:
+            return (Replace(will.i, be), *no_amnt(be, neg), Insert((neg or will).i, marker, after=True))
+
+        if form == "going":
+            return [with_be("going to")]
+        if form == "gonna":
+            return [with_be("gonna")]
+        if form == "be_gon" or person_number(subj) == "1s":
+            return [with_be("gon"), with_be("gonna")]
+        return [(Replace(will.i, "gon"),), with_be("gonna")]
     # question: "Will you come?" -> "You gon come?" / "Are you gonna come?"
-    gon = (Delete(will.i), Insert(preverbal_start(verb, subj), "gon"))
-    gonna = (Replace(will.i, be_form(subj, past=False)), Insert(preverbal_start(verb, subj), "gonna"))
-    return [gon, gonna]
+    at = preverbal_start(verb, subj)
+
+    def inverted(marker: str) -> tuple[Op, ...]:
+        return (Replace(will.i, be_form(subj, past=False)), Insert(at, marker))
+
+    if form == "going":
+        return [inverted("going to")]
+    if form == "gonna":
+        return [inverted("gonna")]
+    if form == "be_gon":
+        return [inverted("gon"), inverted("gonna")]
+    return [(Delete(will.i), Insert(at, "gon")), inverted("gonna")]
 
 
 @rule(
     114, "future_sub_gon", "Tense and Aspect",
     lemmas={"will"},
     tags={"MD"},
+    # "he gon build" drops be (175); "ain't gon" is ain't for negated be (155) and, like
+    # "ain't go", a generic negator before the verb (157)
+    forms={"gon": (155, 175), "be_gon": (155, 157), "going": (), "gonna": ()},
     examples=[
         ("He will build my house.", ["He gon build my house.", "He is gonna build my house."]),
         ("I'll call you tonight.", ["I'm gon call you tonight.", "I'm gonna call you tonight."]),
@@ -1581,20 +1899,25 @@ def _gon_variants(will: Token, verb: Token, subj: Token) -> list[tuple[Op, ...]]
         "He wills it to happen.",
     ],
 )
-def future_sub_gon(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Site]:
     """Go-based future for *will*: *He gon build my house*, *I'm gon call you*, *I ain't gon
     go nowhere*, or *be gonna*. Questions drop or invert the auxiliary (*You gon come?* /
-    *Are you gonna come?*). Not the future perfect."""
+    *Are you gonna come?*). Not the future perfect. ``form`` picks the variety's marker: *gon*
+    without *be* (the default), *be_gon* keeping *be* (*he's gon build*), *going* (*he is
+    going to build*) or *gonna*."""
     for will, verb, subj in future_will(index):
         if will.i < subj.i and (negation_after(will) is not None or subj.left_edge.i != will.i + 1):
             continue  # negated questions ("Won't you come?") keep their auxiliary
-        variants = _gon_variants(will, verb, subj)
+        variants = _gon_variants(will, verb, subj, form)
         yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 
 # ---------------------------------------------------------------------------- 115 volition_changes
-# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*) that mean 'about to' or
-# mark future; English *want/like to* means volition, so the rewrite would change meaning.
+# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*: *nobadi els wan de da
+# kamp* 'nobody else will be at the camp', *em i laik go* 'he is about to go') that mark a
+# plain future. Their English counterparts *want to / like to* mean volition, so rewriting
+# *will* or *be about to* as *want/like* would change what the sentence says, and no SAE
+# construction keeps the creole's sense in English words a parse could put in its place.
 
 
 # ------------------------------------------------------------------------------- 116 come_future
@@ -1602,28 +1925,48 @@ def future_sub_gon(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     116, "come_future", "Tense and Aspect",
-    lemmas={"about"},
+    lemmas={"about", "go"},
     examples=[
         ("I am about to cook your meal.", "I am coming to cook your meal."),
         ("She was about to leave when he called.", "She was coming to leave when he called."),
         ("Are they about to start the show?", "Are they coming to start the show?"),
+        ("I'm going to cook your meal.", "I'm coming to cook your meal."),
+        ("Wait here, we are going to bring the car.", "Wait here, we are coming to bring the car."),
+        ("I am gonna call you back.", "I am coming to call you back."),
     ],
     negatives=[
         "I am worried about the test.",
         "What is the book about?",
         "She is about five feet tall.",
         "I am not about to give up.",
+        "She is going to cook dinner.",
+        "I'm going to study law in three years.",
+        "I was going to call you.",
+        "I'm going to the market.",
     ],
 )
 def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Come-based ingressive future: *I am coming to cook your meal* 'I am about to cook your
-    meal'. Only *be about to* + verb; the negated *not about to* ('unwilling') is left alone."""
-    for about in index.by_lemma.get("about", ()):
-        if about.dep_ != "acomp" or about.head.lemma_ != "be" or is_negated(about.head):
+    meal'. For *be about to* + verb, and for the speaker's own near future *I am / we are
+    going to* + verb (present tense, not set far off: *in three years*); another subject's
+    *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
+    motion *going to the market* are left alone."""
+    for tok in index.lemma("about", "go"):
+        if about_to(tok) is not None:
+            if not is_negated(tok.head):
+                yield site(Replace(tok.i, "coming"))
             continue
-        xcomps = [c for c in children(about) if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        if xcomps and any(c.dep_ == "aux" and c.lower_ == "to" for c in children(xcomps[0])):
-            yield site(Replace(about.i, "coming"))
+        to = going_to(tok)
+        if to is None or distant_time(tok) or is_negated(tok):
+            continue
+        subj = subject_of(tok)
+        be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
+        if subj is None or subj.lower_ not in ("i", "we") or be is None or be.tag_ == "VBD":
+            continue
+        if to.lower_ == "to":
+            yield site(Replace(tok.i, "coming"))
+        else:  # gon|na
+            yield site(Replace(tok.i, "coming to"), Delete(to.i))
 
 
 # ----------------------------------------------------------------- 117 present_for_neutral_future
@@ -1639,6 +1982,33 @@ def _has_future_adverbial(verb: Token) -> bool:
     return False
 
 
+def _future_progressives(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
+    """``(will, be, subject)`` of declarative future progressives (*she will be leaving*) with
+    future time in the clause, or in its sentence or the one before."""
+    for will in index.by_tag.get("MD", ()):
+        if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
+            continue
+        verb = will.head
+        bes = [c for c in children(verb) if c.dep_ == "aux" and c.lower_ == "be" and c.i > will.i]
+        if verb.tag_ != "VBG" or not bes or any(c.lemma_ == "have" and c.dep_ == "aux"
+                                                for c in children(verb)):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > will.i:
+            continue
+        if _has_future_adverbial(verb) or _future_in_context(index, will):
+            yield will, bes[0], agreement_subject(subj)
+
+
+def _future_in_context(index: DocIndex, tok: Token) -> bool:
+    """A future time word (*tomorrow*, *next week*) in ``tok``'s sentence or the one before."""
+    start = index.sentence_of[tok.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    deps = ("npadvmod", "advmod", "amod", "pobj", "tmod")
+    return any(index.words[i].lower() in FUTURE_TIME_WORDS and index.dep_of[i] in deps
+               for i in range(first, index.sentence_end(tok.i)))
+
+
 @rule(
     117, "present_for_neutral_future", "Tense and Aspect",
     lemmas={"will"},
@@ -1650,8 +2020,15 @@ def _has_future_adverbial(verb: Token) -> bool:
         ("She won't be at home tonight.", "She isn't at home tonight."),
         ("I'll be there soon.", "I'm there soon."),
         ("He'll call you later, and we won't wait.", "He calls you later, and we won't wait."),
+        ("She will be leaving tomorrow.", "She is leaving tomorrow."),
+        ("We'll be staying at a hotel tonight.", "We're staying at a hotel tonight."),
+        ("I'm away next week, so my sister will be watching the kids.",
+         "I'm away next week, so my sister is watching the kids."),
+        ("They won't be coming to the party next week.", "They aren't coming to the party next week."),
     ],
     negatives=[
+        "They will be waiting for you.",
+        "By then, he will have been waiting for hours.",
         "It will rain.",
         "I will have finished by tomorrow.",
         "Will you help me?",
@@ -1662,8 +2039,14 @@ def _has_future_adverbial(verb: Token) -> bool:
 def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Simple present for neutral future reference: *I see you tomorrow*, *Do you come
     tomorrow?*, *She isn't at home tonight*. The present agrees with the subject; questions and
-    negation take *do*; *will be* becomes *am/is/are*. Only where the clause has a future time
-    adverbial, so that the present keeps its future meaning."""
+    negation take *do*; *will be* becomes *am/is/are*, also before a progressive (*she is
+    leaving tomorrow*). Only where the clause has a future time adverbial, so that the present
+    keeps its future meaning; a future progressive (an arrangement) may take it from its
+    sentence or the one before (*I'm away next week, so my sister is watching the kids*)."""
+    for will, be_aux, subj in _future_progressives(index):
+        neg = negation_after(will)
+        be = be_replacing(will, subj, past=False)
+        yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux.i))
     for will, verb, subj in future_will(index):
         if not _has_future_adverbial(verb):
             continue
@@ -1674,10 +2057,6 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(verb.i))
             continue
         if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in children(verb)):
-            be_aux = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "be"]
-            if be_aux:  # "will be leaving" -> "is leaving"
-                be = be_replacing(will, subj, past=False)
-                yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux[0].i))
             continue
         if neg is not None and will.i < subj.i:
             continue  # "Won't you stay?" is an invitation, "Don't you stay?" is not
@@ -1763,7 +2142,7 @@ def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
         if verb.tag_ == "VBD" and not auxes:
-            base = inflect_verb(verb.lemma_.lower(), "VB")
+            base = inflect_verb(lemma_of(verb), "VB")
             if base:
                 yield site(Insert(preverbal_start(verb, subj), "would"), Replace(verb.i, base))
             continue

@@ -9,10 +9,10 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Move, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, regular_past
+from multivalue_cli.morphology import inflect_verb, lemma_of, regular_past
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, morph_values, subject_of
+from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values, subject_of
 from multivalue_cli.syntax import SUBJECT_DEPS
 
 
@@ -372,11 +372,6 @@ UNSTRESSED_PREFIXES = ("be", "de", "di", "re", "pre", "pro", "con", "com", "col"
                        "sur", "sup", "sub", "suc", "per", "pur", "for", "mis", "em", "en")
 # Verbs after which an -ing complement is a-prefixed (went a-fishing, kept a-talking).
 A_PREFIX_GOVERNORS = frozenset({"go", "come", "keep", "start", "begin", "set", "get"})
-# Dependents that show an -ing form is a verb with its complement, not a predicative adjective.
-COMPLEMENT_DEPS = frozenset({"dobj", "dative", "prep", "prt", "xcomp", "ccomp", "advcl",
-                             "npadvmod", "oprd", "advmod"})
-# Degree words that modify adjectives as well as verbs (*very moving*, *so boring*).
-DEGREE_WORDS = frozenset("very so too quite pretty really truly deeply extremely".split())
 VOWELS = "aeiou"
 
 
@@ -411,15 +406,6 @@ def _is_verbal_ing(tok: Token) -> bool:
     return tok.dep_ in ("xcomp", "dobj") and tok.head.lemma_.lower() in A_PREFIX_GOVERNORS
 
 
-def _maybe_adjective(tok: Token) -> bool:
-    """*the story is moving*, *it is working*: an -ing word that is also an adjective, with no
-    complement that would show it to be a verb (degree adverbs such as *very* do not count)."""
-    if tok.lower_ not in wordlist("ing_adjectives"):
-        return False
-    return not any(c.dep_ in COMPLEMENT_DEPS and c.lower_ not in DEGREE_WORDS
-                   for c in children(tok))
-
-
 @rule(
     134, "a_ing", "Verb Morphology",
     tags={"VBG"},
@@ -447,8 +433,96 @@ def a_ing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     stressed syllable, the phonological condition of the prefix (*a-eating*, *a-discovering* are
     not said)."""
     for tok in index.by_tag.get("VBG", ()):
-        if _is_verbal_ing(tok) and takes_a_prefix(tok.lemma_.lower()) and not _maybe_adjective(tok):
+        if _is_verbal_ing(tok) and takes_a_prefix(tok.lemma_.lower()) and not maybe_ing_adjective(tok):
             yield site(Replace(tok.i, "a-" + tok.lower_))
+
+
+# ------------------------------------------------------------------------------ 135 a_participle
+
+# Participles that do not take the prefix: copular *been*, possessive *got* and *had* are not
+# the verbs of action the prefix goes with.
+NO_A_PARTICIPLE = frozenset({"be", "get", "have"})
+
+
+@rule(
+    135, "a_participle", "Verb Morphology",
+    tags={"VBN"},
+    examples=[
+        ("He has come home.", "He has a-come home."),
+        ("I have known him for years.", "I have a-known him for years."),
+        ("She had told me the truth, but nobody had heard it.",
+         "She had a-told me the truth, but nobody had a-heard it."),
+        ("We've found the key.", "We've a-found the key."),
+    ],
+    negatives=[
+        "The letter was written by hand.",
+        "I have eaten.",
+        "They have returned.",
+        "I have been there.",
+        "We've got a car.",
+        "She has discovered the truth.",
+        "They have had the same car for years.",
+    ],
+)
+def a_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A-prefixing beyond -ing forms (eWAVE 135, *acome*, *a-back*): on the past participle of
+    an active perfect, as in Appalachian and older Southern English *he's a-come home*, *I've
+    a-knowed him*. The participle must take the prefix by the same sound condition as
+    *a-hunting* (a consonant and a stressed first syllable: not *a-eaten*, *a-returned*);
+    passives, copular *been* and *have got* are left. Adverbs (*a-back*) have no SAE source
+    a parse can rebuild and are not produced."""
+    for tok in index.by_tag.get("VBN", ()):
+        lemma = index.lemma_of[tok.i]
+        if lemma in NO_A_PARTICIPLE or not _has_aux(tok, "have", ("aux",)):
+            continue
+        if _has_aux(tok, "be", ("auxpass",)) or not takes_a_prefix(tok.lower_):
+            continue
+        yield site(Replace(tok.i, "a-" + tok.lower_))
+
+
+# ------------------------------------------------------------------------- 143 transitive_suffix
+
+
+@rule(
+    143, "transitive_suffix", "Verb Morphology",
+    deps={"dobj"},
+    examples=[
+        ("Fix the car.", "Fix-im the car."),
+        ("You have to grab the bag.", "You have to grab-im the bag."),
+        ("I will cook some fish, and you can wash the plates.",
+         "I will cook-im some fish, and you can wash-im the plates."),
+    ],
+    negatives=[
+        "I fixed the car.",
+        "She sleeps all day.",
+        "Go home.",
+        "I want to remember the name.",
+        "You have to be a doctor.",
+        "Can you give me the book?",
+        "Please tell me about it.",
+        "They did not enjoy themselves.",
+    ],
+)
+def transitive_suffix(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The transitive suffix *-im* of Aboriginal English and the Pacific contact varieties
+    (*Mi bin bai-im kaikai* 'I bought some food'): *fix-im the car*. On the bare form of a
+    verb of one or two syllables with a direct object after it (imperatives, infinitives,
+    verbs after a modal or do-support). Finite forms are left: the varieties mark tense with
+    separate particles (*bin*, feature 111) rather than on the suffixed verb, so *fixed-im*
+    would be no one's form, and a bare past would add another feature. *be/have/do* and
+    double-object verbs (*give me the book*) are left, and so are pronoun objects, where
+    *tell-im me* would read as a second pronoun."""
+    for tok in index.by_tag.get("VB", ()):
+        lemma = index.lemma_of[tok.i]
+        if tok.pos_ != "VERB" or lemma in FUNCTION_VERBS or not tok.lower_.isalpha():
+            continue
+        obj = object_of(tok)
+        if obj is None or obj.i < tok.i or obj.pos_ == "PRON" or any(
+                c.dep_ in ("dative", "prt", "ccomp", "xcomp") for c in children(tok)):
+            continue
+        if _syllables(tok.lower_) > 2:
+            continue
+        yield site(Replace(tok.i, tok.lower_ + "-im"))
 
 
 # ---------------------------------------------------------------------------------- 145 got_gotten
@@ -568,7 +642,7 @@ def verbal_ing_suffix(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *be/have/do*, passives and perfects are left, as the reported pattern does not cover them."""
     for tok in index.tag("VB", "VBN"):
         if _bare_after_modal(tok) or _participle_after_need(tok):
-            form = inflect_verb(tok.lemma_.lower(), "VBG")
+            form = inflect_verb(lemma_of(tok), "VBG")
             if form and form.lower() != tok.lower_:
                 yield site(Replace(tok.i, form))
 
@@ -657,12 +731,15 @@ def serial_verb_give(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     149, "serial_verb_go", "Verb Morphology",
-    deps={"dobj"},
+    deps={"dobj", "conj"},
     examples=[
         ("Are you taking the bus to the city?", "Are you taking the bus go the city?"),
         ("He took the kids to school.", "He took the kids go school."),
         ("We sent the car to the garage because it broke down.",
          "We sent the car go the garage because it broke down."),
+        ("Go and buy some bread.", "Go buy some bread."),
+        ("I will go and see my grandmother.", "I will go see my grandmother."),
+        ("Can you go and get the car?", "Can you go get the car?"),
     ],
     negatives=[
         "Take the book to your mother.",
@@ -670,13 +747,20 @@ def serial_verb_give(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "She sent a letter to me.",
         "I went to school.",
         "It took two hours to finish.",
+        "He went and bought some bread.",
+        "They go to school and study hard.",
+        "Go and come back soon.",
     ],
 )
 def serial_verb_go(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Serial *go* for movement away to a destination: *take di bos go Kingstan* 'take the
     bus to Kingston'. Verbs of carrying/conveying (take, carry, send, drive ...) with a direct
     object and *to* + a common-noun place. Names are skipped: without entity recognition a
-    place (*Kingston*) cannot be told from a person (*John*), for whom *go* would be wrong."""
+    place (*Kingston*) cannot be told from a person (*John*), for whom *go* would be wrong.
+    Also the motion-and-purpose *go and V* of a bare *go* (*go and buy some bread* -> *go buy
+    some bread*); a past *went and bought* would need both verbs bare, and *go and come*
+    is two movements, not one, so these stay."""
+    yield from _go_and_sites(index)
     verbs = wordlist("serial_go_verbs")
     for verb in index.by_pos.get("VERB", ()):
         if verb.lemma_.lower() not in verbs:
@@ -688,6 +772,19 @@ def serial_verb_go(doc: Doc, index: DocIndex) -> Iterator[Site]:
         pobj = _prep_object(prep) if prep is not None else None
         if pobj is not None and is_place(pobj):
             yield site(Replace(prep.i, "go"))
+
+
+def _go_and_sites(index: DocIndex) -> Iterator[Site]:
+    """*go and V* with a bare *go* and the second verb bare too: the *and* goes."""
+    words = index.words
+    for go in index.by_lemma.get("go", ()):
+        i = go.i
+        if go.tag_ not in ("VB", "VBP") or i + 2 >= len(words) or words[i + 1].lower() != "and":
+            continue
+        verb = index.tokens[i + 2]
+        if verb.head.i != i or verb.dep_ != "conj" or verb.tag_ != go.tag_ or verb.lemma_ in ("go", "come"):
+            continue
+        yield site(Delete(i + 1))
 
 
 TOWARDS_ADVERBS = frozenset({"back", "here", "over"})

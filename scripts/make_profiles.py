@@ -8,7 +8,10 @@ eWAVE CLDF tables in ``ewave/``; writes ``multivalue_cli/data/features.tsv`` and
 ``dialects/<abbr>.yaml`` per dialect, splitting each dialect's attested features into those
 with a registered rule (``features``) and those without (``unimplemented``). Rerun it after
 adding rules. Ratings map to probabilities as in Multi-VALUE:
-A -> 1.0, B -> 0.6, C -> 0.3 (D, X, ? are absent). Output is sorted and carries no timestamp,
+A -> 1.0, B -> 0.6, C -> 0.3 (D, X, ? are absent). A rule with variety-specific forms gets
+the first of its forms whose other features (``Form.needs``) the variety attests, so no profile
+renders a form whose own feature it rates D (Indian English gets *got*, not *gotten*).
+Output is sorted and carries no timestamp,
 so the same input gives byte-identical files.
 """
 from __future__ import annotations
@@ -37,6 +40,15 @@ HEADER = (
 
 def _by_number(features: dict[str, dict]) -> dict[str, dict]:
     return dict(sorted(features.items(), key=lambda kv: (kv[1]["ewave"], kv[0])))
+
+
+def default_form(rule, attested: set[str]) -> str | None:
+    """The first of ``rule``'s forms whose other features are all attested (A/B/C) for a
+    variety (``attested``: eWAVE numbers as strings); None for rules without forms."""
+    for form in rule.forms:
+        if all(str(number) in attested for number in form.needs):
+            return form.name
+    return rule.forms[-1].name if rule.forms else None
 
 
 def read_csv(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
@@ -71,9 +83,12 @@ def main() -> None:
             out.writerow([feat["ewave_id"], feat["name"], feat["category"], param["Name"],
                           " ".join(param["Description"].split())])
 
-    rule_names = set(registry())
+    rules = registry()
+    rule_names = set(rules)
     for dialect in dialects:
         lang = languages[dialect["abbr"]]
+        attested = {number for (language, number), value in ratings.items()
+                    if language == lang["ID"] and value in PROBABILITY}
         rated = {}
         for feat in features:
             value = ratings.get((lang["ID"], feat["ewave_id"]))
@@ -84,6 +99,10 @@ def main() -> None:
                     rated[feat["name"]] = {"ewave": int(feat["ewave_id"]), "rating": value,
                                            "probability": PROBABILITY[value]}
         implemented = {k: v for k, v in rated.items() if k in rule_names}
+        for name, entry in implemented.items():
+            form = default_form(rules[name], attested)
+            if form is not None:
+                entry["form"] = form
         attested_only = {k: v for k, v in rated.items() if k not in rule_names}
         profile = {
             "abbreviation": dialect["abbr"],
