@@ -73,7 +73,7 @@ def transform(
     dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (IndE), name, Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number) at probability 1."),
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
-    task: Optional[str] = typer.Option(None, "--task", help="Field preset: coqa, spider, wmt."),
+    task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt (fields, protection, features left out; `multivalue tasks show NAME`)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Output folder (default ./multivalue_out/<dialect>/), or '-' for JSONL on stdout."),
     seed: int = typer.Option(0, "--seed", help="Seed; output depends only on input, profile, seed and versions."),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes, or Ray actors with --engine ray (each loads spaCy once)."),
@@ -96,10 +96,12 @@ def transform(
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors to inject: det, prep, verb, spell, or learner (all four), comma-separated."),
     error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
     error_profile: Optional[str] = typer.Option(None, "--error-profile", help="YAML error profile (operation and type shares); default: learner-corpus shares."),
-    protect_field: List[str] = typer.Option([], "--protect-field", help="Field whose strings or [start, end] spans the errors must not touch (repeatable)."),
-    protect_regex: List[str] = typer.Option([], "--protect-regex", help="Regular expression whose matches the errors must not touch (repeatable)."),
-    protect_file: Optional[Path] = typer.Option(None, "--protect-file", help="File of terms (one per line) the errors must not touch."),
-    pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get identical errors."),
+    protect_field: List[str] = typer.Option([], "--protect-field", help="Field path (as --field) whose strings or [start, end] spans no rule or error may touch in the texts (repeatable)."),
+    protect_regex: List[str] = typer.Option([], "--protect-regex", help="Regular expression whose matches no rule or error may touch (repeatable)."),
+    protect_file: List[Path] = typer.Option([], "--protect-file", help="File of terms (one per line) no rule or error may touch (repeatable)."),
+    protect_quotes: Optional[bool] = typer.Option(None, "--protect-quotes/--no-protect-quotes", help="Keep quoted spans verbatim (default: as the task preset says, else off)."),
+    task_protection: bool = typer.Option(True, "--task-protection/--no-task-protection", help="Apply the task preset's protection and features left out (on by default)."),
+    pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
     density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
@@ -131,18 +133,18 @@ def transform(
     if from_manifest is not None:
         spec, profile = _from_manifest(from_manifest, locals())
     else:
+        preset = _preset(task)
+        if preset is not None and task_protection:
+            exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
         profile = _profile(dialect, feature, only, exclude, density, errors)
         error_types = _error_types(errors)
-        if pair_key and profile is not None:
-            raise _fail("--pair-key works with --errors alone: dialect rules would not keep the pair aligned")
-        if (protect_field or protect_regex or protect_file or pair_key) and not error_types:
-            raise _fail("--protect-field/--protect-regex/--protect-file/--pair-key need --errors")
         spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
                        limit=limit, seed=seed, keep_original=keep_original, model=model,
                        format=output_format, shard_size=shard_size, on_error=on_error,
                        errors=error_types, error_rate=error_rate, error_profile=error_profile,
                        protect_fields=tuple(protect_field), protect_regex=tuple(protect_regex),
-                       protect_terms=_protect_terms(protect_file), pair_key=pair_key)
+                       protect_terms=_protect_terms(protect_file), protect_quotes=protect_quotes,
+                       task_protection=task_protection, pair_key=pair_key)
     to_stdout = output == "-"
     if to_stdout and resume:
         raise _fail("--resume needs an output folder, not -o -")
@@ -176,6 +178,16 @@ def transform(
     raise typer.Exit(code)
 
 
+def _preset(task: str | None):
+    from .fields import FieldError
+    from .tasks import load_task
+
+    try:
+        return load_task(task) if task else None
+    except FieldError as exc:
+        raise _fail(str(exc)) from None
+
+
 def _error_types(errors: str | None) -> tuple[str, ...]:
     if not errors:
         return ()
@@ -189,15 +201,16 @@ def _error_types(errors: str | None) -> tuple[str, ...]:
     return names
 
 
-def _protect_terms(path: Optional[Path]) -> tuple[str, ...]:
-    if path is None:
-        return ()
-    from .learner import read_terms
+def _protect_terms(paths: List[Path]) -> tuple[str, ...]:
+    from .protection import read_terms
 
-    try:
-        return tuple(read_terms(path))
-    except OSError as exc:
-        raise _fail(f"--protect-file {path}: cannot read it ({exc.strerror or exc})") from None
+    terms: list[str] = []
+    for path in paths:
+        try:
+            terms.extend(read_terms(path))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _fail(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+    return tuple(dict.fromkeys(terms))
 
 
 def _run_name(profile, spec) -> str:
@@ -210,7 +223,7 @@ def _run_name(profile, spec) -> str:
 REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "split", "config",
                        "limit", "keep_original", "shard_size", "only", "exclude", "density", "model",
                        "errors", "error_rate", "error_profile", "protect_field", "protect_regex",
-                       "protect_file", "pair_key")
+                       "protect_file", "protect_quotes", "task_protection", "pair_key")
 
 
 def _from_manifest(path: Path, given: dict):
@@ -222,7 +235,8 @@ def _from_manifest(path: Path, given: dict):
                 "split": None, "config": None, "limit": None, "keep_original": False,
                 "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None,
                 "errors": None, "error_rate": 0.1, "error_profile": None, "protect_field": [],
-                "protect_regex": [], "protect_file": None, "pair_key": None}
+                "protect_regex": [], "protect_file": [], "protect_quotes": None,
+                "task_protection": True, "pair_key": None}
     clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
     if clashing:
         raise _fail("--from-manifest takes the run's arguments from the manifest; drop "
@@ -293,7 +307,7 @@ def apply(
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
     error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0),
-    protect: List[str] = typer.Option([], "--protect", help="A term the learner errors must not touch (repeatable)."),
+    protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
     only: List[str] = typer.Option([], "--only"),
     exclude: List[str] = typer.Option([], "--exclude"),
     density: Optional[float] = typer.Option(None, "--density"),
@@ -436,6 +450,53 @@ def _print_table(title: str, columns: list[str], rows: list[list], numeric: set[
     for row in rows:
         table.add_row(*(str(v) for v in row))
     Console().print(table)
+
+
+tasks_app = typer.Typer(help="The task presets: list, show one.", no_args_is_help=False)
+app.add_typer(tasks_app, name="tasks")
+
+
+@tasks_app.callback(invoke_without_command=True)
+def tasks(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the task presets (--task NAME)."""
+    if ctx.invoked_subcommand:
+        return
+    from .tasks import list_tasks
+
+    if as_json:
+        typer.echo(json.dumps(list_tasks(), indent=2, ensure_ascii=False))
+        return
+    _print_table("Task presets (--task NAME; `multivalue tasks show NAME` for details)",
+                 ["Task", "What is rewritten"], [[k, v] for k, v in list_tasks().items()])
+
+
+@tasks_app.command("show")
+def tasks_show(
+    name: str = typer.Argument(..., help="A task preset."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """What a preset rewrites, what it keeps verbatim, which features it leaves out, and which
+    derived fields it rebuilds."""
+    preset = _preset(name).as_dict()
+    if as_json:
+        typer.echo(json.dumps(preset, indent=2, ensure_ascii=False))
+        return
+    protect = preset["protect"]
+    lines = [f"{name}: {preset['description']}",
+             "  fields rewritten: " + " or ".join(", ".join(p) for p in preset["fields"]),
+             "  kept verbatim in them: " + ("; ".join(filter(None, [
+                 ("values of " + ", ".join(protect["fields"])) if protect["fields"] else "",
+                 "quoted spans" if protect["quotes"] else "",
+                 ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
+             ])) or "nothing beyond --protect-*"),
+             "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
+             "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
+                                               for k, v in preset["rebuild"].items()) or "none")]
+    if preset["notes"]:
+        lines.append("  " + preset["notes"])
+    lines.append("  (--no-task-protection drops the protection and the features left out; "
+                 "--protect-* and --exclude add to them)")
+    typer.echo("\n".join(lines))
 
 
 @app.command()

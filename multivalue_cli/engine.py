@@ -159,51 +159,47 @@ class Engine:
         self._candidate_cache[signature] = found
         return found
 
-    def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None) -> Result:
+    def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None,
+              protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
         """Rewrite ``doc``. With a ``trace`` dict, also record per feature how many sites it
-        found and what became of them (applied, sampled out, overlapping, protected)."""
+        found and what became of them (applied, sampled out, overlapping, protected).
+        ``protected_spans`` (character spans) are left exactly as they are: a site that would
+        touch one is blocked, and so is one whose side effects (a capital that moves, a/an,
+        a contraction) would change one."""
         if not self.rules or len(doc) == 0:
             return Result(doc.text)
         index = DocIndex(doc)
         user_data = doc.user_data
         user_data[INDEX_KEY] = index  # for helpers handed only a Token (docindex.index_of)
         try:
-            return self._apply(doc, index, key, path, trace)
+            return self._apply(doc, index, key, path, trace, protected_spans)
         finally:
             del user_data[INDEX_KEY]  # the doc must not keep its index alive (a cycle)
 
-    def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None) -> Result:
+    def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None,
+               protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
         claimed: set[int] = set()
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
         protected = index.protected
+        if protected_spans:
+            protected = protected | _tokens_in(index, protected_spans)
         offsets = index.offsets
         site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"  # the site key: see keyed_uniform
         for rule, prob in self._candidates(index):
-            try:
-                sites = list(rule.fn(doc, index))
-            except Exception as exc:  # a broken rule costs its own edits on this text only
-                failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
-                continue
+            sites = _rule_sites(rule, doc, index, failures)
             if not sites:
                 continue
             fate = trace.setdefault(rule.name, Counter()) if trace is not None else None
             if fate is not None:
                 fate["sites"] += len(sites)
             for ordinal, site in enumerate(sites):
-                ops = site.ops
+                ops = _sampled(site, prob, site_prefix, rule, ordinal, offsets)
+                if ops is None:
+                    if fate is not None:
+                        fate["sampled_out"] += 1
+                    continue
                 touched = touched_tokens(ops)
-                if prob < 1.0 or site.alternatives:
-                    # the same string as keyed_uniform(seed, key, path, rule, ordinal, offset)
-                    site_key = f"{site_prefix}{rule.name}\x1f{ordinal}\x1f{offsets[min(touched)]}"
-                    if prob < 1.0 and _uniform(site_key) >= prob:
-                        if fate is not None:
-                            fate["sampled_out"] += 1
-                        continue
-                    if site.alternatives:
-                        variants = site.variants()
-                        ops = variants[int(_uniform(site_key + "\x1fvariant") * len(variants))]
-                        touched = touched_tokens(ops)
                 if protected and not protected.isdisjoint(touched):
                     outcome = "protected"
                 elif not claimed.isdisjoint(touched):
@@ -217,7 +213,191 @@ class Engine:
         if not kept:
             return Result(index.text, failures=failures)
         text, items, starts = _render(doc, [op for _, ops in kept for op in ops], index)
+        altered = _altered(items, index.words, protected) if protected else 0
+        if altered:
+            kept = _without_side_effects_on(protected, doc, index, kept, trace, altered)
+            if not kept:
+                return Result(index.text, failures=failures)
+            text, items, starts = _render(doc, [op for _, ops in kept for op in ops], index)
         return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
+
+    def apply_pair(self, docs: Sequence["Doc"], key: object, path: str = "",
+                   protected_spans: Sequence[Sequence[tuple[int, int]]] | None = None,
+                   ) -> tuple[list[Result], int, int]:
+        """Rewrite the members of a counterfactual pair alike: the first member's sites are
+        sampled once (keyed by ``key``, the pair's value) and each is carried over to the
+        other members where the same rule finds the same site at the aligned tokens; where the
+        parses disagree, it is blocked in all. Tokens where the members differ are protected,
+        so they still differ exactly there. Returns the results and how many sites were
+        carried over and blocked."""
+        from .alignment import align_tokens
+
+        if len(docs) < 2:
+            spans = (protected_spans or [()])[0]
+            return [self.apply(docs[0], key, path, protected_spans=spans)], 0, 0
+        spans = list(protected_spans) if protected_spans is not None else [()] * len(docs)
+        indexes = [DocIndex(doc) for doc in docs]
+        for doc, index in zip(docs, indexes):
+            doc.user_data[INDEX_KEY] = index
+        try:
+            protected = [index.protected | _tokens_in(index, s) if s else index.protected
+                         for index, s in zip(indexes, spans)]
+            alignment = align_tokens(docs, [set(p) for p in protected])
+            protected = [p | extra for p, extra in zip(protected, alignment.protected)]
+            kept, carried, blocked, failures = self._pair_sites(docs, indexes, key, path, protected,
+                                                                alignment.from_first)
+            kept = _without_pair_side_effects(docs, indexes, kept, protected)
+            results = []
+            for m, (doc, index) in enumerate(zip(docs, indexes)):
+                mine = [(rule, ops[m]) for rule, ops in kept]
+                if not mine:
+                    results.append(Result(index.text, failures=failures[m]))
+                    continue
+                text, items, starts = _render(doc, [op for _, ops in mine for op in ops], index)
+                results.append(Result(text, _edit_log(doc, index, mine, text, items, starts), failures[m]))
+            return results, len(kept), blocked + carried - len(kept)
+        finally:
+            for doc in docs:
+                del doc.user_data[INDEX_KEY]
+
+    def _pair_sites(self, docs, indexes, key, path, protected, from_first):
+        """The first member's kept sites, each as its operations in every member."""
+        claimed: list[set[int]] = [set() for _ in docs]
+        kept: list[tuple["Rule", list[tuple[Op, ...]]]] = []
+        failures: list[list[str]] = [[] for _ in docs]
+        carried = blocked = 0
+        site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"
+        others = [{rule.name for rule, _ in self._candidates(index)} for index in indexes[1:]]
+        for rule, prob in self._candidates(indexes[0]):
+            sites = _rule_sites(rule, docs[0], indexes[0], failures[0])
+            if not sites:
+                continue
+            theirs = [set(_rule_variants(rule, doc, index, failures[m + 1]) if rule.name in others[m] else ())
+                      for m, (doc, index) in enumerate(zip(docs[1:], indexes[1:]))]
+            for ordinal, site in enumerate(sites):
+                ops = _sampled(site, prob, site_prefix, rule, ordinal, indexes[0].offsets)
+                if ops is None:
+                    continue
+                mapped = [_mapped_site(site, from_first[m + 1]) for m in range(len(docs) - 1)]
+                if any(found is None or found not in theirs[m] for m, found in enumerate(mapped)):
+                    blocked += 1
+                    continue
+                variant = site.variants().index(ops)
+                member_ops = [ops] + [found[variant] for found in mapped]
+                touched = [touched_tokens(o) for o in member_ops]
+                if any(not protected[m].isdisjoint(t) or not claimed[m].isdisjoint(t)
+                       for m, t in enumerate(touched)):
+                    continue
+                for m, t in enumerate(touched):
+                    claimed[m] |= t
+                kept.append((rule, member_ops))
+                carried += 1
+        return kept, carried, blocked, failures
+
+def _without_pair_side_effects(docs, indexes, kept, protected) -> list:
+    """Drop, latest first, the sites whose rendering changes a protected token in any member."""
+    def altered(sites) -> int:
+        total = 0
+        for m, (doc, index) in enumerate(zip(docs, indexes)):
+            _, items, _ = _render(doc, [op for _, ops in sites for op in ops[m]], index)
+            total += _altered(items, index.words, protected[m])
+        return total
+
+    count = altered(kept) if kept else 0
+    for k in range(len(kept) - 1, -1, -1):
+        if not count:
+            break
+        trial = kept[:k] + kept[k + 1:]
+        fewer = altered(trial)
+        if fewer < count:
+            kept, count = trial, fewer
+    return kept
+
+
+def _rule_sites(rule: "Rule", doc: "Doc", index: DocIndex, failures: list[str]) -> list:
+    try:
+        return list(rule.fn(doc, index))
+    except Exception as exc:  # a broken rule costs its own edits on this text only
+        failures.append(f"{rule.name}: {type(exc).__name__}: {exc}")
+        return []
+
+
+def _rule_variants(rule: "Rule", doc: "Doc", index: DocIndex, failures: list[str]) -> list[tuple]:
+    return [tuple(site.variants()) for site in _rule_sites(rule, doc, index, failures)]
+
+
+def _sampled(site, prob: float, site_prefix: str, rule: "Rule", ordinal: int,
+             offsets: list[int]) -> tuple[Op, ...] | None:
+    """The site's operations if it is kept (the chosen variant), None if sampled out."""
+    if prob >= 1.0 and not site.alternatives:
+        return site.ops
+    # the same string as keyed_uniform(seed, key, path, rule, ordinal, offset)
+    site_key = f"{site_prefix}{rule.name}\x1f{ordinal}\x1f{offsets[min(touched_tokens(site.ops))]}"
+    if prob < 1.0 and _uniform(site_key) >= prob:
+        return None
+    if not site.alternatives:
+        return site.ops
+    variants = site.variants()
+    return variants[int(_uniform(site_key + "\x1fvariant") * len(variants))]
+
+
+def _mapped_site(site, mapping: dict[int, int]) -> tuple | None:
+    """The site's variants with every token index moved through ``mapping`` (None if a token
+    has no counterpart)."""
+    out = []
+    for ops in site.variants():
+        moved = tuple(_mapped_op(op, mapping) for op in ops)
+        if any(op is None for op in moved):
+            return None
+        out.append(moved)
+    return tuple(out)
+
+
+def _mapped_op(op: Op, mapping: dict[int, int]) -> Op | None:
+    if isinstance(op, Move):
+        span = [mapping.get(i) for i in range(op.start, op.end)]
+        to = mapping.get(op.to)
+        if to is None or None in span or span != list(range(span[0], span[0] + len(span))):
+            return None
+        return Move(span[0], span[-1] + 1, to, op.after)
+    i = mapping.get(op.i)
+    if i is None:
+        return None
+    if isinstance(op, Replace):
+        return Replace(i, op.text)
+    if isinstance(op, Delete):
+        return Delete(i)
+    return Insert(i, op.text, op.after)
+
+
+def _tokens_in(index: DocIndex, spans: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """Tokens overlapping any of the character ``spans``."""
+    offsets, words = index.offsets, index.words
+    return frozenset(i for i, start in enumerate(offsets)
+                     if any(s < start + len(words[i]) and start < e for s, e in spans))
+
+
+def _altered(items: list["_Item"], words: list[str], protected: frozenset[int]) -> int:
+    """How many protected tokens rendering changed (a capital that moved, say)."""
+    return sum(1 for item in items if item.orig in protected and item.text != words[item.orig])
+
+
+def _without_side_effects_on(protected, doc, index, kept, trace, altered: int) -> list:
+    """Drop, latest first, each site without which fewer protected tokens change."""
+    kept = list(kept)
+    for k in range(len(kept) - 1, -1, -1):
+        if not altered:
+            break
+        trial = kept[:k] + kept[k + 1:]
+        _, items, _ = _render(doc, [op for _, ops in trial for op in ops], index)
+        fewer = _altered(items, index.words, protected)
+        if fewer < altered:
+            if trace is not None:
+                fate = trace.setdefault(kept[k][0].name, Counter())
+                fate["applied"] -= 1
+                fate["protected"] += 1
+            kept, altered = trial, fewer
+    return kept
 
 
 def _primary_trigger(rule: "Rule") -> tuple[str | None, frozenset[str]]:

@@ -4,18 +4,15 @@ A path is ``name(.name)*`` where any name may be followed by ``[*]`` (every list
 in the concrete paths this module returns, ``[N]`` (one element): ``question``,
 ``questions[*].input_text``, ``dialog.turns[*].text``, ``translation.en``. A path that ends on
 a list of strings selects every element, so ``questions`` selects ``questions[0]``,
-``questions[1]``, ... Task presets (``coqa``, ``spider``, ``wmt``) are declared in
-``data/tasks.yaml``.
+``questions[1]``, ... (Task presets, which name such paths, are in :mod:`.tasks`.)
 """
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterator, Sequence, Union
 
-import yaml
 
 
 class FieldError(Exception):
@@ -157,6 +154,49 @@ def select(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], l
     return selected, problems
 
 
+def values_at(record: dict, path: str) -> list[Any]:
+    """Every value ``path`` reaches in ``record`` (of any type; ``[*]`` takes every element),
+    for fields whose values are used, not rewritten (``--protect-field``)."""
+    found: list[Any] = []
+
+    def walk(value: Any, at: int) -> None:
+        if value is None:
+            return
+        steps = parse_path(path)
+        if at == len(steps):
+            found.append(value)
+            return
+        step = steps[at]
+        if isinstance(step, str):
+            if isinstance(value, dict) and step in value:
+                walk(value[step], at + 1)
+        elif isinstance(value, list):
+            if step is STAR:
+                for item in value:
+                    walk(item, at + 1)
+            elif step < len(value):
+                walk(value[step], at + 1)
+
+    walk(record, 0)
+    return found
+
+
+def check_value_paths(records: Sequence[dict], paths: Sequence[str], option: str) -> None:
+    """Raise FieldError for a path (of ``option``, e.g. --protect-field) that reaches no value
+    in any of ``records``, listing the fields that exist and a close match."""
+    for path in paths:
+        parse_path(path)
+        if not any(values_at(record, path) for record in records):
+            existing = existing_fields(records)
+            shown = ", ".join(existing[:MAX_LISTED_FIELDS]) or "none"
+            message = (f"{option} {path!r} reaches no value in the first {len(records)} "
+                       f"record(s); fields that exist: {shown}")
+            close = difflib.get_close_matches(path, existing, n=1, cutoff=0.6)
+            if close:
+                message += f". Did you mean {close[0]!r}?"
+            raise FieldError(message)
+
+
 def assign(record: dict, concrete_path: str, text: str) -> None:
     """Set the string at a concrete path (keys and ``[N]`` indexes, no ``[*]``) in place."""
     steps = parse_path(concrete_path)
@@ -233,35 +273,3 @@ def _collect(value: Any, where: str, found: dict[str, None]) -> None:
                 _collect(item, f"{where}[*]", found)
     elif where:
         found.setdefault(where, None)
-
-
-# --- task presets -----------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _tasks() -> dict[str, dict]:
-    text = resources.files("multivalue_cli").joinpath("data/tasks.yaml").read_text("utf-8")
-    return yaml.safe_load(text)["tasks"]
-
-
-def list_tasks() -> dict[str, str]:
-    """Task preset names and their descriptions."""
-    return {name: spec["description"] for name, spec in _tasks().items()}
-
-
-def task_fields(task: str, first_record: dict) -> list[str]:
-    """The field paths of a task preset; the first candidate whose paths all select text in
-    ``first_record`` wins (datasets ship in more than one shape)."""
-    tasks = _tasks()
-    if task not in tasks:
-        close = difflib.get_close_matches(task, list(tasks), n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise FieldError(f"unknown task {task!r}; tasks: {', '.join(tasks)}.{hint}")
-    candidates: list[list[str]] = tasks[task]["fields"]
-    for paths in candidates:
-        if all(_path_problem([first_record], path) is None for path in paths):
-            return list(paths)
-    tried = " or ".join(", ".join(paths) for paths in candidates)
-    shown = ", ".join(existing_fields([first_record])[:MAX_LISTED_FIELDS]) or "none"
-    raise FieldError(f"task {task!r} expects the field(s) {tried}, which the first record does "
-                     f"not have; fields that exist: {shown}")

@@ -95,6 +95,7 @@ def hf_map(
     works too) that rewrites ``fields`` into ``dialect`` (or with ``features``), as
     ``multivalue transform --seed SEED`` does. ``profile_kwargs`` go to
     :class:`~multivalue_cli.transformer.Transformer`: ``only``, ``exclude``, ``density``,
-    ``model``, ``batch_size``."""
+    ``errors``, ``error_rate``, ``protect`` (terms no stage may touch), ``protect_regex``,
+    ``protect_quotes``, ``model``, ``batch_size``."""
     paths = (fields,) if isinstance(fields, str) else tuple(fields)
     return DatasetMapper(Transformer(dialect=dialect, features=features, seed=seed, **profile_kwargs), paths)

@@ -28,7 +28,7 @@ from typing import Callable, Iterable
 import pyarrow as pa
 
 from . import __version__, jsontext
-from .pipeline import JobConfig, RecordResult, WorkerDied, transform_records
+from .pipeline import JobConfig, Rebuild, RecordPlan, RecordResult, WorkerDied, transform_records
 from .profiles import Profile
 from .writers import (
     EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
@@ -81,6 +81,8 @@ class RunSpec:
     protect_fields: tuple[str, ...] = ()
     protect_regex: tuple[str, ...] = ()
     protect_terms: tuple[str, ...] = ()  # the terms of --protect-file, kept so a resume can check them
+    protect_quotes: bool | None = None  # None: as the task preset says (off without one)
+    task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
@@ -107,8 +109,40 @@ class RunSpec:
 
         return ErrorConfig(types=self.errors, rate=self.error_rate,
                            profile=load_error_profile(self.error_profile), seed=self.seed,
-                           protect_terms=self.protect_terms, protect_regex=self.protect_regex,
                            boost=boost)
+
+    def preset(self):
+        """The task preset, if any."""
+        from .tasks import load_task
+
+        return load_task(self.task) if self.task else None
+
+    def protection(self):
+        """What no stage may touch, besides each record's protect fields."""
+        from .protection import Protection
+
+        quotes = self.protect_quotes
+        if quotes is None:
+            preset = self.preset()
+            quotes = bool(preset and self.task_protection and preset.protect_quotes)
+        return Protection(self.protect_terms, self.protect_regex, quotes)
+
+    def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
+        """What to do with each record; a preset's protect fields that the records do not
+        have are dropped (a user's are checked: a path that reaches nothing is an error)."""
+        from .fields import check_value_paths, values_at
+
+        check_value_paths(records, self.protect_fields, "--protect-field")
+        preset = self.preset()
+        protect, sql, rebuild = list(self.protect_fields), [], []
+        if preset is not None:
+            if self.task_protection:
+                protect += [p for p in preset.protect_fields
+                            if p not in protect and any(values_at(r, p) for r in records)]
+                sql = list(preset.protect_sql)
+            rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+        return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
+                          tuple(rebuild))
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
@@ -144,11 +178,15 @@ class Totals:
     texts_changed: int = 0
     edits: int = 0
     edits_per_feature: Counter = field(default_factory=Counter)
+    pairs: int = 0
+    pair_edits_carried: int = 0
+    pair_edits_blocked: int = 0
     errors: int = 0
     error_examples: list[str] = field(default_factory=list)
 
     def add(self, other: "Totals") -> None:
-        for name in ("records", "written", "texts", "texts_changed", "edits", "errors"):
+        for name in ("records", "written", "texts", "texts_changed", "edits", "errors", "pairs",
+                     "pair_edits_carried", "pair_edits_blocked"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.edits_per_feature.update(other.edits_per_feature)
         self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
@@ -192,7 +230,7 @@ def execute(
     """Run a transformation; return the exit code (raise RunError for unusable arguments).
     ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said."""
     warn = warn or note
-    from .fields import FieldError, check_paths, task_fields
+    from .fields import FieldError, check_paths
     from .sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
@@ -206,7 +244,7 @@ def execute(
         if spec.fields:
             paths = list(spec.fields)
         elif spec.task:
-            paths = task_fields(spec.task, good[0] if good else {})
+            paths = spec.preset().choose_fields(good[0] if good else {})
         elif not good or "text" in good[0]:
             paths = ["text"]
         else:
@@ -214,20 +252,22 @@ def execute(
                              + ", ".join(sorted(good[0])))
         if good:
             check_paths(good, paths)
+        keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
+        plan = spec.plan(paths, keep, good)
     except BadRecordError as exc:
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except (SourceError, FieldError) as exc:
         raise RunError(str(exc)) from None
 
-    keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
     if opts.out is None or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
-    errors = _calibrated_errors(spec, profile, good, paths, note) if spec.errors else None
-    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors)
+    errors = _calibrated_errors(spec, profile, good, plan, note) if spec.errors else None
+    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
+                       protection=spec.protection())
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
-        return _run_to_stdout(spec, config, opts, paths, keep, all_rows, note, warn, progress)
-    run = FolderRun(opts.out, source, spec, profile, opts, paths, keep, started, errors)
+        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress)
+    run = FolderRun(opts.out, source, spec, profile, opts, plan, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
     except BadRecordError as exc:
@@ -272,7 +312,7 @@ def _non_json_type(kind: pa.DataType) -> str | None:
     return str(kind)
 
 
-def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], paths: list[str], note):
+def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], plan: RecordPlan, note):
     """The learner-error configuration with the one rate boost that brings the mean rate of
     the data to the target (texts short of eligible tokens leave a share to the others).
     Computed on the first records only, so it does not depend on batching or workers; a
@@ -281,21 +321,22 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     from .jsontext import has_surrogates
     from .learner import UnreachableRate
     from .learner.rate import solve_boost
-    from .pipeline import _protected_terms
+    from .pipeline import protected_terms
     from .transformer import Transformer
 
     config = spec.error_config()
     texts, keys, located_paths, protected = [], [], [], []
     for row, record in enumerate(sample):
-        located, problems = select(record, paths)
+        located, problems = select(record, plan.paths)
         if problems or any(has_surrogates(text) for _, text in located):
             continue  # such records are passed through unchanged
         for path, text in located:
             texts.append(text)
             keys.append(row)
             located_paths.append(path)
-            protected.append(_protected_terms(record, spec.protect_fields, text))
-    probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config)
+            protected.append(protected_terms(record, plan, text))
+    probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
+                        protection=spec.protection())
     sizes = [(s.unprotected, s.capacity) for _, s in
              probe.explain_many_with_stats(texts, keys, located_paths, protected) if s is not None]
     try:
@@ -324,7 +365,7 @@ def _restore_signal_handlers(previous: dict) -> None:
         signal.signal(signum, handler)
 
 
-def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) -> int:
+def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress) -> int:
     writer = JsonlRecordWriter(sys.stdout)
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
@@ -332,10 +373,8 @@ def _run_to_stdout(spec, config, opts, paths, keep, rows, note, warn, progress) 
     from .sources import BadRecordError, SourceError
 
     try:
-        for batch in transform_records(rows, paths, config, workers=opts.workers,
-                                       batch_size=opts.batch_size, keep_original=keep,
-                                       protect_fields=spec.protect_fields, pair_key=spec.pair_key,
-                                       **opts.engine_options()):
+        for batch in transform_records(rows, plan, config, workers=opts.workers,
+                                       batch_size=opts.batch_size, **opts.engine_options()):
             records, log_rows = [], []
             for result in batch:
                 _count(result, totals, spec.on_error)
@@ -379,6 +418,9 @@ def _count(result: RecordResult, totals: Totals, on_error: str) -> None:
         return
     totals.texts += result.texts
     totals.texts_changed += result.texts_changed
+    totals.pairs += result.pairs
+    totals.pair_edits_carried += result.pair_edits_carried
+    totals.pair_edits_blocked += result.pair_edits_blocked
     totals.edits += len(result.log)
     totals.edits_per_feature.update(row[3] for row in result.log)
 
@@ -412,10 +454,11 @@ class FolderRun:
     """A run writing into an output folder, resumable."""
 
     def __init__(self, out: Path, source, spec: RunSpec, profile: Profile | None, opts: RunOptions,
-                 paths: list[str], keep: list[str], started: float, errors=None) -> None:
+                 plan: RecordPlan, started: float, errors=None) -> None:
         self.out, self.source, self.spec, self.profile, self.opts = out, source, spec, profile, opts
         self.errors = errors
-        self.paths, self.keep, self.started = paths, keep, started
+        self.plan, self.started = plan, started
+        self.paths, self.keep = list(plan.paths), list(plan.keep_original)
         self.work = out / ".work"
         self.manifest_path = out / "manifest.json"
         self.shards: list[dict] = []  # finished shards, as recorded in the manifest
@@ -571,11 +614,8 @@ class FolderRun:
             if start_row:
                 note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
             processing = time.time()
-            for batch in transform_records(todo, self.paths, config, workers=self.opts.workers,
-                                           batch_size=self.opts.batch_size,
-                                           keep_original=self.keep, stats=stats,
-                                           protect_fields=self.spec.protect_fields,
-                                           pair_key=self.spec.pair_key,
+            for batch in transform_records(todo, self.plan, config, workers=self.opts.workers,
+                                           batch_size=self.opts.batch_size, stats=stats,
                                            **self.opts.engine_options()):
                 self.faults.check("batch")
                 for result in batch:
@@ -777,9 +817,6 @@ class FolderRun:
             "target": self.spec.error_rate,
             "boost": self.errors.boost,
             "profile": self.spec.error_profile or "default (learner/default_errors.yaml)",
-            "protect_fields": list(self.spec.protect_fields),
-            "protect_regex": list(self.spec.protect_regex),
-            "protect_terms": len(self.spec.protect_terms),
             "pair_key": self.spec.pair_key,
             "summary": summary,
             "achieved_mean": summary["achieved_mean"] if summary else None,
@@ -787,6 +824,22 @@ class FolderRun:
         }
 
     # -- the manifest ---------------------------------------------------------------------
+
+    def _protection_section(self) -> dict:
+        """What every stage kept as it was, as resolved for this run (the preset's included)."""
+        protection = self.spec.protection()
+        preset = self.spec.preset()
+        excluded = dict(preset.exclude) if preset is not None and self.spec.task_protection else {}
+        return {"fields": list(self.plan.protect_fields), "sql_literals": list(self.plan.protect_sql),
+                "quotes": protection.quotes, "regex": list(protection.regex),
+                "terms": len(protection.terms), "pair_key": self.plan.pair_key,
+                "excluded_features": excluded,
+                "rebuilt_fields": {r.field: {"from": r.source, "tokenizer": r.tokenizer}
+                                   for r in self.plan.rebuild},
+                "pairs": {"pairs": self._totals().pairs,
+                          "dialect_edits_carried": self._totals().pair_edits_carried,
+                          "dialect_edits_blocked": self._totals().pair_edits_blocked}
+                if self.plan.pair_key else None}
 
     def _totals(self) -> Totals:
         totals = Totals()
@@ -814,6 +867,8 @@ class FolderRun:
             "input": {"description": self.source.description, "split": split,
                       "fingerprint": self.fingerprint},
             "fields": self.paths,
+            "task": self.spec.preset().as_dict() if self.spec.task else None,
+            "protection": self._protection_section(),
             "format": self.format,
             "format_reason": self.format_reason,
             "schema": _schema_to_text(self.schema),
@@ -903,7 +958,8 @@ def _schema_from_text(text: str | None) -> pa.Schema | None:
 
 OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
                 "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
-                "protect_terms": "--protect-file", "pair_key": "--pair-key",
+                "protect_terms": "--protect-file", "protect_quotes": "--protect-quotes",
+                "pair_key": "--pair-key",
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",

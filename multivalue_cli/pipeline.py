@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .engine import AppliedEdit
-from .fields import assign, select
+from .fields import assign, select, values_at
 from .jsontext import has_surrogates
 from .profiles import Profile
+from .protection import Protection
 from .sources import BadRecord
 from .writers import edit_rows
 
@@ -37,8 +38,9 @@ if TYPE_CHECKING:
 # One unit of work: (row number, concrete field path, text, terms the learner errors must not
 # touch, counterfactual pair value or None).
 Task = tuple[int, str, str, tuple[str, ...], object]
-# new text, edits, rule failures, learner stats (distance, unprotected, capacity, expected) or None
-Outcome = tuple[str, list[AppliedEdit], list[str], "tuple | None"]
+# new text, edits, rule failures, learner stats (distance, unprotected, capacity, expected) or
+# None, and for the first member of a counterfactual pair (dialect sites carried over, blocked)
+Outcome = tuple[str, list[AppliedEdit], list[str], "tuple | None", "tuple[int, int] | None"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,34 @@ class JobConfig:
     model: str | None = None
     parse_batch_size: int = 256
     errors: "ErrorConfig | None" = None  # learner errors to inject after the dialect
+    protection: Protection = Protection()  # binds every stage
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    """A field derived from a rewritten text, made again from the new text (Spider's
+    ``question_toks`` from ``question``); left as it was where the text did not change."""
+
+    field: str
+    source: str
+    tokenizer: str = "treebank"
+
+    def make(self, text: str) -> list[str]:
+        from .tokenize import tokenize
+
+        return tokenize(text, self.tokenizer)
+
+
+@dataclass(frozen=True)
+class RecordPlan:
+    """What to do with each record: the texts to rewrite and what to keep safe in them."""
+
+    paths: tuple[str, ...]
+    keep_original: tuple[str, ...] = ()
+    protect_fields: tuple[str, ...] = ()  # paths whose values no stage may touch in the texts
+    protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
+    pair_key: str | None = None  # records sharing its value are a counterfactual pair
+    rebuild: tuple[Rebuild, ...] = ()
 
 
 @dataclass
@@ -62,6 +92,9 @@ class RecordResult:
     learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
     texts: int = 0
     texts_changed: int = 0
+    pairs: int = 0  # counterfactual pairs this record's texts begin
+    pair_edits_carried: int = 0  # dialect sites given to every member of those pairs
+    pair_edits_blocked: int = 0  # dialect sites not given: the members' parses disagreed
     error: str | None = None  # why the record was left unchanged
     where: str | None = None  # for unreadable records: file and line
     raw: str | None = None  # for unreadable records: the text as read
@@ -101,7 +134,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
 
     _TRANSFORMER = Transformer(
         dialect=config.profile, seed=config.seed, model=config.model,
-        batch_size=config.parse_batch_size, errors=config.errors,
+        batch_size=config.parse_batch_size, errors=config.errors, protection=config.protection,
     )
     # load the pipeline, the rules and the inflection tables now, not on the first batch
     _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector
@@ -138,7 +171,7 @@ def _failed(task: Task) -> Outcome:
     import sys
 
     exc = sys.exc_info()[1]
-    return (task[2], [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"], None)
+    return (task[2], [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"], None, None)
 
 
 def _process_batch(tasks: Sequence[Task]) -> list[Outcome]:
@@ -148,7 +181,7 @@ def _process_batch(tasks: Sequence[Task]) -> list[Outcome]:
         [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks],
         protected=[t[3] for t in tasks],
     )
-    return [(r.text, r.edits, _rule_failures(r), _stats(s)) for r, s in results]
+    return [(r.text, r.edits, _rule_failures(r), _stats(s), None) for r, s in results]
 
 
 def _rule_failures(result) -> list[str]:
@@ -162,10 +195,12 @@ def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
     for k, (_, path, _, _, pair) in enumerate(tasks):
         groups.setdefault((pair, path), []).append(k)
     for (pair, path), members in groups.items():
-        results = _TRANSFORMER.explain_pair([tasks[k][2] for k in members], [tasks[k][0] for k in members],
-                                           path, [tasks[k][3] for k in members], pair)
-        for k, (r, s) in zip(members, results):
-            outcomes[k] = (r.text, r.edits, _rule_failures(r), _stats(s))
+        results, carried, blocked = _TRANSFORMER.explain_pair(
+            [tasks[k][2] for k in members], [tasks[k][0] for k in members], path,
+            [tasks[k][3] for k in members], pair)
+        for n, (k, (r, s)) in enumerate(zip(members, results)):
+            counts = (carried, blocked) if n == 0 and len(members) > 1 else None
+            outcomes[k] = (r.text, r.edits, _rule_failures(r), _stats(s), counts)
     return outcomes  # type: ignore[return-value]
 
 
@@ -246,14 +281,14 @@ class _Pending:
 
 
 def _batches(
-    rows: Iterable[tuple[int, dict | BadRecord]], paths: Sequence[str], batch_size: int,
-    keep_original: Sequence[str], protect_fields: Sequence[str] = (), pair_key: str | None = None,
+    rows: Iterable[tuple[int, dict | BadRecord]], plan: RecordPlan, batch_size: int,
 ) -> Iterator[tuple[list[_Pending], list[Task]]]:
     """Group records so that each batch holds about ``batch_size`` texts (never splitting the
     members of a counterfactual pair, which must be consecutive records)."""
     pending: list[_Pending] = []
     tasks: list[Task] = []
     current_pair: object = None
+    pair_key = plan.pair_key
     for row, record in rows:
         pair = record.get(pair_key) if pair_key and isinstance(record, dict) else None
         if len(tasks) >= batch_size and (pair is None or pair != current_pair):
@@ -263,13 +298,13 @@ def _batches(
         if isinstance(record, BadRecord):
             pending.append(_Pending(row, record, [], []))
             continue
-        for name in keep_original:
+        for name in plan.keep_original:
             record[f"{name}_original"] = record.get(name)
-        located, problems = select(record, paths)
+        located, problems = select(record, plan.paths)
         problems += [f"{path}: not Unicode text (it holds a lone surrogate)"
                      for path, text in located if not text.isascii() and has_surrogates(text)]
         mine = [] if problems else [
-            (row, path, text, _protected_terms(record, protect_fields, text), _hashable(pair))
+            (row, path, text, protected_terms(record, plan, text), _hashable(pair))
             for path, text in located
         ]
         pending.append(_Pending(row, record, mine, problems))
@@ -278,16 +313,26 @@ def _batches(
         yield pending, tasks
 
 
-def _protected_terms(record: dict, fields: Sequence[str], text: str) -> tuple[str, ...]:
-    """The strings of ``--protect-field`` values (strings, lists of them, or [start, end]
-    character spans into the text)."""
-    if not fields:
+def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
+    """The strings no stage may touch in ``text``: the values of the protect-field paths
+    (strings, lists of them, or [start, end] character spans into the text), and the value
+    literals of the SQL at the protect-SQL paths."""
+    if not plan.protect_fields and not plan.protect_sql:
         return ()
-    from .learner import spans_from_field
+    from .protection import spans_from_field, sql_literals
 
     terms: list[str] = []
-    for name in fields:
-        terms.extend(text[start:end] for start, end in spans_from_field(text, record.get(name)))
+    for path in plan.protect_fields:
+        for value in values_at(record, path):
+            try:
+                spans = spans_from_field(text, value)
+            except ValueError:
+                spans = []  # a span for another text of the record
+            terms.extend(text[start:end] for start, end in spans)
+    for path in plan.protect_sql:
+        for value in values_at(record, path):
+            if isinstance(value, str):
+                terms.extend(sql_literals(value))
     return tuple(dict.fromkeys(t for t in terms if t.strip()))
 
 
@@ -295,38 +340,42 @@ def _hashable(value: object) -> object:
     return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
 
 
-def _finish(item: _Pending, outcomes: list[Outcome]) -> RecordResult:
+def _finish(item: _Pending, outcomes: list[Outcome], rebuild: Sequence[Rebuild] = ()) -> RecordResult:
     if isinstance(item.record, BadRecord):
         bad = item.record
         return RecordResult(item.row, None, error=bad.reason, where=bad.where, raw=bad.raw,
                             data=bad.data)
     if item.problems:
         return RecordResult(item.row, item.record, error="; ".join(item.problems))
-    failures = [f"{task[1]}: {failure}" for task, (_, _, fails, _) in zip(item.tasks, outcomes)
-                for failure in fails]
+    failures = [f"{task[1]}: {failure}" for task, outcome in zip(item.tasks, outcomes)
+                for failure in outcome[2]]
     if failures:
         return RecordResult(item.row, item.record, error="; ".join(failures))
     result = RecordResult(item.row, item.record, texts=len(item.tasks))
-    for (row, path, text, _, _), (new_text, edits, _, learner) in zip(item.tasks, outcomes):
+    for (row, path, text, _, _), (new_text, edits, _, learner, pair) in zip(item.tasks, outcomes):
         if learner is not None:
             result.learner.append(learner)
+        if pair is not None:
+            result.pairs += 1
+            result.pair_edits_carried += pair[0]
+            result.pair_edits_blocked += pair[1]
         if new_text != text:
             result.texts_changed += 1
             assign(item.record, path, new_text)
+            for derived in rebuild:
+                if derived.source == path and derived.field in item.record:
+                    item.record[derived.field] = derived.make(new_text)
         result.log.extend(edit_rows(row, path, edits))
     return result
 
 
 def transform_records(
     rows: Iterable[tuple[int, dict | BadRecord]],
-    paths: Sequence[str],
+    plan: RecordPlan,
     config: JobConfig,
     *,
     workers: int = 1,
     batch_size: int = 256,
-    keep_original: Sequence[str] = (),
-    protect_fields: Sequence[str] = (),
-    pair_key: str | None = None,
     stats: dict | None = None,
     engine: str = "local",
     ray_address: str | None = None,
@@ -342,14 +391,14 @@ def transform_records(
         stats["startup_seconds"] = time.perf_counter() - started
     try:
         # Only the tasks go to the workers; the records wait here as the payload.
-        batches = _batches(rows, paths, batch_size, keep_original, protect_fields, pair_key)
+        batches = _batches(rows, plan, batch_size)
         work = ((pending, tasks) for pending, tasks in batches)
         for pending, outcomes in pool.map_ordered(work):
             results, position = [], 0
             for item in pending:
                 mine = outcomes[position:position + len(item.tasks)]
                 position += len(item.tasks)
-                results.append(_finish(item, mine))
+                results.append(_finish(item, mine, plan.rebuild))
             yield results
         pool.close()
     except BaseException:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .engine import Engine, Result
 from .profiles import Profile, load_profile, profile_from_features
+from .protection import Protection
 
 if TYPE_CHECKING:
     from .learner import ErrorConfig, LearnerInjector
@@ -78,6 +79,9 @@ class Transformer:
     >>> t = Transformer(features=["uninflect", 170])
     >>> t = Transformer(features={"uninflect": 0.5}, seed=3)
     >>> t = Transformer(errors="prep", error_rate=0.1, protect=["nurse", "he", "she"])
+
+    ``protect`` (terms), ``protect_regex`` and ``protect_quotes`` bind every stage: no dialect
+    rule and no learner error touches what they match.
     """
 
     def __init__(
@@ -94,6 +98,8 @@ class Transformer:
         error_profile: str | None = None,
         protect: Sequence[str] = (),
         protect_regex: Sequence[str] = (),
+        protect_quotes: bool = False,
+        protection: Protection | None = None,
         error_boost: float = 1.0,
         model: str | None = None,
         batch_size: int = 256,
@@ -103,8 +109,14 @@ class Transformer:
         self.seed = seed
         self.model = model
         self.batch_size = batch_size
-        self.errors = _error_config(errors, error_rate, error_profile, protect, protect_regex,
-                                    seed, error_boost)
+        self.protection = protection or Protection(tuple(protect), tuple(protect_regex),
+                                                   protect_quotes)
+        for pattern in self.protection.regex:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"protect regex {pattern!r}: {exc}") from None
+        self.errors = _error_config(errors, error_rate, error_profile, seed, error_boost)
         self._nlp = None
         self._engine: Engine | None = None
         self._injector: LearnerInjector | None = None
@@ -152,7 +164,7 @@ class Transformer:
         if len(text) > CHUNK_CHARS:
             return self.explain_many_with_stats([text], [key], [path])[0][0]
         doc = self.nlp(text)
-        result = self.engine.apply(doc, key, path, trace)
+        result = self.engine.apply(doc, key, path, trace, self.protection.spans(text))
         if self.injector is None:
             return result
         reuse = doc if result.text == text else None
@@ -166,7 +178,8 @@ class Transformer:
         paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
     ) -> list[Result]:
         """Like :meth:`explain` for many texts, parsed in batches with ``nlp.pipe``.
-        ``protected`` gives, per text, strings the learner errors must not touch."""
+        ``protected`` gives, per text, strings that no stage may touch (besides the
+        Transformer's own ``protect``)."""
         return [r for r, _ in self.explain_many_with_stats(texts, keys, paths, protected)]
 
     def explain_many_with_stats(
@@ -203,7 +216,8 @@ class Transformer:
         if self.profile is not None and self.engine.rules:
             docs = self.nlp.pipe((texts[k] for k in todo), batch_size=self.batch_size)
             for k, doc in zip(todo, docs):
-                results[k] = self.engine.apply(doc, keys[k], paths[k])
+                results[k] = self.engine.apply(doc, keys[k], paths[k],
+                                               protected_spans=self.protection.spans(texts[k], protected[k]))
                 if self.injector is not None and results[k].text == texts[k]:
                     parsed[k] = doc  # unchanged by the dialect: the learner stage reuses the parse
         if self.injector is None:
@@ -225,7 +239,7 @@ class Transformer:
         out = []
         for result, doc, key, path, protect in zip(stage1, docs, keys, paths, terms):
             learned = self.injector.inject(doc, key=key, path=path,
-                                           protected_spans=term_spans(doc.text, protect))
+                                           protected_spans=self.protection.spans(doc.text, protect))
             combined = Result(learned.text, result.edits + learned.edits,
                               result.failures + learned.failures)
             out.append((combined, LearnerStats(learned.distance, learned.unprotected,
@@ -234,17 +248,31 @@ class Transformer:
         return out
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
-                     protected: Sequence[Sequence[str]], pair: object) -> list[tuple[Result, LearnerStats]]:
-        """Learner errors for the members of a counterfactual pair: identical edits at aligned
-        positions; where the members differ nothing is touched (no dialect: it would not align)."""
-        if self.injector is None or len(texts) < 2:
-            return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected)
+                     protected: Sequence[Sequence[str]], pair: object,
+                     ) -> tuple[list[tuple[Result, LearnerStats | None]], int, int]:
+        """The members of a counterfactual pair, rewritten alike: the dialect's edits and the
+        learner errors land at aligned positions only, and where the members differ nothing is
+        touched, so they still differ exactly there. Also returns how many dialect sites were
+        carried over to every member and how many were blocked (the parses disagreed)."""
+        if len(texts) < 2:
+            return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected), 0, 0
         docs = list(self.nlp.pipe(texts, batch_size=self.batch_size))
+        spans = [self.protection.spans(t, p) for t, p in zip(texts, protected)]
+        carried = blocked = 0
+        if self.profile is not None and self.engine.rules:
+            stage1, carried, blocked = self.engine.apply_pair(docs, pair, path, spans)
+        else:
+            stage1 = [Result(t) for t in texts]
+        if self.injector is None:
+            return [(r, None) for r in stage1], carried, blocked
+        changed = [r.text != t for r, t in zip(stage1, texts)]
+        fresh = iter(self.nlp.pipe([r.text for r, c in zip(stage1, changed) if c], batch_size=self.batch_size))
+        docs = [next(fresh) if c else d for d, c in zip(docs, changed)]
         learned = self.injector.inject_pair(docs, keys, path,
-                                            [term_spans(d.text, p) for d, p in zip(docs, protected)], pair)
-        return [(Result(r.text, r.edits, r.failures),
+                                            [self.protection.spans(d.text, p) for d, p in zip(docs, protected)], pair)
+        return [(Result(r.text, first.edits + r.edits, first.failures + r.failures),
                  LearnerStats(r.distance, r.unprotected, r.capacity, r.expected, _per_type(r.edits)))
-                for r in learned]
+                for first, r in zip(stage1, learned)], carried, blocked
 
     def transform_many(self, texts: Sequence[str]) -> list[str]:
         return [r.text for r in self.explain_many(list(texts))]
@@ -316,17 +344,7 @@ def _join_pieces(parts: list) -> tuple[Result, LearnerStats | None]:
     return Result("".join(text), edits, failures), stats
 
 
-def term_spans(text: str, terms: Sequence[str]) -> list[tuple[int, int]]:
-    """Where ``terms`` occur in ``text`` on word boundaries, ignoring case."""
-    spans = []
-    for term in terms:
-        if term and term.strip():
-            pattern = r"(?<!\w)" + re.escape(term.strip()) + r"(?!\w)"
-            spans.extend(m.span() for m in re.finditer(pattern, text, flags=re.IGNORECASE))
-    return spans
-
-
-def _error_config(errors, rate, profile_path, protect, protect_regex, seed, boost) -> "ErrorConfig | None":
+def _error_config(errors, rate, profile_path, seed, boost) -> "ErrorConfig | None":
     if errors is None:
         return None
     from .learner import ErrorConfig, load_error_profile
@@ -335,4 +353,4 @@ def _error_config(errors, rate, profile_path, protect, protect_regex, seed, boos
         return errors
     types = tuple(t.strip() for t in errors.split(",")) if isinstance(errors, str) else tuple(errors)
     return ErrorConfig(types=types, rate=rate, profile=load_error_profile(profile_path), seed=seed,
-                       protect_terms=tuple(protect), protect_regex=tuple(protect_regex), boost=boost)
+                       boost=boost)

@@ -87,6 +87,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     outputs = _output_records(out, manifest, report)
     edits = _edits_by_row(out, manifest, report)
     seen_texts: set[tuple[int, str]] = set()
+    rebuilt = ((manifest.get("protection") or {}).get("rebuilt_fields") or {})
     for row, record in source.records(tolerant=True):
         if isinstance(record, BadRecord):
             _check_unreadable(row, record, errors.get(row), report)
@@ -99,7 +100,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             return
         report.checked += 1
         _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
-                      seen_texts)
+                      seen_texts, rebuilt)
     if next(outputs, None) is not None:
         report.problem("the output has more records than the input")
     for (row, path) in sorted({(k, p) for k, by_path in edits.items() for p in by_path}
@@ -207,17 +208,31 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
 
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
                   typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
-                  seen_texts: set) -> None:
+                  seen_texts: set, rebuilt: dict | None = None) -> None:
     original = {**before, **{f"{k}_original": before.get(k) for k in keep}}
     located_in, problems = select(original, paths)
     located_out, _ = select(after, paths)
     if [p for p, _ in located_in] != [p for p, _ in located_out] and not problems:
         report.problem(f"row {row}: the selected fields changed shape")
         return
+    outputs = dict(located_out)
+    derived = [name for name in (rebuilt or {}) if name in original and name in after]
+    for name in derived:  # made again from the new text where it changed, else as it was
+        source = rebuilt[name]["from"]
+        new = outputs.get(source)
+        if new is not None and new != dict(located_in).get(source):
+            from .tokenize import tokenize
+
+            if after[name] != tokenize(new, rebuilt[name]["tokenizer"]):
+                report.problem(f"row {row}: {name} does not match the new {source}")
+        elif first_difference(original[name], after[name], name):
+            report.problem(f"row {row}: {name} changed, but {source} did not")
+    if derived:
+        original = {k: v for k, v in original.items() if k not in derived}
+        after = {k: v for k, v in after.items() if k not in derived}
     difference = _difference_outside(original, after, [p for p, _ in located_in], typed)
     if difference:
         report.problem(f"row {row}: {difference}")
-    outputs = dict(located_out)
     for path, text in located_in:
         report.texts += 1
         seen_texts.add((row, path))

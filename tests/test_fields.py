@@ -14,11 +14,10 @@ from multivalue_cli.fields import (
     assign,
     check_paths,
     existing_fields,
-    list_tasks,
     parse_path,
     select,
-    task_fields,
 )
+from multivalue_cli.tasks import list_tasks, task_fields
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -264,7 +263,7 @@ def test_wmt_selects_the_english_side():
 
 
 def test_unknown_task_lists_tasks():
-    expected = r"unknown task 'cqoa'; tasks: coqa, spider, wmt.*Did you mean 'coqa'"
+    expected = r"unknown task 'cqoa'; tasks: coqa, spider, bbq, wmt.*Did you mean 'coqa'"
     with pytest.raises(FieldError, match=expected):
         task_fields("cqoa", COQA_HF[0])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .injector import ErrorConfig, LearnerInjector, LearnerResult, resolve_types
 from .profile import ErrorProfile, ErrorProfileError, load_error_profile
-from .protect import Protection, read_terms, spans_from_field
+from ..protection import Protection, read_terms, spans_from_field
 from .rate import UnreachableRate
 
 __all__ = [

@@ -15,7 +15,7 @@ from . import determiners, prepositions, spelling, verbs
 from .candidates import Candidate, Chosen
 from .pairs import align_members
 from .profile import TYPES, ErrorProfile, load_error_profile
-from .protect import Protection, Span, protected_tokens
+from ..protection import Protection, Span, protected_tokens
 from .rate import rate_summary, reachable, solve_boost
 from .render import Sentences, render, side_effects
 from .selection import Selector, edit_count

@@ -1,8 +1,11 @@
-"""Protection: which tokens must never be edited (and do not count in the rate's denominator).
+"""Protection: which tokens no stage may edit (dialect rules and learner errors alike; the
+learner rate does not count them either).
 
 A token is protected when it overlaps a protected character span, a match of a protected
-regular expression, or an occurrence of a protected term. Terms (``--protect-file``, one per
-line) match case-insensitively on token boundaries, so "he" protects "He" but not "the".
+regular expression, an occurrence of a protected term, or (``quotes``) a quoted span. Terms
+(``--protect-file``, the values of ``--protect-field``) match case-insensitively on token
+boundaries, so "he" protects "He" but not "the". Everything here is found anew in each text a
+stage sees, so it holds for the dialect's output too (which keeps protected words as they were).
 """
 from __future__ import annotations
 
@@ -18,19 +21,43 @@ if TYPE_CHECKING:
 Span = tuple[int, int]
 
 
+# A quoted span: "...", “...”, `...`, ``...'' or '...'; a single quote opens only after a
+# space, an opening bracket or the start, and closes only before a space, punctuation or the
+# end, so apostrophes (don't, the players' team) are not quotes.
+QUOTED = re.compile(
+    r'"[^"\n]+"|“[^”\n]+”|``[^\n]+?\'\'|`[^`\n]+`|‘[^’\n]+’'
+    r"|(?<![^\s(\[{])'(?=\S)(?:[^'\n]|'(?=\w))*?(?<=\S)'(?=[\s.,;:!?)\]}]|$)"
+)
+
+
 @dataclass(frozen=True)
 class Protection:
-    """Terms and regular expressions that apply to every text."""
+    """Terms, regular expressions and quoted spans that apply to every text."""
 
     terms: tuple[str, ...] = ()
     regex: tuple[str, ...] = ()
+    quotes: bool = False
 
-    def spans(self, text: str) -> list[Span]:
-        """Character spans of ``text`` that the terms and expressions protect."""
+    def __bool__(self) -> bool:
+        return bool(self.terms or self.regex or self.quotes)
+
+    def spans(self, text: str, extra_terms: Sequence[str] = ()) -> list[Span]:
+        """Character spans of ``text`` that the terms, expressions and quotes protect, and
+        the occurrences of ``extra_terms`` (one text's own, from its protect fields)."""
         found: list[Span] = []
         for pattern in _compiled(self.terms, self.regex):
             found.extend(m.span() for m in pattern.finditer(text) if m.end() > m.start())
+        if self.quotes and ("'" in text or '"' in text or "`" in text or "“" in text or "‘" in text):
+            found.extend(m.span() for m in QUOTED.finditer(text))
+        if extra_terms:
+            found.extend(term_spans(text, extra_terms))
         return found
+
+
+def term_spans(text: str, terms: Sequence[str]) -> list[Span]:
+    """Where ``terms`` occur in ``text`` on word boundaries, ignoring case."""
+    terms = tuple(t for t in terms if t and t.strip())
+    return [m.span() for m in _term_pattern(terms).finditer(text)] if terms else []
 
 
 def protected_tokens(doc: "Doc", spans: Iterable[Span]) -> set[int]:
@@ -52,7 +79,7 @@ def spans_from_field(text: str, value: Any) -> list[Span]:
     if value is None:
         return []
     if isinstance(value, str):
-        return [m.span() for m in _term_pattern((value,)).finditer(text)] if value.strip() else []
+        return term_spans(text, (value,))
     if _is_pair(value):
         start, end = int(value[0]), int(value[1])
         if not 0 <= start <= end <= len(text):
@@ -63,6 +90,24 @@ def spans_from_field(text: str, value: Any) -> list[Span]:
     if isinstance(value, (list, tuple)):
         return [span for item in value for span in spans_from_field(text, item)]
     raise ValueError(f"a protect field holds strings or [start, end] spans, not {type(value).__name__}")
+
+
+# SQL value literals: quoted strings ('Hey', "Sky Radio"; LIKE wildcards dropped) and numbers
+# that are not part of a name (T1.id is a name; LIMIT 1 and > 3500 hold literals)
+_SQL_STRING = re.compile(r"'((?:[^']|'')*)'|\"((?:[^\"]|\"\")*)\"")
+_SQL_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+
+
+def sql_literals(query: str) -> list[str]:
+    """The value literals of a SQL query, as a question would quote them."""
+    found = []
+    for match in _SQL_STRING.finditer(query):
+        value = (match.group(1) if match.group(1) is not None else match.group(2)) or ""
+        value = value.replace("''", "'").strip("%").strip()
+        if value:
+            found.append(value)
+    found.extend(_SQL_NUMBER.findall(_SQL_STRING.sub(" ", query)))
+    return found
 
 
 def read_terms(path: str | Path) -> tuple[str, ...]:
@@ -84,6 +129,7 @@ def _compiled(terms: tuple[str, ...], regex: tuple[str, ...]) -> tuple[re.Patter
     return tuple(patterns)
 
 
+@lru_cache(maxsize=4096)
 def _term_pattern(terms: Sequence[str]) -> re.Pattern:
     """Terms as one case-insensitive alternation; longest first so "New York City" wins over
     "New York". A boundary is any non-word character or the text's edge."""

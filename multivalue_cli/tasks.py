@@ -1,0 +1,90 @@
+"""Task presets (``data/tasks.yaml``): which fields of a benchmark a person typed, and what its
+labels depend on inside them - protected spans, features left out, derived fields rebuilt."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from .fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    field: str
+    source: str
+    tokenizer: str
+
+
+@dataclass(frozen=True)
+class TaskPreset:
+    name: str
+    description: str
+    fields: tuple[tuple[str, ...], ...]
+    protect_fields: tuple[str, ...] = ()
+    protect_quotes: bool = False
+    protect_sql: tuple[str, ...] = ()
+    exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
+    rebuild: tuple[Rebuilt, ...] = ()
+    notes: str = ""
+
+    def choose_fields(self, first_record: dict) -> list[str]:
+        """The first candidate whose paths all select text in ``first_record``."""
+        for paths in self.fields:
+            if all(_path_problem([first_record], path) is None for path in paths):
+                return list(paths)
+        tried = " or ".join(", ".join(paths) for paths in self.fields)
+        shown = ", ".join(existing_fields([first_record])[:MAX_LISTED_FIELDS]) or "none"
+        raise FieldError(f"task {self.name!r} expects the field(s) {tried}, which the first record "
+                         f"does not have; fields that exist: {shown}")
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "description": self.description,
+                "fields": [list(p) for p in self.fields],
+                "protect": {"fields": list(self.protect_fields), "quotes": self.protect_quotes,
+                            "sql_literals": list(self.protect_sql)},
+                "exclude": dict(self.exclude),
+                "rebuild": {r.field: {"from": r.source, "tokenizer": r.tokenizer} for r in self.rebuild},
+                "notes": self.notes}
+
+
+@lru_cache(maxsize=1)
+def _presets() -> dict[str, TaskPreset]:
+    text = resources.files("multivalue_cli").joinpath("data/tasks.yaml").read_text("utf-8")
+    presets = {}
+    for name, spec in yaml.safe_load(text)["tasks"].items():
+        protect = spec.get("protect") or {}
+        presets[name] = TaskPreset(
+            name=name, description=spec["description"],
+            fields=tuple(tuple(paths) for paths in spec["fields"]),
+            protect_fields=tuple(protect.get("fields") or ()),
+            protect_quotes=bool(protect.get("quotes", False)),
+            protect_sql=tuple(protect.get("sql_literals") or ()),
+            exclude=dict(spec.get("exclude") or {}),
+            rebuild=tuple(Rebuilt(name_, r["from"], r.get("tokenizer", "treebank"))
+                          for name_, r in (spec.get("rebuild") or {}).items()),
+            notes=" ".join(str(spec.get("notes", "")).split()),
+        )
+    return presets
+
+
+def load_task(name: str) -> TaskPreset:
+    presets = _presets()
+    if name not in presets:
+        close = difflib.get_close_matches(name, list(presets), n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise FieldError(f"unknown task {name!r}; tasks: {', '.join(presets)}.{hint}")
+    return presets[name]
+
+
+def list_tasks() -> dict[str, str]:
+    """Task preset names and their descriptions."""
+    return {name: preset.description for name, preset in _presets().items()}
+
+
+def task_fields(task: str, first_record: dict) -> list[str]:
+    """The field paths of a task preset for data shaped like ``first_record``."""
+    return load_task(task).choose_fields(first_record)

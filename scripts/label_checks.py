@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Check that a transformed benchmark kept what its labels depend on.
+
+    python scripts/label_checks.py winobias INPUT.jsonl OUT_DIR --terms occupations.txt
+    python scripts/label_checks.py spider ../shared/realtext/spider_dev_half.json OUT_DIR
+    python scripts/label_checks.py bbq ../shared/realtext/bbq_x.jsonl OUT_DIR
+
+winobias (records from scripts/winobias_pairs.py): the pronoun and every occupation survive,
+the two members of each pair differ exactly where they did, how many sentences changed.
+spider: every quoted span and every SQL value literal found in a question survives verbatim;
+no question whose SQL ranks (ORDER BY, MAX, MIN) loses a superlative or comparative;
+question_toks matches the new question; how many questions changed.
+bbq: every group term of the answers (answer_info) found in a context survives; answers,
+question and label untouched; how many contexts changed.
+Prints the figures; exits 1 if a protected word was lost or a pair broken.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import sys
+from pathlib import Path
+
+from multivalue_cli import jsontext
+from multivalue_cli.protection import Protection, sql_literals, term_spans
+
+RANKS = re.compile(r"\b(ORDER\s+BY|MAX|MIN)\b", re.I)
+
+
+def output_records(out: Path) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    rows: list[dict] = []
+    for name in manifest["outputs"]["data"]:
+        if name.endswith(".jsonl"):
+            rows += [jsontext.loads(line) for line in (out / name).read_text("utf-8").splitlines()]
+        else:
+            rows += pq.read_table(out / name).to_pylist()
+    return rows
+
+
+def input_records(path: Path) -> list[dict]:
+    if path.suffix == ".json":
+        return json.loads(path.read_text("utf-8"))
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def survives(term: str, before: str, after: str) -> bool:
+    """Every occurrence of ``term`` in ``before`` is still in ``after``."""
+    return len(term_spans(after, [term])) >= len(term_spans(before, [term]))
+
+
+def differing(a: str, b: str) -> list[tuple[str, str]]:
+    """The word-level differences between two texts, as (a's words, b's words)."""
+    x, y = a.split(), b.split()
+    matcher = difflib.SequenceMatcher(None, x, y, autojunk=False)
+    return [(" ".join(x[i1:i2]), " ".join(y[j1:j2]))
+            for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"]
+
+
+def check_winobias(src, out, terms: list[str]) -> dict:
+    lost = broken = changed = 0
+    for before, after in zip(src, out):
+        changed += before["sentence"] != after["sentence"]
+        for term in [before["pronoun"], *terms]:
+            if not survives(term, before["sentence"], after["sentence"]):
+                lost += 1
+                print(f"lost {term!r}: {before['sentence']} -> {after['sentence']}")
+    for k in range(0, len(src) - 1, 2):
+        if src[k]["pair_id"] != src[k + 1]["pair_id"]:
+            continue
+        if differing(src[k]["sentence"], src[k + 1]["sentence"]) != \
+                differing(out[k]["sentence"], out[k + 1]["sentence"]):
+            broken += 1
+            print(f"pair {src[k]['pair_id']}: {out[k]['sentence']} | {out[k + 1]['sentence']}")
+    return {"sentences": len(src), "changed": changed, "protected_words_lost": lost,
+            "pairs": len(src) // 2, "pairs_broken": broken}
+
+
+def degree_words(text: str, nlp) -> int:
+    return sum(1 for t in nlp(text) if t.tag_ in ("JJS", "RBS", "JJR", "RBR")
+               or t.lower_ in ("most", "least", "more", "less", "fewer"))
+
+
+def check_spider(src, out) -> dict:
+    from multivalue_cli.nlp import load_pipeline
+    from multivalue_cli.tokenize import tokenize
+
+    nlp = load_pipeline()
+    quotes = Protection(quotes=True)
+    changed = lost = ranking_lost = toks_wrong = protected = 0
+    for before, after in zip(src, out):
+        q, new = before["question"], after["question"]
+        changed += q != new
+        terms = [q[a:b] for a, b in quotes.spans(q)]
+        terms += [q[a:b] for a, b in term_spans(q, sql_literals(before["query"]))]
+        for term in terms:
+            protected += 1
+            if term not in new:
+                lost += 1
+                print(f"lost {term!r}: {q} -> {new}")
+        if q != new and RANKS.search(before["query"]) and degree_words(new, nlp) < degree_words(q, nlp):
+            ranking_lost += 1
+            print(f"ranking lost: {q} -> {new}")
+        expected = before["question_toks"] if q == new else tokenize(new)
+        toks_wrong += after["question_toks"] != expected
+        for key in ("query", "query_toks", "query_toks_no_value", "sql", "db_id"):
+            if before[key] != after[key]:
+                print(f"{key} changed: {q}")
+                lost += 1
+    return {"questions": len(src), "changed": changed, "protected_spans": protected,
+            "protected_spans_lost": lost, "rankings_lost": ranking_lost,
+            "question_toks_wrong": toks_wrong}
+
+
+def check_bbq(src, out) -> dict:
+    changed = lost = terms_found = touched = 0
+    for before, after in zip(src, out):
+        changed += before["context"] != after["context"]
+        for key in ("question", "ans0", "ans1", "ans2", "label", "answer_info"):
+            touched += before[key] != after[key]
+        group_terms = {t for v in before["answer_info"].values() for t in v} | \
+                      {before[f"ans{k}"] for k in range(3)}
+        for term in group_terms:
+            if term_spans(before["context"], [term]):
+                terms_found += 1
+                if not survives(term, before["context"], after["context"]):
+                    lost += 1
+                    print(f"lost {term!r}: {before['context'][:80]} -> {after['context'][:80]}")
+    return {"contexts": len(src), "changed": changed, "group_terms_in_contexts": terms_found,
+            "group_terms_lost": lost, "answers_or_labels_changed": touched}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("kind", choices=("winobias", "spider", "bbq"))
+    parser.add_argument("input", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--terms", type=Path, help="winobias: the occupations file")
+    args = parser.parse_args()
+    src, out = input_records(args.input), output_records(args.out)
+    if len(src) != len(out):
+        sys.exit(f"{len(src)} input records, {len(out)} output records")
+    if args.kind == "winobias":
+        terms = args.terms.read_text("utf-8").split("\n") if args.terms else []
+        figures = check_winobias(src, out, [t for t in terms if t.strip()])
+        bad = figures["protected_words_lost"] + figures["pairs_broken"]
+    elif args.kind == "spider":
+        figures = check_spider(src, out)
+        bad = figures["protected_spans_lost"] + figures["rankings_lost"] + figures["question_toks_wrong"]
+    else:
+        figures = check_bbq(src, out)
+        bad = figures["group_terms_lost"] + figures["answers_or_labels_changed"]
+    print(json.dumps(figures))
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
