@@ -7,7 +7,7 @@ renders (see :mod:`multivalue_cli.engine`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Iterable, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +58,25 @@ class Site:
     ``alternatives`` holds other equally valid realisations (each a tuple of operations);
     the engine picks one of ``(ops, *alternatives)`` with the site's keyed generator, so a
     rule never draws random numbers itself.
+
+    ``keep`` names tokens the site does not edit but needs as they are, because its result
+    only reads right with them (*What the name of the course is?* needs its *the*: without
+    it the subject reads as *what name*). Another feature's edit of a kept token and this
+    site exclude each other, as two sites that touch one token do.
     """
 
     ops: tuple[Op, ...]
     alternatives: tuple[tuple[Op, ...], ...] = field(default=())
+    keep: frozenset[int] = field(default=frozenset())
 
     def variants(self) -> tuple[tuple[Op, ...], ...]:
         return (self.ops, *self.alternatives)
 
 
-def site(*ops: Op, alternatives: tuple[tuple[Op, ...], ...] = ()) -> Site:
+def site(*ops: Op, alternatives: tuple[tuple[Op, ...], ...] = (),
+         keep: Iterable[int] = ()) -> Site:
     """Shorthand: ``site(Replace(3, "speak"))``."""
-    return Site(tuple(ops), tuple(tuple(a) for a in alternatives))
+    return Site(tuple(ops), tuple(tuple(a) for a in alternatives), frozenset(keep))
 
 
 def touched_tokens(ops: tuple[Op, ...]) -> set[int]:

@@ -8,8 +8,9 @@ The engine
 2. keeps each site with the feature's probability, drawn from a generator keyed by
    ``(seed, record key, field path, feature, site)`` - never from a global RNG, so output does
    not depend on worker count, batch size or order;
-3. drops a site that touches a token an earlier kept site already touched (deterministic:
-   earlier feature wins, then earlier site);
+3. drops a site that touches a token an earlier kept site already touched, or that edits or
+   needs a token an earlier kept site needs unchanged or edited (``Site.keep``); deterministic:
+   earlier feature wins, then earlier site;
 4. renders the text from the tokens and their original whitespace. Rendering owns spacing
    around inserted, deleted and moved words, sentence-initial capitals, contractions
    (``ca``/``wo`` + ``n't``, an orphaned ``n't``) and ``a``/``an`` before a changed word, so
@@ -174,6 +175,7 @@ class Engine:
 
     def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None) -> Result:
         claimed: set[int] = set()
+        needed: set[int] = set()  # tokens kept sites need unchanged (Site.keep)
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
         protected = index.protected
@@ -206,11 +208,14 @@ class Engine:
                         touched = touched_tokens(ops)
                 if protected and not protected.isdisjoint(touched):
                     outcome = "protected"
-                elif not claimed.isdisjoint(touched):
+                elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
+                        touched, site.keep, claimed, needed):
                     outcome = "overlapping"
                 else:
                     outcome = "applied"
                     claimed |= touched
+                    if site.keep:
+                        needed |= site.keep
                     kept.append((rule, ops))
                 if fate is not None:
                     fate[outcome] += 1
@@ -218,6 +223,12 @@ class Engine:
             return Result(index.text, failures=failures)
         text, items, starts = _render(doc, [op for _, ops in kept for op in ops], index)
         return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
+
+
+def _blocked(touched: set[int], keep: frozenset[int], claimed: set[int], needed: set[int]) -> bool:
+    """A site edits a token that an applied site needs unchanged, or needs one that an
+    applied site edited."""
+    return not needed.isdisjoint(touched) or not claimed.isdisjoint(keep)
 
 
 def _primary_trigger(rule: "Rule") -> tuple[str | None, frozenset[str]]:
@@ -415,7 +426,7 @@ def _render(doc: "Doc", ops: Iterable[Op], index: DocIndex) -> tuple[str, list[_
             for j in span:
                 emit_token(j)
 
-    _fix_contractions(items)
+    _fix_contractions(items, index.tag_of)
     _fix_articles(items)
     _fix_sentence_case(index.tokens, items, sent_of, deleted | {i for i, t in replaced.items() if not t})
     tokens = index
@@ -487,7 +498,7 @@ def _match_case(original: str, new: str) -> str:
     return new
 
 
-def _fix_contractions(items: list[_Item]) -> None:
+def _fix_contractions(items: list[_Item], tags: list[str]) -> None:
     lows = [item.text.lower() for item in items]
     if CONTRACTION_PARTS.isdisjoint(lows):
         return
@@ -498,6 +509,8 @@ def _fix_contractions(items: list[_Item]) -> None:
             continue
         prev = lows[k - 1] if k > 0 else ""
         if low in SHORT_HOSTS and nxt not in ("n't", "n’t"):
+            if item.orig is not None and tags[item.orig] != "MD":
+                continue  # the state code "CA", not "ca" of "can't"
             item.text = _same_case(item.text, SHORT_HOSTS[low])
         elif low in LONG_HOSTS and nxt in ("n't", "n’t") and item.changed:
             item.text = _same_case(item.text, LONG_HOSTS[low])

@@ -3,7 +3,7 @@ order of direct and indirect questions, complementizers after wh-words, the plac
 the order of pronoun objects, and *like* as focus marker and quotative."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from spacy.tokens import Doc, Token
 
@@ -141,10 +141,10 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
     return subj, verb
 
 
-def _as_site(variants: list[tuple[Op, ...]]) -> Site | None:
+def _as_site(variants: list[tuple[Op, ...]], keep: Iterable[int] = ()) -> Site | None:
     if not variants:
         return None
-    return site(*variants[0], alternatives=tuple(variants[1:]))
+    return site(*variants[0], alternatives=tuple(variants[1:]), keep=keep)
 
 
 # --------------------------------------------------------------------------------- 229 drop_aux_yn
@@ -249,6 +249,76 @@ def _has_clause_inside(subj: Token) -> bool:
     return any(t.dep_ in ("relcl", "acl") for t in subj.subtree)
 
 
+# The words that make a noun phrase read as a subject after a fronted *what*: without one,
+# *What name of the course is?* reads as *which name*.
+SUBJECT_DETERMINER_DEPS = frozenset({"det", "poss", "predet", "nummod"})
+
+
+def _subject_determiners(subj: Token) -> list[int]:
+    """The determiners, possessives and numbers of the subject (and of its conjuncts)."""
+    heads = [subj, *(c for c in children(subj) if c.dep_ == "conj")]
+    return [c.i for head in heads for c in children(head) if c.dep_ in SUBJECT_DETERMINER_DEPS]
+
+
+def _reads_as_wh_determiner(index: DocIndex, aux: Token, subj: Token) -> bool:
+    """*What are names of ...?* -> *What names of ... are?*: a bare noun right after a bare
+    *what/which* reads as the wh-word's own noun (*which names*), not as the subject."""
+    wh = index.tokens[aux.i - 1] if aux.i > 0 else None
+    if wh is None or wh.lower_ not in ("what", "which") or subj.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not _subject_determiners(subj)
+
+
+def _word_ends_at(tok: Token) -> bool:
+    """Nothing is glued to ``tok`` (*Kyle's id* is parsed *i* + *d*: no word may go between)."""
+    doc = tok.doc
+    return bool(tok.whitespace_) or tok.i + 1 >= len(doc) or doc[tok.i + 1].is_punct
+
+
+def _question_end(index: DocIndex, tok: Token) -> Token | None:
+    """The last word of ``tok``'s question before its final ``?`` (a closing quote included)."""
+    tokens = index.tokens
+    for i in range(index.sentence_end(tok.i) - 1, tok.i, -1):
+        if not index.is_space[i] and index.words[i] not in ("?", "!", "."):
+            return tokens[i]
+    return None
+
+
+def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ...]]:
+    """*What is the name of the team with most wins?* -> *What the name of the team with most
+    wins is?*: the copula goes to the end of the question, past the phrases the parser may
+    have hung on the verb rather than on the subject (*with most wins*), but before a
+    trailing adverb (*What the average weight is each year?*) or stranded preposition
+    (*Where your father is from?*). Questions with a second clause or wh-word stay."""
+    if any(c.dep_ in ("acomp", "attr", "oprd") and c.i > subj.i for c in children(be)):
+        return []  # "Who is HIV positive?": who is the subject, the parse is wrong
+    last = _question_end(index, be)
+    if last is None or last.i < subj.right_edge.i:
+        return []
+    rest = index.tokens[be.i + 1:last.i + 1]
+    if any(t.tag_ in FINITE_VERB_TAGS or t.tag_ in WH_TAGS or t.dep_ in ("relcl", "acl")
+           for t in rest):
+        return []  # "What is the name of X and how many Y are there?"
+    neg = _negation(be)
+    spelt = _spelt_out(be)
+    if spelt is None or neg is not None and neg.lower_ == "not":
+        return []
+    moved = (be.i, (neg or be).i + 1)
+    adverb = next((c for c in children(be) if c.i > subj.right_edge.i
+                   and c.dep_ in ("advmod", "npadvmod")
+                   and not any(t.tag_ in ("JJR", "RBR") for t in c.subtree)), None)
+    if adverb is not None:
+        return [(Move(*moved, adverb.left_edge.i), *spelt)]
+    if last.dep_ == "prep" and not children(last):
+        return [(Move(*moved, last.i), *spelt)]
+    if not _word_ends_at(last):
+        return []
+    return [(Move(*moved, last.i, after=True), *spelt)]
+
+
+FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
+
+
 @rule(
     228, "drop_aux_wh", "Discourse and Word Order",
     lemmas={"?"},  # only questions that end in a question mark
@@ -262,6 +332,12 @@ def _has_clause_inside(subj: Token) -> bool:
         ("What's your name?", "What your name is?"),
         ("How much money have you spent?", "How much money you have spent?"),
         ("What were they talking about?", "What they were talking about?"),
+        ("What is the length of the rivers with a dam?",
+         "What the length of the rivers with a dam is?"),
+        ("Where is your father from?", "Where your father is from?"),
+        ('What is the title of the song "Yesterday"?', 'What the title of the song "Yesterday" is?'),
+        ("What was Mary's score?", "What Mary's score was?"),
+        ("How old is the oldest tree in the park?", "How old the oldest tree in the park is?"),
     ],
     negatives=[
         "Who is coming?",
@@ -271,21 +347,35 @@ def _has_clause_inside(subj: Token) -> bool:
         "What a day it was!",
         "What are the names of the teachers who teach math?",
         "Why didn't anybody help her?",
+        "What is the name of the town and how many people live there?",
+        "What are names of the cities in France?",
+        "Who is COVID positive?",
     ],
 )
 def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Wh-questions without inversion or auxiliaries: *What you doing?*, *What he wants?*
-    (do-support dropped, its tense moved to the verb), *Why we can't leave?*. Only where the
-    auxiliary follows the fronted wh-phrase and precedes the subject; subject questions
-    (*Who is coming?*) have no inversion to undo."""
+    (do-support dropped, its tense moved to the verb), *Why we can't leave?*, *What the name
+    of the course is?*. Only where the auxiliary follows the fronted wh-phrase and precedes
+    the subject; subject questions (*Who is coming?*) have no inversion to undo. A bare noun
+    subject after *what/which* is left alone (*What names ... are?* reads as *which names*),
+    and the site keeps the subject's determiner: another feature may not delete it."""
     for start in index.sentence_starts():
         if not index.in_question(start):
             continue
         aux = _wh_fronted_aux(index, start)
         found = _inverted_subject(aux) if aux is not None else None
-        if found is None or (found[1] == aux and _has_clause_inside(found[0])):
+        if found is None or _reads_as_wh_determiner(index, aux, found[0]):
             continue
-        made = _as_site(_uninverted_variants(aux, *found))
+        subj, verb = found
+        if verb == aux and aux.lemma_ == "be":
+            variants = _copula_to_end(index, aux, subj)
+        elif aux.lemma_ == "be" and verb.tag_ not in ("VBG", "VBN"):
+            continue  # "What is the number of injuries caused ...?" parsed as a past tense
+        elif _word_ends_at(subj.right_edge):
+            variants = _uninverted_variants(aux, subj, verb)
+        else:
+            continue
+        made = _as_site(variants, keep=_subject_determiners(subj))
         if made is not None:
             yield made
 
