@@ -69,6 +69,7 @@ class RelClause:
     restrictive: bool    # no comma between the antecedent and the clause
     start: int           # first token of the clause
     end: int             # last token of the clause (trailing punctuation excluded)
+    coordinated: bool    # coordinated with another relative (*who sings and who dances*)
 
     @property
     def adjacent(self) -> bool:
@@ -90,11 +91,11 @@ def relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
     if found is None:
         found = user_data[_CLAUSES_KEY] = [
             (c.head.i, c.verb.i, None if c.rel is None else c.rel.i, c.role, c.restrictive,
-             c.start, c.end) for c in _find_relative_clauses(doc, index)]
+             c.start, c.end, c.coordinated) for c in _find_relative_clauses(doc, index)]
     tokens = index.tokens
     return [RelClause(tokens[head], tokens[verb], None if rel is None else tokens[rel], role,
-                      restrictive, start, end)
-            for head, verb, rel, role, restrictive, start, end in found]
+                      restrictive, start, end, coordinated)
+            for head, verb, rel, role, restrictive, start, end, coordinated in found]
 
 
 def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
@@ -115,9 +116,23 @@ def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
             continue  # pied-piped (to whom, in which) or a parse we do not trust
         restrictive = start > 0 and not doc[start - 1].is_punct
         found.append(RelClause(head, verb, rel, _role(doc, head, verb, rel, start, end),
-                               restrictive, start, end))
+                               restrictive, start, end, _coordinated(doc, head, verb)))
     found.sort(key=lambda c: c.start)
     return found
+
+
+def _coordinated(doc: Doc, head: Token, verb: Token) -> bool:
+    """The clause is one of two coordinated relatives: *who sings and who dances*, *that
+    are in Asia and for which ...*, *that sell bread and whose owners ...* (a coordinated
+    noun, *a person who jogs and a person who ...*, does not count)."""
+    if any(c.dep_ == "relcl" and c != verb for c in children(head)):
+        return True
+    for c in children(verb):
+        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"):
+            return True
+        if c.dep_ == "cc" and any(t.tag_ in ("WDT", "WP", "WP$") for t in doc[c.i + 1:c.i + 3]):
+            return True
+    return False
 
 
 def _is_relativizer(tok: Token) -> bool:
@@ -239,6 +254,14 @@ def _clitic_follows(rel: Token) -> bool:
 def _same_or_such(head: Token) -> bool:
     """*the same car that*, *such people as*: comparative heads whose relativizer *as* is SAE."""
     return any(c.lower_ in ("same", "such") for c in children(head))
+
+
+def gap_tokens(clause: RelClause) -> list[int]:
+    """Where an object gap can be marked: the verb whose object is missing (a shadow pronoun
+    goes after it). A relativizer that marks the clause a second time keeps it unchanged, so
+    that one relative is not marked three ways (*the song that which you like it*). (A
+    clause with a stranded preposition has no plain subject or object gap, see ``_role``.)"""
+    return [clause.rel.head.i] if clause.role == "object" else []
 
 
 def _replace_relativizer(doc: Doc, index: DocIndex, word: str,
@@ -405,6 +428,11 @@ def who_what(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("The car which I bought doesn't start.", "The car that which I bought doesn't start."),
         ("Is this the song that you like?", "Is this the song that which you like?"),
         ("I met the teacher that teaches French.", "I met the teacher that who teaches French."),
+        ("Show me the plates which broke in the move.",
+         "Show me the plates that which broke in the move."),
+        ("What are the bridges that cross the river?",
+         "What are the bridges that which cross the river?"),
+        ("We hired a nurse that speaks Hindi.", "We hired a nurse that who speaks Hindi."),
     ],
     negatives=[
         "My car, which I bought last year, broke down.",
@@ -419,17 +447,18 @@ def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *that* is put before *who/which*; after *that*, *who* or *which* is added by the
     antecedent's animacy, only where the noun lists are sure of it (a people noun takes
     *who*, a noun with no people sense at all *which*; *driver*, *company* and names are
-    left alone). Restrictive subject and object gaps only."""
+    left alone). Restrictive subject and object gaps only; the gap is then left unmarked (no
+    shadow pronoun in the same clause, see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
         if not _plain_gap(clause) or _clitic_follows(clause.rel):
             continue
-        rel = clause.rel
+        rel, keep = clause.rel, gap_tokens(clause)
         if rel.lower_ in ("who", "which"):
-            yield site(Insert(rel.i, "that"))
+            yield site(Insert(rel.i, "that"), keep=keep)
         elif rel.lower_ == "that" and is_human(clause.head):
-            yield site(Insert(rel.i, "who", after=True))
+            yield site(Insert(rel.i, "who", after=True), keep=keep)
         elif rel.lower_ == "that" and is_thing(clause.head):
-            yield site(Insert(rel.i, "which", after=True))
+            yield site(Insert(rel.i, "which", after=True), keep=keep)
 
 
 # --------------------------------------------------------------------------- 192
@@ -640,6 +669,9 @@ MAX_ONE_CLAUSE = 6
          "That boy pinched my sister one is very naughty."),
         ("The shirt that you bought doesn't fit.", "The shirt you bought one doesn't fit."),
         ("Where is the girl who sells flowers?", "Where is the girl sells flowers one?"),
+        ("Name the rivers that flow north.", "Name the rivers flow north one."),
+        ("I ate the cake which you baked.", "I ate the cake you baked one."),
+        ("The bus that goes to the airport is late.", "The bus goes to the airport one is late."),
     ],
     negatives=[
         "My brother, who lives in Ohio, is a doctor.",
@@ -647,6 +679,9 @@ MAX_ONE_CLAUSE = 6
         "I know that he left.",
         "Who pinched my sister?",
         "Can you pass me the cup that's on the table?",
+        "List the shops that sell bread and whose owners live nearby.",
+        "I know a girl who sings and who dances.",
+        "We saw two boys, one who was crying and one who was laughing.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -656,15 +691,18 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     The relative pronoun is dropped and *one* closes the clause. Restrictive subject and
     object gaps right after their noun, in short clauses (at most six words, no punctuation,
     no *one* of their own): in longer ones the clause-final *one* comes too late to mark the
-    clause and the text reads as two run-on clauses."""
+    clause and the text reads as two run-on clauses. Not after the pronoun *one* (*one was
+    slim one*), nor in coordinated relatives, where *one* would close only the first (*that
+    sell bread one and whose ...*); the gap is left unmarked (see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
-        if not _plain_gap(clause):
+        if not _plain_gap(clause) or clause.coordinated or clause.head.lemma_.lower() == "one":
             continue
         words = index.tokens[clause.start:clause.end + 1]
         if _clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
                 t.is_punct or t.lower_ == "one" for t in words):
             continue
-        yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True))
+        yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
+                   keep=gap_tokens(clause))
 
 
 # --------------------------------------------------------------------------- 196

@@ -26,3 +26,19 @@ def test_a_wh_question_without_inversion_keeps_its_subjects_article(nlp, text):
     out = apply(nlp, ["remove_det_definite", "drop_aux_wh"], text)
     alone = {apply(nlp, ["remove_det_definite"], text), apply(nlp, ["drop_aux_wh"], text)}
     assert out in alone, out
+
+
+@pytest.mark.parametrize(
+    "names,text",
+    [
+        (["relativizer_doubling", "shadow_pronouns"], "This is the house which I painted yesterday."),
+        (["shadow_pronouns", "one_relativizer"], "The shirt that you bought doesn't fit."),
+        (["one_relativizer", "shadow_pronouns"], "I ate the cake which you baked."),
+    ],
+)
+def test_one_relative_clause_is_not_marked_three_ways(nlp, names, text):
+    """A doubled or clause-final relativizer leaves the gap unmarked: *the house that which
+    I painted it* marks one relative clause three times."""
+    out = apply(nlp, names, text)
+    alone = {apply(nlp, [name], text) for name in names}
+    assert out in alone, out
