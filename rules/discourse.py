@@ -14,17 +14,13 @@ from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import SUBJECT_DEPS, children
 from multivalue_cli.syntax import direct_subject as _subject
-from multivalue_cli.syntax import in_question, sentence
+from multivalue_cli.syntax import full_form, in_question, sentence
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})
 AUX_LEMMAS = frozenset(
     "be have do can could will would shall should may might must".split()
 )
-# Contracted auxiliaries and their full forms: a moved clitic has no host, so it is spelt out.
-# ('d is left out: had, would and did are all possible.)
-FULL_FORMS = {"'s": {"be": "is", "have": "has"}, "'re": {"be": "are"}, "'m": {"be": "am"},
-              "'ve": {"have": "have"}, "'ll": {"will": "will"}}
 # The tense of do-support, carried over to the verb when do is dropped.
 DO_TAG = {"does": "VBZ", "did": "VBD", "do": "VBP"}
 
@@ -65,12 +61,9 @@ def _verb_of(aux: Token) -> Token | None:
 def _spelt_out(aux: Token) -> list[Op] | None:
     """Replace a contracted auxiliary by its full form (needed when it moves); None when the
     form is uncertain (*'s* before a participle may be *is* or *has*)."""
-    forms = FULL_FORMS.get(aux.lower_.replace("’", "'"))
-    if forms is None:
-        return [] if not aux.lower_.startswith(("'", "’")) else None
-    if aux.lower_ in ("'s", "’s") and aux.head.tag_ == "VBN":
-        return None
-    full = forms.get(aux.lemma_.lower())
+    if not aux.lower_.startswith(("'", "’")):
+        return []
+    full = full_form(aux)
     return [Replace(aux.i, full)] if full else None
 
 

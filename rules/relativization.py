@@ -17,7 +17,7 @@ from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children, morph_values
+from multivalue_cli.syntax import children, full_form, morph_values
 from multivalue_cli.wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -34,6 +34,9 @@ HUMAN_NOUNS = wordlist("human_nouns") | wordlist("person_nouns_wordnet")
 # Nouns with any people sense (driver, star): never called things (it, its, which).
 PERSON_SENSE_NOUNS = wordlist("person_sense_nouns")
 MALE_NOUNS = wordlist("male_nouns")
+# Verbs that take a clause: a subject relative on them cannot lose its relativizer (*The man
+# saw the dog ran away* reads as *saw that the dog ran away*).
+CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs") | {"say", "see", "think"}
 FEMALE_NOUNS = wordlist("female_nouns")
 
 RELATIVIZERS = frozenset({"who", "whom", "which", "that"})
@@ -535,54 +538,77 @@ def analytic_whose_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("We've got a neighbor that doesn't like dogs.", "We've got a neighbor doesn't like dogs."),
         ("Were there any students who failed?", "Were there any students failed?"),
         ("It was my sister that told me.", "It was my sister told me."),
+        ("The boy who fixed my bike is my cousin.", "The boy fixed my bike is my cousin."),
+        ("I met two girls who play in a band.", "I met two girls play in a band."),
+        ("She talked to a woman who works at the bank.", "She talked to a woman works at the bank."),
+        ("Name the rivers which flow into the sea.", "Name the rivers flow into the sea."),
+        ("I sat next to a boy who's blind.", "I sat next to a boy is blind."),
+        ("The girl who won the race hugged her coach.", "The girl won the race hugged her coach."),
+        ("We visited the farms that grow rice that is sold abroad.",
+         "We visited the farms that grow rice is sold abroad."),
+        ("It's a film that rewards patience.", "It's a film rewards patience."),
     ],
     negatives=[
-        "The man who lives there is nice.",
         "There's a book that I want.",
-        "I met a man who wants to see you.",
         "There's my brother, who lives in Ohio.",
         "Is there anyone who can help?",
-        "It's a film that rewards patience.",
+        "Those who wait will be rewarded.",
+        "We saw two boys, one who was crying and one who was laughing.",
+        "People who like music are happy.",
+        "The man who saw the dog ran away.",
+        "I know a girl who sings and who dances.",
+        "The woman who'd called left early.",
+        "The student who was tired fell asleep.",
     ],
 )
 def null_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Zero relativizer in subject position: *There's a man wants to see you*.
+    """Zero relativizer in subject position: *The man lives there is a nice chap*, *There's a
+    man wants to see you*.
 
-    Only where varieties use it and the sentence stays readable: the antecedent is the
-    associate of existential *there be*, the object of possessive *have / have got* after a
-    personal pronoun, or the definite focus of an *it*-cleft (*It was my sister told me*;
-    not *It's a film that ...*, where *it* refers). Restrictive subject gaps right after
-    a noun; elsewhere (*The man lives there is nice*) the clause would read as the main one."""
-    found = [clause.rel for clause in relative_clauses(doc, index)
-             if _plain_gap(clause, ("subject",)) and clause.head.pos_ == "NOUN"
-             and not _clitic_follows(clause.rel) and _presentational(clause.head)
-             and not _reads_as_preposition(clause)]
-    found += _cleft_subjects(doc, index)
-    for rel in sorted(found, key=lambda t: t.i):
-        yield site(Delete(rel.i))
+    Restrictive subject gaps right after a common noun (*who's* becomes *is*), and the
+    definite focus of an *it*-cleft (*It was my sister told me*). Left alone: pronoun heads
+    (*Those who wait*, *one who was crying*: with no noun before it the clause reads as the
+    main one), a verb that reads as a preposition without its relativizer (*people like
+    music*), coordinated relatives, a relative with another one inside (*the stadiums had
+    concerts occurred ...*: the inner one loses its relativizer), and, on a subject before
+    its verb, a relative verb that takes a clause (*The man saw the dog ran away* reads as
+    *saw that the dog ran away*) or is *be* (*The student was fat had books* reads as two
+    clauses run together)."""
+    found = [(clause.rel, _spelt_clitic(clause.rel)) for clause in relative_clauses(doc, index)
+             if _zero_subject(clause)]
+    found += [(rel, ()) for rel in _cleft_subjects(doc, index)]
+    for rel, clitic in sorted(found, key=lambda pair: pair[0].i):
+        if clitic is not None:
+            yield site(Delete(rel.i), *clitic)
+
+
+def _zero_subject(clause: RelClause) -> bool:
+    """A subject relative whose relativizer can go (see :func:`null_relcl`)."""
+    head = clause.head
+    if not _plain_gap(clause, ("subject",)) or head.pos_ != "NOUN" or clause.coordinated:
+        return False
+    if head.lemma_.lower() == "one" or _reads_as_preposition(clause):
+        return False
+    if any(t.dep_ == "relcl" for t in clause.verb.subtree if t != clause.verb):
+        return False  # "the stadiums had concerts occurred in 2014": only the inner one goes
+    if head.dep_ in SUBJECT_DEPS and head.i < head.head.i:
+        lemma = clause.verb.lemma_.lower()
+        return lemma != "be" and lemma not in CLAUSE_EMBEDDERS
+    return True
+
+
+def _spelt_clitic(rel: Token) -> tuple[Replace, ...] | None:
+    """*who's blind* -> *is blind*: the clitic the relativizer hosted, spelt out (None when its
+    full form is uncertain, as for *'d*)."""
+    if not _clitic_follows(rel):
+        return ()
+    full = full_form(rel.nbor(1))
+    return (Replace(rel.i + 1, full),) if full else None
 
 
 def _reads_as_preposition(clause: RelClause) -> bool:
     """*There are many people [who] like music*: the verb would read as a preposition."""
     return clause.verb.lower_ in PREPOSITION_VERBS and clause.verb.i == clause.rel.i + 1
-
-
-def _presentational(noun: Token) -> bool:
-    """The associate of *there is*, the focus of *it is/was*, or the object of possessive
-    *have (got)*."""
-    verb = noun.head
-    if noun.dep_ == "attr" and verb.lemma_ == "be":
-        return any(c.dep_ == "expl"
-                   or (c.dep_ == "nsubj" and c.lower_ == "it" and _definite(noun))
-                   for c in children(verb))
-    if noun.dep_ == "dobj" and verb.lemma_ in ("have", "get"):
-        if verb.lemma_ == "get" and not any(c.lemma_ == "have" and c.dep_ == "aux"
-                                            for c in children(verb)):
-            return False
-        subject = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
-        # a personal pronoun: "Which city has the most customers who ..." is a question
-        return subject is not None and subject.i < verb.i and subject.tag_ == "PRP"
-    return False
 
 
 def _definite(noun: Token) -> bool:
