@@ -52,8 +52,8 @@ COMPLEMENT_HEADS = frozenset(
     "fact idea news claim belief hope chance sign evidence feeling rumor rumour notion "
     "possibility proof thought suggestion report statement assumption impression".split()
 )
-# Prepositions that are often verb particles (the form I filled in, the light I turned on).
-PARTICLE_LIKE = frozenset("in on off out up down over back through around away along by".split())
+# Transitive phrasal verbs ("fill in"): their particle is no stranded preposition.
+PHRASAL_VERBS = wordlist("separable_phrasal_verbs")
 # Verb forms that read as a preposition once the relativizer is gone (people like music).
 PREPOSITION_VERBS = frozenset({"like", "near", "past"})
 PREPOSITIONS = frozenset(
@@ -181,10 +181,19 @@ def stranded_prepositions(doc: Doc, rel: Token | None, start: int, end: int) -> 
     found = [tok for tok in doc[start:end + 1]
              if tok.dep_ == "prep" and tok.tag_ == "IN" and tok.n_rights == 0]
     last = doc[end]
-    if (last.dep_ == "prt" and last.lower_ in PREPOSITIONS and rel is not None
-            and _gap_not_object(rel, last.head)):
-        found.append(last)
+    if last.dep_ == "prt" and last.lower_ in PREPOSITIONS and rel is not None and (
+            _gap_not_object(rel, last.head)
+            or last.tag_ == "IN" and not is_phrasal_particle(last, last.head)):
+        found.append(last)  # "the topic which they argued over": over is no particle here
     return found
+
+
+def is_phrasal_particle(word: Token, verb: Token) -> bool:
+    """*filled in*, *turned on*: ``word`` right after ``verb`` is the particle of a
+    transitive phrasal verb (whose object the relative clause is about), not a stranded
+    preposition (*the house we lived in*)."""
+    return (word.i == verb.i + 1 and verb.pos_ in ("VERB", "AUX")
+            and f"{verb.lemma_.lower()} {word.lower_}" in PHRASAL_VERBS)
 
 
 def _gap_not_object(rel: Token, verb: Token) -> bool:
@@ -379,20 +388,36 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("The guy that fixed my car didn't charge me.",
          "The guy where fixed my car didn't charge me."),
         ("Name the singers who have won a Grammy.", "Name the singers where have won a Grammy."),
+        ("We took the old road, which runs along the river.",
+         "We took the old road, where runs along the river."),
+        ("Her phone, which was new, broke.", "Her phone, where was new, broke."),
+        ("They want a nurse with a car, which rules out most of us.",
+         "They want a nurse with a car, where rules out most of us."),
     ],
     negatives=[
         "This is the house which I painted.",
         "The place where we met is closed.",
         "My sister, who lives in Leeds, visited.",
         "Who helped you?",
+        "I sold the car, which he had bought.",
+        "For the red cars, which model is the fastest?",
     ],
 )
 def relativizer_where(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Relativizer *where* for *who/that/which*: *the founders where help the slaves*.
 
     Subject gaps only: with an object gap *the house where I painted* would read as a
-    locative clause and change the meaning."""
+    locative clause and change the meaning. Restrictive clauses as for 187, and
+    non-restrictive *which* (*the old road, where runs along the river*); a non-restrictive
+    *who* (*my sister, who lives in Leeds*) is left alone, as the atlas attests *where* for
+    people in restrictive clauses only."""
     yield from _replace_relativizer(doc, index, "where", roles=("subject",))
+    for clause in relative_clauses(doc, index):
+        rel = clause.rel
+        if (rel is not None and rel.lower_ == "which" and not clause.restrictive
+                and clause.role == "subject" and clause.head.pos_ in ("NOUN", "PROPN")
+                and doc[clause.start - 1].text == "," and not _clitic_follows(rel)):
+            yield site(Replace(rel.i, "where"))
 
 
 @rule(
@@ -893,6 +918,11 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         ("What is the name of the team that he plays for?",
          "What is the name of the team that he plays?"),
         ("The people I talked to weren't happy.", "The people I talked weren't happy."),
+        ("This is the house we lived in.", "This is the house we lived."),
+        ("The topic which they argued over is dull.", "The topic which they argued is dull."),
+        ("Which is the city that the river flows through?",
+         "Which is the city that the river flows?"),
+        ("He is a doctor I can rely on.", "He is a doctor I can rely."),
     ],
     negatives=[
         "Which city does she come from?",
@@ -900,22 +930,25 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         "The form that I filled in was long.",
         "The person I look up to is my mom.",
         "What are you looking at?",
+        "The mess that we cleaned up was huge.",
+        "Is this the jacket you tried on?",
+        "Which country is the town Kandy located in?",
     ],
 )
 def preposition_chopping(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A preposition stranded by the relative gap is deleted: *a big yard that you do
     gardening [in]*.
 
-    Prepositions without object inside a relative clause on a noun. Words that are often verb
-    particles (*in, on, up, ...*) are left alone right after a verb (*the form I filled in*)
-    and after a particle (*look up to*), where deleting them would change the verb."""
+    Prepositions without object inside a relative clause on a noun (*the house we lived
+    [in]*, *the topic they argued [over]*). The particle of a transitive phrasal verb right
+    after it (*the form I filled in*, word list ``separable_phrasal_verbs``) and a
+    preposition after a particle (*look up to*) are left alone: deleting them would change
+    the verb."""
     for clause in relative_clauses(doc, index):
+        if clause.rel is None and not _finite(clause.verb):
+            continue  # "Which region is the city Kabul located in?" is no relative clause
         for prep in stranded_prepositions(doc, clause.rel, clause.start, clause.end):
-            before = doc[prep.i - 1]
-            if before.dep_ == "prt":
-                continue
-            if (prep.dep_ == "prep" and prep.lower_ in PARTICLE_LIKE and before == prep.head
-                    and before.pos_ in ("VERB", "AUX")):
+            if doc[prep.i - 1].dep_ == "prt" or is_phrasal_particle(prep, prep.head):
                 continue
             if _nested_clause(prep, clause):
                 continue
