@@ -981,6 +981,16 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
          ["Have you read the Tolkien's-written book?", "Have you read the Tolkien-written book?"]),
         ("I like the new cake that Maria baked.",
          ["I like the new Maria's-baked cake.", "I like the new Maria-baked cake."]),
+        ("Show all cartoons directed by Ben Jones.",
+         ["Show all Ben Jones's-directed cartoons.", "Show all Ben Jones-directed cartoons."]),
+        ('List every song sung by "Nina Simone".',
+         ["List every Nina Simone's-sung song.", "List every Nina Simone-sung song."]),
+        ('Show every poem written by "Rumi".',
+         ["Show every Rumi's-written poem.", "Show every Rumi-written poem."]),
+        ("I read the poem which was written by Keats.",
+         ["I read the Keats's-written poem.", "I read the Keats-written poem."]),
+        ("The shawl that Asha Rao knitted is soft.",
+         ["The Asha Rao's-knitted shawl is soft.", "The Asha Rao-knitted shawl is soft."]),
     ],
     negatives=[
         "The jersey that Neela knitted for me is white.",
@@ -989,27 +999,67 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
         "The book that he wrote is long.",
         "The day Maria arrived was cold.",
         "Who wrote the book?",
+        "They got the car fixed by Sam.",
+        "The teacher had the essay written by Tom.",
+        "The house built by the old mayor is gone.",
+        "The letter which was sent by Ravi to his aunt got lost.",
+        'Name each tower designed by "Eiffel" in Paris.',
     ],
 )
 def reduced_relative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A relative clause reduced to a participle phrase before its noun: *That Neela's-knitted
     jersey* (= the jersey which Neela knitted / knitted by Neela).
 
-    Only the minimal clause: *that/which* as object, a name as subject and a past-tense verb
-    with nothing else (*the jersey that Neela knitted*; zero relatives are left alone, as
-    they may be adverbial: *the day Maria arrived*), or a passive participle with just a *by*-name (*the book
-    written by Tolkien*). The name + past participle goes after the determiner; both the
-    attested possessive form (*Neela's-knitted*) and the plain compound (*Neela-knitted*) are
-    offered. It stands next to the noun, after adjectives and before compounds (*the new
-    Maria-baked chocolate cake*)."""
+    Only the minimal clause with a name as agent: *that/which* as object, a name as subject
+    and a past-tense verb with nothing else (*the jersey that Neela knitted*; zero relatives
+    are left alone, as they may be adverbial: *the day Maria arrived*), or a passive
+    participle with just a *by*-name, reduced (*the book written by Tolkien*) or not (*the
+    poem which was written by Keats*). The name + past participle goes after the
+    determiner; both the attested possessive form (*Neela's-knitted*) and the plain compound
+    (*Neela-knitted*) are offered. It stands next to the noun, after adjectives and before
+    compounds (*the new Maria-baked chocolate cake*). A bare participle after the object of
+    *have, get, want, see ...* (*They got the car fixed by Sam*) may be its complement, not a
+    reduced relative, and stays."""
     for clause in relative_clauses(doc, index):
-        found = _active_reduction(doc, clause)
+        found = _active_reduction(doc, clause) or _passive_clause_reduction(doc, clause)
         if found:
             yield found
     for verb in index.by_dep.get("acl", ()):
         found = _passive_reduction(doc, verb)
         if found:
             yield found
+
+
+# Verbs whose object may take a participle complement (*got the car fixed*, *had it made*):
+# the participle after their object is no reduced relative.
+COMPLEMENT_PARTICIPLE_VERBS = frozenset(
+    "have get make want need keep leave find like prefer order see hear watch".split())
+
+
+def _takes_complement(head: Token) -> bool:
+    return head.dep_ == "dobj" and head.head.lemma_.lower() in COMPLEMENT_PARTICIPLE_VERBS
+
+
+QUOTES = frozenset({'"', "“", "”", "'", "‘", "’", "``", "''"})
+
+
+def _name(tok: Token) -> tuple[str, int] | None:
+    """``(name, last token)`` when ``tok`` heads a name and nothing else (*Ben Jones*, or
+    *"Nina Simone"*, whose quotes go with it: the last token is then the closing quote)."""
+    if tok.tag_ not in ("NNP", "NNPS"):
+        return None
+    doc = tok.doc
+    words = [t for t in doc[tok.left_edge.i:tok.i + 1] if t.text not in QUOTES]
+    if any(t.tag_ not in ("NNP", "NNPS") or t != tok and t.dep_ != "compound" for t in words):
+        return None
+    if any(c.i > tok.i and c.text not in QUOTES for c in children(tok)):
+        return None
+    first, last = words[0].i, tok.i
+    if first > 0 and doc[first - 1].text in QUOTES:
+        if last + 1 >= len(doc) or doc[last + 1].text not in QUOTES:
+            return None  # an unbalanced quote
+        last += 1
+    return " ".join(t.text for t in words), last
 
 
 def _active_reduction(doc: Doc, clause: RelClause) -> Site | None:
@@ -1021,10 +1071,34 @@ def _active_reduction(doc: Doc, clause: RelClause) -> Site | None:
     others = [c for c in children(verb) if c != clause.rel]
     if verb.tag_ != "VBD" or len(others) != 1 or others[0].dep_ != "nsubj":
         return None
-    agent = others[0]
-    if agent.tag_ != "NNP" or any(True for _ in children(agent)) or clause.end != verb.i:
+    name = _name(others[0])
+    if name is None or name[1] + 1 != verb.i or clause.end != verb.i:
         return None
-    return _prenominal(doc, clause.head, agent, verb, range(clause.start, clause.end + 1))
+    return _prenominal(doc, clause.head, name[0], verb, range(clause.start, clause.end + 1))
+
+
+def _passive_clause_reduction(doc: Doc, clause: RelClause) -> Site | None:
+    """*the poem which was written by Keats*: a passive relative with nothing but its agent."""
+    if not (clause.restrictive and clause.adjacent and clause.head.pos_ == "NOUN"):
+        return None
+    rel, verb = clause.rel, clause.verb
+    if rel is None or rel.lower_ not in ("that", "which") or rel.dep_ != "nsubjpass":
+        return None
+    dependents = [c for c in children(verb) if c != rel]
+    if verb.tag_ != "VBN" or [c.dep_ for c in dependents] != ["auxpass", "agent"]:
+        return None
+    agent = _by_name(dependents[1], verb)
+    if agent is None or agent[1] != clause.end:
+        return None
+    return _prenominal(doc, clause.head, agent[0], verb, range(clause.start, clause.end + 1))
+
+
+def _by_name(by: Token, verb: Token) -> tuple[str, int] | None:
+    """The name after *by* when *by* + name is all the agent phrase holds."""
+    objects = [c for c in children(by) if c.text not in QUOTES]
+    if by.lower_ != "by" or by.i != verb.i + 1 or len(objects) != 1:
+        return None
+    return _name(objects[0])
 
 
 def _passive_reduction(doc: Doc, verb: Token) -> Site | None:
@@ -1032,15 +1106,12 @@ def _passive_reduction(doc: Doc, verb: Token) -> Site | None:
     if verb.tag_ != "VBN" or head.pos_ != "NOUN" or verb.i != head.i + 1:
         return None
     dependents = children(verb)
-    if len(dependents) != 1 or dependents[0].dep_ != "agent" or dependents[0].lower_ != "by":
+    if len(dependents) != 1 or dependents[0].dep_ != "agent" or _takes_complement(head):
         return None
-    objects = children(dependents[0])
-    if len(objects) != 1 or objects[0].tag_ != "NNP" or children(objects[0]):
+    agent = _by_name(dependents[0], verb)
+    if agent is None or agent[1] < verb.right_edge.i:
         return None
-    agent = objects[0]
-    if agent.i != verb.i + 2:
-        return None
-    return _prenominal(doc, head, agent, verb, range(verb.i, agent.i + 1))
+    return _prenominal(doc, head, agent[0], verb, range(verb.i, agent[1] + 1))
 
 
 def _participle(verb: Token) -> str | None:
@@ -1050,7 +1121,7 @@ def _participle(verb: Token) -> str | None:
     return inflect_verb(verb.lemma_.lower(), "VBN")
 
 
-def _prenominal(doc: Doc, head: Token, agent: Token, verb: Token, span: range) -> Site | None:
+def _prenominal(doc: Doc, head: Token, agent: str, verb: Token, span: range) -> Site | None:
     """Delete ``span`` and put *Agent's-participle* before ``head`` (and its compounds)."""
     det = next((c for c in children(head) if c.dep_ == "det" and c.i < head.i), None)
     if det is None or det.tag_ != "DT":
@@ -1060,6 +1131,5 @@ def _prenominal(doc: Doc, head: Token, agent: Token, verb: Token, span: range) -
         return None
     slot = next((c for c in head.lefts if c.dep_ == "compound"), head)
     deletes = [Delete(k) for k in span]
-    variants = [(*deletes, Insert(slot.i, f"{agent.text}{joint}-{participle}"))
-                for joint in ("'s", "")]
+    variants = [(*deletes, Insert(slot.i, f"{agent}{joint}-{participle}")) for joint in ("'s", "")]
     return site(*variants[0], alternatives=tuple(variants[1:]))
