@@ -196,6 +196,16 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Replace(to.i, "for"))
 
 
+def _noun_complement_infinitive(verb: Token) -> Token | None:
+    """The *to* of an infinitive that complements a noun (*a promise to return*, *the right
+    to vote*); the parser tells these (``acl``) from infinitival relatives (``relcl``: *a
+    book to read*, *time to go*)."""
+    if verb.tag_ != "VB" or verb.dep_ != "acl" or verb.head.pos_ != "NOUN" or verb.i < verb.head.i:
+        return None
+    to = _infinitive_marker(verb)
+    return None if to is None or _in_fixed_infinitive(to) else to
+
+
 @rule(
     203, "for_to", CATEGORY,
     tags={"TO"},
@@ -205,6 +215,10 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I want to go home.", "I want for to go home."),
         ("It's hard to cross the river.", "It's hard for to cross the river."),
         ("Did they ask you to stay?", "Did they ask you for to stay?"),
+        ("She made a promise to return.", "She made a promise for to return."),
+        ("He had no intention to stay.", "He had no intention for to stay."),
+        ("They lost the chance to win the cup.", "They lost the chance for to win the cup."),
+        ("Did you get permission to leave?", "Did you get permission for to leave?"),
     ],
     negatives=[
         "He seems to be happy.",
@@ -212,12 +226,20 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "We're going to win.",
         "He gave it to me.",
         "She saved money to buy a car.",
+        "I have a book to read.",
+        "It is time to go home.",
+        "We need someone to help us.",
     ],
 )
 def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*for to* as infinitive marker in complement clauses: *You weren't allowed for to go*.
-    Same contexts as feature 201; purpose clauses are feature 202."""
-    for to in _complement_infinitives(index):
+    Complements of verbs and adjectives as for feature 201, and of nouns (*a promise for to
+    return*); infinitival relatives (*a book to read*) are no complements, and purpose
+    clauses are feature 202."""
+    found = list(_complement_infinitives(index))
+    found += [to for verb in index.by_tag.get("VB", ())
+              if (to := _noun_complement_infinitive(verb)) is not None]
+    for to in sorted(found, key=lambda t: t.i):
         yield site(Insert(to.i, "for"))
 
 
@@ -231,6 +253,13 @@ NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "beli
 
 # Words that are both verbs and destinations after "to" (*a ride to work*, *a bus to school*).
 DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
+MOTION_VERBS = frozenset({"come", "go", "get", "return", "walk", "drive", "ride", "head", "run",
+                          "hurry", "rush", "travel"})
+# Verbs whose infinitive is their complement, not a purpose clause (*needed to satisfy*,
+# *asked him to open*, *waited to live together*, *It took a few nights to get used to it*).
+INFINITIVE_TAKERS = TO_INFINITIVE_VERBS | frozenset(
+    "take wait seem tend happen deserve claim pretend dare beg urge remind warn advise "
+    "persuade convince invite order require struggle hesitate help".split())
 
 
 def _purpose_to(tok: Token) -> bool:
@@ -251,13 +280,20 @@ def _purpose_to(tok: Token) -> bool:
     else:
         return False
     verb = tok.head if tok.dep_ == "aux" else tok.doc[tok.i + 1]
-    if verb.lemma_.lower() in NOT_PURPOSE:
-        return False
-    if verb.lemma_.lower() in DESTINATION_NOUNS and tok.doc[tok.i - 1].pos_ == "NOUN":
-        return False  # "a ride to work": "work" is a place here
-    if main.lemma_ == "take":
-        return False  # "It took a few nights to get used to it": the complement of "take"
+    if verb.lemma_.lower() in NOT_PURPOSE or main.lemma_.lower() in INFINITIVE_TAKERS:
+        return False  # "The clerk needed to satisfy the boss": a complement, not a purpose
+    if verb.lemma_.lower() in DESTINATION_NOUNS and (
+            tok.doc[tok.i - 1].pos_ == "NOUN" or main.lemma_.lower() in MOTION_VERBS):
+        return False  # "a ride to work", "they never come to work on time": a place here
+    if _infinitival_relative(verb):
+        return False  # "stories to tell you about": the infinitive has a gap
     return main.pos_ == "VERB" and main.i < tok.i and not _in_fixed_infinitive(tok)
+
+
+def _infinitival_relative(verb: Token) -> bool:
+    """*experiences to tell me about*: a preposition that lost its object to the noun before
+    the infinitive, which then modifies that noun rather than saying what for."""
+    return any(t.dep_ == "prep" and not children(t) for t in verb.subtree)
 
 
 @rule(
@@ -269,6 +305,10 @@ def _purpose_to(tok: Token) -> bool:
         ("Did you come here to see me?", "Did you come here for to see me?"),
         ("We dug a ditch to drain the water away, and it worked.",
          "We dug a ditch for to drain the water away, and it worked."),
+        ("She phoned the office to ask about her order.",
+         "She phoned the office for to ask about her order."),
+        ("He works two jobs to pay his rent.", "He works two jobs for to pay his rent."),
+        ("They got up early to catch the bus.", "They got up early for to catch the bus."),
     ],
     negatives=[
         "I went to the shop in order to buy milk.",
@@ -278,12 +318,19 @@ def _purpose_to(tok: Token) -> bool:
         "To be honest, I don't care.",
         "He gave his sister a ride to work.",
         "It took a few nights to get used to it.",
+        "The clerk needed to satisfy the boss.",
+        "She needed the nurse to check her.",
+        "We had many stories to tell you about.",
+        "They never come to work on time.",
+        "The truth finally came to light.",
     ],
 )
 def for_to_pupose(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Unsplit *for to* in infinitival purpose clauses: *We had gutters for to drain the water
     away*. Purpose clauses after the main verb only; *in order to* and *so as to* already
-    have their own purpose marker."""
+    have their own purpose marker. Not the complement of a verb that takes an infinitive
+    (*needed to satisfy*, *asked him to open*, whatever the parser calls it), an infinitival
+    relative (*stories to tell you about*), nor *to work/school* after a motion verb."""
     for tok in index.by_lemma.get("to", ()):
         if _purpose_to(tok):
             yield site(Insert(tok.i, "for"))
