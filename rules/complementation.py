@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Span, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import direct_subject as _subject
@@ -360,6 +360,101 @@ def _comparative_mark(mark: Token) -> bool:
             or degree.lower_ == "same")
 
 
+# Nouns of time and measure: "longer than a few weeks" compares amounts, not doers.
+MEASURE_NOUNS = wordlist("duration_nouns") | wordlist("time_nouns") | wordlist("quantity_nouns")
+
+
+def _compared_entity(than: Token) -> Token | None:
+    """The noun of *than the baker*, when it can be the subject of the compared clause: a
+    noun phrase with a determiner or possessive, or a name (not a pronoun, which may be an
+    object, *taller than me*; not a number, measure or *that of ...*)."""
+    obj = next((c for c in children(than) if c.dep_ == "pobj"), None)
+    if than.dep_ != "prep" or obj is None or obj.lower_ in ("that", "those", "ever", "usual"):
+        return None
+    if obj.pos_ == "PROPN" and obj.tag_ in ("NNP", "NNPS"):
+        return obj
+    if obj.pos_ not in ("NOUN", "NUM") or obj.lemma_.lower() in MEASURE_NOUNS:
+        return None
+    if obj.pos_ == "NUM" and obj.lower_ != "one":
+        return None
+    if any(c.dep_ == "nummod" for c in children(obj)):
+        return None
+    return obj if any(c.dep_ in ("det", "poss") for c in children(obj)) else None
+
+
+# The functions in its clause that a compared phrase may have: *eats [more]*, *runs
+# [faster]*, *is [bigger]*, *has [more seats]*.
+COMPARED_DEPS = frozenset({"dobj", "advmod", "acomp", "attr", "npadvmod"})
+
+
+def _compared_verb(than: Token) -> Token | None:
+    """The verb of the clause that makes the comparison (*eats more than*, *has more seats
+    than*): the compared word is its object, adverb or predicate, or the adjective of its
+    object; not a comparison inside another phrase (*cars with a greater speed than the
+    bus*). The *than*-phrase must contrast with the subject: no direct object outside the
+    compared phrase (*likes tea more than coffee* may compare the objects)."""
+    node = than.head
+    if node.lower_ in ("other", "rather", "else"):
+        return None  # "languages other than English"
+    if node.dep_ == "amod" and node.tag_ in ("JJR", "RBR"):
+        node = node.head  # "more seats", "greater surface area"
+    verb = node.head
+    if node.dep_ not in COMPARED_DEPS or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    if _subject(verb) is None:
+        return None
+    node = verb
+    if any(obj.dep_ in ("dobj", "dative") and not obj.left_edge.i <= than.i <= obj.right_edge.i
+           for obj in children(node)):
+        return None
+    return node
+
+
+def _pro_verb(verb: Token, subject: Token) -> str | None:
+    """The auxiliary that stands for the compared verb phrase in *than what the baker
+    does / has / is / can*, in the compared verb's tense and agreeing with ``subject``."""
+    aux = next((c for c in children(verb) if c.dep_ in ("aux", "auxpass")), None)
+    finite = aux if aux is not None else verb
+    if finite.tag_ == "MD":
+        return finite.lower_ if not finite.lower_.startswith(("'", "’")) else None
+    if finite.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    lemma = finite.lemma_.lower()
+    if aux is None and lemma not in ("be", "have"):
+        lemma = "do"
+    if lemma not in ("be", "have", "do"):
+        return None
+    person, past = person_number(subject), finite.tag_ == "VBD"
+    if lemma == "be":
+        return ("was" if person in ("1s", "3s") else "were") if past else \
+            {"1s": "am", "3s": "is"}.get(person, "are")
+    if past:
+        return "had" if lemma == "have" else "did"
+    return {"have": "has", "do": "does"}[lemma] if person == "3s" else lemma
+
+
+def _phrasal_comparative(than: Token) -> tuple[Insert, Insert] | None:
+    """*eats more than the baker* -> *eats more than what the baker does*."""
+    entity = _compared_entity(than)
+    verb = _compared_verb(than) if entity is not None else None
+    proverb = _pro_verb(verb, entity) if verb is not None else None
+    end = entity.right_edge if proverb else None
+    if end is None or not _phrase_ends_at(end):
+        return None
+    return Insert(than.i, "what", after=True), Insert(end.i, proverb, after=True)
+
+
+def _phrase_ends_at(tok: Token) -> bool:
+    """Nothing that may still belong to the noun phrase follows ``tok`` (a phrase the
+    parser hung on the verb would come after the inserted auxiliary: *than what the car has
+    with the largest horsepower*)."""
+    doc = tok.doc
+    if tok.i + 1 >= len(doc):
+        return True
+    nxt = doc[tok.i + 1]
+    return (nxt.is_punct and nxt.text not in ("'", '"', "”", "’")) or nxt.dep_ in ("cc", "mark")
+
+
 @rule(
     204, "what_comparative", CATEGORY,
     lemmas={"than", "as"},
@@ -368,6 +463,15 @@ def _comparative_mark(mark: Token) -> bool:
         ("It was easier than I expected.", "It was easier than what I expected."),
         ("She runs as fast as I do.", "She runs as fast as what I do."),
         ("Is he taller than his brother is?", "Is he taller than what his brother is?"),
+        ("The cleaner eats more than the baker.", "The cleaner eats more than what the baker does."),
+        ("My sister ran faster than my brother.", "My sister ran faster than what my brother did."),
+        ("This car has more seats than the old van.",
+         "This car has more seats than what the old van has."),
+        ("Paris is bigger than Lyon.", "Paris is bigger than what Lyon is."),
+        ("The new model can go faster than the old one.",
+         "The new model can go faster than what the old one can."),
+        ("Which towns had more rain than the capital?",
+         "Which towns had more rain than what the capital had?"),
     ],
     negatives=[
         "He is taller than me.",
@@ -378,15 +482,32 @@ def _comparative_mark(mark: Token) -> bool:
         "She started singing as soon as she walked in.",
         "Anyone other than John can go.",
         "As far as I know, he is fine.",
+        "She has more than three cars.",
+        "He is older than average.",
+        "They never stayed longer than a few weeks.",
+        "Their house is bigger than that of their neighbors.",
+        "She likes the tea more than the coffee.",
+        "Name the cars with a greater speed than the bus.",
+        "We use languages other than English.",
+        "Which trains run faster than the bus from Leeds on Sundays?",
     ],
 )
 def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*than what* / *as what* introducing comparative clauses: *It's harder than what you
-    think it is*. Only clauses with their own subject after *than*, or after the second *as*
-    of *as ... as*; temporal and manner *as* (*As I was leaving*, *as you asked*) stay."""
+    think it is*. Clauses with their own subject after *than*, or after the second *as*
+    of *as ... as*; temporal and manner *as* (*As I was leaving*, *as you asked*) stay. A
+    comparison with a noun phrase that contrasts with the subject (SAE's elided *than the
+    baker [does]*) gets the clause back with its auxiliary: *eats more than what the baker
+    does*, *has more seats than what the van has*. Pronouns (*than me*: subject or object?),
+    numbers, measures and comparisons next to a direct object (*likes tea more than coffee*
+    may compare the objects) are left alone."""
     for mark in index.lemma("than", "as"):
         if _comparative_mark(mark):
             yield site(Insert(mark.i, "what", after=True))
+        elif mark.lower_ == "than":
+            found = _phrasal_comparative(mark)
+            if found:
+                yield site(*found)
 
 
 # ---------------------------------------------------- 205 existential_got, 206 existential_you_have
