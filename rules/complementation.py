@@ -572,26 +572,35 @@ def _definite(noun: Token) -> bool:
         ("I like this town because there are many parks.",
          "I like this town because it got many parks."),
         ("We went in and there are two rooms.", "We went in and it got two rooms."),
+        ("There were two men waiting at the gate.", "Got two men waiting at the gate."),
+        ("When we arrived, there was a long queue outside.",
+         "When we arrived, got a long queue outside."),
+        ("There was a dog and a cat in the yard.", "Got a dog and a cat in the yard."),
     ],
     negatives=[
         "Is there a bank near here?",
         "There isn't any milk.",
-        "There was a problem with the car.",
         "There must be a mistake.",
         "I saw him there.",
         "There's the bus!",
         "There's no way he did that.",
         "There is no denying the power of this film.",
         "There's always something going on here.",
+        "There wasn't a single car on the road.",
+        "Were there many people at the party?",
     ],
 )
 def existential_got(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Existentials with *get*: *It got some sand there* 'There is some sand there'. Present
-    tense affirmative statements only; questions, negation and modal existentials keep
-    *there*."""
+    """Existentials with *get*: *It got some sand there* 'There is some sand there', and
+    tenseless *got* without a subject for the past, as in the atlas's *Ova hyee get tumoch
+    bush* and Singapore English (*Got two men waiting at the gate* 'There were two men ...':
+    a past *it got* would read as 'it received'). Affirmative statements only; questions,
+    negation and modal existentials keep *there*."""
     for there, be in _existentials(index):
         if be.tag_ != "VBD":
             yield site(Replace(there.i, "it"), Replace(be.i, "got"))
+        else:
+            yield site(Delete(there.i), Replace(be.i, "got"))
 
 
 def _negative_pivot(be: Token) -> bool:
@@ -621,7 +630,7 @@ def _describes_a_place(be: Token) -> bool:
 
 @rule(
     206, "existential_you_have", CATEGORY,
-    deps={"expl"},
+    lemmas={"there"},
     examples=[
         ("There are some people who never listen.", "You have some people who never listen."),
         ("There's a temple in the town.", "You have a temple in the town."),
@@ -629,8 +638,16 @@ def _describes_a_place(be: Token) -> bool:
          "In Delhi you have many old forts, and you have a big market near the station."),
         ("He says there are good schools in this area.",
          "He says you have good schools in this area."),
+        ("How many hotels are there in the old town?",
+         "How many hotels do you have in the old town?"),
+        ("How many students were there in each class?",
+         "How many students did you have in each class?"),
+        ("How much water is there in the tank?", "How much water do you have in the tank?"),
     ],
     negatives=[
+        "How many people are there waiting outside?",
+        "How many of them were there?",
+        "How many children aren't there?",
         "There is a problem with my phone.",
         "Once upon a time there was a little girl in the forest.",
         "Is there a bank near here?",
@@ -644,10 +661,39 @@ def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Existentials with generic *you have*: *You have some people who ...* 'There are some
     people who ...', *In Delhi you have many old forts*. Present-tense statements that say
     what is found in a place or what kinds of people there are; past narrative existentials
-    (*Once upon a time there was ...*) keep *there*."""
+    (*Once upon a time there was ...*) keep *there*. *How many N are there (in ...)?* asks
+    the same: *How many hotels do you have in the old town?*, with do-support in the tense
+    of *be*."""
     for there, be in _existentials(index):
         if be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
             yield site(Replace(there.i, "you"), Replace(be.i, "have"))
+    for there in index.by_lemma.get("there", ()):
+        be = _how_many_there(there)
+        if be is not None:
+            yield site(Replace(be.i, DO_FOR_BE[be.tag_]), Replace(there.i, "you have"))
+
+
+DO_FOR_BE = {"VBP": "do", "VBZ": "do", "VBD": "did"}  # agreeing with "you"
+
+
+def _how_many_there(there: Token) -> Token | None:
+    """The *be* of *How many N are there ...?*: the question's *be* right before *there*,
+    with *how many/much* + noun as its subject right before it; not negated, and not with a
+    participle after *there* (*How many people are there waiting?* asks who is there)."""
+    doc = there.doc
+    be = doc[there.i - 1] if there.i > 0 else None
+    if be is None or be.lemma_ != "be" or be.tag_ not in DO_FOR_BE or there.head != be:
+        return None
+    if be.dep_ != "ROOT" or not in_question(be) or any(c.dep_ == "neg" for c in children(be)):
+        return None
+    subj = next((c for c in children(be) if c.dep_ in ("nsubj", "attr") and c.i < be.i), None)
+    if subj is None or subj.pos_ != "NOUN" or subj.right_edge.i + 1 != be.i:
+        return None
+    first = doc[subj.left_edge.i:subj.left_edge.i + 2]
+    if [t.lower_ for t in first] not in (["how", "many"], ["how", "much"]):
+        return None
+    after = doc[there.i + 1] if there.i + 1 < len(doc) else None
+    return None if after is not None and after.tag_ in ("VBG", "VBN") else be
 
 
 # --------------------------------------------------------------- 207 that_infinitival_subclause
