@@ -508,9 +508,9 @@ def _cleftable_predicate(be: Token, index: DocIndex) -> Token | None:
     (*are looking for land*), or a predicative adjective or place (*was tired*, *is in
     Dublin*)."""
     dep, head = index.dep_of[be.i], index.head_of[be.i]
-    if dep == "aux" and index.tag_of[head] == "VBG" and index.dep_of[head] == "ROOT":
+    if dep == "aux" and index.tag_of[head] == "VBG" and index.dep_of[head] in ("ROOT", "conj"):
         return index.tokens[head]
-    if dep == "ROOT":
+    if dep in ("ROOT", "conj"):
         preds = [c for c in index.children(be.i) if c.dep_ in ("acomp", "prep") and c.i > be.i]
         if len(preds) == 1 and preds[0].tag_ not in ("JJR", "JJS"):
             return preds[0]
@@ -527,12 +527,33 @@ DEGREE_WORDS = frozenset({"more", "less", "as", "most", "least"})
 
 
 def _cleftable_subject(subj: Token) -> bool:
+    """A subject the clause is about, already known (see :func:`_given`), not a dummy or a
+    quantifier (*It was perfect it was*, *It's listening to me nobody is*)."""
     if subj.lower_ in UNCLEFTABLE_SUBJECTS:
         return False
     if any(t.dep_ == "appos" or t.lower_ in ("that", "who", "which") for t in subj.subtree):
         return False  # "Dogs that bark a lot": a relative clause the parse may have missed
-    return not any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any")
-                   for c in children(subj))
+    if any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any") for c in children(subj)):
+        return False
+    return _given(subj)
+
+
+DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
+
+
+def _given(noun: Token) -> bool:
+    """Known to the hearer: a personal pronoun, a name, a definite or possessive noun phrase,
+    or part of a known set (*a lot of them*, *some of the men*). A cleft puts the predicate
+    in focus and leaves the subject as the topic; a new, indefinite subject (*Two
+    candidates were debating ...*) is what such a sentence is about to introduce."""
+    if noun.tag_ == "PRP" or noun.pos_ == "PROPN":
+        return True
+    if any(c.dep_ == "poss" or c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS
+           for c in children(noun)):
+        return True
+    return any(c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" and _given(o)
+                                                             for o in children(c))
+               for c in children(noun))
 
 
 def _comparative(pred: Token) -> bool:
@@ -549,13 +570,24 @@ def _subject_in(index: DocIndex, verb: Token) -> Token | None:
     return next((c for c in index.children(verb.i) if c.dep_ in SUBJECT_DEPS), None)
 
 
+def _starts_main_clause(first: Token, verb: Token, index: DocIndex) -> bool:
+    """``first`` starts the sentence, or the second of two contrasted *be* clauses after
+    *and/but* (*One was slim and the other was obese*), where the contrast puts the
+    predicate in focus (*The cook made a meal and it was very thankful she was* would not)."""
+    if first.i == index.sentence_of[first.i]:
+        return True
+    cc, main = index.tokens[first.i - 1], verb.head
+    return (verb.dep_ == "conj" and main.dep_ == "ROOT" and main.lemma_ == "be"
+            and cc.dep_ == "cc" and cc.lower_ in ("and", "but") and cc.head == main)
+
+
 def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     verb = _verb_of(be)
     subj = _subject_in(index, verb) if verb is not None else None
     if subj is None or subj.dep_ == "expl":
         return None
-    # The cheap position tests first: the subject starts the sentence and ends before *be*.
-    if subj.left_edge.i != index.sentence_of[be.i] or subj.right_edge.i + 1 != be.i:
+    # The cheap position tests first: the subject starts the clause and ends before *be*.
+    if not _starts_main_clause(subj.left_edge, verb, index) or subj.right_edge.i + 1 != be.i:
         return None
     pred = _cleftable_predicate(be, index)
     end = index.statement_end(be.i) if pred is not None else None
@@ -572,6 +604,8 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     if any(dep in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp")
            for dep in index.dep_of[start:end]):
         return None
+    if sum(not index.tokens[i].is_punct for i in range(start, end)) > MAX_FOCUS_WORDS:
+        return None  # a long predicate is no focus: the sentence would not read as one
     spelt = _spelt_out(be)
     if spelt is None:
         return None
@@ -581,14 +615,32 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
 
 @rule(
     223, "clefting", "Discourse and Word Order",
-    lemmas={"be"},
+    deps={"nsubj", "nsubjpass"},
     examples=[
         ("A lot of them are looking for more land.", "It's looking for more land a lot of them are."),
         ("He's living in Dublin.", "It's living in Dublin he is."),
         ("She was very tired.", "It was very tired she was."),
         ("We left early. My brother is in Boston!", "We left early. It's in Boston my brother is!"),
+        ("She bought a new car.", "It was a new car she bought."),
+        ("My uncle grows potatoes.", "It's potatoes my uncle grows."),
+        ("They sell fresh fish!", "It's fresh fish they sell!"),
+        ("Some of the boys were playing football.", "It was playing football some of the boys were."),
+        ("One was slim and the other was tall.", "One was slim and it was tall the other was."),
+        ("My sister is shy, but my brother is lazy.",
+         "My sister is shy, but it's lazy my brother is."),
     ],
     negatives=[
+        "One was slim and the other was tall, so they argued.",
+        "He said that his brother was lazy.",
+        "He works hard, but his brother is lazy.",
+        "Two old friends were talking about the weather in the park.",
+        "A man was standing at the door.",
+        "She bought it.",
+        "He sold the car that he had bought in Paris.",
+        "The students were preparing for the exams they had to take in the spring.",
+        "Did she buy a car?",
+        "She didn't buy a car.",
+        "He gave his sister a book.",
         "Is he living in Dublin?",
         "He isn't living in Dublin.",
         "There is a problem.",
@@ -603,17 +655,53 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     ],
 )
 def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Clefts that focus the predicate (Irish English): *It's looking for more land a lot of
-    them are*, *It was very tired she was*. The progressive verb phrase, or the predicative
-    adjective or place phrase, is fronted after *it's* / *it was*, and the subject and *be*
-    close the sentence (a contracted *'s* is spelt out, since it cannot end a sentence).
-    Only affirmative one-clause statements that start with their subject."""
+    """Clefts beyond Standard English use (Irish English): *It's looking for more land a lot
+    of them are*, *It was very tired she was*. The progressive verb phrase, or the
+    predicative adjective or place phrase, is fronted after *it's* / *it was*, and the
+    subject and *be* close the sentence (a contracted *'s* is spelt out, since it cannot end
+    a sentence). A short transitive clause fronts its object the same way, with no *that*
+    (*She bought a car* -> *It was a car she bought*). Only affirmative one-clause statements
+    that start with a known subject (a pronoun, a name, a definite noun phrase, *a lot of
+    them*) and have a short focus: a cleft keeps the subject as the topic, so a new,
+    indefinite subject (*Two candidates were debating ...*) is not clefted."""
     for be in index.by_lemma.get("be", ()):
         if index.tag_of[be.i] not in ("VBZ", "VBP", "VBD"):
             continue
         ops = _cleft(be, index)
         if ops is not None:
             yield site(*ops)
+    for obj in index.by_dep.get("dobj", ()):
+        ops = _object_cleft(obj, index)
+        if ops is not None:
+            yield site(*ops)
+
+
+# The longest phrase (in words) a cleft puts in focus.
+MAX_FOCUS_WORDS = 6
+
+
+def _object_cleft(obj: Token, index: DocIndex) -> tuple[Op, ...] | None:
+    """*She bought a car.* -> *It was a car she bought.*: the whole statement is subject +
+    simple-tense verb + object (a noun phrase without a clause, not a pronoun)."""
+    verb = obj.head
+    if verb.dep_ != "ROOT" or verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    subj = _subject_in(index, verb)
+    end = index.statement_end(verb.i)
+    if subj is None or end is None or subj.left_edge.i != index.sentence_of[verb.i]:
+        return None
+    if subj.right_edge.i + 1 != verb.i or obj.left_edge.i != verb.i + 1 or obj.right_edge.i + 1 != end:
+        return None
+    if obj.pos_ not in ("NOUN", "PROPN") or not _cleftable_subject(subj):
+        return None
+    words = range(obj.left_edge.i, end)
+    if len(words) > MAX_FOCUS_WORDS or any(
+            index.dep_of[i] in ("relcl", "acl", "ccomp", "conj", "cc") for i in words):
+        return None
+    if any(c.dep_ in ("aux", "auxpass", "neg", "prt", "dative") for c in index.children(verb.i)):
+        return None
+    it_be = "it was" if verb.tag_ == "VBD" else "it's"
+    return (Insert(obj.left_edge.i, it_be), Move(subj.left_edge.i, verb.i + 1, end))
 
 
 # ------------------------------------------------------------------------------- 224 fronting_pobj
