@@ -409,16 +409,33 @@ def _open_question_context(embedder: Token) -> bool:
     return negated or in_question(embedder)
 
 
+# Verbs whose object is the person asked or told, before the question (*asked the clerk
+# where ...*), not a noun the wh-clause modifies.
+ASKED_PERSON_VERBS = frozenset({"ask", "tell", "show", "teach", "inform", "remind", "advise"})
+
+
 def _clause_introducer(clause: Token) -> Token | None:
-    """The wh-word or *if/whether* that starts an embedded clause."""
+    """The wh-word or *if/whether* that starts an embedded clause; not a relative *where* or
+    *which* after a noun (*Find the city where the rent is lowest*), which the parser may
+    take for a question after the verb."""
     first = clause.left_edge
     if first.lower_ == "that":
         return None  # the complementizer "that", which the parser may tag as a wh-word
     if first.tag_ in WH_TAGS or first.lower_ == "how":
-        return first
+        return None if _after_modified_noun(first, clause.head) else first
     if first.dep_ == "mark" and first.lower_ in ("if", "whether") and first.head == clause:
         return first
     return None
+
+
+def _after_modified_noun(wh: Token, embedder: Token) -> bool:
+    """The wh-word follows a noun that is not the person asked (*for each continent where*,
+    *Find the city where*, but not *asked the clerk where*)."""
+    prev = wh.doc[wh.i - 1] if wh.i > 0 else None
+    if prev is None or prev.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not (prev.head == embedder and prev.dep_ in ("dobj", "dative")
+                and embedder.lemma_.lower() in ASKED_PERSON_VERBS)
 
 
 def _embedded_aux(clause: Token, subj: Token) -> Token | None:
@@ -461,6 +478,9 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         ("She asked me if I was ready.", "She asked me was I ready."),
         ("He didn't say why he left, and I don't know where she's going.",
          "He didn't say why he left, and I don't know where is she going."),
+        ("She asked the clerk where the exit was.", "She asked the clerk where was the exit."),
+        ("Can you tell the nurse where the pain is?", "Can you tell the nurse where is the pain?"),
+        ("We don't know which road the bus takes.", "We don't know which road does the bus take."),
     ],
     negatives=[
         "I don't know what is happening.",
@@ -471,6 +491,9 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         "I like what you did.",
         "He knew what he was doing.",
         "The teacher told the students that the test was cancelled.",
+        "Find the average price for each town where the rent is lower than 500.",
+        "Show the city where the museum was built.",
+        "List the shops in each street which the mayor visited.",
     ],
 )
 def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -724,8 +747,22 @@ def _main_verb_of(prep: Token) -> Token:
     return head.head if head.dep_ == "dobj" and prep.lower_ in ("to", "for") else head
 
 
+def _ends_first_predicate(tok: Token, verb: Token, index: DocIndex) -> bool:
+    """``tok`` closes the statement, or the first of two coordinated verb phrases of
+    ``verb`` (*cooked a meal for the teacher [and] hoped she liked it*)."""
+    end = index.statement_end(tok.i)
+    if end is None:
+        return False
+    if tok.i + 1 == end:
+        return True
+    cc = index.tokens[tok.i + 1]
+    return cc.dep_ == "cc" and cc.head == verb and any(
+        c.dep_ == "conj" and c.pos_ == "VERB" and c.i > cc.i and _subject_in(index, c) is None
+        for c in index.children(verb.i))
+
+
 def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None:
-    """``(start, end, subject start)`` of a sentence-final prepositional phrase on a verb that
+    """``(start, end, subject start)`` of a clause-final prepositional phrase on a verb that
     has a direct object: *I speak English [to my sister].*"""
     verb = _main_verb_of(prep)
     if prep.lower_ not in FRONTED_PREPOSITIONS or prep.dep_ not in ("prep", "dative"):
@@ -735,17 +772,19 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
     if not any(c.dep_ == "dobj" for c in index.children(verb.i)):
         return None
     obj = next((c for c in index.children(prep.i) if c.dep_ == "pobj"), None)
-    end = index.statement_end(prep.i)
     subj = _subject_in(index, verb)
-    if obj is None or end is None or subj is None or prep.right_edge.i + 1 != end:
+    if obj is None or subj is None or not _ends_first_predicate(prep.right_edge, verb, index):
         return None
-    if not _person(obj):
-        return None
+    if not _person(obj) or obj.lower_ in THIRD_PERSON_OBJECTS:
+        return None  # "To him the clerk handed the form": him would come before its antecedent
     if subj.left_edge.i != index.sentence_of[prep.i] or subj.i > verb.i or prep.i < verb.i:
         return None
-    if any(t.pos_ in ("VERB", "AUX") for t in prep.subtree):
-        return None
+    if any(t.pos_ in ("VERB", "AUX") or t.is_punct or t.dep_ == "appos" for t in prep.subtree):
+        return None  # "for two clients, one of them new": the fronted phrase needs its commas
     return prep.i, prep.right_edge.i + 1, subj.left_edge.i
+
+
+THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "it"})
 
 
 @rule(
@@ -757,6 +796,10 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
         ("We bought a cake for the children!", "For the children we bought a cake!"),
         ("He left. My father doesn't discuss politics with my uncle.",
          "He left. With my uncle my father doesn't discuss politics."),
+        ("We cooked dinner for our guests.", "For our guests we cooked dinner."),
+        ("She plays tennis with me.", "With me she plays tennis."),
+        ("The cook baked a cake for the nurse and hoped she liked it.",
+         "For the nurse the cook baked a cake and hoped she liked it."),
     ],
     negatives=[
         "Did you give the book to her?",
@@ -765,12 +808,16 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
         "Yesterday I gave the book to my brother.",
         "I gave it to the man who called.",
         "I cut the bread with a knife.",
+        "The clinic ran some tests for two clients, one of them new.",
+        "The clerk handed the form to him.",
+        "I gave the book to my brother and he read it.",
     ],
 )
 def fronting_pobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Fronting of a prepositional object: *To my sister sometime I speak English*. The
-    sentence-final *to/for/with* phrase of a verb with a direct object moves before the
-    subject. Statements that start with their subject only; no phrase containing a clause."""
+    *to/for/with* phrase that ends the statement, or the first of two verb phrases, of a
+    verb with a direct object moves before the subject. Statements that start with their subject only; no phrase containing a clause
+    or punctuation, and no *him/her/them*, which would come before its antecedent."""
     for prep in index.lemma(*FRONTED_PREPOSITIONS):
         span = _fronted_phrase(prep, index)
         if span is not None:
@@ -907,12 +954,16 @@ def _embedded_question(clause: Token) -> bool:
 
 @rule(
     230, "doubly_filled_comp", "Discourse and Word Order",
-    deps={"ccomp"},
+    tags=WH_TAGS,
     examples=[
         ("I don't know what he wants.", "I don't know what that he wants."),
         ("I wonder which dish they picked.", "I wonder which dish that they picked."),
         ("Can you tell me where she lives?", "Can you tell me where that she lives?"),
         ("Ask him how old he is.", "Ask him how old that he is."),
+        ("Who ate what?", "What who ate?"),
+        ("Which student brought which book?", "Which book which student brought?"),
+        ("Who went where?", "Where who went?"),
+        ("Who gave what to whom?", "What who gave to whom?"),
     ],
     negatives=[
         "I know that he left.",
@@ -924,18 +975,50 @@ def _embedded_question(clause: Token) -> bool:
         "Tell me when you are ready.",
         "Do you know whose car that is?",
         "I told the man that I would call him later.",
+        "Who ate the cake?",
+        "Who told you about what happened?",
+        "Who said that, and when?",
     ],
 )
 def doubly_filled_comp(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Doubly filled COMP: a wh-phrase followed by the complementizer *that* in embedded
-    questions, *I wonder which dish that they picked*. Only where the wh-phrase is not the
-    subject (*who that called* is rarer) and the subject follows it directly."""
+    """Doubly filled COMP: two wh-phrases in the front of a question, as in the atlas's *What
+    who has eaten?* 'Who ate what?', and a wh-phrase followed by the complementizer *that*
+    in embedded questions, *I wonder which dish that they picked*. In questions, the second
+    wh-phrase (an object, adverb or prepositional object of the main verb) joins the
+    subject wh-phrase at the front; in embedded questions *that* goes in only where the
+    wh-phrase is not the subject (*who that called* is rarer) and the subject follows it
+    directly."""
     for clause in index.by_dep.get("ccomp", ()):
         if clause.head.pos_ != "VERB" or clause.i < clause.head.i or not _embedded_question(clause):
             continue
         end = _wh_phrase_end(clause, index)
         if end is not None:
             yield site(Insert(end, "that"))
+    for start in index.sentence_starts():
+        moved = _second_wh_phrase(index, start) if index.in_question(start) else None
+        if moved is not None:
+            yield site(Move(*moved, start))
+
+
+def _second_wh_phrase(index: DocIndex, start: int) -> tuple[int, int] | None:
+    """``(start, end)`` of the wh-phrase left in place in a question whose subject is a
+    wh-phrase (*Who ate [what]?*, *Which student brought [which book]?*): an object or
+    adverb of the main verb, the first after it."""
+    first = _first_word(index, start)
+    if first is None or first.i != start or first.tag_ not in ("WP", "WDT"):
+        return None
+    subj = first if first.dep_ in SUBJECT_DEPS else first.head
+    verb = subj.head
+    if subj.dep_ not in SUBJECT_DEPS or verb.pos_ != "VERB" or verb.dep_ != "ROOT":
+        return None
+    for tok in index.tokens[verb.i + 1:index.sentence_end(start)]:
+        if tok.tag_ not in WH_TAGS or tok.lower_ == "that":
+            continue
+        phrase = tok if tok.dep_ in ("dobj", "advmod") else tok.head
+        if phrase.head != verb or phrase.dep_ not in ("dobj", "advmod", "npadvmod"):
+            return None  # "Who knows what he wants?": the wh-word is in a clause of its own
+        return phrase.left_edge.i, phrase.right_edge.i + 1
+    return None
 
 
 # --------------------------------------------------------------- 231 superlative_before_matrix_head
