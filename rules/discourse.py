@@ -1221,6 +1221,41 @@ def _be_like(verb: Token, subj: Token) -> str:
     return {"1s": "am like", "3s": "is like"}.get(person, "are like")
 
 
+SPEAKER_NOUNS = wordlist("human_nouns") | wordlist("person_nouns_wordnet") | {"one", "other"}
+
+
+def _speaker(subj: Token) -> bool:
+    """A person who speaks: a personal pronoun, a name or a people noun (*the lesbian one*)."""
+    if subj.tag_ == "PRP":
+        return subj.lower_ not in ("it", "this", "that")
+    return subj.pos_ == "PROPN" or subj.lemma_.lower() in SPEAKER_NOUNS
+
+
+def _reported_words(verb: Token) -> list[int] | None:
+    """What past *said* reports in speech, told as a quote: a clause right after it (its
+    *that* goes: *said that they were busy* -> *was like they were busy*) or an answer
+    word (*I said no*). Returns the tokens to delete (the *that*), or None."""
+    doc = verb.doc
+    if verb.lower_ != "said" or verb.i + 1 >= len(doc):
+        return None
+    subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i or not _speaker(subj):
+        return None  # "The sign said that ...": a text, not a speaker
+    if any(c.dep_ in ("aux", "neg") or c.i > verb.i and c.dep_ in ("dative", "dobj", "xcomp", "prep")
+           for c in children(verb)):
+        return None  # "said nothing", "said thank you to ...", "has said", "never said"
+    nxt = doc[verb.i + 1]
+    if nxt.tag_ == "UH" and nxt.head == verb:
+        return []
+    clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
+    if clause is None or clause.left_edge.i != verb.i + 1 or _subject(clause) is None:
+        return None
+    mark = clause.left_edge
+    if mark.lower_ == "that" and mark.dep_ == "mark":
+        return [mark.i]
+    return [] if mark.dep_ != "mark" and mark.tag_ not in WH_TAGS else None
+
+
 @rule(
     235, "quotative_like", "Discourse and Word Order",
     lemmas={"say", "ask"},
@@ -1229,20 +1264,37 @@ def _be_like(verb: Token, subj: Token) -> str:
         ('And then they asked, "Where are you?"', 'And then they were like, "Where are you?"'),
         ("My mom says, 'Go home.'", "My mom is like, 'Go home.'"),
         ('I said: "No way."', 'I was like: "No way."'),
+        ("She said that she was tired.", "She was like she was tired."),
+        ("When he asked, I said no.", "When he asked, I was like no."),
+        ("My cousins said they would not come.", "My cousins were like they would not come."),
+        ("My boss said the report is late.", "My boss was like the report is late."),
     ],
     negatives=[
-        'She said that she was tired.',
         '"Stop," she said.',
         'He never said, "Sorry."',
         'She told me, "Go home."',
         '"I\'m coming," she said, "just give me a minute."',
+        "She said nothing.",
+        "The clerk said thank you to the driver.",
+        "He didn't say that he was tired.",
+        "The sign said that the shop was closed.",
+        "They say that it rains a lot here.",
+        "She said why she left.",
     ],
 )
 def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Quotative *be like*: *And she was like "What do you mean?"*. *say*/*ask* introducing a
-    direct quote, with the tense and agreement of *say* moved to *be*. Not reported speech
-    (*said that ...*), quotes before the verb, or verbs with auxiliaries or negation."""
+    direct quote, and past *said* introducing what someone said (*said that they were busy*
+    -> *was like they were busy*, *I said no* -> *I was like no*), with the tense and
+    agreement of *say* moved to *be*. Not quotes before the verb, verbs with auxiliaries,
+    negation or an object, a text that says something (*The sign said ...*), generic
+    present *they say*, or reported questions (*said why ...*)."""
     for verb in index.lemma("say", "ask"):
         subj = _quotative(verb)
         if subj is not None:
             yield site(Replace(verb.i, _be_like(verb, subj)))
+            continue
+        dropped = _reported_words(verb)
+        if dropped is not None:
+            subj = next(c for c in children(verb) if c.dep_ == "nsubj")
+            yield site(Replace(verb.i, _be_like(verb, subj)), *(Delete(i) for i in dropped))
