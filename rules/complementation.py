@@ -176,8 +176,8 @@ def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
         ("It's hard to cross the river.", "It's hard for cross the river."),
         ("I want to go home.", "I want for go home."),
         ("Why did you try to open it?", "Why did you try for open it?"),
-        ("She doesn't like to wait, but she needs to rest.",
-         "She doesn't like for wait, but she needs for rest."),
+        ("She doesn't like to wait, but she needs to sit.",
+         "She doesn't like for wait, but she needs for sit."),
     ],
     negatives=[
         "He seems to be happy.",
@@ -186,14 +186,25 @@ def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
         "I was too tired to go out.",
         "She is able to swim.",
         "He gave it to me.",
+        "She asked him to leave.",
+        "They asked the nurse to help carry the bags.",
     ],
 )
 def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*for* (creole *fi*) as the complementizer of infinitives: *It's hard for cross the
     river*, *I want for go*. Only complements of desire/attempt verbs and of predicative
-    adjectives; raising verbs and semi-modals (*seem to, have to, able to*) keep *to*."""
+    adjectives; raising verbs and semi-modals (*seem to, have to, able to*) keep *to*. Nor
+    before a verb that is also a noun after *for* (*asked him for leave*, *for help*,
+    *for rest* would read as asking for a thing)."""
     for to in _complement_infinitives(index):
-        yield site(Replace(to.i, "for"))
+        if index.lemma_of[to.i + 1] not in FOR_NOUN_VERBS:
+            yield site(Replace(to.i, "for"))
+
+
+# Verbs that read as nouns after "for" (*ask for leave*, *wait for help*).
+FOR_NOUN_VERBS = frozenset(
+    "leave help rest work play sleep change cover support care love drink eat cash pay visit "
+    "walk ride run swim talk dance lunch dinner fun practice study test check".split())
 
 
 def _noun_complement_infinitive(verb: Token) -> Token | None:
@@ -895,6 +906,7 @@ ASPECTUAL_VERBS = frozenset({"start", "begin", "stop", "keep", "finish", "quit",
         "I like swimming.",
         "The meeting is starting.",
         "He kept the change.",
+        "She keeps having to find new work.",
     ],
 )
 def bare_ccomp(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -905,8 +917,9 @@ def bare_ccomp(doc: Doc, index: DocIndex) -> Iterator[Site]:
         head = verb.head
         if verb.dep_ != "xcomp" or head.lemma_.lower() not in ASPECTUAL_VERBS or head.pos_ != "VERB":
             continue
-        if verb.i != head.i + 1:
-            continue
+        if verb.i != head.i + 1 or verb.lemma_.lower() == "have" and any(
+                c.dep_ == "xcomp" for c in children(verb)):
+            continue  # "keeps having to find a job": the semi-modal keeps its form
         base = inflect_verb(verb.lemma_.lower(), "VB")
         if base and base != verb.lower_:
             yield site(Replace(verb.i, base))

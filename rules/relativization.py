@@ -54,6 +54,10 @@ COMPLEMENT_HEADS = frozenset(
 )
 # Transitive phrasal verbs ("fill in"): their particle is no stranded preposition.
 PHRASAL_VERBS = wordlist("separable_phrasal_verbs")
+# Verbs that take no object: a "which" the parser makes their object stands for "in which".
+INTRANSITIVE_VERBS = frozenset(
+    "happen occur exist arrive die sleep belong appear seem come go live stay remain lie rise "
+    "fall sit stand".split())
 # Verb forms that read as a preposition once the relativizer is gone (people like music).
 PREPOSITION_VERBS = frozenset({"like", "near", "past"})
 PREPOSITIONS = frozenset(
@@ -159,6 +163,8 @@ def _role(doc: Doc, head: Token, verb: Token, rel: Token | None, start: int, end
     governor = rel.head
     if governor.dep_ in ("aux", "auxpass") or governor.pos_ not in ("VERB", "AUX"):
         return "other"  # a parse that hangs the gap on an auxiliary is not trusted
+    if governor.lemma_.lower() in INTRANSITIVE_VERBS:
+        return "other"  # "the stadiums which some concerts happened in": a lost preposition
     if any(c.dep_ == "dobj" and c != rel for c in children(governor)):
         return "other"  # the yard that you do gardening in: the gap is elsewhere
     if stranded_prepositions(doc, rel, start, end):
@@ -686,6 +692,7 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
         "The reason that he left is unclear.",
         "The teacher that I met was nice.",
         "My car, which I sold, was old.",
+        "Name the towns which the storms happened in last year.",
     ],
 )
 def shadow_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -194,6 +194,9 @@ def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
 MOTION_VERBS = frozenset({"go", "come", "run", "hurry", "rush", "walk", "drive", "return", "head"})
 # Serial verbs stand close together: at most a short place phrase (*went to the river*) between.
 MAX_GAP = 4
+# Verbs that are also places after "to" (*come to work*, *go to school*): without a place
+# word of its own before them (*went there to work*), the motion is to the place.
+PLACE_VERBS = frozenset({"work", "school", "church", "bed", "class", "market", "court"})
 # Verbs after which "come to" means "get to" (*came to realise*), not motion.
 NON_ACTIVITY = frozenset({"be", "know", "realize", "realise", "understand", "believe", "like",
                           "love", "hate", "think", "appreciate", "accept", "expect", "mean"})
@@ -219,6 +222,8 @@ def _purpose_to(tok: Token) -> Token | None:
     between = tok.doc[motion.i + 1:tok.i]
     if len(between) > MAX_GAP or any(t.is_punct for t in between):
         return None  # "came out of their houses in the morning to look": too far to chain
+    if verb.lemma_.lower() in PLACE_VERBS and not between:
+        return None  # "they never come to work on time": to work is where, not what for
     return verb
 
 
@@ -288,6 +293,7 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
         "If you can come, we will wait.",
         "We stay at home if it rains.",
         "If it rains, do you stay at home?",
+        "They never come to work on time.",
     ],
 )
 def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
