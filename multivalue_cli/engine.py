@@ -8,9 +8,10 @@ The engine
 2. keeps each site with the feature's probability, drawn from a generator keyed by
    ``(seed, record key, field path, feature, site)`` - never from a global RNG, so output does
    not depend on worker count, batch size or order;
-3. drops a site that touches a token an earlier kept site already touched, or that edits or
-   needs a token an earlier kept site needs unchanged or edited (``Site.keep``); deterministic:
-   earlier feature wins, then earlier site;
+3. drops a site that touches a token an earlier kept site already touched, or that
+   restructures (deletes, moves, adds words beside) a token an earlier kept site needs as it
+   stands, or needs one that an earlier kept site restructured (``Site.keep``; rewording is
+   allowed); deterministic: earlier feature wins, then earlier site;
 4. renders the text from the tokens and their original whitespace. Rendering owns spacing
    around inserted, deleted and moved words, sentence-initial capitals, contractions
    (``ca``/``wo`` + ``n't``, an orphaned ``n't``) and ``a``/``an`` before a changed word, so
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .docindex import INDEX_KEY, DocIndex
-from .edits import Delete, Insert, Move, Op, Replace, touched_tokens
+from .edits import Delete, Insert, Move, Op, Replace, restructured_tokens, touched_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -175,7 +176,8 @@ class Engine:
 
     def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None) -> Result:
         claimed: set[int] = set()
-        needed: set[int] = set()  # tokens kept sites need unchanged (Site.keep)
+        needed: set[int] = set()  # tokens applied sites need as they stand (Site.keep)
+        restructured: set[int] = set()  # tokens applied sites deleted, moved or added words beside
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
         protected = index.protected
@@ -209,11 +211,12 @@ class Engine:
                 if protected and not protected.isdisjoint(touched):
                     outcome = "protected"
                 elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
-                        touched, site.keep, claimed, needed):
+                        restructured_tokens(ops), site.keep, restructured, needed):
                     outcome = "overlapping"
                 else:
                     outcome = "applied"
                     claimed |= touched
+                    restructured |= restructured_tokens(ops)
                     if site.keep:
                         needed |= site.keep
                     kept.append((rule, ops))
@@ -225,10 +228,11 @@ class Engine:
         return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
 
 
-def _blocked(touched: set[int], keep: frozenset[int], claimed: set[int], needed: set[int]) -> bool:
-    """A site edits a token that an applied site needs unchanged, or needs one that an
-    applied site edited."""
-    return not needed.isdisjoint(touched) or not claimed.isdisjoint(keep)
+def _blocked(changes: set[int], keep: frozenset[int], restructured: set[int],
+             needed: set[int]) -> bool:
+    """A site restructures a token that an applied site needs as it stands, or needs one that
+    an applied site restructured."""
+    return not needed.isdisjoint(changes) or not restructured.isdisjoint(keep)
 
 
 def _primary_trigger(rule: "Rule") -> tuple[str | None, frozenset[str]]:

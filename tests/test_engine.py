@@ -115,7 +115,12 @@ def test_a_site_and_an_edit_of_a_token_it_keeps_exclude_each_other(nlp):
     result = Engine([(move_is, 1.0), (after, 1.0)]).apply(doc)
     assert result.text == "What the name of the course is?"
     assert [e.feature for e in result.edits] == ["move_is"]
-    # a kept token that nobody edits costs nothing
+    # words added beside a kept token count as restructuring it ...
+    beside = _rule("beside", lambda d: [site(Insert(2, "all"))], ewave=3)
+    assert Engine([(move_is, 1.0), (beside, 1.0)]).apply(doc).text == "What the name of the course is?"
+    # ... but a kept token may be reworded, and a kept token that nobody edits costs nothing
+    reword = _rule("reword", lambda d: [site(Replace(2, "that"))], ewave=1)
+    assert Engine([(reword, 1.0), (move_is, 1.0)]).apply(doc).text == "What that name of the course is?"
     free = _rule("free", lambda d: [site(Replace(5, "a"))], ewave=3)
     assert Engine([(move_is, 1.0), (free, 1.0)]).apply(doc).text == "What the name of a course is?"
 
