@@ -604,13 +604,15 @@ def null_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
     concerts occurred ...*: the inner one loses its relativizer), and, on a subject before
     its verb, a relative verb that takes a clause (*The man saw the dog ran away* reads as
     *saw that the dog ran away*) or is *be* (*The student was fat had books* reads as two
-    clauses run together)."""
-    found = [(clause.rel, _spelt_clitic(clause.rel)) for clause in relative_clauses(doc, index)
-             if _zero_subject(clause)]
-    found += [(rel, ()) for rel in _cleft_subjects(doc, index)]
-    for rel, clitic in sorted(found, key=lambda pair: pair[0].i):
+    clauses run together). The relative verb is kept as it stands: an auxiliary added to it
+    by another feature (*My friend does have long hair was talking*) would make the clause
+    read as the main one."""
+    found = [(clause.rel, _spelt_clitic(clause.rel), clause.verb.i)
+             for clause in relative_clauses(doc, index) if _zero_subject(clause)]
+    found += [(rel, (), rel.head.i) for rel in _cleft_subjects(doc, index)]
+    for rel, clitic, verb in sorted(found, key=lambda found: found[0].i):
         if clitic is not None:
-            yield site(Delete(rel.i), *clitic)
+            yield site(Delete(rel.i), *clitic, keep=[verb])
 
 
 def _zero_subject(clause: RelClause) -> bool:

@@ -48,3 +48,10 @@ def test_one_relative_clause_is_not_marked_three_ways(nlp, names, text):
     out = apply(nlp, names, text)
     alone = {apply(nlp, [name], text) for name in names}
     assert out in alone, out
+
+
+def test_a_zero_relative_keeps_its_verb_as_it_stands(nlp):
+    """*My friend does have long hair was talking* reads as two main clauses."""
+    text = "My friend who has long hair was talking about it."
+    out = apply(nlp, ["do_tense_marker", "null_relcl"], text)
+    assert out in {apply(nlp, ["do_tense_marker"], text), apply(nlp, ["null_relcl"], text)}, out
