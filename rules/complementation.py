@@ -60,13 +60,18 @@ def _in_fixed_infinitive(to: Token) -> bool:
     return any(c.lower_ in ("too", "enough") for c in children(head))
 
 
+def _negated_infinitive(to: Token) -> bool:
+    """*told him not to come*: the marker after *not* stays as it is (*not for to come*)."""
+    return to.i > 0 and to.doc[to.i - 1].lower_ in ("not", "never")
+
+
 def _complement_infinitive(verb: Token) -> Token | None:
     """The *to* of an infinitive that complements a listed verb (*want to go*, *allowed to
     go*, *asked him to come*) or a predicative adjective (*it's hard to cross*)."""
     if verb.tag_ != "VB" or verb.dep_ not in ("xcomp", "ccomp"):
         return None
     to = _infinitive_marker(verb)
-    if to is None or _in_fixed_infinitive(to):
+    if to is None or _in_fixed_infinitive(to) or _negated_infinitive(to):
         return None
     head = verb.head
     if head.lemma_.lower() in TO_INFINITIVE_VERBS and head.pos_ == "VERB":
@@ -188,6 +193,7 @@ def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
         "He gave it to me.",
         "She asked him to leave.",
         "They asked the nurse to help carry the bags.",
+        "They didn't want to diet anymore.",
     ],
 )
 def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -204,7 +210,7 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # Verbs that read as nouns after "for" (*ask for leave*, *wait for help*).
 FOR_NOUN_VERBS = frozenset(
     "leave help rest work play sleep change cover support care love drink eat cash pay visit "
-    "walk ride run swim talk dance lunch dinner fun practice study test check".split())
+    "walk ride run swim talk dance lunch dinner fun practice study test check diet".split())
 
 
 def _noun_complement_infinitive(verb: Token) -> Token | None:
@@ -214,7 +220,7 @@ def _noun_complement_infinitive(verb: Token) -> Token | None:
     if verb.tag_ != "VB" or verb.dep_ != "acl" or verb.head.pos_ != "NOUN" or verb.i < verb.head.i:
         return None
     to = _infinitive_marker(verb)
-    return None if to is None or _in_fixed_infinitive(to) else to
+    return None if to is None or _in_fixed_infinitive(to) or _negated_infinitive(to) else to
 
 
 @rule(
@@ -240,6 +246,7 @@ def _noun_complement_infinitive(verb: Token) -> Token | None:
         "I have a book to read.",
         "It is time to go home.",
         "We need someone to help us.",
+        "She told him not to come back.",
     ],
 )
 def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -449,10 +456,15 @@ def _phrasal_comparative(than: Token) -> tuple[Insert, Insert] | None:
     entity = _compared_entity(than)
     verb = _compared_verb(than) if entity is not None else None
     proverb = _pro_verb(verb, entity) if verb is not None else None
+    if proverb in BE_FORMS and _subject(verb).tag_ in ("WDT", "WP"):
+        return None  # "a population that is larger than any country": not what a country is
     end = entity.right_edge if proverb else None
     if end is None or not _phrase_ends_at(end):
         return None
     return Insert(than.i, "what", after=True), Insert(end.i, proverb, after=True)
+
+
+BE_FORMS = frozenset({"am", "is", "are", "was", "were"})
 
 
 def _phrase_ends_at(tok: Token) -> bool:
@@ -501,6 +513,7 @@ def _phrase_ends_at(tok: Token) -> bool:
         "Name the cars with a greater speed than the bus.",
         "We use languages other than English.",
         "Which trains run faster than the bus from Leeds on Sundays?",
+        "Which towns have a square that is bigger than the old market?",
     ],
 )
 def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:
