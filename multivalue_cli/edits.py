@@ -7,7 +7,7 @@ renders (see :mod:`multivalue_cli.engine`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Iterable, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +58,40 @@ class Site:
     ``alternatives`` holds other equally valid realisations (each a tuple of operations);
     the engine picks one of ``(ops, *alternatives)`` with the site's keyed generator, so a
     rule never draws random numbers itself.
+
+    ``keep`` names tokens the site does not edit but needs as they stand, because its result
+    only reads right with them (*What the name of the course is?* needs its *the*: without
+    it the subject reads as *what name*; a doubled relativizer needs its gap unmarked, with
+    no pronoun added after the verb). Another feature may reword a kept token (*that name*,
+    another tense), but a site that deletes or moves it, or adds words beside it, and this
+    site exclude each other, as two sites that touch one token do.
     """
 
     ops: tuple[Op, ...]
     alternatives: tuple[tuple[Op, ...], ...] = field(default=())
+    keep: frozenset[int] = field(default=frozenset())
 
     def variants(self) -> tuple[tuple[Op, ...], ...]:
         return (self.ops, *self.alternatives)
 
 
-def site(*ops: Op, alternatives: tuple[tuple[Op, ...], ...] = ()) -> Site:
+def site(*ops: Op, alternatives: tuple[tuple[Op, ...], ...] = (),
+         keep: Iterable[int] = ()) -> Site:
     """Shorthand: ``site(Replace(3, "speak"))``."""
-    return Site(tuple(ops), tuple(tuple(a) for a in alternatives))
+    return Site(tuple(ops), tuple(tuple(a) for a in alternatives), frozenset(keep))
+
+
+def restructured_tokens(ops: tuple[Op, ...]) -> set[int]:
+    """Token indices an operation group deletes, moves, or adds words beside: every token it
+    touches except those it only rewords (what ``Site.keep`` forbids)."""
+    found: set[int] = set()
+    for op in ops:
+        if isinstance(op, Move):
+            found.update(range(op.start, op.end))
+            found.add(op.to)
+        elif not isinstance(op, Replace) or not op.text:
+            found.add(op.i)
+    return found
 
 
 def touched_tokens(ops: tuple[Op, ...]) -> set[int]:

@@ -8,8 +8,10 @@ The engine
 2. keeps each site with the feature's probability, drawn from a generator keyed by
    ``(seed, record key, field path, feature, site)`` - never from a global RNG, so output does
    not depend on worker count, batch size or order;
-3. drops a site that touches a token an earlier kept site already touched (deterministic:
-   earlier feature wins, then earlier site);
+3. drops a site that touches a token an earlier kept site already touched, or that
+   restructures (deletes, moves, adds words beside) a token an earlier kept site needs as it
+   stands, or needs one that an earlier kept site restructured (``Site.keep``; rewording is
+   allowed); deterministic: earlier feature wins, then earlier site;
 4. renders the text from the tokens and their original whitespace. Rendering owns spacing
    around inserted, deleted and moved words, sentence-initial capitals, contractions
    (``ca``/``wo`` + ``n't``, an orphaned ``n't``) and ``a``/``an`` before a changed word, so
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .docindex import INDEX_KEY, DocIndex
-from .edits import Delete, Insert, Move, Op, Replace, touched_tokens
+from .edits import Delete, Insert, Move, Op, Replace, restructured_tokens, touched_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -179,6 +181,8 @@ class Engine:
     def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None,
                protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
         claimed: set[int] = set()
+        needed: set[int] = set()  # tokens applied sites need as they stand (Site.keep)
+        restructured: set[int] = set()  # tokens applied sites deleted, moved or added words beside
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
         protected = index.protected
@@ -202,11 +206,15 @@ class Engine:
                 touched = touched_tokens(ops)
                 if protected and not protected.isdisjoint(touched):
                     outcome = "protected"
-                elif not claimed.isdisjoint(touched):
+                elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
+                        restructured_tokens(ops), site.keep, restructured, needed):
                     outcome = "overlapping"
                 else:
                     outcome = "applied"
                     claimed |= touched
+                    restructured |= restructured_tokens(ops)
+                    if site.keep:
+                        needed |= site.keep
                     kept.append((rule, ops))
                 if fate is not None:
                     fate[outcome] += 1
@@ -263,6 +271,8 @@ class Engine:
     def _pair_sites(self, docs, indexes, key, path, protected, from_first):
         """The first member's kept sites, each as its operations in every member."""
         claimed: list[set[int]] = [set() for _ in docs]
+        needed: set[int] = set()  # as in _apply, on the first member (the others mirror it)
+        restructured: set[int] = set()
         kept: list[tuple["Rule", list[tuple[Op, ...]]]] = []
         failures: list[list[str]] = [[] for _ in docs]
         carried = blocked = 0
@@ -288,8 +298,13 @@ class Engine:
                 if any(not protected[m].isdisjoint(t) or not claimed[m].isdisjoint(t)
                        for m, t in enumerate(touched)):
                     continue
+                if (needed or site.keep) and _blocked(restructured_tokens(ops), site.keep,
+                                                      restructured, needed):
+                    continue
                 for m, t in enumerate(touched):
                     claimed[m] |= t
+                restructured |= restructured_tokens(ops)
+                needed |= site.keep
                 kept.append((rule, member_ops))
                 carried += 1
         return kept, carried, blocked, failures
@@ -398,6 +413,13 @@ def _without_side_effects_on(protected, doc, index, kept, trace, altered: int) -
                 fate["protected"] += 1
             kept, altered = trial, fewer
     return kept
+
+
+def _blocked(changes: set[int], keep: frozenset[int], restructured: set[int],
+             needed: set[int]) -> bool:
+    """A site restructures a token that an applied site needs as it stands, or needs one that
+    an applied site restructured."""
+    return not needed.isdisjoint(changes) or not restructured.isdisjoint(keep)
 
 
 def _primary_trigger(rule: "Rule") -> tuple[str | None, frozenset[str]]:

@@ -92,3 +92,20 @@ def maybe_ing_adjective(tok: "Token") -> bool:
         return False
     return not any(c.dep_ in VERBAL_COMPLEMENT_DEPS and c.lower_ not in DEGREE_WORDS
                    for c in children(tok))
+
+
+# Contracted auxiliaries and their full forms by lemma ('d is left out: had, would and did are
+# all possible).
+FULL_FORMS = {"'s": {"be": "is", "have": "has"}, "'re": {"be": "are"}, "'m": {"be": "am"},
+              "'ve": {"have": "have"}, "'ll": {"will": "will"}}
+
+
+def full_form(aux: "Token") -> str | None:
+    """The full form of a contracted auxiliary (*'s* -> *is* or *has*, by its lemma), needed
+    where the clitic loses its host; None when it is uncertain (*'s* before a participle may
+    be *is* or *has*, and *'d* is *had*, *would* or *did*) or ``aux`` is no clitic."""
+    forms = FULL_FORMS.get(aux.lower_.replace("’", "'"))
+    if forms is None or aux.lower_ in ("'s", "’s") and aux.head.tag_ == "VBN":
+        return None
+    return forms.get(aux.lemma_.lower())
+

@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Span, Token
 
 from multivalue_cli.docindex import DocIndex
 from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
+from multivalue_cli.morphology import inflect_verb, person_number
 from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import direct_subject as _subject
@@ -60,13 +60,18 @@ def _in_fixed_infinitive(to: Token) -> bool:
     return any(c.lower_ in ("too", "enough") for c in children(head))
 
 
+def _negated_infinitive(to: Token) -> bool:
+    """*told him not to come*: the marker after *not* stays as it is (*not for to come*)."""
+    return to.i > 0 and to.doc[to.i - 1].lower_ in ("not", "never")
+
+
 def _complement_infinitive(verb: Token) -> Token | None:
     """The *to* of an infinitive that complements a listed verb (*want to go*, *allowed to
     go*, *asked him to come*) or a predicative adjective (*it's hard to cross*)."""
     if verb.tag_ != "VB" or verb.dep_ not in ("xcomp", "ccomp"):
         return None
     to = _infinitive_marker(verb)
-    if to is None or _in_fixed_infinitive(to):
+    if to is None or _in_fixed_infinitive(to) or _negated_infinitive(to):
         return None
     head = verb.head
     if head.lemma_.lower() in TO_INFINITIVE_VERBS and head.pos_ == "VERB":
@@ -176,8 +181,8 @@ def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
         ("It's hard to cross the river.", "It's hard for cross the river."),
         ("I want to go home.", "I want for go home."),
         ("Why did you try to open it?", "Why did you try for open it?"),
-        ("She doesn't like to wait, but she needs to rest.",
-         "She doesn't like for wait, but she needs for rest."),
+        ("She doesn't like to wait, but she needs to sit.",
+         "She doesn't like for wait, but she needs for sit."),
     ],
     negatives=[
         "He seems to be happy.",
@@ -186,14 +191,36 @@ def _complement_infinitives(index: DocIndex) -> Iterator[Token]:
         "I was too tired to go out.",
         "She is able to swim.",
         "He gave it to me.",
+        "She asked him to leave.",
+        "They asked the nurse to help carry the bags.",
+        "They didn't want to diet anymore.",
     ],
 )
 def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*for* (creole *fi*) as the complementizer of infinitives: *It's hard for cross the
     river*, *I want for go*. Only complements of desire/attempt verbs and of predicative
-    adjectives; raising verbs and semi-modals (*seem to, have to, able to*) keep *to*."""
+    adjectives; raising verbs and semi-modals (*seem to, have to, able to*) keep *to*. Nor
+    before a verb that is also a noun after *for* (*asked him for leave*, *for help*,
+    *for rest* would read as asking for a thing)."""
     for to in _complement_infinitives(index):
-        yield site(Replace(to.i, "for"))
+        if index.lemma_of[to.i + 1] not in FOR_NOUN_VERBS:
+            yield site(Replace(to.i, "for"))
+
+
+# Verbs that read as nouns after "for" (*ask for leave*, *wait for help*).
+FOR_NOUN_VERBS = frozenset(
+    "leave help rest work play sleep change cover support care love drink eat cash pay visit "
+    "walk ride run swim talk dance lunch dinner fun practice study test check diet".split())
+
+
+def _noun_complement_infinitive(verb: Token) -> Token | None:
+    """The *to* of an infinitive that complements a noun (*a promise to return*, *the right
+    to vote*); the parser tells these (``acl``) from infinitival relatives (``relcl``: *a
+    book to read*, *time to go*)."""
+    if verb.tag_ != "VB" or verb.dep_ != "acl" or verb.head.pos_ != "NOUN" or verb.i < verb.head.i:
+        return None
+    to = _infinitive_marker(verb)
+    return None if to is None or _in_fixed_infinitive(to) or _negated_infinitive(to) else to
 
 
 @rule(
@@ -205,6 +232,10 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I want to go home.", "I want for to go home."),
         ("It's hard to cross the river.", "It's hard for to cross the river."),
         ("Did they ask you to stay?", "Did they ask you for to stay?"),
+        ("She made a promise to return.", "She made a promise for to return."),
+        ("He had no intention to stay.", "He had no intention for to stay."),
+        ("They lost the chance to win the cup.", "They lost the chance for to win the cup."),
+        ("Did you get permission to leave?", "Did you get permission for to leave?"),
     ],
     negatives=[
         "He seems to be happy.",
@@ -212,12 +243,21 @@ def for_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "We're going to win.",
         "He gave it to me.",
         "She saved money to buy a car.",
+        "I have a book to read.",
+        "It is time to go home.",
+        "We need someone to help us.",
+        "She told him not to come back.",
     ],
 )
 def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*for to* as infinitive marker in complement clauses: *You weren't allowed for to go*.
-    Same contexts as feature 201; purpose clauses are feature 202."""
-    for to in _complement_infinitives(index):
+    Complements of verbs and adjectives as for feature 201, and of nouns (*a promise for to
+    return*); infinitival relatives (*a book to read*) are no complements, and purpose
+    clauses are feature 202."""
+    found = list(_complement_infinitives(index))
+    found += [to for verb in index.by_tag.get("VB", ())
+              if (to := _noun_complement_infinitive(verb)) is not None]
+    for to in sorted(found, key=lambda t: t.i):
         yield site(Insert(to.i, "for"))
 
 
@@ -231,6 +271,13 @@ NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "beli
 
 # Words that are both verbs and destinations after "to" (*a ride to work*, *a bus to school*).
 DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
+MOTION_VERBS = frozenset({"come", "go", "get", "return", "walk", "drive", "ride", "head", "run",
+                          "hurry", "rush", "travel"})
+# Verbs whose infinitive is their complement, not a purpose clause (*needed to satisfy*,
+# *asked him to open*, *waited to live together*, *It took a few nights to get used to it*).
+INFINITIVE_TAKERS = TO_INFINITIVE_VERBS | frozenset(
+    "take wait seem tend happen deserve claim pretend dare beg urge remind warn advise "
+    "persuade convince invite order require struggle hesitate help".split())
 
 
 def _purpose_to(tok: Token) -> bool:
@@ -251,13 +298,20 @@ def _purpose_to(tok: Token) -> bool:
     else:
         return False
     verb = tok.head if tok.dep_ == "aux" else tok.doc[tok.i + 1]
-    if verb.lemma_.lower() in NOT_PURPOSE:
-        return False
-    if verb.lemma_.lower() in DESTINATION_NOUNS and tok.doc[tok.i - 1].pos_ == "NOUN":
-        return False  # "a ride to work": "work" is a place here
-    if main.lemma_ == "take":
-        return False  # "It took a few nights to get used to it": the complement of "take"
+    if verb.lemma_.lower() in NOT_PURPOSE or main.lemma_.lower() in INFINITIVE_TAKERS:
+        return False  # "The clerk needed to satisfy the boss": a complement, not a purpose
+    if verb.lemma_.lower() in DESTINATION_NOUNS and (
+            tok.doc[tok.i - 1].pos_ == "NOUN" or main.lemma_.lower() in MOTION_VERBS):
+        return False  # "a ride to work", "they never come to work on time": a place here
+    if _infinitival_relative(verb):
+        return False  # "stories to tell you about": the infinitive has a gap
     return main.pos_ == "VERB" and main.i < tok.i and not _in_fixed_infinitive(tok)
+
+
+def _infinitival_relative(verb: Token) -> bool:
+    """*experiences to tell me about*: a preposition that lost its object to the noun before
+    the infinitive, which then modifies that noun rather than saying what for."""
+    return any(t.dep_ == "prep" and not children(t) for t in verb.subtree)
 
 
 @rule(
@@ -269,6 +323,10 @@ def _purpose_to(tok: Token) -> bool:
         ("Did you come here to see me?", "Did you come here for to see me?"),
         ("We dug a ditch to drain the water away, and it worked.",
          "We dug a ditch for to drain the water away, and it worked."),
+        ("She phoned the office to ask about her order.",
+         "She phoned the office for to ask about her order."),
+        ("He works two jobs to pay his rent.", "He works two jobs for to pay his rent."),
+        ("They got up early to catch the bus.", "They got up early for to catch the bus."),
     ],
     negatives=[
         "I went to the shop in order to buy milk.",
@@ -278,12 +336,19 @@ def _purpose_to(tok: Token) -> bool:
         "To be honest, I don't care.",
         "He gave his sister a ride to work.",
         "It took a few nights to get used to it.",
+        "The clerk needed to satisfy the boss.",
+        "She needed the nurse to check her.",
+        "We had many stories to tell you about.",
+        "They never come to work on time.",
+        "The truth finally came to light.",
     ],
 )
 def for_to_pupose(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Unsplit *for to* in infinitival purpose clauses: *We had gutters for to drain the water
     away*. Purpose clauses after the main verb only; *in order to* and *so as to* already
-    have their own purpose marker."""
+    have their own purpose marker. Not the complement of a verb that takes an infinitive
+    (*needed to satisfy*, *asked him to open*, whatever the parser calls it), an infinitival
+    relative (*stories to tell you about*), nor *to work/school* after a motion verb."""
     for tok in index.by_lemma.get("to", ()):
         if _purpose_to(tok):
             yield site(Insert(tok.i, "for"))
@@ -313,6 +378,106 @@ def _comparative_mark(mark: Token) -> bool:
             or degree.lower_ == "same")
 
 
+# Nouns of time and measure: "longer than a few weeks" compares amounts, not doers.
+MEASURE_NOUNS = wordlist("duration_nouns") | wordlist("time_nouns") | wordlist("quantity_nouns")
+
+
+def _compared_entity(than: Token) -> Token | None:
+    """The noun of *than the baker*, when it can be the subject of the compared clause: a
+    noun phrase with a determiner or possessive, or a name (not a pronoun, which may be an
+    object, *taller than me*; not a number, measure or *that of ...*)."""
+    obj = next((c for c in children(than) if c.dep_ == "pobj"), None)
+    if than.dep_ != "prep" or obj is None or obj.lower_ in ("that", "those", "ever", "usual"):
+        return None
+    if obj.pos_ == "PROPN" and obj.tag_ in ("NNP", "NNPS"):
+        return obj
+    if obj.pos_ not in ("NOUN", "NUM") or obj.lemma_.lower() in MEASURE_NOUNS:
+        return None
+    if obj.pos_ == "NUM" and obj.lower_ != "one":
+        return None
+    if any(c.dep_ == "nummod" for c in children(obj)):
+        return None
+    return obj if any(c.dep_ in ("det", "poss") for c in children(obj)) else None
+
+
+# The functions in its clause that a compared phrase may have: *eats [more]*, *runs
+# [faster]*, *is [bigger]*, *has [more seats]*.
+COMPARED_DEPS = frozenset({"dobj", "advmod", "acomp", "attr", "npadvmod"})
+
+
+def _compared_verb(than: Token) -> Token | None:
+    """The verb of the clause that makes the comparison (*eats more than*, *has more seats
+    than*): the compared word is its object, adverb or predicate, or the adjective of its
+    object; not a comparison inside another phrase (*cars with a greater speed than the
+    bus*). The *than*-phrase must contrast with the subject: no direct object outside the
+    compared phrase (*likes tea more than coffee* may compare the objects)."""
+    node = than.head
+    if node.lower_ in ("other", "rather", "else"):
+        return None  # "languages other than English"
+    if node.dep_ == "amod" and node.tag_ in ("JJR", "RBR"):
+        node = node.head  # "more seats", "greater surface area"
+    verb = node.head
+    if node.dep_ not in COMPARED_DEPS or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    if _subject(verb) is None:
+        return None
+    node = verb
+    if any(obj.dep_ in ("dobj", "dative") and not obj.left_edge.i <= than.i <= obj.right_edge.i
+           for obj in children(node)):
+        return None
+    return node
+
+
+def _pro_verb(verb: Token, subject: Token) -> str | None:
+    """The auxiliary that stands for the compared verb phrase in *than what the baker
+    does / has / is / can*, in the compared verb's tense and agreeing with ``subject``."""
+    aux = next((c for c in children(verb) if c.dep_ in ("aux", "auxpass")), None)
+    finite = aux if aux is not None else verb
+    if finite.tag_ == "MD":
+        return finite.lower_ if not finite.lower_.startswith(("'", "’")) else None
+    if finite.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    lemma = finite.lemma_.lower()
+    if aux is None and lemma not in ("be", "have"):
+        lemma = "do"
+    if lemma not in ("be", "have", "do"):
+        return None
+    person, past = person_number(subject), finite.tag_ == "VBD"
+    if lemma == "be":
+        return ("was" if person in ("1s", "3s") else "were") if past else \
+            {"1s": "am", "3s": "is"}.get(person, "are")
+    if past:
+        return "had" if lemma == "have" else "did"
+    return {"have": "has", "do": "does"}[lemma] if person == "3s" else lemma
+
+
+def _phrasal_comparative(than: Token) -> tuple[Insert, Insert] | None:
+    """*eats more than the baker* -> *eats more than what the baker does*."""
+    entity = _compared_entity(than)
+    verb = _compared_verb(than) if entity is not None else None
+    proverb = _pro_verb(verb, entity) if verb is not None else None
+    if proverb in BE_FORMS and _subject(verb).tag_ in ("WDT", "WP"):
+        return None  # "a population that is larger than any country": not what a country is
+    end = entity.right_edge if proverb else None
+    if end is None or not _phrase_ends_at(end):
+        return None
+    return Insert(than.i, "what", after=True), Insert(end.i, proverb, after=True)
+
+
+BE_FORMS = frozenset({"am", "is", "are", "was", "were"})
+
+
+def _phrase_ends_at(tok: Token) -> bool:
+    """Nothing that may still belong to the noun phrase follows ``tok`` (a phrase the
+    parser hung on the verb would come after the inserted auxiliary: *than what the car has
+    with the largest horsepower*)."""
+    doc = tok.doc
+    if tok.i + 1 >= len(doc):
+        return True
+    nxt = doc[tok.i + 1]
+    return (nxt.is_punct and nxt.text not in ("'", '"', "”", "’")) or nxt.dep_ in ("cc", "mark")
+
+
 @rule(
     204, "what_comparative", CATEGORY,
     lemmas={"than", "as"},
@@ -321,6 +486,15 @@ def _comparative_mark(mark: Token) -> bool:
         ("It was easier than I expected.", "It was easier than what I expected."),
         ("She runs as fast as I do.", "She runs as fast as what I do."),
         ("Is he taller than his brother is?", "Is he taller than what his brother is?"),
+        ("The cleaner eats more than the baker.", "The cleaner eats more than what the baker does."),
+        ("My sister ran faster than my brother.", "My sister ran faster than what my brother did."),
+        ("This car has more seats than the old van.",
+         "This car has more seats than what the old van has."),
+        ("Paris is bigger than Lyon.", "Paris is bigger than what Lyon is."),
+        ("The new model can go faster than the old one.",
+         "The new model can go faster than what the old one can."),
+        ("Which towns had more rain than the capital?",
+         "Which towns had more rain than what the capital had?"),
     ],
     negatives=[
         "He is taller than me.",
@@ -331,15 +505,33 @@ def _comparative_mark(mark: Token) -> bool:
         "She started singing as soon as she walked in.",
         "Anyone other than John can go.",
         "As far as I know, he is fine.",
+        "She has more than three cars.",
+        "He is older than average.",
+        "They never stayed longer than a few weeks.",
+        "Their house is bigger than that of their neighbors.",
+        "She likes the tea more than the coffee.",
+        "Name the cars with a greater speed than the bus.",
+        "We use languages other than English.",
+        "Which trains run faster than the bus from Leeds on Sundays?",
+        "Which towns have a square that is bigger than the old market?",
     ],
 )
 def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*than what* / *as what* introducing comparative clauses: *It's harder than what you
-    think it is*. Only clauses with their own subject after *than*, or after the second *as*
-    of *as ... as*; temporal and manner *as* (*As I was leaving*, *as you asked*) stay."""
+    think it is*. Clauses with their own subject after *than*, or after the second *as*
+    of *as ... as*; temporal and manner *as* (*As I was leaving*, *as you asked*) stay. A
+    comparison with a noun phrase that contrasts with the subject (SAE's elided *than the
+    baker [does]*) gets the clause back with its auxiliary: *eats more than what the baker
+    does*, *has more seats than what the van has*. Pronouns (*than me*: subject or object?),
+    numbers, measures and comparisons next to a direct object (*likes tea more than coffee*
+    may compare the objects) are left alone."""
     for mark in index.lemma("than", "as"):
         if _comparative_mark(mark):
             yield site(Insert(mark.i, "what", after=True))
+        elif mark.lower_ == "than":
+            found = _phrasal_comparative(mark)
+            if found:
+                yield site(*found)
 
 
 # ---------------------------------------------------- 205 existential_got, 206 existential_you_have
@@ -404,26 +596,35 @@ def _definite(noun: Token) -> bool:
         ("I like this town because there are many parks.",
          "I like this town because it got many parks."),
         ("We went in and there are two rooms.", "We went in and it got two rooms."),
+        ("There were two men waiting at the gate.", "Got two men waiting at the gate."),
+        ("When we arrived, there was a long queue outside.",
+         "When we arrived, got a long queue outside."),
+        ("There was a dog and a cat in the yard.", "Got a dog and a cat in the yard."),
     ],
     negatives=[
         "Is there a bank near here?",
         "There isn't any milk.",
-        "There was a problem with the car.",
         "There must be a mistake.",
         "I saw him there.",
         "There's the bus!",
         "There's no way he did that.",
         "There is no denying the power of this film.",
         "There's always something going on here.",
+        "There wasn't a single car on the road.",
+        "Were there many people at the party?",
     ],
 )
 def existential_got(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Existentials with *get*: *It got some sand there* 'There is some sand there'. Present
-    tense affirmative statements only; questions, negation and modal existentials keep
-    *there*."""
+    """Existentials with *get*: *It got some sand there* 'There is some sand there', and
+    tenseless *got* without a subject for the past, as in the atlas's *Ova hyee get tumoch
+    bush* and Singapore English (*Got two men waiting at the gate* 'There were two men ...':
+    a past *it got* would read as 'it received'). Affirmative statements only; questions,
+    negation and modal existentials keep *there*."""
     for there, be in _existentials(index):
         if be.tag_ != "VBD":
             yield site(Replace(there.i, "it"), Replace(be.i, "got"))
+        else:
+            yield site(Delete(there.i), Replace(be.i, "got"))
 
 
 def _negative_pivot(be: Token) -> bool:
@@ -453,7 +654,7 @@ def _describes_a_place(be: Token) -> bool:
 
 @rule(
     206, "existential_you_have", CATEGORY,
-    deps={"expl"},
+    lemmas={"there"},
     examples=[
         ("There are some people who never listen.", "You have some people who never listen."),
         ("There's a temple in the town.", "You have a temple in the town."),
@@ -461,8 +662,16 @@ def _describes_a_place(be: Token) -> bool:
          "In Delhi you have many old forts, and you have a big market near the station."),
         ("He says there are good schools in this area.",
          "He says you have good schools in this area."),
+        ("How many hotels are there in the old town?",
+         "How many hotels do you have in the old town?"),
+        ("How many students were there in each class?",
+         "How many students did you have in each class?"),
+        ("How much water is there in the tank?", "How much water do you have in the tank?"),
     ],
     negatives=[
+        "How many people are there waiting outside?",
+        "How many of them were there?",
+        "How many children aren't there?",
         "There is a problem with my phone.",
         "Once upon a time there was a little girl in the forest.",
         "Is there a bank near here?",
@@ -476,10 +685,39 @@ def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Existentials with generic *you have*: *You have some people who ...* 'There are some
     people who ...', *In Delhi you have many old forts*. Present-tense statements that say
     what is found in a place or what kinds of people there are; past narrative existentials
-    (*Once upon a time there was ...*) keep *there*."""
+    (*Once upon a time there was ...*) keep *there*. *How many N are there (in ...)?* asks
+    the same: *How many hotels do you have in the old town?*, with do-support in the tense
+    of *be*."""
     for there, be in _existentials(index):
         if be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
             yield site(Replace(there.i, "you"), Replace(be.i, "have"))
+    for there in index.by_lemma.get("there", ()):
+        be = _how_many_there(there)
+        if be is not None:
+            yield site(Replace(be.i, DO_FOR_BE[be.tag_]), Replace(there.i, "you have"))
+
+
+DO_FOR_BE = {"VBP": "do", "VBZ": "do", "VBD": "did"}  # agreeing with "you"
+
+
+def _how_many_there(there: Token) -> Token | None:
+    """The *be* of *How many N are there ...?*: the question's *be* right before *there*,
+    with *how many/much* + noun as its subject right before it; not negated, and not with a
+    participle after *there* (*How many people are there waiting?* asks who is there)."""
+    doc = there.doc
+    be = doc[there.i - 1] if there.i > 0 else None
+    if be is None or be.lemma_ != "be" or be.tag_ not in DO_FOR_BE or there.head != be:
+        return None
+    if be.dep_ != "ROOT" or not in_question(be) or any(c.dep_ == "neg" for c in children(be)):
+        return None
+    subj = next((c for c in children(be) if c.dep_ in ("nsubj", "attr") and c.i < be.i), None)
+    if subj is None or subj.pos_ != "NOUN" or subj.right_edge.i + 1 != be.i:
+        return None
+    first = doc[subj.left_edge.i:subj.left_edge.i + 2]
+    if [t.lower_ for t in first] not in (["how", "many"], ["how", "much"]):
+        return None
+    after = doc[there.i + 1] if there.i + 1 < len(doc) else None
+    return None if after is not None and after.tag_ in ("VBG", "VBN") else be
 
 
 # --------------------------------------------------------------- 207 that_infinitival_subclause
@@ -681,6 +919,7 @@ ASPECTUAL_VERBS = frozenset({"start", "begin", "stop", "keep", "finish", "quit",
         "I like swimming.",
         "The meeting is starting.",
         "He kept the change.",
+        "She keeps having to find new work.",
     ],
 )
 def bare_ccomp(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -691,8 +930,9 @@ def bare_ccomp(doc: Doc, index: DocIndex) -> Iterator[Site]:
         head = verb.head
         if verb.dep_ != "xcomp" or head.lemma_.lower() not in ASPECTUAL_VERBS or head.pos_ != "VERB":
             continue
-        if verb.i != head.i + 1:
-            continue
+        if verb.i != head.i + 1 or verb.lemma_.lower() == "have" and any(
+                c.dep_ == "xcomp" for c in children(verb)):
+            continue  # "keeps having to find a job": the semi-modal keeps its form
         base = inflect_verb(verb.lemma_.lower(), "VB")
         if base and base != verb.lower_:
             yield site(Replace(verb.i, base))

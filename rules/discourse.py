@@ -3,7 +3,7 @@ order of direct and indirect questions, complementizers after wh-words, the plac
 the order of pronoun objects, and *like* as focus marker and quotative."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from spacy.tokens import Doc, Token
 
@@ -14,17 +14,13 @@ from multivalue_cli.registry import rule
 from multivalue_cli.wordlists import wordlist
 from multivalue_cli.syntax import SUBJECT_DEPS, children
 from multivalue_cli.syntax import direct_subject as _subject
-from multivalue_cli.syntax import in_question, sentence
+from multivalue_cli.syntax import full_form, in_question, sentence
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})
 AUX_LEMMAS = frozenset(
     "be have do can could will would shall should may might must".split()
 )
-# Contracted auxiliaries and their full forms: a moved clitic has no host, so it is spelt out.
-# ('d is left out: had, would and did are all possible.)
-FULL_FORMS = {"'s": {"be": "is", "have": "has"}, "'re": {"be": "are"}, "'m": {"be": "am"},
-              "'ve": {"have": "have"}, "'ll": {"will": "will"}}
 # The tense of do-support, carried over to the verb when do is dropped.
 DO_TAG = {"does": "VBZ", "did": "VBD", "do": "VBP"}
 
@@ -65,12 +61,9 @@ def _verb_of(aux: Token) -> Token | None:
 def _spelt_out(aux: Token) -> list[Op] | None:
     """Replace a contracted auxiliary by its full form (needed when it moves); None when the
     form is uncertain (*'s* before a participle may be *is* or *has*)."""
-    forms = FULL_FORMS.get(aux.lower_.replace("’", "'"))
-    if forms is None:
-        return [] if not aux.lower_.startswith(("'", "’")) else None
-    if aux.lower_ in ("'s", "’s") and aux.head.tag_ == "VBN":
-        return None
-    full = forms.get(aux.lemma_.lower())
+    if not aux.lower_.startswith(("'", "’")):
+        return []
+    full = full_form(aux)
     return [Replace(aux.i, full)] if full else None
 
 
@@ -141,10 +134,10 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
     return subj, verb
 
 
-def _as_site(variants: list[tuple[Op, ...]]) -> Site | None:
+def _as_site(variants: list[tuple[Op, ...]], keep: Iterable[int] = ()) -> Site | None:
     if not variants:
         return None
-    return site(*variants[0], alternatives=tuple(variants[1:]))
+    return site(*variants[0], alternatives=tuple(variants[1:]), keep=keep)
 
 
 # --------------------------------------------------------------------------------- 229 drop_aux_yn
@@ -249,6 +242,76 @@ def _has_clause_inside(subj: Token) -> bool:
     return any(t.dep_ in ("relcl", "acl") for t in subj.subtree)
 
 
+# The words that make a noun phrase read as a subject after a fronted *what*: without one,
+# *What name of the course is?* reads as *which name*.
+SUBJECT_DETERMINER_DEPS = frozenset({"det", "poss", "predet", "nummod"})
+
+
+def _subject_determiners(subj: Token) -> list[int]:
+    """The determiners, possessives and numbers of the subject (and of its conjuncts)."""
+    heads = [subj, *(c for c in children(subj) if c.dep_ == "conj")]
+    return [c.i for head in heads for c in children(head) if c.dep_ in SUBJECT_DETERMINER_DEPS]
+
+
+def _reads_as_wh_determiner(index: DocIndex, aux: Token, subj: Token) -> bool:
+    """*What are names of ...?* -> *What names of ... are?*: a bare noun right after a bare
+    *what/which* reads as the wh-word's own noun (*which names*), not as the subject."""
+    wh = index.tokens[aux.i - 1] if aux.i > 0 else None
+    if wh is None or wh.lower_ not in ("what", "which") or subj.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not _subject_determiners(subj)
+
+
+def _word_ends_at(tok: Token) -> bool:
+    """Nothing is glued to ``tok`` (*Kyle's id* is parsed *i* + *d*: no word may go between)."""
+    doc = tok.doc
+    return bool(tok.whitespace_) or tok.i + 1 >= len(doc) or doc[tok.i + 1].is_punct
+
+
+def _question_end(index: DocIndex, tok: Token) -> Token | None:
+    """The last word of ``tok``'s question before its final ``?`` (a closing quote included)."""
+    tokens = index.tokens
+    for i in range(index.sentence_end(tok.i) - 1, tok.i, -1):
+        if not index.is_space[i] and index.words[i] not in ("?", "!", "."):
+            return tokens[i]
+    return None
+
+
+def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ...]]:
+    """*What is the name of the team with most wins?* -> *What the name of the team with most
+    wins is?*: the copula goes to the end of the question, past the phrases the parser may
+    have hung on the verb rather than on the subject (*with most wins*), but before a
+    trailing adverb (*What the average weight is each year?*) or stranded preposition
+    (*Where your father is from?*). Questions with a second clause or wh-word stay."""
+    if any(c.dep_ in ("acomp", "attr", "oprd") and c.i > subj.i for c in children(be)):
+        return []  # "Who is HIV positive?": who is the subject, the parse is wrong
+    last = _question_end(index, be)
+    if last is None or last.i < subj.right_edge.i:
+        return []
+    rest = index.tokens[be.i + 1:last.i + 1]
+    if any(t.tag_ in FINITE_VERB_TAGS or t.tag_ in WH_TAGS or t.dep_ in ("relcl", "acl")
+           for t in rest):
+        return []  # "What is the name of X and how many Y are there?"
+    neg = _negation(be)
+    spelt = _spelt_out(be)
+    if spelt is None or neg is not None and neg.lower_ == "not":
+        return []
+    moved = (be.i, (neg or be).i + 1)
+    adverb = next((c for c in children(be) if c.i > subj.right_edge.i
+                   and c.dep_ in ("advmod", "npadvmod")
+                   and not any(t.tag_ in ("JJR", "RBR") for t in c.subtree)), None)
+    if adverb is not None:
+        return [(Move(*moved, adverb.left_edge.i), *spelt)]
+    if last.dep_ == "prep" and not children(last):
+        return [(Move(*moved, last.i), *spelt)]
+    if not _word_ends_at(last):
+        return []
+    return [(Move(*moved, last.i, after=True), *spelt)]
+
+
+FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
+
+
 @rule(
     228, "drop_aux_wh", "Discourse and Word Order",
     lemmas={"?"},  # only questions that end in a question mark
@@ -262,6 +325,12 @@ def _has_clause_inside(subj: Token) -> bool:
         ("What's your name?", "What your name is?"),
         ("How much money have you spent?", "How much money you have spent?"),
         ("What were they talking about?", "What they were talking about?"),
+        ("What is the length of the rivers with a dam?",
+         "What the length of the rivers with a dam is?"),
+        ("Where is your father from?", "Where your father is from?"),
+        ('What is the title of the song "Yesterday"?', 'What the title of the song "Yesterday" is?'),
+        ("What was Mary's score?", "What Mary's score was?"),
+        ("How old is the oldest tree in the park?", "How old the oldest tree in the park is?"),
     ],
     negatives=[
         "Who is coming?",
@@ -271,21 +340,35 @@ def _has_clause_inside(subj: Token) -> bool:
         "What a day it was!",
         "What are the names of the teachers who teach math?",
         "Why didn't anybody help her?",
+        "What is the name of the town and how many people live there?",
+        "What are names of the cities in France?",
+        "Who is COVID positive?",
     ],
 )
 def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Wh-questions without inversion or auxiliaries: *What you doing?*, *What he wants?*
-    (do-support dropped, its tense moved to the verb), *Why we can't leave?*. Only where the
-    auxiliary follows the fronted wh-phrase and precedes the subject; subject questions
-    (*Who is coming?*) have no inversion to undo."""
+    (do-support dropped, its tense moved to the verb), *Why we can't leave?*, *What the name
+    of the course is?*. Only where the auxiliary follows the fronted wh-phrase and precedes
+    the subject; subject questions (*Who is coming?*) have no inversion to undo. A bare noun
+    subject after *what/which* is left alone (*What names ... are?* reads as *which names*),
+    and the site keeps the subject's determiner: another feature may not delete it."""
     for start in index.sentence_starts():
         if not index.in_question(start):
             continue
         aux = _wh_fronted_aux(index, start)
         found = _inverted_subject(aux) if aux is not None else None
-        if found is None or (found[1] == aux and _has_clause_inside(found[0])):
+        if found is None or _reads_as_wh_determiner(index, aux, found[0]):
             continue
-        made = _as_site(_uninverted_variants(aux, *found))
+        subj, verb = found
+        if verb == aux and aux.lemma_ == "be":
+            variants = _copula_to_end(index, aux, subj)
+        elif aux.lemma_ == "be" and verb.tag_ not in ("VBG", "VBN"):
+            continue  # "What is the number of injuries caused ...?" parsed as a past tense
+        elif _word_ends_at(subj.right_edge):
+            variants = _uninverted_variants(aux, subj, verb)
+        else:
+            continue
+        made = _as_site(variants, keep=_subject_determiners(subj))
         if made is not None:
             yield made
 
@@ -326,16 +409,33 @@ def _open_question_context(embedder: Token) -> bool:
     return negated or in_question(embedder)
 
 
+# Verbs whose object is the person asked or told, before the question (*asked the clerk
+# where ...*), not a noun the wh-clause modifies.
+ASKED_PERSON_VERBS = frozenset({"ask", "tell", "show", "teach", "inform", "remind", "advise"})
+
+
 def _clause_introducer(clause: Token) -> Token | None:
-    """The wh-word or *if/whether* that starts an embedded clause."""
+    """The wh-word or *if/whether* that starts an embedded clause; not a relative *where* or
+    *which* after a noun (*Find the city where the rent is lowest*), which the parser may
+    take for a question after the verb."""
     first = clause.left_edge
     if first.lower_ == "that":
         return None  # the complementizer "that", which the parser may tag as a wh-word
     if first.tag_ in WH_TAGS or first.lower_ == "how":
-        return first
+        return None if _after_modified_noun(first, clause.head) else first
     if first.dep_ == "mark" and first.lower_ in ("if", "whether") and first.head == clause:
         return first
     return None
+
+
+def _after_modified_noun(wh: Token, embedder: Token) -> bool:
+    """The wh-word follows a noun that is not the person asked (*for each continent where*,
+    *Find the city where*, but not *asked the clerk where*)."""
+    prev = wh.doc[wh.i - 1] if wh.i > 0 else None
+    if prev is None or prev.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return not (prev.head == embedder and prev.dep_ in ("dobj", "dative")
+                and embedder.lemma_.lower() in ASKED_PERSON_VERBS)
 
 
 def _embedded_aux(clause: Token, subj: Token) -> Token | None:
@@ -378,6 +478,9 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         ("She asked me if I was ready.", "She asked me was I ready."),
         ("He didn't say why he left, and I don't know where she's going.",
          "He didn't say why he left, and I don't know where is she going."),
+        ("She asked the clerk where the exit was.", "She asked the clerk where was the exit."),
+        ("Can you tell the nurse where the pain is?", "Can you tell the nurse where is the pain?"),
+        ("We don't know which road the bus takes.", "We don't know which road does the bus take."),
     ],
     negatives=[
         "I don't know what is happening.",
@@ -388,6 +491,9 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
         "I like what you did.",
         "He knew what he was doing.",
         "The teacher told the students that the test was cancelled.",
+        "Find the average price for each town where the rent is lower than 500.",
+        "Show the city where the museum was built.",
+        "List the shops in each street which the mayor visited.",
     ],
 )
 def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -425,9 +531,9 @@ def _cleftable_predicate(be: Token, index: DocIndex) -> Token | None:
     (*are looking for land*), or a predicative adjective or place (*was tired*, *is in
     Dublin*)."""
     dep, head = index.dep_of[be.i], index.head_of[be.i]
-    if dep == "aux" and index.tag_of[head] == "VBG" and index.dep_of[head] == "ROOT":
+    if dep == "aux" and index.tag_of[head] == "VBG" and index.dep_of[head] in ("ROOT", "conj"):
         return index.tokens[head]
-    if dep == "ROOT":
+    if dep in ("ROOT", "conj"):
         preds = [c for c in index.children(be.i) if c.dep_ in ("acomp", "prep") and c.i > be.i]
         if len(preds) == 1 and preds[0].tag_ not in ("JJR", "JJS"):
             return preds[0]
@@ -444,12 +550,33 @@ DEGREE_WORDS = frozenset({"more", "less", "as", "most", "least"})
 
 
 def _cleftable_subject(subj: Token) -> bool:
+    """A subject the clause is about, already known (see :func:`_given`), not a dummy or a
+    quantifier (*It was perfect it was*, *It's listening to me nobody is*)."""
     if subj.lower_ in UNCLEFTABLE_SUBJECTS:
         return False
     if any(t.dep_ == "appos" or t.lower_ in ("that", "who", "which") for t in subj.subtree):
         return False  # "Dogs that bark a lot": a relative clause the parse may have missed
-    return not any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any")
-                   for c in children(subj))
+    if any(c.dep_ == "det" and c.lower_ in ("no", "every", "each", "any") for c in children(subj)):
+        return False
+    return _given(subj)
+
+
+DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
+
+
+def _given(noun: Token) -> bool:
+    """Known to the hearer: a personal pronoun, a name, a definite or possessive noun phrase,
+    or part of a known set (*a lot of them*, *some of the men*). A cleft puts the predicate
+    in focus and leaves the subject as the topic; a new, indefinite subject (*Two
+    candidates were debating ...*) is what such a sentence is about to introduce."""
+    if noun.tag_ == "PRP" or noun.pos_ == "PROPN":
+        return True
+    if any(c.dep_ == "poss" or c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS
+           for c in children(noun)):
+        return True
+    return any(c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" and _given(o)
+                                                             for o in children(c))
+               for c in children(noun))
 
 
 def _comparative(pred: Token) -> bool:
@@ -466,13 +593,24 @@ def _subject_in(index: DocIndex, verb: Token) -> Token | None:
     return next((c for c in index.children(verb.i) if c.dep_ in SUBJECT_DEPS), None)
 
 
+def _starts_main_clause(first: Token, verb: Token, index: DocIndex) -> bool:
+    """``first`` starts the sentence, or the second of two contrasted *be* clauses after
+    *and/but* (*One was slim and the other was obese*), where the contrast puts the
+    predicate in focus (*The cook made a meal and it was very thankful she was* would not)."""
+    if first.i == index.sentence_of[first.i]:
+        return True
+    cc, main = index.tokens[first.i - 1], verb.head
+    return (verb.dep_ == "conj" and main.dep_ == "ROOT" and main.lemma_ == "be"
+            and cc.dep_ == "cc" and cc.lower_ in ("and", "but") and cc.head == main)
+
+
 def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     verb = _verb_of(be)
     subj = _subject_in(index, verb) if verb is not None else None
     if subj is None or subj.dep_ == "expl":
         return None
-    # The cheap position tests first: the subject starts the sentence and ends before *be*.
-    if subj.left_edge.i != index.sentence_of[be.i] or subj.right_edge.i + 1 != be.i:
+    # The cheap position tests first: the subject starts the clause and ends before *be*.
+    if not _starts_main_clause(subj.left_edge, verb, index) or subj.right_edge.i + 1 != be.i:
         return None
     pred = _cleftable_predicate(be, index)
     end = index.statement_end(be.i) if pred is not None else None
@@ -489,6 +627,8 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     if any(dep in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp")
            for dep in index.dep_of[start:end]):
         return None
+    if sum(not index.tokens[i].is_punct for i in range(start, end)) > MAX_FOCUS_WORDS:
+        return None  # a long predicate is no focus: the sentence would not read as one
     spelt = _spelt_out(be)
     if spelt is None:
         return None
@@ -498,14 +638,32 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
 
 @rule(
     223, "clefting", "Discourse and Word Order",
-    lemmas={"be"},
+    deps={"nsubj", "nsubjpass"},
     examples=[
         ("A lot of them are looking for more land.", "It's looking for more land a lot of them are."),
         ("He's living in Dublin.", "It's living in Dublin he is."),
         ("She was very tired.", "It was very tired she was."),
         ("We left early. My brother is in Boston!", "We left early. It's in Boston my brother is!"),
+        ("She bought a new car.", "It was a new car she bought."),
+        ("My uncle grows potatoes.", "It's potatoes my uncle grows."),
+        ("They sell fresh fish!", "It's fresh fish they sell!"),
+        ("Some of the boys were playing football.", "It was playing football some of the boys were."),
+        ("One was slim and the other was tall.", "One was slim and it was tall the other was."),
+        ("My sister is shy, but my brother is lazy.",
+         "My sister is shy, but it's lazy my brother is."),
     ],
     negatives=[
+        "One was slim and the other was tall, so they argued.",
+        "He said that his brother was lazy.",
+        "He works hard, but his brother is lazy.",
+        "Two old friends were talking about the weather in the park.",
+        "A man was standing at the door.",
+        "She bought it.",
+        "He sold the car that he had bought in Paris.",
+        "The students were preparing for the exams they had to take in the spring.",
+        "Did she buy a car?",
+        "She didn't buy a car.",
+        "He gave his sister a book.",
         "Is he living in Dublin?",
         "He isn't living in Dublin.",
         "There is a problem.",
@@ -520,17 +678,53 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     ],
 )
 def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Clefts that focus the predicate (Irish English): *It's looking for more land a lot of
-    them are*, *It was very tired she was*. The progressive verb phrase, or the predicative
-    adjective or place phrase, is fronted after *it's* / *it was*, and the subject and *be*
-    close the sentence (a contracted *'s* is spelt out, since it cannot end a sentence).
-    Only affirmative one-clause statements that start with their subject."""
+    """Clefts beyond Standard English use (Irish English): *It's looking for more land a lot
+    of them are*, *It was very tired she was*. The progressive verb phrase, or the
+    predicative adjective or place phrase, is fronted after *it's* / *it was*, and the
+    subject and *be* close the sentence (a contracted *'s* is spelt out, since it cannot end
+    a sentence). A short transitive clause fronts its object the same way, with no *that*
+    (*She bought a car* -> *It was a car she bought*). Only affirmative one-clause statements
+    that start with a known subject (a pronoun, a name, a definite noun phrase, *a lot of
+    them*) and have a short focus: a cleft keeps the subject as the topic, so a new,
+    indefinite subject (*Two candidates were debating ...*) is not clefted."""
     for be in index.by_lemma.get("be", ()):
         if index.tag_of[be.i] not in ("VBZ", "VBP", "VBD"):
             continue
         ops = _cleft(be, index)
         if ops is not None:
             yield site(*ops)
+    for obj in index.by_dep.get("dobj", ()):
+        ops = _object_cleft(obj, index)
+        if ops is not None:
+            yield site(*ops)
+
+
+# The longest phrase (in words) a cleft puts in focus.
+MAX_FOCUS_WORDS = 6
+
+
+def _object_cleft(obj: Token, index: DocIndex) -> tuple[Op, ...] | None:
+    """*She bought a car.* -> *It was a car she bought.*: the whole statement is subject +
+    simple-tense verb + object (a noun phrase without a clause, not a pronoun)."""
+    verb = obj.head
+    if verb.dep_ != "ROOT" or verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    subj = _subject_in(index, verb)
+    end = index.statement_end(verb.i)
+    if subj is None or end is None or subj.left_edge.i != index.sentence_of[verb.i]:
+        return None
+    if subj.right_edge.i + 1 != verb.i or obj.left_edge.i != verb.i + 1 or obj.right_edge.i + 1 != end:
+        return None
+    if obj.pos_ not in ("NOUN", "PROPN") or not _cleftable_subject(subj):
+        return None
+    words = range(obj.left_edge.i, end)
+    if len(words) > MAX_FOCUS_WORDS or any(
+            index.dep_of[i] in ("relcl", "acl", "ccomp", "conj", "cc") for i in words):
+        return None
+    if any(c.dep_ in ("aux", "auxpass", "neg", "prt", "dative") for c in index.children(verb.i)):
+        return None
+    it_be = "it was" if verb.tag_ == "VBD" else "it's"
+    return (Insert(obj.left_edge.i, it_be), Move(subj.left_edge.i, verb.i + 1, end))
 
 
 # ------------------------------------------------------------------------------- 224 fronting_pobj
@@ -553,8 +747,22 @@ def _main_verb_of(prep: Token) -> Token:
     return head.head if head.dep_ == "dobj" and prep.lower_ in ("to", "for") else head
 
 
+def _ends_first_predicate(tok: Token, verb: Token, index: DocIndex) -> bool:
+    """``tok`` closes the statement, or the first of two coordinated verb phrases of
+    ``verb`` (*cooked a meal for the teacher [and] hoped she liked it*)."""
+    end = index.statement_end(tok.i)
+    if end is None:
+        return False
+    if tok.i + 1 == end:
+        return True
+    cc = index.tokens[tok.i + 1]
+    return cc.dep_ == "cc" and cc.head == verb and any(
+        c.dep_ == "conj" and c.pos_ == "VERB" and c.i > cc.i and _subject_in(index, c) is None
+        for c in index.children(verb.i))
+
+
 def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None:
-    """``(start, end, subject start)`` of a sentence-final prepositional phrase on a verb that
+    """``(start, end, subject start)`` of a clause-final prepositional phrase on a verb that
     has a direct object: *I speak English [to my sister].*"""
     verb = _main_verb_of(prep)
     if prep.lower_ not in FRONTED_PREPOSITIONS or prep.dep_ not in ("prep", "dative"):
@@ -564,17 +772,19 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
     if not any(c.dep_ == "dobj" for c in index.children(verb.i)):
         return None
     obj = next((c for c in index.children(prep.i) if c.dep_ == "pobj"), None)
-    end = index.statement_end(prep.i)
     subj = _subject_in(index, verb)
-    if obj is None or end is None or subj is None or prep.right_edge.i + 1 != end:
+    if obj is None or subj is None or not _ends_first_predicate(prep.right_edge, verb, index):
         return None
-    if not _person(obj):
-        return None
+    if not _person(obj) or obj.lower_ in THIRD_PERSON_OBJECTS:
+        return None  # "To him the clerk handed the form": him would come before its antecedent
     if subj.left_edge.i != index.sentence_of[prep.i] or subj.i > verb.i or prep.i < verb.i:
         return None
-    if any(t.pos_ in ("VERB", "AUX") for t in prep.subtree):
-        return None
+    if any(t.pos_ in ("VERB", "AUX") or t.is_punct or t.dep_ == "appos" for t in prep.subtree):
+        return None  # "for two clients, one of them new": the fronted phrase needs its commas
     return prep.i, prep.right_edge.i + 1, subj.left_edge.i
+
+
+THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "it"})
 
 
 @rule(
@@ -586,6 +796,10 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
         ("We bought a cake for the children!", "For the children we bought a cake!"),
         ("He left. My father doesn't discuss politics with my uncle.",
          "He left. With my uncle my father doesn't discuss politics."),
+        ("We cooked dinner for our guests.", "For our guests we cooked dinner."),
+        ("She plays tennis with me.", "With me she plays tennis."),
+        ("The cook baked a cake for the nurse and hoped she liked it.",
+         "For the nurse the cook baked a cake and hoped she liked it."),
     ],
     negatives=[
         "Did you give the book to her?",
@@ -594,12 +808,16 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
         "Yesterday I gave the book to my brother.",
         "I gave it to the man who called.",
         "I cut the bread with a knife.",
+        "The clinic ran some tests for two clients, one of them new.",
+        "The clerk handed the form to him.",
+        "I gave the book to my brother and he read it.",
     ],
 )
 def fronting_pobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Fronting of a prepositional object: *To my sister sometime I speak English*. The
-    sentence-final *to/for/with* phrase of a verb with a direct object moves before the
-    subject. Statements that start with their subject only; no phrase containing a clause."""
+    *to/for/with* phrase that ends the statement, or the first of two verb phrases, of a
+    verb with a direct object moves before the subject. Statements that start with their subject only; no phrase containing a clause
+    or punctuation, and no *him/her/them*, which would come before its antecedent."""
     for prep in index.lemma(*FRONTED_PREPOSITIONS):
         span = _fronted_phrase(prep, index)
         if span is not None:
@@ -736,12 +954,16 @@ def _embedded_question(clause: Token) -> bool:
 
 @rule(
     230, "doubly_filled_comp", "Discourse and Word Order",
-    deps={"ccomp"},
+    tags=WH_TAGS,
     examples=[
         ("I don't know what he wants.", "I don't know what that he wants."),
         ("I wonder which dish they picked.", "I wonder which dish that they picked."),
         ("Can you tell me where she lives?", "Can you tell me where that she lives?"),
         ("Ask him how old he is.", "Ask him how old that he is."),
+        ("Who ate what?", "What who ate?"),
+        ("Which student brought which book?", "Which book which student brought?"),
+        ("Who went where?", "Where who went?"),
+        ("Who gave what to whom?", "What who gave to whom?"),
     ],
     negatives=[
         "I know that he left.",
@@ -753,18 +975,50 @@ def _embedded_question(clause: Token) -> bool:
         "Tell me when you are ready.",
         "Do you know whose car that is?",
         "I told the man that I would call him later.",
+        "Who ate the cake?",
+        "Who told you about what happened?",
+        "Who said that, and when?",
     ],
 )
 def doubly_filled_comp(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Doubly filled COMP: a wh-phrase followed by the complementizer *that* in embedded
-    questions, *I wonder which dish that they picked*. Only where the wh-phrase is not the
-    subject (*who that called* is rarer) and the subject follows it directly."""
+    """Doubly filled COMP: two wh-phrases in the front of a question, as in the atlas's *What
+    who has eaten?* 'Who ate what?', and a wh-phrase followed by the complementizer *that*
+    in embedded questions, *I wonder which dish that they picked*. In questions, the second
+    wh-phrase (an object, adverb or prepositional object of the main verb) joins the
+    subject wh-phrase at the front; in embedded questions *that* goes in only where the
+    wh-phrase is not the subject (*who that called* is rarer) and the subject follows it
+    directly."""
     for clause in index.by_dep.get("ccomp", ()):
         if clause.head.pos_ != "VERB" or clause.i < clause.head.i or not _embedded_question(clause):
             continue
         end = _wh_phrase_end(clause, index)
         if end is not None:
             yield site(Insert(end, "that"))
+    for start in index.sentence_starts():
+        moved = _second_wh_phrase(index, start) if index.in_question(start) else None
+        if moved is not None:
+            yield site(Move(*moved, start))
+
+
+def _second_wh_phrase(index: DocIndex, start: int) -> tuple[int, int] | None:
+    """``(start, end)`` of the wh-phrase left in place in a question whose subject is a
+    wh-phrase (*Who ate [what]?*, *Which student brought [which book]?*): an object or
+    adverb of the main verb, the first after it."""
+    first = _first_word(index, start)
+    if first is None or first.i != start or first.tag_ not in ("WP", "WDT"):
+        return None
+    subj = first if first.dep_ in SUBJECT_DEPS else first.head
+    verb = subj.head
+    if subj.dep_ not in SUBJECT_DEPS or verb.pos_ != "VERB" or verb.dep_ != "ROOT":
+        return None
+    for tok in index.tokens[verb.i + 1:index.sentence_end(start)]:
+        if tok.tag_ not in WH_TAGS or tok.lower_ == "that":
+            continue
+        phrase = tok if tok.dep_ in ("dobj", "advmod") else tok.head
+        if phrase.head != verb or phrase.dep_ not in ("dobj", "advmod", "npadvmod"):
+            return None  # "Who knows what he wants?": the wh-word is in a clause of its own
+        return phrase.left_edge.i, phrase.right_edge.i + 1
+    return None
 
 
 # --------------------------------------------------------------- 231 superlative_before_matrix_head
@@ -967,6 +1221,41 @@ def _be_like(verb: Token, subj: Token) -> str:
     return {"1s": "am like", "3s": "is like"}.get(person, "are like")
 
 
+SPEAKER_NOUNS = wordlist("human_nouns") | wordlist("person_nouns_wordnet") | {"one", "other"}
+
+
+def _speaker(subj: Token) -> bool:
+    """A person who speaks: a personal pronoun, a name or a people noun (*the lesbian one*)."""
+    if subj.tag_ == "PRP":
+        return subj.lower_ not in ("it", "this", "that")
+    return subj.pos_ == "PROPN" or subj.lemma_.lower() in SPEAKER_NOUNS
+
+
+def _reported_words(verb: Token) -> list[int] | None:
+    """What past *said* reports in speech, told as a quote: a clause right after it (its
+    *that* goes: *said that they were busy* -> *was like they were busy*) or an answer
+    word (*I said no*). Returns the tokens to delete (the *that*), or None."""
+    doc = verb.doc
+    if verb.lower_ != "said" or verb.i + 1 >= len(doc):
+        return None
+    subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i or not _speaker(subj):
+        return None  # "The sign said that ...": a text, not a speaker
+    if any(c.dep_ in ("aux", "neg") or c.i > verb.i and c.dep_ in ("dative", "dobj", "xcomp", "prep")
+           for c in children(verb)):
+        return None  # "said nothing", "said thank you to ...", "has said", "never said"
+    nxt = doc[verb.i + 1]
+    if nxt.tag_ == "UH" and nxt.head == verb:
+        return []
+    clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
+    if clause is None or clause.left_edge.i != verb.i + 1 or _subject(clause) is None:
+        return None
+    mark = clause.left_edge
+    if mark.lower_ == "that" and mark.dep_ == "mark":
+        return [mark.i]
+    return [] if mark.dep_ != "mark" and mark.tag_ not in WH_TAGS else None
+
+
 @rule(
     235, "quotative_like", "Discourse and Word Order",
     lemmas={"say", "ask"},
@@ -975,20 +1264,37 @@ def _be_like(verb: Token, subj: Token) -> str:
         ('And then they asked, "Where are you?"', 'And then they were like, "Where are you?"'),
         ("My mom says, 'Go home.'", "My mom is like, 'Go home.'"),
         ('I said: "No way."', 'I was like: "No way."'),
+        ("She said that she was tired.", "She was like she was tired."),
+        ("When he asked, I said no.", "When he asked, I was like no."),
+        ("My cousins said they would not come.", "My cousins were like they would not come."),
+        ("My boss said the report is late.", "My boss was like the report is late."),
     ],
     negatives=[
-        'She said that she was tired.',
         '"Stop," she said.',
         'He never said, "Sorry."',
         'She told me, "Go home."',
         '"I\'m coming," she said, "just give me a minute."',
+        "She said nothing.",
+        "The clerk said thank you to the driver.",
+        "He didn't say that he was tired.",
+        "The sign said that the shop was closed.",
+        "They say that it rains a lot here.",
+        "She said why she left.",
     ],
 )
 def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Quotative *be like*: *And she was like "What do you mean?"*. *say*/*ask* introducing a
-    direct quote, with the tense and agreement of *say* moved to *be*. Not reported speech
-    (*said that ...*), quotes before the verb, or verbs with auxiliaries or negation."""
+    direct quote, and past *said* introducing what someone said (*said that they were busy*
+    -> *was like they were busy*, *I said no* -> *I was like no*), with the tense and
+    agreement of *say* moved to *be*. Not quotes before the verb, verbs with auxiliaries,
+    negation or an object, a text that says something (*The sign said ...*), generic
+    present *they say*, or reported questions (*said why ...*)."""
     for verb in index.lemma("say", "ask"):
         subj = _quotative(verb)
         if subj is not None:
             yield site(Replace(verb.i, _be_like(verb, subj)))
+            continue
+        dropped = _reported_words(verb)
+        if dropped is not None:
+            subj = next(c for c in children(verb) if c.dep_ == "nsubj")
+            yield site(Replace(verb.i, _be_like(verb, subj)), *(Delete(i) for i in dropped))

@@ -17,7 +17,7 @@ from multivalue_cli.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.morphology import inflect_verb
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children, morph_values
+from multivalue_cli.syntax import children, full_form, morph_values
 from multivalue_cli.wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -34,6 +34,9 @@ HUMAN_NOUNS = wordlist("human_nouns") | wordlist("person_nouns_wordnet")
 # Nouns with any people sense (driver, star): never called things (it, its, which).
 PERSON_SENSE_NOUNS = wordlist("person_sense_nouns")
 MALE_NOUNS = wordlist("male_nouns")
+# Verbs that take a clause: a subject relative on them cannot lose its relativizer (*The man
+# saw the dog ran away* reads as *saw that the dog ran away*).
+CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs") | {"say", "see", "think"}
 FEMALE_NOUNS = wordlist("female_nouns")
 
 RELATIVIZERS = frozenset({"who", "whom", "which", "that"})
@@ -49,8 +52,12 @@ COMPLEMENT_HEADS = frozenset(
     "fact idea news claim belief hope chance sign evidence feeling rumor rumour notion "
     "possibility proof thought suggestion report statement assumption impression".split()
 )
-# Prepositions that are often verb particles (the form I filled in, the light I turned on).
-PARTICLE_LIKE = frozenset("in on off out up down over back through around away along by".split())
+# Transitive phrasal verbs ("fill in"): their particle is no stranded preposition.
+PHRASAL_VERBS = wordlist("separable_phrasal_verbs")
+# Verbs that take no object: a "which" the parser makes their object stands for "in which".
+INTRANSITIVE_VERBS = frozenset(
+    "happen occur exist arrive die sleep belong appear seem come go live stay remain lie rise "
+    "fall sit stand".split())
 # Verb forms that read as a preposition once the relativizer is gone (people like music).
 PREPOSITION_VERBS = frozenset({"like", "near", "past"})
 PREPOSITIONS = frozenset(
@@ -69,6 +76,7 @@ class RelClause:
     restrictive: bool    # no comma between the antecedent and the clause
     start: int           # first token of the clause
     end: int             # last token of the clause (trailing punctuation excluded)
+    coordinated: bool    # coordinated with another relative (*who sings and who dances*)
 
     @property
     def adjacent(self) -> bool:
@@ -90,11 +98,11 @@ def relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
     if found is None:
         found = user_data[_CLAUSES_KEY] = [
             (c.head.i, c.verb.i, None if c.rel is None else c.rel.i, c.role, c.restrictive,
-             c.start, c.end) for c in _find_relative_clauses(doc, index)]
+             c.start, c.end, c.coordinated) for c in _find_relative_clauses(doc, index)]
     tokens = index.tokens
     return [RelClause(tokens[head], tokens[verb], None if rel is None else tokens[rel], role,
-                      restrictive, start, end)
-            for head, verb, rel, role, restrictive, start, end in found]
+                      restrictive, start, end, coordinated)
+            for head, verb, rel, role, restrictive, start, end, coordinated in found]
 
 
 def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
@@ -115,9 +123,23 @@ def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
             continue  # pied-piped (to whom, in which) or a parse we do not trust
         restrictive = start > 0 and not doc[start - 1].is_punct
         found.append(RelClause(head, verb, rel, _role(doc, head, verb, rel, start, end),
-                               restrictive, start, end))
+                               restrictive, start, end, _coordinated(doc, head, verb)))
     found.sort(key=lambda c: c.start)
     return found
+
+
+def _coordinated(doc: Doc, head: Token, verb: Token) -> bool:
+    """The clause is one of two coordinated relatives: *who sings and who dances*, *that
+    are in Asia and for which ...*, *that sell bread and whose owners ...* (a coordinated
+    noun, *a person who jogs and a person who ...*, does not count)."""
+    if any(c.dep_ == "relcl" and c != verb for c in children(head)):
+        return True
+    for c in children(verb):
+        if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"):
+            return True
+        if c.dep_ == "cc" and any(t.tag_ in ("WDT", "WP", "WP$") for t in doc[c.i + 1:c.i + 3]):
+            return True
+    return False
 
 
 def _is_relativizer(tok: Token) -> bool:
@@ -141,6 +163,8 @@ def _role(doc: Doc, head: Token, verb: Token, rel: Token | None, start: int, end
     governor = rel.head
     if governor.dep_ in ("aux", "auxpass") or governor.pos_ not in ("VERB", "AUX"):
         return "other"  # a parse that hangs the gap on an auxiliary is not trusted
+    if governor.lemma_.lower() in INTRANSITIVE_VERBS:
+        return "other"  # "the stadiums which some concerts happened in": a lost preposition
     if any(c.dep_ == "dobj" and c != rel for c in children(governor)):
         return "other"  # the yard that you do gardening in: the gap is elsewhere
     if stranded_prepositions(doc, rel, start, end):
@@ -163,10 +187,19 @@ def stranded_prepositions(doc: Doc, rel: Token | None, start: int, end: int) -> 
     found = [tok for tok in doc[start:end + 1]
              if tok.dep_ == "prep" and tok.tag_ == "IN" and tok.n_rights == 0]
     last = doc[end]
-    if (last.dep_ == "prt" and last.lower_ in PREPOSITIONS and rel is not None
-            and _gap_not_object(rel, last.head)):
-        found.append(last)
+    if last.dep_ == "prt" and last.lower_ in PREPOSITIONS and rel is not None and (
+            _gap_not_object(rel, last.head)
+            or last.tag_ == "IN" and not is_phrasal_particle(last, last.head)):
+        found.append(last)  # "the topic which they argued over": over is no particle here
     return found
+
+
+def is_phrasal_particle(word: Token, verb: Token) -> bool:
+    """*filled in*, *turned on*: ``word`` right after ``verb`` is the particle of a
+    transitive phrasal verb (whose object the relative clause is about), not a stranded
+    preposition (*the house we lived in*)."""
+    return (word.i == verb.i + 1 and verb.pos_ in ("VERB", "AUX")
+            and f"{verb.lemma_.lower()} {word.lower_}" in PHRASAL_VERBS)
 
 
 def _gap_not_object(rel: Token, verb: Token) -> bool:
@@ -239,6 +272,14 @@ def _clitic_follows(rel: Token) -> bool:
 def _same_or_such(head: Token) -> bool:
     """*the same car that*, *such people as*: comparative heads whose relativizer *as* is SAE."""
     return any(c.lower_ in ("same", "such") for c in children(head))
+
+
+def gap_tokens(clause: RelClause) -> list[int]:
+    """Where an object gap can be marked: the verb whose object is missing (a shadow pronoun
+    goes after it). A relativizer that marks the clause a second time keeps it unchanged, so
+    that one relative is not marked three ways (*the song that which you like it*). (A
+    clause with a stranded preposition has no plain subject or object gap, see ``_role``.)"""
+    return [clause.rel.head.i] if clause.role == "object" else []
 
 
 def _replace_relativizer(doc: Doc, index: DocIndex, word: str,
@@ -353,20 +394,36 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("The guy that fixed my car didn't charge me.",
          "The guy where fixed my car didn't charge me."),
         ("Name the singers who have won a Grammy.", "Name the singers where have won a Grammy."),
+        ("We took the old road, which runs along the river.",
+         "We took the old road, where runs along the river."),
+        ("Her phone, which was new, broke.", "Her phone, where was new, broke."),
+        ("They want a nurse with a car, which rules out most of us.",
+         "They want a nurse with a car, where rules out most of us."),
     ],
     negatives=[
         "This is the house which I painted.",
         "The place where we met is closed.",
         "My sister, who lives in Leeds, visited.",
         "Who helped you?",
+        "I sold the car, which he had bought.",
+        "For the red cars, which model is the fastest?",
     ],
 )
 def relativizer_where(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Relativizer *where* for *who/that/which*: *the founders where help the slaves*.
 
     Subject gaps only: with an object gap *the house where I painted* would read as a
-    locative clause and change the meaning."""
+    locative clause and change the meaning. Restrictive clauses as for 187, and
+    non-restrictive *which* (*the old road, where runs along the river*); a non-restrictive
+    *who* (*my sister, who lives in Leeds*) is left alone, as the atlas attests *where* for
+    people in restrictive clauses only."""
     yield from _replace_relativizer(doc, index, "where", roles=("subject",))
+    for clause in relative_clauses(doc, index):
+        rel = clause.rel
+        if (rel is not None and rel.lower_ == "which" and not clause.restrictive
+                and clause.role == "subject" and clause.head.pos_ in ("NOUN", "PROPN")
+                and doc[clause.start - 1].text == "," and not _clitic_follows(rel)):
+            yield site(Replace(rel.i, "where"))
 
 
 @rule(
@@ -405,6 +462,11 @@ def who_what(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("The car which I bought doesn't start.", "The car that which I bought doesn't start."),
         ("Is this the song that you like?", "Is this the song that which you like?"),
         ("I met the teacher that teaches French.", "I met the teacher that who teaches French."),
+        ("Show me the plates which broke in the move.",
+         "Show me the plates that which broke in the move."),
+        ("What are the bridges that cross the river?",
+         "What are the bridges that which cross the river?"),
+        ("We hired a nurse that speaks Hindi.", "We hired a nurse that who speaks Hindi."),
     ],
     negatives=[
         "My car, which I bought last year, broke down.",
@@ -419,17 +481,18 @@ def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *that* is put before *who/which*; after *that*, *who* or *which* is added by the
     antecedent's animacy, only where the noun lists are sure of it (a people noun takes
     *who*, a noun with no people sense at all *which*; *driver*, *company* and names are
-    left alone). Restrictive subject and object gaps only."""
+    left alone). Restrictive subject and object gaps only; the gap is then left unmarked (no
+    shadow pronoun in the same clause, see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
         if not _plain_gap(clause) or _clitic_follows(clause.rel):
             continue
-        rel = clause.rel
+        rel, keep = clause.rel, gap_tokens(clause)
         if rel.lower_ in ("who", "which"):
-            yield site(Insert(rel.i, "that"))
+            yield site(Insert(rel.i, "that"), keep=keep)
         elif rel.lower_ == "that" and is_human(clause.head):
-            yield site(Insert(rel.i, "who", after=True))
+            yield site(Insert(rel.i, "who", after=True), keep=keep)
         elif rel.lower_ == "that" and is_thing(clause.head):
-            yield site(Insert(rel.i, "which", after=True))
+            yield site(Insert(rel.i, "which", after=True), keep=keep)
 
 
 # --------------------------------------------------------------------------- 192
@@ -506,54 +569,79 @@ def analytic_whose_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("We've got a neighbor that doesn't like dogs.", "We've got a neighbor doesn't like dogs."),
         ("Were there any students who failed?", "Were there any students failed?"),
         ("It was my sister that told me.", "It was my sister told me."),
+        ("The boy who fixed my bike is my cousin.", "The boy fixed my bike is my cousin."),
+        ("I met two girls who play in a band.", "I met two girls play in a band."),
+        ("She talked to a woman who works at the bank.", "She talked to a woman works at the bank."),
+        ("Name the rivers which flow into the sea.", "Name the rivers flow into the sea."),
+        ("I sat next to a boy who's blind.", "I sat next to a boy is blind."),
+        ("The girl who won the race hugged her coach.", "The girl won the race hugged her coach."),
+        ("We visited the farms that grow rice that is sold abroad.",
+         "We visited the farms that grow rice is sold abroad."),
+        ("It's a film that rewards patience.", "It's a film rewards patience."),
     ],
     negatives=[
-        "The man who lives there is nice.",
         "There's a book that I want.",
-        "I met a man who wants to see you.",
         "There's my brother, who lives in Ohio.",
         "Is there anyone who can help?",
-        "It's a film that rewards patience.",
+        "Those who wait will be rewarded.",
+        "We saw two boys, one who was crying and one who was laughing.",
+        "People who like music are happy.",
+        "The man who saw the dog ran away.",
+        "I know a girl who sings and who dances.",
+        "The woman who'd called left early.",
+        "The student who was tired fell asleep.",
     ],
 )
 def null_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Zero relativizer in subject position: *There's a man wants to see you*.
+    """Zero relativizer in subject position: *The man lives there is a nice chap*, *There's a
+    man wants to see you*.
 
-    Only where varieties use it and the sentence stays readable: the antecedent is the
-    associate of existential *there be*, the object of possessive *have / have got* after a
-    personal pronoun, or the definite focus of an *it*-cleft (*It was my sister told me*;
-    not *It's a film that ...*, where *it* refers). Restrictive subject gaps right after
-    a noun; elsewhere (*The man lives there is nice*) the clause would read as the main one."""
-    found = [clause.rel for clause in relative_clauses(doc, index)
-             if _plain_gap(clause, ("subject",)) and clause.head.pos_ == "NOUN"
-             and not _clitic_follows(clause.rel) and _presentational(clause.head)
-             and not _reads_as_preposition(clause)]
-    found += _cleft_subjects(doc, index)
-    for rel in sorted(found, key=lambda t: t.i):
-        yield site(Delete(rel.i))
+    Restrictive subject gaps right after a common noun (*who's* becomes *is*), and the
+    definite focus of an *it*-cleft (*It was my sister told me*). Left alone: pronoun heads
+    (*Those who wait*, *one who was crying*: with no noun before it the clause reads as the
+    main one), a verb that reads as a preposition without its relativizer (*people like
+    music*), coordinated relatives, a relative with another one inside (*the stadiums had
+    concerts occurred ...*: the inner one loses its relativizer), and, on a subject before
+    its verb, a relative verb that takes a clause (*The man saw the dog ran away* reads as
+    *saw that the dog ran away*) or is *be* (*The student was fat had books* reads as two
+    clauses run together). The relative verb is kept as it stands: an auxiliary added to it
+    by another feature (*My friend does have long hair was talking*) would make the clause
+    read as the main one."""
+    found = [(clause.rel, _spelt_clitic(clause.rel), clause.verb.i)
+             for clause in relative_clauses(doc, index) if _zero_subject(clause)]
+    found += [(rel, (), rel.head.i) for rel in _cleft_subjects(doc, index)]
+    for rel, clitic, verb in sorted(found, key=lambda found: found[0].i):
+        if clitic is not None:
+            yield site(Delete(rel.i), *clitic, keep=[verb])
+
+
+def _zero_subject(clause: RelClause) -> bool:
+    """A subject relative whose relativizer can go (see :func:`null_relcl`)."""
+    head = clause.head
+    if not _plain_gap(clause, ("subject",)) or head.pos_ != "NOUN" or clause.coordinated:
+        return False
+    if head.lemma_.lower() == "one" or _reads_as_preposition(clause):
+        return False
+    if any(t.dep_ == "relcl" for t in clause.verb.subtree if t != clause.verb):
+        return False  # "the stadiums had concerts occurred in 2014": only the inner one goes
+    if head.dep_ in SUBJECT_DEPS and head.i < head.head.i:
+        lemma = clause.verb.lemma_.lower()
+        return lemma != "be" and lemma not in CLAUSE_EMBEDDERS
+    return True
+
+
+def _spelt_clitic(rel: Token) -> tuple[Replace, ...] | None:
+    """*who's blind* -> *is blind*: the clitic the relativizer hosted, spelt out (None when its
+    full form is uncertain, as for *'d*)."""
+    if not _clitic_follows(rel):
+        return ()
+    full = full_form(rel.nbor(1))
+    return (Replace(rel.i + 1, full),) if full else None
 
 
 def _reads_as_preposition(clause: RelClause) -> bool:
     """*There are many people [who] like music*: the verb would read as a preposition."""
     return clause.verb.lower_ in PREPOSITION_VERBS and clause.verb.i == clause.rel.i + 1
-
-
-def _presentational(noun: Token) -> bool:
-    """The associate of *there is*, the focus of *it is/was*, or the object of possessive
-    *have (got)*."""
-    verb = noun.head
-    if noun.dep_ == "attr" and verb.lemma_ == "be":
-        return any(c.dep_ == "expl"
-                   or (c.dep_ == "nsubj" and c.lower_ == "it" and _definite(noun))
-                   for c in children(verb))
-    if noun.dep_ == "dobj" and verb.lemma_ in ("have", "get"):
-        if verb.lemma_ == "get" and not any(c.lemma_ == "have" and c.dep_ == "aux"
-                                            for c in children(verb)):
-            return False
-        subject = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
-        # a personal pronoun: "Which city has the most customers who ..." is a question
-        return subject is not None and subject.i < verb.i and subject.tag_ == "PRP"
-    return False
 
 
 def _definite(noun: Token) -> bool:
@@ -606,6 +694,7 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
         "The reason that he left is unclear.",
         "The teacher that I met was nice.",
         "My car, which I sold, was old.",
+        "Name the towns which the storms happened in last year.",
     ],
 )
 def shadow_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -640,6 +729,9 @@ MAX_ONE_CLAUSE = 6
          "That boy pinched my sister one is very naughty."),
         ("The shirt that you bought doesn't fit.", "The shirt you bought one doesn't fit."),
         ("Where is the girl who sells flowers?", "Where is the girl sells flowers one?"),
+        ("Name the rivers that flow north.", "Name the rivers flow north one."),
+        ("I ate the cake which you baked.", "I ate the cake you baked one."),
+        ("The bus that goes to the airport is late.", "The bus goes to the airport one is late."),
     ],
     negatives=[
         "My brother, who lives in Ohio, is a doctor.",
@@ -647,6 +739,9 @@ MAX_ONE_CLAUSE = 6
         "I know that he left.",
         "Who pinched my sister?",
         "Can you pass me the cup that's on the table?",
+        "List the shops that sell bread and whose owners live nearby.",
+        "I know a girl who sings and who dances.",
+        "We saw two boys, one who was crying and one who was laughing.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -656,15 +751,18 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     The relative pronoun is dropped and *one* closes the clause. Restrictive subject and
     object gaps right after their noun, in short clauses (at most six words, no punctuation,
     no *one* of their own): in longer ones the clause-final *one* comes too late to mark the
-    clause and the text reads as two run-on clauses."""
+    clause and the text reads as two run-on clauses. Not after the pronoun *one* (*one was
+    slim one*), nor in coordinated relatives, where *one* would close only the first (*that
+    sell bread one and whose ...*); the gap is left unmarked (see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
-        if not _plain_gap(clause):
+        if not _plain_gap(clause) or clause.coordinated or clause.head.lemma_.lower() == "one":
             continue
         words = index.tokens[clause.start:clause.end + 1]
         if _clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
                 t.is_punct or t.lower_ == "one" for t in words):
             continue
-        yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True))
+        yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
+                   keep=gap_tokens(clause))
 
 
 # --------------------------------------------------------------------------- 196
@@ -829,6 +927,11 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         ("What is the name of the team that he plays for?",
          "What is the name of the team that he plays?"),
         ("The people I talked to weren't happy.", "The people I talked weren't happy."),
+        ("This is the house we lived in.", "This is the house we lived."),
+        ("The topic which they argued over is dull.", "The topic which they argued is dull."),
+        ("Which is the city that the river flows through?",
+         "Which is the city that the river flows?"),
+        ("He is a doctor I can rely on.", "He is a doctor I can rely."),
     ],
     negatives=[
         "Which city does she come from?",
@@ -836,22 +939,25 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         "The form that I filled in was long.",
         "The person I look up to is my mom.",
         "What are you looking at?",
+        "The mess that we cleaned up was huge.",
+        "Is this the jacket you tried on?",
+        "Which country is the town Kandy located in?",
     ],
 )
 def preposition_chopping(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A preposition stranded by the relative gap is deleted: *a big yard that you do
     gardening [in]*.
 
-    Prepositions without object inside a relative clause on a noun. Words that are often verb
-    particles (*in, on, up, ...*) are left alone right after a verb (*the form I filled in*)
-    and after a particle (*look up to*), where deleting them would change the verb."""
+    Prepositions without object inside a relative clause on a noun (*the house we lived
+    [in]*, *the topic they argued [over]*). The particle of a transitive phrasal verb right
+    after it (*the form I filled in*, word list ``separable_phrasal_verbs``) and a
+    preposition after a particle (*look up to*) are left alone: deleting them would change
+    the verb."""
     for clause in relative_clauses(doc, index):
+        if clause.rel is None and not _finite(clause.verb):
+            continue  # "Which region is the city Kabul located in?" is no relative clause
         for prep in stranded_prepositions(doc, clause.rel, clause.start, clause.end):
-            before = doc[prep.i - 1]
-            if before.dep_ == "prt":
-                continue
-            if (prep.dep_ == "prep" and prep.lower_ in PARTICLE_LIKE and before == prep.head
-                    and before.pos_ in ("VERB", "AUX")):
+            if doc[prep.i - 1].dep_ == "prt" or is_phrasal_particle(prep, prep.head):
                 continue
             if _nested_clause(prep, clause):
                 continue
@@ -884,6 +990,16 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
          ["Have you read the Tolkien's-written book?", "Have you read the Tolkien-written book?"]),
         ("I like the new cake that Maria baked.",
          ["I like the new Maria's-baked cake.", "I like the new Maria-baked cake."]),
+        ("Show all cartoons directed by Ben Jones.",
+         ["Show all Ben Jones's-directed cartoons.", "Show all Ben Jones-directed cartoons."]),
+        ('List every song sung by "Nina Simone".',
+         ["List every Nina Simone's-sung song.", "List every Nina Simone-sung song."]),
+        ('Show every poem written by "Rumi".',
+         ["Show every Rumi's-written poem.", "Show every Rumi-written poem."]),
+        ("I read the poem which was written by Keats.",
+         ["I read the Keats's-written poem.", "I read the Keats-written poem."]),
+        ("The shawl that Asha Rao knitted is soft.",
+         ["The Asha Rao's-knitted shawl is soft.", "The Asha Rao-knitted shawl is soft."]),
     ],
     negatives=[
         "The jersey that Neela knitted for me is white.",
@@ -892,27 +1008,67 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
         "The book that he wrote is long.",
         "The day Maria arrived was cold.",
         "Who wrote the book?",
+        "They got the car fixed by Sam.",
+        "The teacher had the essay written by Tom.",
+        "The house built by the old mayor is gone.",
+        "The letter which was sent by Ravi to his aunt got lost.",
+        'Name each tower designed by "Eiffel" in Paris.',
     ],
 )
 def reduced_relative(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A relative clause reduced to a participle phrase before its noun: *That Neela's-knitted
     jersey* (= the jersey which Neela knitted / knitted by Neela).
 
-    Only the minimal clause: *that/which* as object, a name as subject and a past-tense verb
-    with nothing else (*the jersey that Neela knitted*; zero relatives are left alone, as
-    they may be adverbial: *the day Maria arrived*), or a passive participle with just a *by*-name (*the book
-    written by Tolkien*). The name + past participle goes after the determiner; both the
-    attested possessive form (*Neela's-knitted*) and the plain compound (*Neela-knitted*) are
-    offered. It stands next to the noun, after adjectives and before compounds (*the new
-    Maria-baked chocolate cake*)."""
+    Only the minimal clause with a name as agent: *that/which* as object, a name as subject
+    and a past-tense verb with nothing else (*the jersey that Neela knitted*; zero relatives
+    are left alone, as they may be adverbial: *the day Maria arrived*), or a passive
+    participle with just a *by*-name, reduced (*the book written by Tolkien*) or not (*the
+    poem which was written by Keats*). The name + past participle goes after the
+    determiner; both the attested possessive form (*Neela's-knitted*) and the plain compound
+    (*Neela-knitted*) are offered. It stands next to the noun, after adjectives and before
+    compounds (*the new Maria-baked chocolate cake*). A bare participle after the object of
+    *have, get, want, see ...* (*They got the car fixed by Sam*) may be its complement, not a
+    reduced relative, and stays."""
     for clause in relative_clauses(doc, index):
-        found = _active_reduction(doc, clause)
+        found = _active_reduction(doc, clause) or _passive_clause_reduction(doc, clause)
         if found:
             yield found
     for verb in index.by_dep.get("acl", ()):
         found = _passive_reduction(doc, verb)
         if found:
             yield found
+
+
+# Verbs whose object may take a participle complement (*got the car fixed*, *had it made*):
+# the participle after their object is no reduced relative.
+COMPLEMENT_PARTICIPLE_VERBS = frozenset(
+    "have get make want need keep leave find like prefer order see hear watch".split())
+
+
+def _takes_complement(head: Token) -> bool:
+    return head.dep_ == "dobj" and head.head.lemma_.lower() in COMPLEMENT_PARTICIPLE_VERBS
+
+
+QUOTES = frozenset({'"', "“", "”", "'", "‘", "’", "``", "''"})
+
+
+def _name(tok: Token) -> tuple[str, int] | None:
+    """``(name, last token)`` when ``tok`` heads a name and nothing else (*Ben Jones*, or
+    *"Nina Simone"*, whose quotes go with it: the last token is then the closing quote)."""
+    if tok.tag_ not in ("NNP", "NNPS"):
+        return None
+    doc = tok.doc
+    words = [t for t in doc[tok.left_edge.i:tok.i + 1] if t.text not in QUOTES]
+    if any(t.tag_ not in ("NNP", "NNPS") or t != tok and t.dep_ != "compound" for t in words):
+        return None
+    if any(c.i > tok.i and c.text not in QUOTES for c in children(tok)):
+        return None
+    first, last = words[0].i, tok.i
+    if first > 0 and doc[first - 1].text in QUOTES:
+        if last + 1 >= len(doc) or doc[last + 1].text not in QUOTES:
+            return None  # an unbalanced quote
+        last += 1
+    return " ".join(t.text for t in words), last
 
 
 def _active_reduction(doc: Doc, clause: RelClause) -> Site | None:
@@ -924,10 +1080,34 @@ def _active_reduction(doc: Doc, clause: RelClause) -> Site | None:
     others = [c for c in children(verb) if c != clause.rel]
     if verb.tag_ != "VBD" or len(others) != 1 or others[0].dep_ != "nsubj":
         return None
-    agent = others[0]
-    if agent.tag_ != "NNP" or any(True for _ in children(agent)) or clause.end != verb.i:
+    name = _name(others[0])
+    if name is None or name[1] + 1 != verb.i or clause.end != verb.i:
         return None
-    return _prenominal(doc, clause.head, agent, verb, range(clause.start, clause.end + 1))
+    return _prenominal(doc, clause.head, name[0], verb, range(clause.start, clause.end + 1))
+
+
+def _passive_clause_reduction(doc: Doc, clause: RelClause) -> Site | None:
+    """*the poem which was written by Keats*: a passive relative with nothing but its agent."""
+    if not (clause.restrictive and clause.adjacent and clause.head.pos_ == "NOUN"):
+        return None
+    rel, verb = clause.rel, clause.verb
+    if rel is None or rel.lower_ not in ("that", "which") or rel.dep_ != "nsubjpass":
+        return None
+    dependents = [c for c in children(verb) if c != rel]
+    if verb.tag_ != "VBN" or [c.dep_ for c in dependents] != ["auxpass", "agent"]:
+        return None
+    agent = _by_name(dependents[1], verb)
+    if agent is None or agent[1] != clause.end:
+        return None
+    return _prenominal(doc, clause.head, agent[0], verb, range(clause.start, clause.end + 1))
+
+
+def _by_name(by: Token, verb: Token) -> tuple[str, int] | None:
+    """The name after *by* when *by* + name is all the agent phrase holds."""
+    objects = [c for c in children(by) if c.text not in QUOTES]
+    if by.lower_ != "by" or by.i != verb.i + 1 or len(objects) != 1:
+        return None
+    return _name(objects[0])
 
 
 def _passive_reduction(doc: Doc, verb: Token) -> Site | None:
@@ -935,15 +1115,12 @@ def _passive_reduction(doc: Doc, verb: Token) -> Site | None:
     if verb.tag_ != "VBN" or head.pos_ != "NOUN" or verb.i != head.i + 1:
         return None
     dependents = children(verb)
-    if len(dependents) != 1 or dependents[0].dep_ != "agent" or dependents[0].lower_ != "by":
+    if len(dependents) != 1 or dependents[0].dep_ != "agent" or _takes_complement(head):
         return None
-    objects = children(dependents[0])
-    if len(objects) != 1 or objects[0].tag_ != "NNP" or children(objects[0]):
+    agent = _by_name(dependents[0], verb)
+    if agent is None or agent[1] < verb.right_edge.i:
         return None
-    agent = objects[0]
-    if agent.i != verb.i + 2:
-        return None
-    return _prenominal(doc, head, agent, verb, range(verb.i, agent.i + 1))
+    return _prenominal(doc, head, agent[0], verb, range(verb.i, agent[1] + 1))
 
 
 def _participle(verb: Token) -> str | None:
@@ -953,7 +1130,7 @@ def _participle(verb: Token) -> str | None:
     return inflect_verb(verb.lemma_.lower(), "VBN")
 
 
-def _prenominal(doc: Doc, head: Token, agent: Token, verb: Token, span: range) -> Site | None:
+def _prenominal(doc: Doc, head: Token, agent: str, verb: Token, span: range) -> Site | None:
     """Delete ``span`` and put *Agent's-participle* before ``head`` (and its compounds)."""
     det = next((c for c in children(head) if c.dep_ == "det" and c.i < head.i), None)
     if det is None or det.tag_ != "DT":
@@ -963,6 +1140,5 @@ def _prenominal(doc: Doc, head: Token, agent: Token, verb: Token, span: range) -
         return None
     slot = next((c for c in head.lefts if c.dep_ == "compound"), head)
     deletes = [Delete(k) for k in span]
-    variants = [(*deletes, Insert(slot.i, f"{agent.text}{joint}-{participle}"))
-                for joint in ("'s", "")]
+    variants = [(*deletes, Insert(slot.i, f"{agent}{joint}-{participle}")) for joint in ("'s", "")]
     return site(*variants[0], alternatives=tuple(variants[1:]))

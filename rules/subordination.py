@@ -7,9 +7,9 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.registry import rule
-from multivalue_cli.syntax import SUBJECT_DEPS, children, sentence
+from multivalue_cli.syntax import SUBJECT_DEPS, children, in_question, sentence
 
 CATEGORY = "Adverbial Subordination"
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
@@ -41,6 +41,22 @@ def _single_clause(head: Token) -> bool:
 # ------------------------------------------------------------------- 211 clause_final_though_but
 
 
+def _clause_final(index: DocIndex, tok: Token) -> bool:
+    """``tok`` closes its clause: the sentence's final . or ! follows it, or a coordinating
+    conjunction that starts the next clause or verb phrase (*..., though, and was ready*)."""
+    end = _final_punct(index, tok.i)
+    if end is not None and end.i == tok.i + 1:
+        return True
+    doc = tok.doc
+    k = tok.i + 1
+    if k < len(doc) and doc[k].text == ",":
+        k += 1
+    if k >= len(doc) or doc[k].dep_ != "cc" or doc[k].lower_ not in ("and", "but", "so"):
+        return False
+    return _final_punct(index, tok.i) is not None and any(
+        c.dep_ == "conj" and c.pos_ in ("VERB", "AUX") and c.i > k for c in children(doc[k].head))
+
+
 @rule(
     211, "clause_final_though_but", CATEGORY,
     lemmas={"though"},
@@ -51,24 +67,33 @@ def _single_clause(head: Token) -> bool:
          ["I wasn't so very cold, but!", "I wasn't so very cold but!"]),
         ("He left early. It was fun, though.",
          ["He left early. It was fun, but.", "He left early. It was fun but."]),
+        ("She rarely calls us though, and never writes.",
+         "She rarely calls us but, and never writes."),
+        ("My brother felt the opposite, though, and was ready to move.",
+         ["My brother felt the opposite, but, and was ready to move.",
+          "My brother felt the opposite but, and was ready to move."]),
+        ("The rooms were small though, but the staff were kind.",
+         "The rooms were small but, but the staff were kind."),
     ],
     negatives=[
         "Though it's good, it's expensive.",
         "Even though it was late, they kept talking.",
         "Was it good, though?",
         "It looks as though it will rain.",
+        "My sister, though, does not like it.",
+        "The next day, though, we left.",
+        "It was late though and dark.",
     ],
 )
 def clause_final_though_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Clause-final *but* meaning 'though': *Well I wasn't so very cold but*. Only
-    sentence-final adverbial *though* in statements; with a comma before it, the comma may
-    stay or go (both occur in writing). Questions keep *though* (*Was it good but?* reads as
-    unfinished)."""
+    """Clause-final *but* meaning 'though': *Well I wasn't so very cold but*. Adverbial
+    *though* at the end of a clause in statements: before the final full stop, or before
+    *and/but/so* and the next verb phrase or clause (*She rarely calls us but, and never
+    writes*); with a comma before it, the comma may stay or go (both occur in writing).
+    Not *though* inside its clause (*My sister, though, does not ...*), and not in questions
+    (*Was it good but?* reads as unfinished)."""
     for tok in index.by_lemma.get("though", ()):
-        if tok.dep_ != "advmod" or tok.pos_ != "ADV":
-            continue
-        end = _final_punct(index, tok.i)
-        if end is None or end.i != tok.i + 1:
+        if tok.dep_ != "advmod" or tok.pos_ != "ADV" or not _clause_final(index, tok):
             continue
         prev = doc[tok.i - 1]
         if prev.text == ",":
@@ -82,7 +107,8 @@ def clause_final_though_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 def _emphatic_really(tok: Token) -> Token | None:
     """The clause head of a statement where *really* intensifies the predicate (*I'm really
-    afraid*, *She really likes it*), when the clause is the whole sentence."""
+    afraid*, *She really likes it*), when the clause is the whole sentence or its last main
+    clause (*One was slim and the other was really thin*)."""
     if tok.dep_ != "advmod" or tok.i + 1 >= len(tok.doc):
         return None
     head = tok.head
@@ -90,11 +116,16 @@ def _emphatic_really(tok: Token) -> Token | None:
         if tok.i + 1 != head.i or any(c.dep_ == "advmod" and c != tok for c in children(head)):
             return None
         head = head.head
-    if head.dep_ != "ROOT" or not _has_subject(head) or _negated(head):
+    if not _main_clause(head) or not _has_subject(head) or _negated(head):
         return None
     if _after_negation(tok) or not _single_clause(head):
         return None
     return head
+
+
+def _main_clause(head: Token) -> bool:
+    """The sentence's root, or a clause coordinated with it (*... and the other was thin*)."""
+    return head.dep_ == "ROOT" or head.dep_ == "conj" and head.head.dep_ == "ROOT"
 
 
 # Clause-final adverbs that leave no room for a clause-final "but".
@@ -114,6 +145,14 @@ def _after_negation(tok: Token) -> bool:
         ("I'm really afraid of dogs.", ["I'm afraid of dogs but.", "I'm afraid of dogs, but."]),
         ("It was really big!", ["It was big but!", "It was big, but!"]),
         ("She really likes the show.", ["She likes the show but.", "She likes the show, but."]),
+        ("One was short and the other was really tall.",
+         ["One was short and the other was tall but.",
+          "One was short and the other was tall, but."]),
+        ("We went home and we really enjoyed the rest.",
+         ["We went home and we enjoyed the rest but.",
+          "We went home and we enjoyed the rest, but."]),
+        ("It was good, really.", "It was good, but."),
+        ("I don't mind really!", "I don't mind but!"),
     ],
     negatives=[
         "Is it really good?",
@@ -122,16 +161,25 @@ def _after_negation(tok: Token) -> bool:
         "I'm really glad that you came.",
         "It was a really good movie.",
         "She was really angry, though.",
+        "I met two people who were really nice.",
+        "She was really tired, and he went home.",
+        "Did you like it, really?",
     ],
 )
 def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Clause-final *but* meaning 'really': *I fright for dogs, but* 'I'm really afraid of
-    dogs'. *really* goes and *but* closes the sentence. One-clause affirmative statements
-    only, with *really* on the verb or predicative adjective (not *a really good movie*)."""
+    dogs'. *really* goes and *but* closes the sentence: in affirmative statements of one
+    clause or ending in a coordinated main clause (*... and the other was tall but*), with
+    *really* on the verb or predicative adjective (not *a really good movie*, nor in a
+    relative clause: *people who were nice but* would read as contrastive); a *really*
+    that already closes a statement (*It was good, really.*) becomes *but* in place."""
     for tok in index.by_lemma.get("really", ()):
+        end = _final_punct(index, tok.i)
+        if end is not None and end.i == tok.i + 1 and tok.dep_ == "advmod":
+            yield site(Replace(tok.i, "but"))
+            continue
         head = _emphatic_really(tok)
-        end = _final_punct(index, tok.i) if head is not None else None
-        if end is None or head.right_edge.i != end.i and head.right_edge.i + 1 != end.i:
+        if end is None or head is None or head.right_edge.i not in (end.i, end.i - 1):
             continue
         has_comma = any(t.text == "," for t in doc[head.left_edge.i:end.i])
         if has_comma or doc[end.i - 1].lower_ in SENTENCE_ADVERBS:
@@ -146,6 +194,9 @@ def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
 MOTION_VERBS = frozenset({"go", "come", "run", "hurry", "rush", "walk", "drive", "return", "head"})
 # Serial verbs stand close together: at most a short place phrase (*went to the river*) between.
 MAX_GAP = 4
+# Verbs that are also places after "to" (*come to work*, *go to school*): without a place
+# word of its own before them (*went there to work*), the motion is to the place.
+PLACE_VERBS = frozenset({"work", "school", "church", "bed", "class", "market", "court"})
 # Verbs after which "come to" means "get to" (*came to realise*), not motion.
 NON_ACTIVITY = frozenset({"be", "know", "realize", "realise", "understand", "believe", "like",
                           "love", "hate", "think", "appreciate", "accept", "expect", "mean"})
@@ -171,6 +222,8 @@ def _purpose_to(tok: Token) -> Token | None:
     between = tok.doc[motion.i + 1:tok.i]
     if len(between) > MAX_GAP or any(t.is_punct for t in between):
         return None  # "came out of their houses in the morning to look": too far to chain
+    if verb.lemma_.lower() in PLACE_VERBS and not between:
+        return None  # "they never come to work on time": to work is where, not what for
     return verb
 
 
@@ -186,14 +239,48 @@ def _go_and(cc: Token) -> bool:
             and second.tag_ == "VB" and not _has_subject(second))
 
 
+def _plain_present(verb: Token) -> bool:
+    """A present-tense verb, alone or with present do-support (*you don't pay*)."""
+    auxiliaries = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
+    if not auxiliaries:
+        return verb.tag_ in ("VBP", "VBZ")
+    return len(auxiliaries) == 1 and auxiliaries[0].lemma_ == "do" and auxiliaries[0].tag_ in ("VBP", "VBZ")
+
+
+def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
+    """*If you stay longer, they charge more* -> *Stay longer, they charge more*: a fronted
+    present-tense *if*-clause set off by a comma loses its *if*, and a generic *you* with
+    it when the clause is affirmative (*If you don't hurry* keeps its *you*: *Don't hurry*
+    would be an order). Past and modal conditions (*If I were you*) stay."""
+    clause = mark.head
+    if mark.dep_ != "mark" or mark.lower_ != "if" or clause.dep_ != "advcl":
+        return None
+    if mark.i != sentence(mark).start or not _plain_present(clause):
+        return None
+    main, end = clause.head, clause.right_edge.i
+    doc = mark.doc
+    if main.i < end or end + 1 >= len(doc) or doc[end + 1].text != "," or in_question(main):
+        return None
+    subj = next((c for c in children(clause) if c.dep_ in SUBJECT_DEPS), None)
+    if subj is None or subj.i != mark.i + 1:
+        return None
+    if subj.lower_ == "you" and clause.tag_ == "VBP" and not _negated(clause):
+        return Delete(mark.i), Delete(subj.i)
+    return (Delete(mark.i),)
+
+
 @rule(
     213, "chaining_main_verbs", CATEGORY,
-    lemmas=MOTION_VERBS,
+    lemmas=MOTION_VERBS | {"if"},
     examples=[
         ("I went there to work.", "I went there work."),
         ("He came to see me yesterday.", "He came see me yesterday."),
         ("Go and get it.", "Go get it."),
         ("Why did you come here to learn English?", "Why did you come here learn English?"),
+        ("If you stay longer, they charge more.", "Stay longer, they charge more."),
+        ("If you press this, the door opens.", "Press this, the door opens."),
+        ("If it rains, we stay at home.", "It rains, we stay at home."),
+        ("If you don't pay, they call the police.", "You don't pay, they call the police."),
     ],
     negatives=[
         "I am going to buy a car.",
@@ -202,19 +289,30 @@ def _go_and(cc: Token) -> bool:
         "She went to the market.",
         "I want to go.",
         "The villagers came out of their houses in the morning to look at the damage.",
+        "If I were you, I would go.",
+        "If you can come, we will wait.",
+        "We stay at home if it rains.",
+        "If it rains, do you stay at home?",
+        "They never come to work on time.",
     ],
 )
 def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """No subordination between a motion verb and the activity it is for: *I bin go dere work*
-    'I went there to work'; *go get it*. The purpose *to* (or the *and* between two bare
-    verbs) goes. Not future *going to*, *come to realise*, or *went home and slept*, where
-    the second verb is not the purpose of the motion."""
+    """No subordination: two main verbs chained without a conjunction. A motion verb and the
+    activity it is for: *I bin go dere work* 'I went there to work'; *go get it*: the
+    purpose *to* (or the *and* between two bare verbs) goes. Not future *going to*, *come
+    to realise*, or *went home and slept*, where the second verb is not the purpose of the
+    motion. And a condition chained to its consequence, as in the atlas's *Stay longer, they
+    have to over-charge* 'If you stay longer, ...' (see :func:`_chained_condition`)."""
     for tok in index.by_lemma.get("to", ()):
         if _purpose_to(tok) is not None:
             yield site(Delete(tok.i))
     for cc in index.by_lemma.get("and", ()):
         if _go_and(cc):
             yield site(Delete(cc.i))
+    for mark in index.by_lemma.get("if", ()):
+        ops = _chained_condition(mark)
+        if ops:
+            yield site(*ops)
 
 
 # ------------------------------------------------------------------ 214 corr_conjunction_doubling
@@ -240,9 +338,49 @@ def _joins_clauses(conj: Token) -> bool:
     return next(c for c in children(clause) if c.dep_ in SUBJECT_DEPS).left_edge.i == conj.i + 1
 
 
+# Concessive conjunctions of a fronted clause, which the doubled *still yet* replaces.
+CONCESSIVE = frozenset({"although", "though"})
+
+
+def _concessive_doubling(mark: Token) -> tuple[tuple[Op, ...], ...] | None:
+    """*Although he tried hard, he (still) failed* -> *He tried hard, still yet he failed*:
+    the atlas's own pair. The fronted concessive clause loses its conjunction (*although*,
+    *(even) though*, *despite the fact that*), the doubled conjunction opens the main
+    clause, and a *still* of the main verb goes (*still yet he still failed* says it
+    twice). Variants: *still yet*, *but yet*."""
+    clause = mark.head
+    if mark.dep_ != "mark" or not _has_subject(clause):
+        return None  # "Although tired, ...": no clause to stand on its own
+    fronted = clause if clause.dep_ == "advcl" else clause.head.head  # despite [the fact that]
+    dropped = _concessive_words(mark)
+    if not dropped or fronted.dep_ not in ("advcl", "prep"):
+        return None
+    first = _main_clause_start(fronted)
+    if first is None or any(t.lower_ in ("still", "yet") for t in mark.doc[first.i:first.i + 1]):
+        return None
+    ops: list[Op] = [Delete(i) for i in dropped]
+    ops += [Delete(c.i) for c in children(clause.head) if c.lower_ == "still" and c.dep_ == "advmod"]
+    return tuple((*ops, Insert(first.i, words)) for words in ("still yet", "but yet"))
+
+
+def _concessive_words(mark: Token) -> list[int]:
+    """The tokens of a sentence-initial concessive conjunction: *although*, *(even)
+    though*, *despite the fact that*."""
+    doc, start = mark.doc, sentence(mark).start
+    if mark.lower_ in CONCESSIVE:
+        words = [mark.i] if mark.i == start else []
+        if mark.i == start + 1 and doc[start].lower_ == "even" and mark.lower_ == "though":
+            words = [start, mark.i]
+        return words
+    if mark.lower_ == "that" and mark.i == start + 3 and [t.lower_ for t in doc[start:mark.i]] == [
+            "despite", "the", "fact"]:
+        return list(range(start, mark.i + 1))
+    return []
+
+
 @rule(
     214, "corr_conjunction_doubling", CATEGORY,
-    lemmas=set(DOUBLED),
+    lemmas=set(DOUBLED) | CONCESSIVE | {"that"},
     examples=[
         ("He has been in this school for five years, yet he is not tired.",
          ["He has been in this school for five years, still yet he is not tired.",
@@ -251,6 +389,14 @@ def _joins_clauses(conj: Token) -> bool:
         ("It rained, so we stayed at home.", "It rained, so therefore we stayed at home."),
         ("I called him twice and he didn't answer, so I left.",
          "I called him twice and he didn't answer, so therefore I left."),
+        ("Although he has taught here for years, he is not tired.",
+         ["He has taught here for years, still yet he is not tired.",
+          "He has taught here for years, but yet he is not tired."]),
+        ("Even though we had met before, she still didn't know my name.",
+         ["We had met before, still yet she didn't know my name.",
+          "We had met before, but yet she didn't know my name."]),
+        ("Despite the fact that it rained, the match went on.",
+         ["It rained, still yet the match went on.", "It rained, but yet the match went on."]),
     ],
     negatives=[
         "Yet he didn't complain.",
@@ -258,16 +404,26 @@ def _joins_clauses(conj: Token) -> bool:
         "It was small but comfortable.",
         "He is so tall.",
         "Is it done yet?",
+        "He is not tired, although he has taught here for years.",
+        "Despite the rain, the match went on.",
+        "Although tired, he kept working.",
     ],
 )
 def corr_conjunction_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Doubled conjunctions between two clauses: *..., still yet he is not tired*, *but yet*,
-    *so therefore*. Only where the conjunction follows a comma and starts a clause with its
-    own subject; *but* between phrases (*tea but not coffee*) stays."""
+    *so therefore*. Where a conjunction follows a comma and starts a clause with its own
+    subject (*but* between phrases, *tea but not coffee*, stays), and where a fronted
+    concessive clause (*Although he has been here for five years, he is not tired*) is the
+    first of the two (see :func:`_concessive_doubling`); *despite* + noun phrase has no
+    clause to join."""
     for conj in index.lemma(*DOUBLED):
         if conj.lower_ in DOUBLED and _joins_clauses(conj):
             first, *rest = DOUBLED[conj.lower_]
             yield site(Replace(conj.i, first), alternatives=tuple((Replace(conj.i, r),) for r in rest))
+    for mark in index.lemma(*CONCESSIVE, "that"):
+        variants = _concessive_doubling(mark)
+        if variants:
+            yield site(*variants[0], alternatives=variants[1:])
 
 
 # --------------------------------------------------------------- 215 subord_conjunction_doubling

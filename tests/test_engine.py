@@ -44,6 +44,7 @@ def rendered(nlp, text, *ops):
         # ca, wo and sha are hosts only where they stood before n't
         ("Is he from NY or CA?", [Replace(0, "Was")], "Was he from NY or CA?"),
         ("He said wo and left.", [Replace(3, "but")], "He said wo but left."),
+        ("Votes from 'NY' or 'CA' count.", [Delete(0)], "From 'NY' or 'CA' count."),  # no "CAN"
         # a/an follows the word after it when that word changes
         ("I have an apple.", [Replace(3, "banana")], "I have a banana."),
         ("I have a car.", [Insert(3, "old")], "I have an old car."),
@@ -102,6 +103,29 @@ def test_overlapping_sites_earlier_feature_wins_and_both_are_not_applied(nlp):
     result = Engine([(first, 1.0), (second, 1.0)]).apply(doc)
     assert result.text == "He speak English."
     assert [e.feature for e in result.edits] == ["first"]
+
+
+def test_a_site_and_an_edit_of_a_token_it_keeps_exclude_each_other(nlp):
+    doc = nlp("What is the name of the course?")
+    drop_the = _rule("drop_the", lambda d: [site(Delete(2))], ewave=1)
+    move_is = _rule("move_is", lambda d: [site(Move(1, 2, 7), keep=[2])], ewave=2)
+    after = _rule("after", lambda d: [site(Delete(2))], ewave=3)
+    # the earlier feature wins either way: its edit blocks the site that needs the token ...
+    result = Engine([(drop_the, 1.0), (move_is, 1.0)]).apply(doc)
+    assert result.text == "What is name of the course?"
+    assert [e.feature for e in result.edits] == ["drop_the"]
+    # ... and a site that keeps a token blocks later edits of it
+    result = Engine([(move_is, 1.0), (after, 1.0)]).apply(doc)
+    assert result.text == "What the name of the course is?"
+    assert [e.feature for e in result.edits] == ["move_is"]
+    # words added beside a kept token count as restructuring it ...
+    beside = _rule("beside", lambda d: [site(Insert(2, "all"))], ewave=3)
+    assert Engine([(move_is, 1.0), (beside, 1.0)]).apply(doc).text == "What the name of the course is?"
+    # ... but a kept token may be reworded, and a kept token that nobody edits costs nothing
+    reword = _rule("reword", lambda d: [site(Replace(2, "that"))], ewave=1)
+    assert Engine([(reword, 1.0), (move_is, 1.0)]).apply(doc).text == "What that name of the course is?"
+    free = _rule("free", lambda d: [site(Replace(5, "a"))], ewave=3)
+    assert Engine([(move_is, 1.0), (free, 1.0)]).apply(doc).text == "What the name of a course is?"
 
 
 def test_edit_log_spans_point_into_the_input(nlp):

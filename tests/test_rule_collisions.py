@@ -1,0 +1,57 @@
+"""Features that meet in one dialect: each output must still read as the features it combines,
+whatever order the engine applies them in."""
+import pytest
+
+from multivalue_cli.engine import Engine
+from multivalue_cli.registry import registry
+
+RULES = registry()
+
+
+def apply(nlp, names, text):
+    return Engine([(RULES[name], 1.0) for name in names]).apply(nlp(text)).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is the name of the course?",
+        "What are the names of the singers from France?",
+        "What did the teacher say?",
+    ],
+)
+def test_a_wh_question_without_inversion_keeps_its_subjects_article(nlp, text):
+    """*What name of course is?* would read as *which name*: either the article goes or the
+    auxiliary moves, never both."""
+    out = apply(nlp, ["remove_det_definite", "drop_aux_wh"], text)
+    alone = {apply(nlp, ["remove_det_definite"], text), apply(nlp, ["drop_aux_wh"], text)}
+    assert out in alone, out
+
+
+def test_a_reworded_determiner_still_leaves_a_subject(nlp):
+    text = "What is the maximum capacity and the average of all stadiums?"
+    out = apply(nlp, ["demonstrative_for_definite_articles", "drop_aux_wh"], text)
+    assert out == "What that maximum capacity and the average of all stadiums is?"
+
+
+@pytest.mark.parametrize(
+    "names,text",
+    [
+        (["relativizer_doubling", "shadow_pronouns"], "This is the house which I painted yesterday."),
+        (["shadow_pronouns", "one_relativizer"], "The shirt that you bought doesn't fit."),
+        (["one_relativizer", "shadow_pronouns"], "I ate the cake which you baked."),
+    ],
+)
+def test_one_relative_clause_is_not_marked_three_ways(nlp, names, text):
+    """A doubled or clause-final relativizer leaves the gap unmarked: *the house that which
+    I painted it* marks one relative clause three times."""
+    out = apply(nlp, names, text)
+    alone = {apply(nlp, [name], text) for name in names}
+    assert out in alone, out
+
+
+def test_a_zero_relative_keeps_its_verb_as_it_stands(nlp):
+    """*My friend does have long hair was talking* reads as two main clauses."""
+    text = "My friend who has long hair was talking about it."
+    out = apply(nlp, ["do_tense_marker", "null_relcl"], text)
+    assert out in {apply(nlp, ["do_tense_marker"], text), apply(nlp, ["null_relcl"], text)}, out
