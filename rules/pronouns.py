@@ -1110,9 +1110,12 @@ def _determiner_his(tok: Token) -> bool:
 
 @rule(
     33, "nasal_possessive_pron", CATEGORY,
-    lemmas={"your", "yours", "his", "hers", "ours", "theirs"},
+    # the tagger often takes *hers*, *ours*, *theirs* for plural nouns of lemma her, our, their
+    lemmas={"your", "yours", "his", "hers", "ours", "theirs", "her", "our", "their"},
     examples=[
         ("That book is hers, not his.", "That book is hern, not hisn."),
+        ("The nurse told us about a friend of hers.", "The nurse told us about a friend of hern."),
+        ("The car is theirs now.", "The car is theirn now."),
         ("Is the red one yours?", "Is the red one yourn?"),
         ("Ours is bigger than theirs.", "Ourn is bigger than theirn."),
         ("That's not yours, it's hers.", "That's not yourn, it's hern."),
