@@ -235,6 +235,9 @@ def object_of(verb: Token) -> Token | None:
 @rule(
     129, "bare_past_tense", "Verb Morphology",
     tags={"VBD"},
+    # two eWAVE features share this rule: 129 levels irregular pasts to the base form (he come,
+    # she give), 132 drops -ed (I walk); a variety gets only the kinds it attests
+    forms={"irregular_and_regular": (129, 132), "irregular": (129,), "regular": (132,)},
     examples=[
         ("I walked to school yesterday.", "I walk to school yesterday."),
         ("She gave me the keys and ran out.", "She give me the keys and run out."),
@@ -252,16 +255,18 @@ def object_of(verb: Token) -> Token | None:
         "Did you finish it?",
     ],
 )
-def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def bare_past_tense(doc: Doc, index: DocIndex, form: str = "irregular_and_regular") -> Iterator[Site]:
     """Unmarked past tense (eWAVE 129, levelling to the base form, and 132, zero past of
     regular verbs): *I walk* 'I walked', *she give* 'she gave', *he come* 'he came'. Finite
-    pasts of lexical verbs with a subject: every regular -ed past, and the irregular verbs
-    whose bare past is attested (give, run, come, eat). Auxiliaries, *be/have/do*, *used to*,
-    passives and the unreal past of *if/wish* clauses keep their form."""
-    irregular = wordlist("unmarked_past_irregular_verbs")
+    pasts of lexical verbs with a subject: every regular -ed past (132), and the irregular
+    verbs whose bare past is attested (129: give, run, come, eat); the ``form`` says which of
+    the two the variety has. Auxiliaries, *be/have/do*, *used to*, passives and the unreal
+    past of *if/wish* clauses keep their form."""
+    irregular = wordlist("unmarked_past_irregular_verbs") if form != "regular" else frozenset()
+    regular = form != "irregular"
     for tok in index.by_tag.get("VBD", ()):
         lemma = index.lemma_of[tok.i]
-        if lemma in FUNCTION_VERBS or not (is_regular_past(tok, lemma) or (
+        if lemma in FUNCTION_VERBS or not ((regular and is_regular_past(tok, lemma)) or (
                 lemma in irregular and inflect_verb(lemma, "VBD") == tok.lower_)):
             continue  # the form tests (cached) before the parse tests
         if not is_finite_past(tok) or is_used_to(tok):

@@ -113,3 +113,15 @@ def test_invariant_do_only_where_the_variety_has_invariant_present_forms(nlp):
     assert Engine([(rule, 1.0)]).apply(nlp(text)).text in both
     assert Engine([(rule.with_form("does"), 1.0)]).apply(nlp(text)).text == "This man does own the farm."
     assert load_profile("IrE").forms["do_tense_marker"] == "does"  # eWAVE rates 170 D for IrE
+
+
+def test_unmarked_past_only_of_the_kinds_a_variety_attests(nlp):
+    rule = registry()["bare_past_tense"]
+    text = "She walked home and gave him the keys."
+    assert Engine([(rule, 1.0)]).apply(nlp(text)).text == "She walk home and give him the keys."
+    assert Engine([(rule.with_form("irregular"), 1.0)]).apply(nlp(text)).text == \
+        "She walked home and give him the keys."
+    assert Engine([(rule.with_form("regular"), 1.0)]).apply(nlp(text)).text == \
+        "She walk home and gave him the keys."
+    # Appalachian English levels irregular pasts (129: A) but keeps -ed (132: D)
+    assert load_profile("AppE").forms["bare_past_tense"] == "irregular"
