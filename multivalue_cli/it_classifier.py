@@ -207,7 +207,20 @@ def _idiomatic(tok: "Token") -> bool:
     if tok.dep_ == "pobj":
         prep = tok.head
         return (lemma(prep.head), prep.lower_) in IDIOM_PREPOSITIONS
-    return False
+    return _small_clause_idiom(tok)
+
+
+SMALL_CLAUSE_VERBS = frozenset("call make take play".split())
+
+
+def _small_clause_idiom(tok: "Token") -> bool:
+    """*call it quits*, *call it a day*, *take it easy*, *make it big*, *play it safe*: *it*
+    right after a light verb, as the subject of the phrase that completes it (the parser
+    often reads *quits* as a verb with *it* its subject)."""
+    complement = tok.head
+    verb = complement.head
+    return (tok.dep_ in ("nsubj", "nsubjpass") and complement.dep_ in ("ccomp", "xcomp", "oprd")
+            and lemma(verb) in SMALL_CLAUSE_VERBS and tok.i == verb.i + 1)
 
 
 # --------------------------------------------------------------------------- events

@@ -25,6 +25,11 @@ def limit_threads() -> None:
     os.environ.setdefault("JE_ARROW_MALLOC_CONF", "background_thread:false")
 
 
+# Words the English tokenizer splits as contractions typed without an apostrophe (*id* as
+# *I'd*), which in datasets are nearly always the word itself (*list the name and id*).
+WHOLE_WORDS = ("id", "Id")
+
+
 @lru_cache(maxsize=4)
 def load_pipeline(name: str | None = None):
     """Load (once per process) the spaCy pipeline ``name`` or the first default available."""
@@ -41,6 +46,8 @@ def load_pipeline(name: str | None = None):
             errors.append(f"{candidate}: {exc}".splitlines()[0])
             continue
         nlp.max_length = max(nlp.max_length, 2_000_000)
+        for word in WHOLE_WORDS:
+            nlp.tokenizer.add_special_case(word, [{"ORTH": word}])
         return nlp
     raise RuntimeError(
         "no English spaCy pipeline could be loaded ("

@@ -594,6 +594,7 @@ def definite_article(index, noun: int) -> int | None:
         "The children are outside.",
         "These books are mine.",
         "The boys' room is upstairs.",
+        "The cook is always teaching the assistant new techniques.",
         "He likes the Beatles.",
         'She gave the kids some toys.',
         'We sent the workers a letter.',
@@ -942,7 +943,9 @@ POSSESSOR_OBJECT = {
 # first, the only, the next*): another determiner before them is no longer the feature.
 DEFINITE_MODIFIERS = frozenset(
     "same other only first last next previous following former latter very entire whole "
-    "own such certain".split()
+    "own such certain "
+    # aggregates pick out one value, as superlatives do (the maximum share, the average age)
+    "maximum minimum average total mean median overall".split()
 )
 # Adverbs that make a numeral approximate, the context of *about a three fields* (65).
 # Prepositions whose object is a comparison or description, not a referent: *like a
@@ -951,6 +954,7 @@ NON_REFERRING_PREPOSITIONS = frozenset("like as than but of per".split())
 APPROXIMATORS = frozenset("about around approximately nearly almost roughly some".split())
 # Nouns with one referent in the speaker's world (*the sun*), the attested context of 61.
 UNIQUE_NOUNS = wordlist("unique_natural_nouns")
+UNIQUE_REFERENTS = wordlist("unique_referent_nouns")
 # Mass nouns that take *a/an* in the varieties with feature 65 (*a good advice*).
 COUNTED_MASS_NOUNS = wordlist("mass_nouns_with_article")
 
@@ -986,7 +990,18 @@ def plain_noun_phrase(index, det: int, noun: int) -> bool:
             return False
         if pos_of[i] not in ("ADJ", "ADV", "NOUN", "PUNCT", "CCONJ"):
             return False
+        if pos_of[i] == "ADJ" and noun_only(lower(index, i)):
+            return False  # *teaching the assistant new techniques* read as one phrase
     return True
+
+
+@lru_cache(maxsize=4096)
+def noun_only(word: str) -> bool:
+    """A word the lexicon knows as a noun and never as an adjective (*assistant*): tagged as
+    an adjective, it shows a misparse (two noun phrases taken for one)."""
+    from lemminflect import getAllLemmas
+
+    return word.isalpha() and bool(getAllLemmas(word, "NOUN")) and not getAllLemmas(word, "ADJ")
 
 
 def common_noun_head(index, det: int) -> bool:
@@ -1315,7 +1330,8 @@ def replaceable_definite(index, det: int) -> bool:
         return False
     noun = index.head_of[det]
     lemma = index.lemma_of[noun]
-    if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in TIME_NOUNS:
+    if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in UNIQUE_REFERENTS \
+            or lemma in TIME_NOUNS:
         return False
     if has_of_complement(index, noun):
         return False  # *the name of the teacher*: *that name of* reads as contrastive
@@ -1342,6 +1358,9 @@ def replaceable_definite(index, det: int) -> bool:
         "One of the students left.",
         "The sun rose.",
         "He read The Hobbit.",
+        "How many languages are spoken around the world?",
+        "Which car has the minimum horsepower?",
+        "They compared the average ages.",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
@@ -1474,6 +1493,8 @@ def genitive_possessions(index) -> Iterator[tuple]:
         noun = possessor.head
         if possessor.dep_ != "poss" or possessor.i != pos.i - 1 or noun.i <= pos.i:
             continue
+        if pos.text in ("'", "’") and not possessor.lower_.endswith(("s", "z", "x")):
+            continue  # the closing quote of *any 'Brig' type ships*, not *the students' rooms*
         if possessor.pos_ not in ("NOUN", "PROPN") or noun.tag_ not in ("NN", "NNS"):
             continue
         if possessor.right_edge.i != pos.i or lexically_capitalised(noun):
@@ -1725,6 +1746,7 @@ def possessives_belong(doc, index) -> Iterator[Site]:
         "The book is John's.",
         "It's my book.",
         "He's taller.",
+        "Which ships sank in the 'Brig' class battles?",
     ],
 )
 def null_genitive(doc, index) -> Iterator[Site]:
@@ -1846,6 +1868,7 @@ def double_superlative(doc, index) -> Iterator[Site]:
         "She is a most generous host.",
         "He helped the most.",
         "It is the most well-known song.",
+        "Which school has the most high schoolers?",
     ],
 )
 def synthetic_superlative(doc, index) -> Iterator[Site]:
@@ -1864,6 +1887,8 @@ def synthetic_superlative(doc, index) -> Iterator[Site]:
             continue
         if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
             continue
+        if compound_noun(low, adj.head.lemma_.lower()):
+            continue  # *the most high schoolers* counts high schoolers
         form = (lexicon_forms(low, "JJS") or (regular_form(low, "ADJ", "JJS"),))[0]
         if form and form != low:
             yield site(Delete(most.i), Replace(adj.i, form))

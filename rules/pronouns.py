@@ -17,6 +17,7 @@ from multivalue_cli.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVE
 from multivalue_cli.registry import rule
 from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
 from multivalue_cli.syntax import children
+from multivalue_cli.syntax import direct_subject as subject_of
 from multivalue_cli.syntax import in_question as _is_question
 from multivalue_cli.wordlists import wordlist
 
@@ -724,8 +725,8 @@ def _absolute_reflexive_object(tok: Token) -> bool:
          'Did herself and her brother come?'),
         ('The manager and they signed the deal.',
          'The manager and themselves signed the deal.'),
-        ('We invited Tom and her.',
-         'We invited Tom and herself.'),
+        ('They invited Tom and me to the wedding.',
+         'They invited Tom and myself to the wedding.'),
     ],
     negatives=[
         "I will be there.",
@@ -736,6 +737,11 @@ def _absolute_reflexive_object(tok: Token) -> bool:
         "They said he left early.",
         'I saw her brother.',
         'Tell him to wait.',
+        # a third person reflexive object would be bound by the subject (the cook)
+        'The cook prepared a dish for the designer and him.',
+        'We invited Tom and her.',
+        # ... and so would myself after a first person subject
+        'I sent it to Tom and me.',
     ],
 )
 def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -744,8 +750,10 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
     object of a request (*please contact myself*). A coordinated subject *X and I* becomes
     *myself and X*, the order of that construction. Outside coordinations only after a
     preposition or a verb of contacting (*give myself that* would read as self-directed).
-    Third person reflexives stand for *he/she/they* in coordinations (*himself and his wife
-    came*); alone (*himself is gone*) they mean 'the boss', which no SAE source gives."""
+    Third person reflexives stand for *he/she/they* in coordinated subjects (*himself and his
+    wife came*); as objects they would read as bound by the subject (*the cook made it for the
+    designer and himself*), and alone (*himself is gone*) they mean 'the boss', which no SAE
+    source gives."""
     for tok in _forms(index, ABSOLUTE_REFLEXIVE):
         if tok.tag_ != "PRP":
             continue  # possessive *her*
@@ -757,9 +765,20 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
                 continue
             fronted = _fronted_first_conjunct(doc, tok, reflexive) if tok.lower_ == "i" else None
             yield site(*fronted) if fronted else site(Replace(tok.i, reflexive))
-        elif (_is_coordinated(tok) and not _in_subject(tok)) or (
-                tok.lower_ in FIRST_PERSON_OBJECTS and _absolute_reflexive_object(tok)):
+        elif tok.lower_ in FIRST_PERSON_OBJECTS and not _bound_by_subject(tok) and (
+                (_is_coordinated(tok) and not _in_subject(tok)) or _absolute_reflexive_object(tok)):
             yield site(Replace(tok.i, reflexive))
+
+
+def _bound_by_subject(tok: Token) -> bool:
+    """Whether the clause's subject is the same person as a first person object (*I sent it to
+    Tom and me*): there the reflexive would be an ordinary bound one, not absolute."""
+    verb = tok
+    while verb.dep_ not in ("ROOT",) and verb.pos_ not in ("VERB", "AUX"):
+        verb = verb.head
+    subject = subject_of(verb) if verb.pos_ in ("VERB", "AUX") else None
+    same = {"me": ("i",), "us": ("we",)}[tok.lower_]
+    return subject is not None and any(c.lower_ in same for c in _conjuncts_of(subject))
 
 
 def _in_subject(tok: Token) -> bool:

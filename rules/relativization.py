@@ -403,6 +403,7 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
     negatives=[
         "This is the house which I painted.",
         "The place where we met is closed.",
+        "Give the name of the nation that uses the most languages.",
         "My sister, who lives in Leeds, visited.",
         "Who helped you?",
         "I sold the car, which he had bought.",
@@ -413,13 +414,20 @@ def relativizer_where(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Relativizer *where* for *who/that/which*: *the founders where help the slaves*.
 
     Subject gaps only: with an object gap *the house where I painted* would read as a
-    locative clause and change the meaning. Restrictive clauses as for 187, and
+    locative clause and change the meaning, and so would any gap after a place noun (*the
+    nation where use most languages*). Restrictive clauses as for 187, and
     non-restrictive *which* (*the old road, where runs along the river*); a non-restrictive
     *who* (*my sister, who lives in Leeds*) is left alone, as the atlas attests *where* for
     people in restrictive clauses only."""
-    yield from _replace_relativizer(doc, index, "where", roles=("subject",))
+    places = wordlist("place_nouns")
+    for found in _replace_relativizer(doc, index, "where", roles=("subject",)):
+        verb = index.head_of[found.ops[0].i]  # the relativizer's verb, whose head is the noun
+        if index.lemma_of[index.head_of[verb]] not in places:
+            yield found
     for clause in relative_clauses(doc, index):
         rel = clause.rel
+        if clause.head.lemma_.lower() in places:
+            continue
         if (rel is not None and rel.lower_ == "which" and not clause.restrictive
                 and clause.role == "subject" and clause.head.pos_ in ("NOUN", "PROPN")
                 and doc[clause.start - 1].text == "," and not _clitic_follows(rel)):
@@ -992,10 +1000,6 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
          ["I like the new Maria's-baked cake.", "I like the new Maria-baked cake."]),
         ("Show all cartoons directed by Ben Jones.",
          ["Show all Ben Jones's-directed cartoons.", "Show all Ben Jones-directed cartoons."]),
-        ('List every song sung by "Nina Simone".',
-         ["List every Nina Simone's-sung song.", "List every Nina Simone-sung song."]),
-        ('Show every poem written by "Rumi".',
-         ["Show every Rumi's-written poem.", "Show every Rumi-written poem."]),
         ("I read the poem which was written by Keats.",
          ["I read the Keats's-written poem.", "I read the Keats-written poem."]),
         ("The shawl that Asha Rao knitted is soft.",
@@ -1013,6 +1017,7 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
         "The house built by the old mayor is gone.",
         "The letter which was sent by Ravi to his aunt got lost.",
         'Name each tower designed by "Eiffel" in Paris.',
+        'List every song sung by "Nina Simone".',  # the quotes would be lost before the noun
     ],
 )
 def reduced_relative(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -1053,8 +1058,9 @@ QUOTES = frozenset({'"', "“", "”", "'", "‘", "’", "``", "''"})
 
 
 def _name(tok: Token) -> tuple[str, int] | None:
-    """``(name, last token)`` when ``tok`` heads a name and nothing else (*Ben Jones*, or
-    *"Nina Simone"*, whose quotes go with it: the last token is then the closing quote)."""
+    """``(name, last token)`` when ``tok`` heads a name and nothing else (*Ben Jones*). A
+    quoted name (*"Nina Simone"*) is left where it is: before the noun it would lose its
+    quotes or read as *"Nina Simone"'s-written*."""
     if tok.tag_ not in ("NNP", "NNPS"):
         return None
     doc = tok.doc
@@ -1065,9 +1071,7 @@ def _name(tok: Token) -> tuple[str, int] | None:
         return None
     first, last = words[0].i, tok.i
     if first > 0 and doc[first - 1].text in QUOTES:
-        if last + 1 >= len(doc) or doc[last + 1].text not in QUOTES:
-            return None  # an unbalanced quote
-        last += 1
+        return None
     return " ".join(t.text for t in words), last
 
 

@@ -29,6 +29,8 @@ def first_it(doc, nth=0):
     ("The two neighbours hit it off at once.", IDIOM),
     ("If you want the job, go for it.", IDIOM),
     ("Sorry, I can't make it on Friday.", IDIOM),
+    ("After ten years together they called it quits.", IDIOM),
+    ("The doctor told him to take it easy for a week.", IDIOM),
     ("For my aunt, it was the third operation this year.", EVENT),
     ("The doctor called and said it was over.", EVENT),
     ("It happened while we were asleep.", EVENT),
