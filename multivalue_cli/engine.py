@@ -98,6 +98,36 @@ def _uniform(key: str) -> float:
 CANDIDATE_CACHE_SIZE = 4096
 
 
+class Prepared:
+    """A parsed text with what the rules found in it: its document index and each rule's
+    sites, computed once. A text that comes back (templated benchmarks repeat contexts and
+    questions) is rewritten from these; only the keyed sampling differs per record, so the
+    output is the same as from a fresh parse."""
+
+    __slots__ = ("doc", "_index", "sites")
+
+    def __init__(self, doc: "Doc") -> None:
+        self.doc = doc
+        self._index: DocIndex | None = None
+        self.sites: dict[str, tuple[list, str | None]] = {}  # rule name -> (sites, failure)
+
+    @property
+    def index(self) -> DocIndex:
+        if self._index is None:
+            self._index = DocIndex(self.doc)
+        return self._index
+
+    def rule_sites(self, rule: "Rule", failures: list[str]) -> list:
+        found = self.sites.get(rule.name)
+        if found is None:
+            fresh: list[str] = []
+            found = self.sites[rule.name] = (_rule_sites(rule, self.doc, self.index, fresh),
+                                              fresh[0] if fresh else None)
+        if found[1] is not None:
+            failures.append(found[1])
+        return found[0]
+
+
 class Engine:
     """Applies a list of ``(rule, probability)`` pairs to parsed documents."""
 
@@ -161,25 +191,28 @@ class Engine:
         self._candidate_cache[signature] = found
         return found
 
-    def apply(self, doc: "Doc", key: object = "", path: str = "", trace: dict | None = None,
+    def apply(self, doc: "Doc | Prepared", key: object = "", path: str = "", trace: dict | None = None,
               protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
-        """Rewrite ``doc``. With a ``trace`` dict, also record per feature how many sites it
-        found and what became of them (applied, sampled out, overlapping, protected).
-        ``protected_spans`` (character spans) are left exactly as they are: a site that would
-        touch one is blocked, and so is one whose side effects (a capital that moves, a/an,
-        a contraction) would change one."""
+        """Rewrite ``doc`` (a parse, or a :class:`Prepared` one whose sites are reused). With a
+        ``trace`` dict, also record per feature how many sites it found and what became of them
+        (applied, sampled out, overlapping, protected). ``protected_spans`` (character spans)
+        are left exactly as they are: a site that would touch one is blocked, and so is one
+        whose side effects (a capital that moves, a/an, a contraction) would change one."""
+        prepared = doc if isinstance(doc, Prepared) else Prepared(doc)
+        doc = prepared.doc
         if not self.rules or len(doc) == 0:
             return Result(doc.text)
-        index = DocIndex(doc)
+        index = prepared.index
         user_data = doc.user_data
         user_data[INDEX_KEY] = index  # for helpers handed only a Token (docindex.index_of)
         try:
-            return self._apply(doc, index, key, path, trace, protected_spans)
+            return self._apply(prepared, key, path, trace, protected_spans)
         finally:
             del user_data[INDEX_KEY]  # the doc must not keep its index alive (a cycle)
 
-    def _apply(self, doc: "Doc", index: DocIndex, key: object, path: str, trace: dict | None,
+    def _apply(self, prepared: Prepared, key: object, path: str, trace: dict | None,
                protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
+        doc, index = prepared.doc, prepared.index
         claimed: set[int] = set()
         needed: set[int] = set()  # tokens applied sites need as they stand (Site.keep)
         restructured: set[int] = set()  # tokens applied sites deleted, moved or added words beside
@@ -191,7 +224,7 @@ class Engine:
         offsets = index.offsets
         site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"  # the site key: see keyed_uniform
         for rule, prob in self._candidates(index):
-            sites = _rule_sites(rule, doc, index, failures)
+            sites = prepared.rule_sites(rule, failures)
             if not sites:
                 continue
             fate = trace.setdefault(rule.name, Counter()) if trace is not None else None

@@ -163,6 +163,7 @@ class RunOptions:
     overwrite: bool = False
     resume: bool = False
     quiet: bool = False
+    cache_size: int = 2_000  # parsed texts kept per worker, 0 for none
     argv: list[str] = field(default_factory=list)
 
     def engine_options(self) -> dict:
@@ -263,7 +264,7 @@ def execute(
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
     errors = _calibrated_errors(spec, profile, good, plan, note) if spec.errors else None
     config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
-                       protection=spec.protection())
+                       protection=spec.protection(), cache_size=opts.cache_size)
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
         return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress)

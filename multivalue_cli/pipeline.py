@@ -53,6 +53,7 @@ class JobConfig:
     parse_batch_size: int = 256
     errors: "ErrorConfig | None" = None  # learner errors to inject after the dialect
     protection: Protection = Protection()  # binds every stage
+    cache_size: int = 2_000  # parsed texts kept per worker (0: none); never changes the output
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     _TRANSFORMER = Transformer(
         dialect=config.profile, seed=config.seed, model=config.model,
         batch_size=config.parse_batch_size, errors=config.errors, protection=config.protection,
+        cache_size=config.cache_size,
     )
     # load the pipeline, the rules and the inflection tables now, not on the first batch
     _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector

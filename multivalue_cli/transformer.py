@@ -13,12 +13,16 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from .engine import Engine, Result
+from .engine import Engine, Prepared, Result
 from .profiles import Profile, load_profile, profile_from_features
 from .protection import Protection
 
 if TYPE_CHECKING:
     from .learner import ErrorConfig, LearnerInjector
+
+CHUNK_CHARS = 20_000  # longer texts are rewritten piece by piece
+WINDOW_CHARS = 100_000  # at most this much text is parsed at a time
+DEFAULT_CACHE_SIZE = 2_000  # parsed texts kept per process (see ParseCache)
 
 
 def resolve_profile(
@@ -103,6 +107,7 @@ class Transformer:
         error_boost: float = 1.0,
         model: str | None = None,
         batch_size: int = 256,
+        cache_size: int = DEFAULT_CACHE_SIZE,
     ) -> None:
         self.profile = resolve_profile(dialect, features, only=only, exclude=exclude,
                                        density=density, required=errors is None)
@@ -117,6 +122,8 @@ class Transformer:
             except re.error as exc:
                 raise ValueError(f"protect regex {pattern!r}: {exc}") from None
         self.errors = _error_config(errors, error_rate, error_profile, seed, error_boost)
+        self.cache_size = cache_size
+        self._cache: ParseCache | None = None
         self._nlp = None
         self._engine: Engine | None = None
         self._injector: LearnerInjector | None = None
@@ -132,6 +139,7 @@ class Transformer:
         state["_nlp"] = None
         state["_engine"] = None
         state["_injector"] = None
+        state["_cache"] = None
         return state
 
     @property
@@ -209,33 +217,53 @@ class Transformer:
         return [_join_pieces(parts) for parts in merged]
 
     def _explain_pieces(self, texts, keys, paths, protected) -> list[tuple[Result, LearnerStats | None]]:
-        paths = paths if paths is not None else [""] * len(texts)
-        results: list[Result] = [Result(t) for t in texts]
+        """Rewrite texts window by window (at most ``batch_size`` texts or ``WINDOW_CHARS``
+        characters parsed at a time), so that memory stays bounded however long the input."""
+        out: list[tuple[Result, LearnerStats | None]] = [(Result(t), None) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
-        parsed: dict[int, object] = {}
-        if self.profile is not None and self.engine.rules:
-            docs = self.nlp.pipe((texts[k] for k in todo), batch_size=self.batch_size)
-            for k, doc in zip(todo, docs):
-                results[k] = self.engine.apply(doc, keys[k], paths[k],
-                                               protected_spans=self.protection.spans(texts[k], protected[k]))
-                if self.injector is not None and results[k].text == texts[k]:
-                    parsed[k] = doc  # unchanged by the dialect: the learner stage reuses the parse
-        if self.injector is None:
-            return [(r, None) for r in results]
-        pairs = self._with_errors([results[k] for k in todo], [keys[k] for k in todo],
-                                  [paths[k] for k in todo], [protected[k] for k in todo],
-                                  [parsed.get(k) for k in todo])
-        out: list[tuple[Result, LearnerStats | None]] = [(r, None) for r in results]
-        for k, pair in zip(todo, pairs):
-            out[k] = pair
+        for window in _windows(todo, texts, self.batch_size, WINDOW_CHARS):
+            stage1 = [Result(texts[k]) for k in window]
+            parsed: list = [None] * len(window)
+            if self.profile is not None and self.engine.rules:
+                for n, (k, ready) in enumerate(zip(window, self._prepare([texts[k] for k in window]))):
+                    stage1[n] = self.engine.apply(ready, keys[k], paths[k],
+                                                  protected_spans=self.protection.spans(texts[k], protected[k]))
+                    if stage1[n].text == texts[k]:
+                        parsed[n] = ready.doc  # unchanged by the dialect: the learner reuses the parse
+            if self.injector is None:
+                for k, result in zip(window, stage1):
+                    out[k] = (result, None)
+                continue
+            done = self._with_errors(stage1, [keys[k] for k in window], [paths[k] for k in window],
+                                     [protected[k] for k in window], parsed)
+            for k, pair in zip(window, done):
+                out[k] = pair
         return out
+
+    def _prepare(self, texts: Sequence[str]) -> list[Prepared]:
+        """Each text parsed once: from the cache, or in one ``nlp.pipe`` over the distinct
+        texts not in it."""
+        if self._cache is None and self.cache_size > 0:
+            self._cache = ParseCache(self.cache_size)
+        cache = self._cache
+        found: dict[str, Prepared] = {}
+        if cache is not None:
+            for text in texts:
+                hit = cache.get(text)
+                if hit is not None:
+                    found[text] = hit
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        for text, doc in zip(missing, self.nlp.pipe(missing, batch_size=self.batch_size)):
+            found[text] = Prepared(doc)
+            if cache is not None:
+                cache.put(text, found[text])
+        return [found[t] for t in texts]
 
     def _with_errors(self, stage1: list[Result], keys, paths, terms, parsed=None) -> list[tuple[Result, LearnerStats]]:
         """Inject learner errors into the dialect's output (parsed again only where it changed)."""
         parsed = parsed or [None] * len(stage1)
-        fresh = iter(self.nlp.pipe((r.text for r, d in zip(stage1, parsed) if d is None),
-                                   batch_size=self.batch_size))
-        docs = (d if d is not None else next(fresh) for d in parsed)
+        fresh = iter(self._prepare([r.text for r, d in zip(stage1, parsed) if d is None]))
+        docs = (d if d is not None else next(fresh).doc for d in parsed)
         out = []
         for result, doc, key, path, protect in zip(stage1, docs, keys, paths, terms):
             learned = self.injector.inject(doc, key=key, path=path,
@@ -286,7 +314,49 @@ class Transformer:
         return f"Transformer(dialect={name!r}, errors={errors}, seed={self.seed}, rules={len(self.rule_names)})"
 
 
-CHUNK_CHARS = 20_000  # longer texts are rewritten piece by piece
+
+
+class ParseCache:
+    """The most recently used parsed texts (:class:`Prepared`), by exact text, at most ``size``
+    of them: templated benchmarks repeat a context or a question many times, and a text seen
+    again needs neither a parse nor its rules' site search."""
+
+    def __init__(self, size: int) -> None:
+        from collections import OrderedDict
+
+        self.size = size
+        self._entries: "OrderedDict[str, Prepared]" = OrderedDict()
+        self.hits = self.misses = 0
+
+    def get(self, text: str) -> Prepared | None:
+        found = self._entries.get(text)
+        if found is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._entries.move_to_end(text)
+        return found
+
+    def put(self, text: str, prepared: Prepared) -> None:
+        self._entries[text] = prepared
+        self._entries.move_to_end(text)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+
+def _windows(todo: list[int], texts: Sequence[str], count: int, chars: int):
+    """``todo`` (text positions) cut into runs of at most ``count`` texts and about ``chars``
+    characters."""
+    window: list[int] = []
+    size = 0
+    for k in todo:
+        if window and (len(window) >= count or size + len(texts[k]) > chars):
+            yield window
+            window, size = [], 0
+        window.append(k)
+        size += len(texts[k])
+    if window:
+        yield window
 
 
 def chunk_bounds(text: str, limit: int) -> list[tuple[int, int]]:

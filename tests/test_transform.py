@@ -280,3 +280,31 @@ def test_version_and_help_list_exit_codes():
     assert runner.invoke(app, ["--version"]).stdout.startswith("multivalue ")
     help_text = runner.invoke(app, ["transform", "--help"]).stdout
     assert "Exit codes" in help_text and "130/143" in help_text
+
+
+def test_the_parse_cache_never_changes_the_output(tmp_path):
+    """Templated input (a few texts, many times, under many record keys): the cached run, the
+    uncached one and a tiny cache split over two workers write the same bytes."""
+    texts = ["She doesn't know where he lives.", "The teacher gave the students a test.",
+             "Who is the tallest person in the class?", "They have been waiting for hours."]
+    src = tmp_path / "templated.jsonl"
+    src.write_text("".join(json.dumps({"id": k, "text": texts[k % 4], "q": texts[(k // 4) % 4]}) + "\n"
+                           for k in range(240)))
+    digests = []
+    for extra in ([], ["--no-cache"], ["--cache-size", "2", "--workers", "2", "--batch-size", "16"]):
+        out = tmp_path / f"out{len(digests)}"
+        result = transform(src, "--field", "text", "--field", "q", "--dialect", "UAAVE", "-o", out, *extra)
+        assert result.exit_code == 0, result.output
+        digests.append([(p.name, p.read_bytes()) for folder in ("data", "edits")
+                        for p in sorted((out / folder).iterdir())])
+    assert digests[0] == digests[1] == digests[2]
+
+
+def test_transformer_results_are_the_same_with_and_without_the_cache():
+    from multivalue_cli import Transformer
+
+    texts = ["He speaks English.", "She doesn't know.", "He speaks English."] * 5
+    keys = list(range(len(texts)))
+    cached = Transformer(dialect="IndE", seed=1).explain_many(texts, keys=keys)
+    plain = Transformer(dialect="IndE", seed=1, cache_size=0).explain_many(texts, keys=keys)
+    assert [(r.text, r.edits) for r in cached] == [(r.text, r.edits) for r in plain]
