@@ -5,6 +5,12 @@
     python scripts/bench.py --sentences 6000 --repeats 3 --settings IndE:1 IndE:2
     python scripts/bench.py --scaling 200000      # peak RSS at 20k vs 200k records (slow)
     python scripts/bench.py --profile Multi       # where the time beside parsing goes
+    python scripts/bench.py --realtext ../shared/realtext --repeats 3   # the real workloads
+
+With ``--realtext DIR`` the workloads are public benchmark files: ``templated`` (the BBQ files'
+contexts and questions, which repeat), ``distinct`` (Spider questions and WinoBias sentences,
+each once) and ``long`` (one text of about 2 MB made of BBQ contexts); the settings then read
+``WORKLOAD:SETTING:WORKERS`` (default: every row of the project's throughput table).
 
 Generates a corpus of mixed questions and declaratives (deterministic), then measures in one
 run: raw ``nlp.pipe`` throughput (same pipeline and settings as the tool, one process), and the
@@ -50,6 +56,8 @@ WH = ["What", "Where", "When", "Why", "How", "Which city", "Who"]
 TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the meeting",
          "because it was raining", "when the shop opened", "although nobody asked"]
 DEFAULT_SETTINGS = ["IndE:1", "IndE:2", "UAAVE:1", "Multi:1", "Multi:2", "learner:1"]
+REALTEXT_SETTINGS = ["templated:IndE:1", "distinct:IndE:1", "distinct:Multi:1", "distinct:learner:1",
+                     "distinct:IndE:2", "long:IndE:1"]
 
 
 def make_corpus(n: int, seed: int = 0) -> list[str]:
@@ -93,6 +101,36 @@ def write_corpus(path: Path, n: int) -> list[str]:
     return texts
 
 
+def realtext_workloads(folder: Path, tmp: Path) -> dict[str, tuple[Path, list[str], list[str]]]:
+    """``name -> (JSONL file, fields, every text in input order)`` for the real workloads."""
+    bbq = [json.loads(line) for path in sorted(folder.glob("bbq_*.jsonl"))
+           for line in path.read_text("utf-8").splitlines() if line.strip()]
+    templated = tmp / "templated.jsonl"
+    templated.write_text("".join(json.dumps({"context": r["context"], "question": r["question"]}) + "\n"
+                                 for r in bbq))
+    distinct_texts = [r["question"] for r in json.loads((folder / "spider_dev_half.json").read_text("utf-8"))]
+    for path in sorted((folder / "winobias").glob("*type2*")):
+        for line in path.read_text("utf-8").splitlines():
+            distinct_texts.append(line.split(" ", 1)[-1].replace("[", "").replace("]", "").strip())
+    distinct_texts = list(dict.fromkeys(distinct_texts))
+    distinct = tmp / "distinct.jsonl"
+    distinct.write_text("".join(json.dumps({"text": t}) + "\n" for t in distinct_texts))
+    contexts = list(dict.fromkeys(r["context"] for r in bbq))
+    pieces, size = [], 0
+    while size < 2_000_000:
+        piece = contexts[len(pieces) % len(contexts)] + ("\n" if len(pieces) % 5 == 4 else " ")
+        pieces.append(piece)
+        size += len(piece)
+    long_path = tmp / "long.jsonl"
+    long_path.write_text(json.dumps({"text": "".join(pieces)}) + "\n")
+    return {
+        "templated": (templated, ["context", "question"],
+                      [t for r in bbq for t in (r["context"], r["question"])]),
+        "distinct": (distinct, ["text"], distinct_texts),
+        "long": (long_path, ["text"], ["".join(pieces)]),
+    }
+
+
 def raw_parse(texts: list[str]) -> float:
     """Sentences per second of nlp.pipe alone (pipeline already loaded)."""
     from multivalue_cli.nlp import load_pipeline
@@ -127,8 +165,10 @@ def _peak_rss_mb(pid: int) -> float | None:
     return None
 
 
-def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: list[str] = ()) -> dict:
+def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: list[str] = (),
+                  fields: list[str] = ()) -> dict:
     what = ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
+    what += [arg for name in fields for arg in ("--field", name)]
     cmd = [sys.executable, "-m", "multivalue_cli", "transform", str(corpus), *what, "-o", str(out),
            "--workers", str(workers), "--overwrite", "--quiet", *extra]
     start = time.perf_counter()
@@ -147,6 +187,7 @@ def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: li
     texts = manifest["counts"]["texts"]
     main_rss = peaks.pop(proc.pid, 0.0)
     return {
+        "wall_s": elapsed,
         "wall_sps": texts / elapsed,
         "steady_sps": texts / manifest["timings"]["processing_seconds"],
         "startup_s": manifest["timings"]["startup_seconds"],
@@ -253,7 +294,10 @@ def main() -> None:
                         help="DIALECT:WORKERS or learner:WORKERS")
     parser.add_argument("--scaling", type=int, help="also run IndE with 2 workers on this many records")
     parser.add_argument("--profile", metavar="DIALECT", help="print a profile of the engine instead")
+    parser.add_argument("--realtext", type=Path, help="run the real workloads of this folder instead")
     args = parser.parse_args()
+    if args.realtext:
+        return realtext_main(args)
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -292,6 +336,35 @@ def main() -> None:
                 r = run_transform(path, tmp / "scale", "IndE", 2)
                 print(f"scaling: {n:,} records, 2 workers: peak RSS main {r['main_rss_mb']:.0f} MB, "
                       f"per worker {max(r['worker_rss_mb']):.0f} MB, {r['wall_sps']:,.0f} sentences/s")
+
+
+def realtext_main(args) -> None:
+    settings = args.settings if args.settings != DEFAULT_SETTINGS else REALTEXT_SETTINGS
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        workloads = realtext_workloads(args.realtext, tmp)
+        for name, (_, _, texts) in workloads.items():
+            print(f"{name}: {len(texts)} texts, {len(set(texts))} distinct, {sum(map(len, texts)):,} characters")
+        print(f"start-up to first record written (import, model load, one text): "
+              f"{first_record_seconds(workloads['distinct'][0], tmp):.2f} s")
+        print("| workload | setting | workers | end to end texts/s | x raw | after start-up x raw | "
+              "wall s | peak RSS main MB | peak RSS worker MB |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for item in settings:
+            workload, setting, workers = item.split(":")
+            path, fields, texts = workloads[workload]
+            runs = []
+            for _ in range(args.repeats if workload != "long" else 1):
+                raw = raw_parse(texts)  # the same texts, duplicates included, just before the run
+                runs.append({**run_transform(path, tmp / "out", setting, int(workers), fields=fields),
+                             "raw": raw})
+            median = statistics.median
+            worker = max((max(r["worker_rss_mb"]) for r in runs if r["worker_rss_mb"]), default=None)
+            print(f"| {workload} | {setting} | {workers} | {median(r['wall_sps'] for r in runs):,.1f} | "
+                  f"{median(r['wall_sps'] / r['raw'] for r in runs):.2f} | "
+                  f"{median(r['steady_sps'] / r['raw'] for r in runs):.2f} | "
+                  f"{median(r['wall_s'] for r in runs):.1f} | {max(r['main_rss_mb'] for r in runs):.0f} | "
+                  f"{f'{worker:.0f}' if worker else '-'} |", flush=True)
 
 
 if __name__ == "__main__":

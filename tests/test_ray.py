@@ -70,3 +70,15 @@ def test_cli_ray_engine_writes_the_same_output_as_local(ray_instance, tmp_path):
     assert manifests["ray"]["counts"] == manifests["local"]["counts"]
     assert manifests["ray"]["shards"] == manifests["local"]["shards"]
     assert manifests["local"]["counts"]["texts_changed"] > 0
+
+
+def test_a_dead_actor_is_an_error_naming_the_batch(ray_instance):
+    from multivalue_cli.pipeline import WorkerDied
+
+    pool = RayPool(JobConfig(profile=resolve_profile("IndE"), seed=3), 1)
+    try:
+        ray.kill(pool._actors[0])  # as the system's OOM killer would
+        with pytest.raises(WorkerDied, match="Ray actor died .* rows 0-24"):
+            list(pool.map_ordered(iter(_batches())))
+    finally:
+        pool.terminate()
