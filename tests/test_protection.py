@@ -235,3 +235,16 @@ def test_hf_map_protects_every_stage():
     mapper = hf_map(dialect="Multi", fields=["text"], protect=["he"])
     batch = mapper({"text": ["She said that he was tired."]}, [0])
     assert " he " in batch["text"][0]
+
+
+def test_protect_quotes_keeps_quoted_spans_in_any_run(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"text": t}) + "\n" for t in [
+        'She said "he doesn\'t know the answers" and left.',
+        "Which films did 'The Old Man' direct last year?"]))
+    out = tmp_path / "out"
+    assert invoke("transform", src, "--dialect", "Multi", "--protect-quotes", "-o", out, "-q").exit_code == 0
+    rows = records_of(out)
+    assert '"he doesn\'t know the answers"' in rows[0]["text"] and rows[0]["text"] != 'She said "he doesn\'t know the answers" and left.'
+    assert "'The Old Man'" in rows[1]["text"]
+    assert json.loads((out / "manifest.json").read_text())["protection"]["quotes"] is True
