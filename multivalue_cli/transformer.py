@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 CHUNK_CHARS = 20_000  # longer texts are rewritten piece by piece
 WINDOW_CHARS = 100_000  # at most this much text is parsed at a time
 DEFAULT_CACHE_SIZE = 2_000  # parsed texts kept per process (see ParseCache)
+CACHE_MAX_CHARS = 4_000  # longer texts (pieces of a book) are not kept: they seldom come back
 
 
 def resolve_profile(
@@ -255,7 +256,7 @@ class Transformer:
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         for text, doc in zip(missing, self.nlp.pipe(missing, batch_size=self.batch_size)):
             found[text] = Prepared(doc)
-            if cache is not None:
+            if cache is not None and len(text) <= CACHE_MAX_CHARS:
                 cache.put(text, found[text])
         return [found[t] for t in texts]
 
