@@ -591,8 +591,10 @@ def review_export(
     controls: int = typer.Option(0, "--controls", min=0, help="Add N unchanged texts of the same fields, to see how often reviewers reject unchanged text."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an earlier export in the folder (judgment files in it are kept)."),
 ) -> None:
-    """Sample a run's edits, stratified by feature, into a review folder: a self-contained page
-    for native-speaker reviewers, and the same items as JSON lines and CSV."""
+    """Sample a run for native-speaker reviewers.
+
+    Up to --per-feature instances of every feature that fired, written to a review folder: a
+    self-contained page for reviewers, and the same items as JSON lines and CSV."""
     from .review import ReviewError
     from .review.export import export
     from .review.sampling import SampleOptions
@@ -620,8 +622,11 @@ def review_import(
     min_accuracy: Optional[float] = typer.Option(None, "--min-accuracy", min=0.0, max=1.0, help="Accuracy a feature needs to stay on (also flags the weaker ones in the table)."),
     run: Optional[Path] = typer.Option(None, "--run", help="Where the run folder is now, if it moved since the export."),
 ) -> None:
-    """Score reviewers' judgments: accuracy per feature by majority vote, transformation
-    accuracy, Krippendorff's alpha; record them in the run folder for `multivalue report`."""
+    """Score the reviewers' judgments of a review folder.
+
+    Accuracy per feature by majority vote, transformation accuracy and Krippendorff's alpha,
+    recorded in the run folder for `multivalue report`; --write-profile writes a profile
+    without the features below --min-accuracy."""
     from rich.console import Console
 
     from .review import ReviewError

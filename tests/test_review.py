@@ -345,3 +345,13 @@ def test_a_new_run_in_the_folder_does_not_show_the_old_review(run, review, tmp_p
 def test_sample_run_errors_are_review_errors(tmp_path):
     with pytest.raises(ReviewError, match="no manifest.json"):
         sample_run(tmp_path, SampleOptions())
+
+
+def test_a_text_repeated_in_the_data_is_shown_once(tmp_path):
+    data = tmp_path / "repeated.jsonl"
+    data.write_text("".join(json.dumps({"text": t}) + "\n" for t in
+                            ["He speaks English."] * 4 + ["She walks to school.", "He speaks French."]))
+    out = tmp_path / "run"
+    cli("transform", data, "--field", "text", "--feature", "uninflect", "-o", out, "--quiet")
+    items = sample_run(out, SampleOptions(per_feature=5)).items
+    assert sorted(i["original"] for i in items) == ["He speaks English.", "He speaks French.", "She walks to school."]

@@ -203,8 +203,8 @@ def _choose(pools: dict[str, list[Text]], built: dict[Text, dict], in_run: Count
     order = sorted(pools, key=lambda f: (in_run[f], f))
     covered: Counter = Counter()
     chosen: list[Text] = []
-    taken: set[Text] = set()
-    next_at = dict.fromkeys(pools, 0)
+    shown: set[tuple[str, str]] = set()  # a text repeated in the data (BBQ contexts) is shown once
+    remaining = {f: iter(pool) for f, pool in pools.items()}
     progressed = True
     while progressed:
         progressed = False
@@ -213,15 +213,19 @@ def _choose(pools: dict[str, list[Text]], built: dict[Text, dict], in_run: Count
                 continue
             if opts.max_items is not None and len(chosen) >= opts.max_items:
                 return chosen
-            pool = pools[feature]
-            while pool[next_at[feature]] in taken:
-                next_at[feature] += 1
-            text = pool[next_at[feature]]
-            taken.add(text)
+            text = next((t for t in remaining[feature] if _content(built[t]) not in shown), None)
+            if text is None:  # the rest of its candidates repeat texts already chosen
+                need[feature] = 0
+                continue
+            shown.add(_content(built[text]))
             chosen.append(text)
             covered.update(counts[text])
             progressed = True
     return chosen
+
+
+def _content(item: dict) -> tuple[str, str]:
+    return item["original"], item["transformed"]
 
 
 def make_item(row: int, path: str, dialect: str, original: str, transformed: str,
