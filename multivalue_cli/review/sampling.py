@@ -3,7 +3,7 @@
 Every text gets a priority keyed by (seed, input row, field path), so the sample depends only
 on the run and the options, never on the order the log is read in. For each feature that fired,
 the lowest-priority texts holding it are kept as candidates (a bounded number: the log is
-streamed, not held). Items are then taken round-robin, rarest feature first: each feature still
+streamed, not held; only ``controls`` needs the set of every edited text). Items are then taken round-robin, rarest feature first: each feature still
 short of ``per_feature`` instances takes its next candidate, and every instance in a chosen text
 counts for its feature, so frequent features reach their quota through the texts of rare ones.
 With ``max_items`` the rounds stop there, which keeps the rare features in.
@@ -143,7 +143,7 @@ def sample_run(run: Path, opts: SampleOptions) -> Sample:
 
 def _candidates(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: set[int]):
     """Pass over the log: per feature, the lowest-priority texts holding it; instances per
-    feature; every edited text (so that controls are texts with no edit)."""
+    feature; with controls, every edited text (controls are the texts with no edit)."""
     pools: dict[str, _Lowest] = defaultdict(lambda: _Lowest(CANDIDATE_SLACK * opts.per_feature))
     in_run: Counter = Counter()
     ewave: dict[str, int] = {}
@@ -152,7 +152,8 @@ def _candidates(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: 
         if e["key"] in failed or not wanted(e["field"]):
             continue
         text = (e["key"], e["field"])
-        edited.add(text)
+        if opts.controls:  # the only set that grows with the run: controls are texts not in it
+            edited.add(text)
         in_run[e["feature"]] += 1
         ewave[e["feature"]] = e["ewave"]
         pools[e["feature"]].add(priority(opts.seed, text), text)
