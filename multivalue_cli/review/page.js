@@ -108,7 +108,7 @@
     const body = JSON.stringify({ review: data.review, annotator: annotator, judgments: judgments }, null, 1);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([body], { type: "application/json" }));
-    link.download = "judgments-" + annotator.replace(/[^A-Za-z0-9._-]+/g, "_") + ".json";
+    link.download = "judgments-" + annotator.replace(/[^\p{L}\p{N}._-]+/gu, "_") + ".json";
     document.body.appendChild(link);
     link.click();
     link.remove();
