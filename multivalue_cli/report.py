@@ -146,8 +146,16 @@ def summarise(out: Path) -> dict:
         "edits_per_text": _histogram(per_text, texts),
         "errors": {"count": counts.get("errors", 0), "examples": list(counts.get("error_examples", []))},
         "learner": learner_rates(manifest),
+        "review": _review(out),
         "warnings": warnings,
     }
+
+
+def _review(out: Path) -> dict | None:
+    """The native-speaker review imported into this run (``multivalue review import``), if any."""
+    from .review.results import recorded_review
+
+    return recorded_review(out)
 
 
 def _share(part: int, whole: int) -> float:
@@ -385,6 +393,10 @@ def print_report(summary: dict, console, top: int = 20) -> None:
     if summary.get("learner"):
         table("Learner errors: achieved vs target rate", ("type", "target", "achieved", "difference"),
               ((r["type"], r["target"], r["achieved"], r["difference"]) for r in summary["learner"]))
+    if summary.get("review"):
+        from .review.show import print_results
+
+        print_results(summary["review"], console, top=top)
     errors = summary["errors"]
     if errors["count"]:
         table(f"Errors ({errors['count']})", ("example",), ((e,) for e in errors["examples"]), numeric=False)

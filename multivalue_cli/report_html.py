@@ -52,6 +52,8 @@ def render_page(summary: dict, examples: Sequence["Example"], top: int = 20) -> 
     ]
     if summary.get("learner"):
         sections.append(_section("learner", "Learner errors: achieved vs target rate", _learner(summary)))
+    if summary.get("review"):
+        sections.append(_section("review", "Native-speaker review", _review(summary["review"], top)))
     sections.append(_section("errors", "Errors", _errors(summary)))
     sections.append(_section("examples", f"Examples ({len(examples)})", _examples(examples)))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -131,6 +133,15 @@ def _distribution(summary: dict) -> str:
 def _learner(summary: dict) -> str:
     rows = [(r["type"], r["target"], r["achieved"], r["difference"]) for r in summary["learner"]]
     return _table("learner", ("type", "target", "achieved", "difference"), rows, {1, 2, 3})
+
+
+def _review(result: dict, top: int) -> str:
+    from .review.show import FEATURE_COLUMNS, feature_rows, overview_rows
+
+    rows = feature_rows(result)
+    note = f"<p>The {top} weakest of {len(rows)} features.</p>" if len(rows) > top else ""
+    return (_table("review", ("", "value"), overview_rows(result), set()) + note
+            + _table("review-features", FEATURE_COLUMNS[:-1], [r[:-1] for r in rows[:top]], {1, 2, 3}))
 
 
 def _errors(summary: dict) -> str:

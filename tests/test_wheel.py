@@ -52,3 +52,11 @@ def test_wheel_installs_and_transforms_the_sample(tmp_path):
     assert manifest["counts"]["records"] == 240
     assert manifest["counts"]["texts_changed"] > 0
     assert manifest["profile"]["abbreviation"] == "IndE"
+
+    review = subprocess.run(  # the review page's script and style are package data too
+        [env_dir / "bin" / "multivalue", "review", "export", "multivalue_out/IndE", "-o", "review",
+         "--per-feature", "1"], cwd=work, env=env, capture_output=True, text=True,
+    )
+    assert review.returncode == 0, review.stderr
+    page = (work / "review" / "index.html").read_text()
+    assert "multivalue-review:" in page and "button.edit" in page
