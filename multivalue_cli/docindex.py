@@ -3,10 +3,11 @@
 ``index.by_lemma["be"]`` lists the tokens whose lemma is *be* (lower-cased), likewise
 ``by_tag`` (Penn tags), ``by_pos`` (UPOS) and ``by_dep`` (dependency labels), in document order.
 
-``index.protected`` holds tokens no edit may touch: URLs and e-mail addresses, and every token
-of a sentence the rules cannot be trusted on - one with control characters, one that does not
-read as English (no common English function words), or one that reads as code (mostly symbols);
-and symbols such as emoji, which the tagger takes for words.
+``index.protected`` holds tokens no edit may touch: URLs and e-mail addresses, quoted titles
+(*the episode "A Love of a Lifetime"*: a name, whose articles are not the speaker's), and
+every token of a sentence the rules cannot be trusted on - one with control characters, one
+that does not read as English (no common English function words), or one that reads as code
+(mostly symbols); and symbols such as emoji, which the tagger takes for words.
 """
 from __future__ import annotations
 
@@ -127,6 +128,8 @@ class DocIndex:
         self._merged: dict[tuple, list[Token]] = {}
         self._questions: dict[int, bool] = {}
         untrusted = _untrusted_sentences(self, sentence_counts)
+        if '"' in self.text or "'" in self.text or "“" in self.text or "‘" in self.text:
+            protected |= _quoted_titles(self)
         self.protected = frozenset(protected | untrusted if untrusted else protected)
 
     def children(self, i: int) -> list["Token"]:
@@ -360,3 +363,23 @@ def _untrusted_sentences(index: DocIndex, counts: dict[int, list[int]]) -> set[i
             if CONTROL.search(word) or CONTROL.search(space):
                 bad.add(sentence_of[i])
     return {i for i, start in enumerate(sentence_of) if start in bad} if bad else set()
+
+
+# Words a title leaves in lower case (*A Love of a Lifetime*, *The Rise of the Blue Beetle*).
+TITLE_SMALL_WORDS = frozenset("a an the and or but of in on at to for by with from as nor".split())
+
+
+def _quoted_titles(index: "DocIndex") -> set[int]:
+    """Tokens inside quotes that hold a title: every word capitalised but the small ones."""
+    from .protection import QUOTED
+
+    found: set[int] = set()
+    offsets, words = index.offsets, index.words
+    for match in QUOTED.finditer(index.text):
+        start, end = match.span()
+        inside = [i for i, at in enumerate(offsets) if start <= at and at + len(words[i]) <= end]
+        content = [words[i] for i in inside if words[i].isalpha() and words[i].lower() not in TITLE_SMALL_WORDS]
+        if content and all(w[0].isupper() for w in content):
+            found.update(inside)
+    return found
+

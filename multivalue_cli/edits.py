@@ -104,3 +104,19 @@ def touched_tokens(ops: tuple[Op, ...]) -> set[int]:
         else:
             claimed.add(op.i)
     return claimed
+
+
+def altered_tokens(ops: tuple[Op, ...]) -> set[int]:
+    """Token indices whose own text or place an operation group changes: replaced, deleted
+    and moved tokens, and the host of a clitic joined to it (*is* + *n't*). A word inserted
+    beside a token, or moved next to it, leaves it as it is (what protection needs)."""
+    found: set[int] = set()
+    for op in ops:
+        if isinstance(op, Move):
+            found.update(range(op.start, op.end))
+        elif isinstance(op, Insert):
+            if op.text[:1] in ("'", "’") or op.text.lower().startswith(("n't", "n’t")):
+                found.add(op.i)
+        else:
+            found.add(op.i)
+    return found

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .docindex import INDEX_KEY, DocIndex
-from .edits import Delete, Insert, Move, Op, Replace, restructured_tokens, touched_tokens
+from .edits import (
+    Delete, Insert, Move, Op, Replace, altered_tokens, restructured_tokens, touched_tokens,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -237,7 +239,7 @@ class Engine:
                         fate["sampled_out"] += 1
                     continue
                 touched = touched_tokens(ops)
-                if protected and not protected.isdisjoint(touched):
+                if protected and not protected.isdisjoint(altered_tokens(ops)):
                     outcome = "protected"
                 elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
                         restructured_tokens(ops), site.keep, restructured, needed):
@@ -328,8 +330,8 @@ class Engine:
                 variant = site.variants().index(ops)
                 member_ops = [ops] + [found[variant] for found in mapped]
                 touched = [touched_tokens(o) for o in member_ops]
-                if any(not protected[m].isdisjoint(t) or not claimed[m].isdisjoint(t)
-                       for m, t in enumerate(touched)):
+                if any(not protected[m].isdisjoint(altered_tokens(o)) or not claimed[m].isdisjoint(t)
+                       for m, (o, t) in enumerate(zip(member_ops, touched))):
                     continue
                 if (needed or site.keep) and _blocked(restructured_tokens(ops), site.keep,
                                                       restructured, needed):

@@ -1869,6 +1869,7 @@ def double_superlative(doc, index) -> Iterator[Site]:
         "He helped the most.",
         "It is the most well-known song.",
         "Which school has the most high schoolers?",
+        "What model has the most different versions?",
     ],
 )
 def synthetic_superlative(doc, index) -> Iterator[Site]:
@@ -1889,6 +1890,8 @@ def synthetic_superlative(doc, index) -> Iterator[Site]:
             continue
         if compound_noun(low, adj.head.lemma_.lower()):
             continue  # *the most high schoolers* counts high schoolers
+        if low in COUNTING_ADJECTIVES and adj.head.tag_ == "NNS":
+            continue  # *the most different versions* counts them: the greatest number
         form = (lexicon_forms(low, "JJS") or (regular_form(low, "ADJ", "JJS"),))[0]
         if form and form != low:
             yield site(Delete(most.i), Replace(adj.i, form))
@@ -2295,6 +2298,9 @@ def postposable_adjective(index, adj: int) -> bool:
 
 
 ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+# Adjectives with which *the most* + plural counts (*the most different versions*, the
+# greatest number of them) rather than grades.
+COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
 
 
 def compound_noun(adjective: str, noun: str) -> bool:

@@ -750,6 +750,7 @@ MAX_ONE_CLAUSE = 6
         "List the shops that sell bread and whose owners live nearby.",
         "I know a girl who sings and who dances.",
         "We saw two boys, one who was crying and one who was laughing.",
+        "List the continents that have an average life expectancy less than 72.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -769,8 +770,19 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if _clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
                 t.is_punct or t.lower_ == "one" for t in words):
             continue
+        if _reads_as_a_number(index, clause.end + 1):
+            continue  # *expectancy one less than 72*: the parse cut the clause short
         yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
                    keep=gap_tokens(clause))
+
+
+def _reads_as_a_number(index: DocIndex, after: int) -> bool:
+    """Whether *one* put before position ``after`` would read as a numeral: before a
+    comparison (*less than*, *more than*), a number or a noun (*one car*)."""
+    if after >= len(index.tokens):
+        return False
+    tag = index.tag_of[after]
+    return tag in ("JJR", "RBR", "CD", "NN", "NNS") or index.words[after].lower() in ("than", "more", "less")
 
 
 # --------------------------------------------------------------------------- 196

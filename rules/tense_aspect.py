@@ -46,14 +46,22 @@ def have_form(subj: Token) -> str:
     return "has" if person_number(subj) == "3s" else "have"
 
 
-def preverbal_start(verb: Token, subj: Token | None) -> int:
+# Adverbs that link a clause to what came before (*and then kissed her*): a preverbal marker
+# goes after them (*and then been kiss her*), as after a subject.
+CONNECTIVE_ADVERBS = frozenset("then also later finally soon afterwards eventually next".split())
+
+
+def preverbal_start(verb: Token, subj: Token | None, after_connectives: bool = False) -> int:
     """Where an auxiliary goes before ``verb``: before the adverbs (*never*, *really*) standing
     between the subject and the verb, so that *I never went* gives *I have never gone*; a
-    hedge of several words goes whole (*I kind of liked* -> *I have kind of liked*)."""
+    hedge of several words goes whole (*I kind of liked* -> *I have kind of liked*). With
+    ``after_connectives``, after a linking adverb (*then*, *also*) all the same."""
     start = verb.i
     lower = subj.right_edge.i if subj is not None and subj.i < verb.i else -1
     for child in reversed(children(verb)):  # right to left
         if lower < child.i < start and child.dep_ in ("advmod", "neg") and child.i == start - 1:
+            if after_connectives and child.lower_ in CONNECTIVE_ADVERBS:
+                break
             start = child.left_edge.i if child.left_edge.i > lower else child.i
     return start
 
@@ -1244,6 +1252,7 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
 
 
 EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
+CONTINUING = frozenset({"just", "again", "always", "still", "constantly", "forever", "usually"})
 
 
 def _superlative_relative(verb: Token) -> bool:
@@ -1624,6 +1633,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "I have lived here for years.",
         "I have told him that she left.",
         "He had eaten.",
+        "She has always been kind to her neighbours.",
         "Have you ever been to Paris?",
         "The house has been sold.",
     ],
@@ -1637,9 +1647,9 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in find_perfects(index):
         if p.past or p.neg is not None or p.passive or p.progressive or has_duration(p.verb):
             continue
-        if any(c.dep_ in ("advmod", "neg") and c.lower_ in (EXPERIENTIAL_ADVERBS - {"yet"}) | {"just", "again"}
+        if any(c.dep_ in ("advmod", "neg") and c.lower_ in (EXPERIENTIAL_ADVERBS - {"yet"}) | CONTINUING
                for c in children(p.verb)):
-            continue
+            continue  # experiential, iterated or continuing states (*has always been faithful*)
         if p.verb.dep_ == "relcl" or _asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
         if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
@@ -1754,6 +1764,7 @@ def _raising(verb: Token) -> bool:
     examples=[
         ("I cut the bread.", "I been cut the bread."),
         ("He went home after the game.", "He been go home after the game."),
+        ("She smiled at him and then kissed him.", "She been smile at him and then been kiss him."),
         ("She had already left when we arrived.", "She been already leave when we arrived."),
         ("They told me yesterday.", "They been tell me yesterday."),
         ("He kind of ran away.", "He been kind of run away."),
@@ -1785,7 +1796,8 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "turned out to have donated" reports a finding, not an action
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
-            yield site(Insert(preverbal_start(verb, subj), "been"), Replace(verb.i, base))
+            yield site(Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
+                       Replace(verb.i, base))
     for p in find_perfects(index):
         if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
             continue

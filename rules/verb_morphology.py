@@ -463,6 +463,7 @@ NO_A_PARTICIPLE = frozenset({"be", "get", "have"})
         "The letter was written by hand.",
         "I have eaten.",
         "They have returned.",
+        "One of the speakers had crossed eyes.",
         "I have been there.",
         "We've got a car.",
         "She has discovered the truth.",
@@ -482,7 +483,17 @@ def a_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _has_aux(tok, "be", ("auxpass",)) or not takes_a_prefix(tok.lower_):
             continue
+        if _bare_object_follows(index, tok.i):
+            continue  # *had crossed eyes* may be possession: crossed describes the eyes
         yield site(Replace(tok.i, "a-" + tok.lower_))
+
+
+def _bare_object_follows(index: DocIndex, verb: int) -> bool:
+    """A plural or mass object right after the participle, with no determiner (*had crossed
+    eyes*, *has dyed hair*): *have* + adjective + noun reads as possession as well."""
+    after = verb + 1
+    return (after < len(index.tokens) and index.head_of[after] == verb
+            and index.dep_of[after] == "dobj" and index.tag_of[after] in ("NNS", "NN"))
 
 
 # ------------------------------------------------------------------------- 143 transitive_suffix

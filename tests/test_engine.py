@@ -191,3 +191,19 @@ def test_urls_emails_and_emoji_are_never_edited(nlp):
     out = Engine([(every_token, 1.0)]).apply(nlp(text)).text
     assert "https://example.com/a?b=c" in out and "me@example.com" in out and "🙂" in out
     assert "X" in out
+
+
+@pytest.mark.parametrize("text,kept", [
+    ('What is the rank of the episode "A Love of a Lifetime" this week?', '"A Love of a Lifetime"'),
+    ("Who directed 'The Rise of the Blue Beetle' last year?", "'The Rise of the Blue Beetle'"),
+])
+def test_quoted_titles_are_never_edited(nlp, text, kept):
+    every_token = _rule("x", lambda d: (site(Replace(t.i, "X")) for t in d if not t.is_punct))
+    out = Engine([(every_token, 1.0)]).apply(nlp(text)).text
+    assert kept in out and "X" in out
+
+
+def test_quoted_speech_is_not_a_title(nlp):
+    every_token = _rule("x", lambda d: (site(Replace(t.i, "X")) for t in d if not t.is_punct))
+    out = Engine([(every_token, 1.0)]).apply(nlp('She said "the man is a doctor" and left.')).text
+    assert "the man" not in out
