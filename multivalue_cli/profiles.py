@@ -4,7 +4,8 @@ A profile is YAML (``dialects/IndE.yaml``): ``abbreviation``, ``name``, citation
 ``features: {name: {ewave, rating, probability}}``, where a rule with variety-specific forms
 also has ``form`` (``future_sub_gon: {probability: 1.0, form: going}``); a user profile may also
 say ``extends: IndE``, override a feature with a number (its probability, the form staying),
-a mapping or ``off``, and scale everything with ``density``. Names are validated against the feature catalogue (the 189
+a mapping or ``off``, and scale the probabilities it inherits with ``density`` (the ones it
+sets itself are kept as written; a profile that extends none has all of them scaled). Names are validated against the feature catalogue (the 189
 features of ``multivalue_cli/data/features.tsv``); a catalogued feature without a rule yet is
 kept in the profile and reported, never silently dropped.
 """
@@ -58,15 +59,21 @@ class Profile:
     path: str | None = None
     ratings: dict[str, str] = field(default_factory=dict)  # eWAVE rating (A/B/C) where known
     forms: dict[str, str] = field(default_factory=dict)  # variety-specific form, by feature
+    # features whose probability a profile that extends another sets itself (not its rating's)
+    overrides: frozenset[str] = frozenset()
 
     def _replace(self, features: dict[str, float]) -> "Profile":
         forms = {k: v for k, v in self.forms.items() if k in features}
         return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings,
-                       forms)
+                       forms, self.overrides & set(features))
 
-    def with_density(self, density: float) -> "Profile":
-        _check_probability(density, "density", self.path or self.abbreviation, upper=None)
-        return self._replace({k: min(1.0, p * density) for k, p in self.features.items()})
+    def with_density(self, density: float, where: str = "", keep: Iterable[str] = ()) -> "Profile":
+        """Every probability times ``density`` (at most 1), those of ``keep`` apart; ``where``
+        is the file that gives the number, if one does (an error names it)."""
+        _check_probability(density, "density", where, upper=None)
+        kept = set(keep)
+        return self._replace({k: p if k in kept else min(1.0, p * density)
+                              for k, p in self.features.items()})
 
     def select(self, only: Iterable[str] = (), exclude: Iterable[str] = ()) -> "Profile":
         only_names = [resolve_feature_name(f, "--only") for f in only]
@@ -235,11 +242,13 @@ def _suggest(name: str) -> str:
 
 
 def _check_probability(value: object, key: str, where: str, upper: float | None = 1.0) -> float:
+    """``value`` as a float, or an error naming ``where`` (a file; "" for an argument) and ``key``."""
+    allowed = "[0, 1]" if upper is not None else ">= 0"
+    at = f"{where}: {key}" if where else key
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ProfileError(f"{where}: {key}: expected a number in [0, 1], got {value!r}")
+        raise ProfileError(f"{at}: expected a number {'in ' if upper else ''}{allowed}, got {value!r}")
     if value < 0 or (upper is not None and value > upper):
-        allowed = "[0, 1]" if upper is not None else ">= 0"
-        raise ProfileError(f"{where}: {key}: {value} is outside {allowed}")
+        raise ProfileError(f"{at}: {value} is outside {allowed}")
     return float(value)
 
 
@@ -273,12 +282,16 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         ratings.update(base.ratings)
         forms.update(base.forms)
         meta = {**base.meta, **meta, "extends": base.abbreviation}
+    own: set[str] = set()
     for section in ("features", "unimplemented"):
         raw = data.get(section) or {}
         if not isinstance(raw, dict):
             raise ProfileError(f"{where}: '{section}' must be a mapping of feature name to probability")
         for name, value in raw.items():
             _read_feature(where, f"{section}.{name}", name, value, features, ratings, forms)
+            own.add(name)
+    extends = "extends" in data
+    overrides = (base.overrides | own) & set(features) if extends else frozenset()
     profile = Profile(
         abbreviation=str(data.get("abbreviation") or Path(where).stem),
         name=str(data.get("name") or data.get("abbreviation") or Path(where).stem),
@@ -287,9 +300,10 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         path=where,
         ratings=ratings,
         forms=forms,
+        overrides=frozenset(overrides),
     )
-    if "density" in data:
-        profile = profile.with_density(data["density"])
+    if "density" in data:  # the inherited probabilities: what this file sets is what it asks for
+        profile = profile.with_density(data["density"], where, keep=own if extends else ())
     return profile
 
 
@@ -310,8 +324,7 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
         if "form" in value:
             forms[name] = _check_form(name, value["form"], where, f"{key}.form")
     else:
-        features[name] = _check_probability(value, key, where)
-        ratings.pop(name, None)  # an explicit probability overrides the eWAVE rating
+        features[name] = _check_probability(value, key, where)  # the eWAVE rating stays shown
 
 
 def _check_form(feature: str, form: object, where: str, key: str) -> str:
