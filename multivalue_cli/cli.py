@@ -111,7 +111,7 @@ def transform(
     input: Optional[str] = typer.Argument(
         None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (IndE), name, Multi, or a YAML profile."),
+    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number) at probability 1."),
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt (fields, protection, features left out; `multivalue tasks show NAME`)."),
@@ -341,7 +341,7 @@ def _progress(quiet: bool):
 @app.command()
 def apply(
     text: Optional[str] = typer.Argument(None, help="Text to transform; omit or '-' to read one text per stdin line."),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (IndE), name, Multi, or a YAML profile."),
+    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number)."),
     seed: int = typer.Option(0, "--seed", help="Seed; the output depends only on the text, profile, seed and versions."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),

@@ -23,6 +23,8 @@ from typing import Iterable, Mapping
 
 import yaml
 
+from .dialect_names import find_dialect
+
 
 class ProfileError(ValueError):
     """A profile or feature selection that cannot be used; the message says where and why."""
@@ -157,8 +159,8 @@ def bundled_profiles() -> dict[str, resources.abc.Traversable]:
 
 
 def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
-    """A profile by abbreviation (``IndE``), name (``"Indian English"``, any case), the
-    pseudo-dialect ``Multi``, or the path of a YAML file."""
+    """A profile by abbreviation (``IndE``), name (``"Indian English"``, ``Singlish``, any
+    case; see :mod:`.dialect_names`), the pseudo-dialect ``Multi``, or the path of a YAML file."""
     if spec.lower() == "multi":
         return multi_profile()
     path = Path(spec)
@@ -167,19 +169,17 @@ def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
             raise ProfileError(f"{spec}: no such profile file")
         return _load_yaml(path.read_text("utf-8"), str(path), _seen)
     bundled = bundled_profiles()
-    by_key = {abbr.lower(): abbr for abbr in bundled}
-    abbr = by_key.get(spec.lower())
+    names = {abbr: _profile_name(t) for abbr, t in bundled.items()}
+    match = find_dialect(spec, {**names, "Multi": "Multi"})
+    if match.abbreviation == "Multi":
+        return multi_profile()
+    abbr = match.abbreviation
     if abbr is None:
-        names = {_profile_name(t).lower(): a for a, t in bundled.items()}
-        abbr = names.get(spec.lower())
-    if abbr is None:
-        labels = {a.lower(): a for a in [*bundled, "Multi"]}
-        labels.update({_profile_name(t).lower(): _profile_name(t) for t in bundled.values()})
-        close = difflib.get_close_matches(spec.lower(), list(labels), n=3, cutoff=0.6)
-        hint = [labels[c] for c in close]
+        shown = [c if c == "Multi" else f"{c} ({names[c]})" for c in match.candidates]
+        problem = (f"{spec!r} fits several dialects" if match.ambiguous
+                   else f"unknown dialect {spec!r}")
         raise ProfileError(
-            f"unknown dialect {spec!r}"
-            + (f"; did you mean {', '.join(hint)}?" if hint else "")
+            problem + (f"; did you mean {', '.join(shown)}?" if shown else "")
             + " (`multivalue dialects` lists them; a path to a .yaml profile also works)"
         )
     return _load_yaml(bundled[abbr].read_text("utf-8"), f"dialects/{abbr}.yaml", _seen)

@@ -1,6 +1,7 @@
 """What a new user meets first about dialects: Multi listed, density and explicit probabilities,
 ratings shown for what a profile overrides."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,35 @@ def test_a_bad_density_is_blamed_on_what_gave_it(tmp_path):
     bad.write_text("extends: IndE\ndensity: -2\n")
     with pytest.raises(ProfileError, match=r"bad.yaml: density: -2 is outside >= 0"):
         load_profile(str(bad))
+
+
+@pytest.mark.parametrize("typed,abbreviation", [
+    ("Singlish", "CollSgE"), ("singapore english", "CollSgE"), ("Singapore", "CollSgE"),
+    ("Colloquial Singapore English", "CollSgE"), ("Chicano", "ChcE"), ("Hiberno-English", "IrE"),
+    ("St Helena English", "StHE"), ("Philippines", "PhilE"), ("Nigeria", "NigE"),
+    ("north of England", "North"), ("basilectal FijiE", "CollFijiE"), ("inde", "IndE"),
+    ("Indian English", "IndE"), ("multi", "Multi"),
+])
+def test_common_names_and_aliases_find_their_dialect(typed, abbreviation):
+    assert load_profile(typed).abbreviation == abbreviation
+
+
+@pytest.mark.parametrize("typed,candidates", [
+    ("AAVE", {"UAAVE", "RAAVE", "EAAVE"}), ("African American English", {"UAAVE", "RAAVE", "EAAVE"}),
+    ("Black English", {"UAAVE", "RAAVE", "EAAVE"}), ("Indian", {"IndE", "InSAfE"}),
+    ("Fiji English", {"FijiE", "CollFijiE"}), ("South African", {"BlSAfE", "InSAfE", "WhSAfE"}),
+])
+def test_a_name_several_dialects_share_lists_them(typed, candidates):
+    with pytest.raises(ProfileError, match="fits several dialects; did you mean") as caught:
+        load_profile(typed)
+    named = set(str(caught.value).split("did you mean ", 1)[1].split("?")[0].split(", "))
+    assert {n.split(" (")[0] for n in named} == candidates
+
+
+def test_a_typo_gets_a_suggestion_and_is_never_taken_for_a_dialect():
+    for typed, hint in (("Wlesh", "WelE (Welsh English)"), ("Multii", "Multi"), ("Ind", "IndE (Indian English)")):
+        with pytest.raises(ProfileError, match=rf"unknown dialect '{typed}'; did you mean {re.escape(hint)}\?"):
+            load_profile(typed)
+    result = runner.invoke(app, ["apply", "He speaks.", "--dialect", "Singlish"])
+    assert result.exit_code == 0 and result.stdout.strip()
+    assert runner.invoke(app, ["apply", "x", "--dialect", "Klingon"]).exit_code == 2
