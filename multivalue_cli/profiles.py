@@ -30,6 +30,16 @@ class ProfileError(ValueError):
     """A profile or feature selection that cannot be used; the message says where and why."""
 
 
+# Old rule names -> current ones: profiles, manifests and edit logs written with an old name
+# still load (features.tsv misspelt feature 202).
+RENAMED_FEATURES = {"for_to_pupose": "for_to_purpose"}
+
+
+def current_name(name: str) -> str:
+    """The current name of a feature that may be written with an old one."""
+    return RENAMED_FEATURES.get(name, name)
+
+
 @dataclass(frozen=True)
 class CatalogEntry:
     ewave: int
@@ -48,6 +58,11 @@ def catalog() -> dict[str, CatalogEntry]:
             row["name"], CatalogEntry(int(row["ewave"]), row["name"], row["category"], row["title"])
         )
     return entries
+
+
+def catalog_entry(name: str) -> CatalogEntry | None:
+    """The catalogued feature of this name (or of its old name), if any."""
+    return catalog().get(current_name(name))
 
 
 @dataclass
@@ -137,6 +152,8 @@ def profile_from_canonical(data: Mapping) -> Profile:
         raise ProfileError(f"manifest profile: missing or malformed entry ({exc})") from None
     if profile_hash(features, forms) != expected:
         raise ProfileError("manifest profile: its features do not match its hash (was it edited?)")
+    features = {current_name(k): v for k, v in features.items()}
+    forms = {current_name(k): v for k, v in forms.items()}
     for feature in features:
         _names_for(feature, "manifest profile")
     for feature, form in forms.items():
@@ -231,6 +248,7 @@ def _names_for(feature: str | int, where: str) -> list[str]:
         if not names:
             raise ProfileError(f"{where}: no catalogued feature has eWAVE number {number}")
         return implemented or names
+    feature = current_name(str(feature))
     if feature not in cat:
         raise ProfileError(f"{where}: unknown feature {feature!r}{_suggest(str(feature))}")
     return [feature]
@@ -288,8 +306,7 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         if not isinstance(raw, dict):
             raise ProfileError(f"{where}: '{section}' must be a mapping of feature name to probability")
         for name, value in raw.items():
-            _read_feature(where, f"{section}.{name}", name, value, features, ratings, forms)
-            own.add(name)
+            own.add(_read_feature(where, f"{section}.{name}", name, value, features, ratings, forms))
     extends = "extends" in data
     overrides = (base.overrides | own) & set(features) if extends else frozenset()
     profile = Profile(
@@ -308,15 +325,17 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
 
 
 def _read_feature(where: str, key: str, name: str, value: object, features: dict[str, float],
-                  ratings: dict[str, str], forms: dict[str, str]) -> None:
-    """One ``name: probability`` / ``name: {rating, probability, form}`` / ``name: off``
-    entry. A plain probability keeps the form an extended profile gave the feature."""
+                  ratings: dict[str, str], forms: dict[str, str]) -> str:
+    """Read one ``name: probability`` / ``name: {rating, probability, form}`` / ``name: off``
+    entry; return the feature's (current) name. A plain probability keeps the form an extended
+    profile gave the feature."""
+    name = current_name(str(name))
     if name not in catalog():
         raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
     if value is False or value == "off":
         features.pop(name, None)
         forms.pop(name, None)
-        return
+        return name
     if isinstance(value, dict):
         features[name] = _check_probability(value.get("probability"), f"{key}.probability", where)
         if value.get("rating") in ("A", "B", "C"):
@@ -325,6 +344,7 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
             forms[name] = _check_form(name, value["form"], where, f"{key}.form")
     else:
         features[name] = _check_probability(value, key, where)  # the eWAVE rating stays shown
+    return name
 
 
 def _check_form(feature: str, form: object, where: str, key: str) -> str:

@@ -176,7 +176,10 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     from .registry import registry
     from .learner.profile import LABELS
 
+    from .profiles import RENAMED_FEATURES
+
     features = {rule.name: rule.ewave for rule in registry().values()}
+    features.update({old: features[new] for old, new in RENAMED_FEATURES.items() if new in features})
     labels = {label for group in LABELS.values() for label in group}
     by_row: dict[int, dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
     shared: Counter = Counter()
