@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-import time
 from pathlib import Path
 from typing import List, Optional
 
@@ -98,9 +97,10 @@ def _report_missing(profile, quiet: bool) -> list[str]:
     _, missing = profile.split()
     if missing:
         shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
+        have = "has" if len(missing) == 1 else "have"
         _note(
             f"note: {len(missing)} of the {len(profile.features)} features of {profile.abbreviation} "
-            f"have no rule yet and are skipped: {shown}",
+            f"{have} no rule yet and {'is' if len(missing) == 1 else 'are'} skipped: {shown}",
             quiet,
         )
     return missing
@@ -198,11 +198,12 @@ def transform(
         batch_size=batch_size, engine=engine, ray_address=ray_address,
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
     )
-    progress = _progress(quiet)
+    from .progress import progress_display
+
     try:
-        with progress as bar:
-            code = execute(spec, profile, opts, note=lambda m: _note(m, quiet),
-                           warn=lambda m: typer.echo(m, err=True), progress=bar.advance)
+        with progress_display(quiet) as progress:  # messages go through it, each on its own line
+            code = execute(spec, profile, opts, note=(lambda m: None) if quiet else progress.echo,
+                           warn=progress.echo, progress=progress)
     except KeyboardInterrupt:  # before the run's own handler was in place: nothing was written
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
@@ -294,50 +295,6 @@ def _from_manifest(path: Path, given: dict):
                                if given["output_format"] != "auto" else spec.format), profile
 
 
-class _NoProgress:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    def advance(self, n: int) -> None:
-        return None
-
-
-class _RichProgress:
-    """A records/s progress line on stderr (only when stderr is a terminal)."""
-
-    def __init__(self) -> None:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        self._progress = Progress(
-            SpinnerColumn(), TextColumn("{task.completed} records"),
-            TextColumn("{task.fields[rate]} records/s"), TimeElapsedColumn(),
-            console=Console(stderr=True), transient=True,
-        )
-        self._task = None
-        self._started = time.time()
-
-    def __enter__(self):
-        self._progress.__enter__()
-        self._task = self._progress.add_task("transform", total=None, rate="-")
-        return self
-
-    def __exit__(self, *exc):
-        return self._progress.__exit__(*exc)
-
-    def advance(self, n: int) -> None:
-        done = self._progress.tasks[0].completed + n
-        rate = done / max(time.time() - self._started, 1e-6)
-        self._progress.update(self._task, advance=n, rate=f"{rate:,.0f}")
-
-
-def _progress(quiet: bool):
-    return _RichProgress() if (sys.stderr.isatty() and not quiet) else _NoProgress()
-
-
 @app.command()
 def apply(
     text: Optional[str] = typer.Argument(None, help="Text to transform; omit or '-' to read one text per stdin line."),
@@ -346,6 +303,7 @@ def apply(
     seed: int = typer.Option(0, "--seed", help="Seed; the output depends only on the text, profile, seed and versions."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="With --explain: also list the features that found no site (else only their count)."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
     error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
@@ -364,7 +322,7 @@ def apply(
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
         for original in texts:
-            _print_explanation(transformer, original)
+            _print_explanation(transformer, original, verbose)
         return
     for original, result in zip(texts, transformer.explain_many(texts)):
         if as_json:
@@ -375,7 +333,7 @@ def apply(
             typer.echo(result.text)
 
 
-def _print_explanation(transformer, text: str) -> None:
+def _print_explanation(transformer, text: str, verbose: bool = False) -> None:
     """The output with its edits highlighted, a table of edits, and why other features did not fire."""
     from rich.console import Console
     from rich.text import Text
@@ -403,7 +361,10 @@ def _print_explanation(transformer, text: str) -> None:
     console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
     console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
                   + (", ".join(blocked) or "-"))
-    console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
+    if verbose:
+        console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
+    else:
+        console.print(f"[dim]no site in this text: {len(no_site)} feature(s) (--verbose lists them)[/dim]")
 
 
 dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
