@@ -122,7 +122,7 @@ def transform(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --engine ray: ray://HEAD:10001 or auto (default: a private Ray instance on this machine)."),
     ray_cpus_per_actor: float = typer.Option(1.0, "--ray-cpus-per-actor", min=0.01, help="With --engine ray: CPUs reserved per actor."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
-    split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards."),
+    split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards (default: the one a file's name says, train, dev/validation or test; else train)."),
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Stop after N records."),
     keep_original: bool = typer.Option(False, "--keep-original", help="Add <field>_original columns for top-level fields."),

@@ -239,6 +239,8 @@ def execute(
     started = time.time()
     try:
         source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit)
+        if source.split_note:
+            note(source.split_note)
         if opts.out is not None and source.stdin:
             _spool(source, opts.out)
         rows = source.records(tolerant=spec.on_error != "fail")

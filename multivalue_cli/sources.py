@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import tempfile
 import socket
@@ -78,6 +79,7 @@ class Source:
     files: tuple[Path, ...] = ()  # the local files read, for the fingerprint
     stdin: bool = False  # read once only, until spooled
     counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
+    split_note: str | None = None  # how the split was chosen, when not by --split
     _spooled: Any = field(default=None, repr=False, compare=False)
 
     @property
@@ -201,7 +203,40 @@ def open_source(
 # --- local inputs -------------------------------------------------------------------------
 
 
+# Split names of file names (as ``datasets`` reads them) -> the split they hold.
+SPLIT_WORDS = {"train": "train", "training": "train", "dev": "validation", "val": "validation",
+               "valid": "validation", "validation": "validation", "test": "test", "testing": "test"}
+
+
+def split_from_names(names: Iterable[str]) -> tuple[str, str] | None:
+    """``(split, word)`` when the words of the file names (``spider_dev_half.json``,
+    ``train-00000-of-00001.parquet``) name one usual split, and only one; else None."""
+    words = {w for name in names for w in re.split(r"[^a-z]+", name.lower().split(".")[0])
+             if w in SPLIT_WORDS}
+    splits = {SPLIT_WORDS[w] for w in words}
+    return (splits.pop(), min(words)) if len(splits) == 1 else None
+
+
+def _with_split_from_names(source: Source, names: list[str], given: str | None) -> Source:
+    """Name the split after the file names when no --split is given and they name one."""
+    found = split_from_names(names) if given is None else None
+    if found is not None:
+        source.split = found[0]
+        shown = names[0] if len(names) == 1 else f"{len(names)} files named {found[1]}"
+        source.split_note = (f"note: split {found[0]!r}, from {found[1]!r} in the file name "
+                             f"({shown}); --split NAME chooses another")
+    return source
+
+
 def _open_local(spec: str | None, *, split: str | None) -> Source:
+    if spec is not None and spec != "-":
+        path = Path(spec)
+        names = [path.name] if path.is_file() else sorted(p.name for p in path.glob("*.parquet"))
+        return _with_split_from_names(_open_local_file(spec, split=split), names, split)
+    return _open_local_file(spec, split=split)
+
+
+def _open_local_file(spec: str | None, *, split: str | None) -> Source:
     split_name = split or "train"
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
