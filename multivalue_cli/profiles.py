@@ -5,9 +5,11 @@ A profile is YAML (``dialects/IndE.yaml``): ``abbreviation``, ``name``, citation
 also has ``form`` (``future_sub_gon: {probability: 1.0, form: going}``); a user profile may also
 say ``extends: IndE``, override a feature with a number (its probability, the form staying),
 a mapping or ``off``, and scale the probabilities it inherits with ``density`` (the ones it
-sets itself are kept as written; a profile that extends none has all of them scaled). Names are validated against the feature catalogue (the 189
-features of ``multivalue_cli/data/features.tsv``); a catalogued feature without a rule yet is
-kept in the profile and reported, never silently dropped.
+sets itself are kept as written; a profile that extends none has all of them scaled). Names
+are validated against the feature catalogue (the 189 features of
+``multivalue_cli/data/features.tsv``; old names of renamed features are still accepted); a
+catalogued feature without a rule yet is kept in the profile and reported, never silently
+dropped.
 """
 from __future__ import annotations
 

@@ -96,7 +96,9 @@ class Source:
         copy.flush()
         # each reading gets its own position in the copy (two readings overlap: the run reads
         # its first records, then every record to choose the output's types)
-        reopen = lambda: io.BufferedReader(_PositionalReader(copy))  # noqa: E731
+        def reopen() -> BinaryIO:
+            return io.BufferedReader(_PositionalReader(copy))
+
         self.read = lambda: _jsonl_file_rows(reopen, "<stdin>")
         self.counter = lambda: _count_lines(reopen)
         self.stdin = False
@@ -232,11 +234,11 @@ def _open_local(spec: str | None, *, split: str | None) -> Source:
     if spec is not None and spec != "-":
         path = Path(spec)
         names = [path.name] if path.is_file() else sorted(p.name for p in path.glob("*.parquet"))
-        return _with_split_from_names(_open_local_file(spec, split=split), names, split)
-    return _open_local_file(spec, split=split)
+        return _with_split_from_names(_open_local_source(spec, split=split), names, split)
+    return _open_local_source(spec, split=split)
 
 
-def _open_local_file(spec: str | None, *, split: str | None) -> Source:
+def _open_local_source(spec: str | None, *, split: str | None) -> Source:
     split_name = split or "train"
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
