@@ -1,11 +1,18 @@
 """Help texts: shown as written (no markup eaten), flags without a type, every option explained."""
+import pytest
 import typer
+import typer.rich_utils
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 
 runner = CliRunner()
-WIDE = {"COLUMNS": "250", "TERMINAL_WIDTH": "250"}
+
+
+@pytest.fixture(autouse=True)
+def wide_help(monkeypatch):
+    """Help on one line per option, so a text can be found whole (the width is read once)."""
+    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", 250)
 
 
 def _commands(command, path=()):
@@ -15,7 +22,7 @@ def _commands(command, path=()):
 
 
 def _help(*path: str) -> str:
-    result = runner.invoke(app, [*path, "--help"], env=WIDE)
+    result = runner.invoke(app, [*path, "--help"])
     assert result.exit_code == 0, result.output
     return result.output
 

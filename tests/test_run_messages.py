@@ -163,10 +163,10 @@ def test_one_missing_feature_is_said_in_the_singular(tmp_path):
 
 def test_explain_counts_the_features_with_no_site_and_lists_them_when_verbose():
     args = ["apply", "She doesn't know where he lives.", "--dialect", "ChcE", "--explain"]
-    short = runner.invoke(app, args, env={"COLUMNS": "200"}).output
+    short = runner.invoke(app, args).output
     line = next(r for r in short.splitlines() if r.startswith("no site in this text"))
     assert re.fullmatch(r"no site in this text: \d+ feature\(s\) \(--verbose lists them\)", line)
-    full = runner.invoke(app, [*args, "--verbose"], env={"COLUMNS": "200"}).output
+    full = runner.invoke(app, [*args, "--verbose"]).output
     listed = next(r for r in full.splitlines() if r.startswith("no site in this text"))
     count = int(re.search(r"\d+", line).group())
     assert listed.startswith(f"no site in this text ({count}):") and "," in listed
