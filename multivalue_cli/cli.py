@@ -692,8 +692,17 @@ def main() -> None:
     from .nlp import limit_threads
 
     limit_threads()  # before numpy is imported anywhere
+    import signal
+
     try:
         app()
+    except KeyboardInterrupt:  # between the run's own handlers: nothing was half-written
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except SystemExit:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the work is done: a late Ctrl-C must not kill the exit
+        raise
     except Exception as exc:  # a bug: one line, not a traceback (MULTIVALUE_DEBUG=1 shows it)
         if os.environ.get("MULTIVALUE_DEBUG"):
             raise
