@@ -832,7 +832,6 @@ class FolderRun:
             "level": profile.level,
             "profile": described,
             "profile_name": profile.name,
-            "citation": profile.citation,
             "boost": self.errors.boost,
             "boosts": dict(self.errors.boosts),
             "adjust": dict(self.errors.adjust),

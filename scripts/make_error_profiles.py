@@ -225,13 +225,14 @@ def write(path: Path, profile: dict, what: str) -> None:
     text += yaml.safe_dump(profile, sort_keys=False, allow_unicode=True, width=100)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, "utf-8")
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stats", type=Path, default=ROOT.parent / "shared" / "learner" / "wi_locness_stats.md")
     parser.add_argument("--base", type=Path, default=ROOT / "scripts" / "data" / "learner_base.yaml")
+    parser.add_argument("--out", type=Path, default=LEARNER, help="folder to write into (default: the package's)")
     args = parser.parse_args()
     from spellchecker import SpellChecker
 
@@ -241,10 +242,10 @@ def main() -> None:
     for name, level in levels.items():
         who = "native writers (LOCNESS)" if name == "N" else f"learners at CEFR level {name}"
         what = f"Level {name}: the errors of W&I+LOCNESS {who}."
-        write(LEARNER / "levels" / f"{name}.yaml", build(level, base, frequency, f"learner-{name}", name, what), what)
+        write(args.out / "levels" / f"{name}.yaml", build(level, base, frequency, f"learner-{name}", name, what), what)
     what = ("Default: the learners of levels A, B and C pooled (every W&I learner, weighted by "
             "their edits), the population a learner-error injector models when no level is named.")
-    write(LEARNER / "default_errors.yaml",
+    write(args.out / "default_errors.yaml",
           build(pooled(levels, ["A", "B", "C"]), base, frequency, "learner-default", None, what), what)
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 ROUNDS = 8
 LIMITS = (0.05, 20.0)  # no factor goes beyond these: a label that barely occurs stays rare
+MIN_EDITS = 3.0  # a type or label expected fewer times than this in the sample is left as it is
 Item = tuple["Doc", object, str, Sequence[tuple[int, int]]]  # doc, key, path, protected spans
 
 
@@ -74,11 +75,11 @@ def fit_adjust(config: "ErrorConfig", items: Sequence[Item]) -> tuple[tuple[str,
             break
         for t in types:
             got = sum(counts[l] for l in LABELS[t])
-            if len(types) > 1 and got > 0 and profile.mix[t] > 0:
+            if len(types) > 1 and got >= MIN_EDITS and profile.mix[t] > 0:
                 adjust[t] = _clamp(adjust.get(t, 1.0) * (profile.mix[t] / mix_total) / (got / total))
             for label in LABELS[t]:
                 want = profile.operations[t].get(label, 0.0)
-                if got > 0 and counts[label] > 0 and want > 0:
+                if got > 0 and counts[label] >= MIN_EDITS and want > 0:
                     adjust[label] = _clamp(adjust.get(label, 1.0) * want / (counts[label] / got))
     return tuple(sorted((k, round(v, 4)) for k, v in adjust.items()))
 

@@ -125,7 +125,8 @@ def bundled(name: str) -> dict:
 
 SECTIONS = ("name", "version", "description", "extends", "level", "rate", "citation", "source",
             "mix", "operations", "spelling", "confusions", "sites", "unnecessary", "commonest")
-MERGED_SECTIONS = ("operations", "confusions", "sites", "unnecessary")
+MERGED_SECTIONS = ("operations", "confusions", "sites", "unnecessary")  # merged by key
+WORD_TABLES = ("confusions", "sites")  # ... and their tables by word
 
 
 def _merge(base: dict, user: dict, where: str) -> dict:
@@ -136,7 +137,12 @@ def _merge(base: dict, user: dict, where: str) -> dict:
     for section, value in user.items():
         if section in MERGED_SECTIONS:
             override = _mapping(value, f"{where}: {section}")
-            merged[section] = {**(base.get(section) or {}), **override}
+            old = base.get(section) or {}
+            if section in WORD_TABLES:
+                override = {k: {**(old.get(k) or {}), **_mapping(v, f"{where}: {section}.{k}")}
+                            if isinstance(old.get(k), Mapping) and isinstance(v, Mapping) else v
+                            for k, v in override.items()}
+            merged[section] = {**old, **override}
         elif section != "extends":
             merged[section] = value
     return merged
