@@ -36,7 +36,8 @@ MULTIVALUE_BIBTEX = """@inproceedings{ziems2023multivalue,
 }"""
 
 # Used when the manifest's ``learner`` section does not carry its own ``citation``: the ERRANT
-# error types and the BEA-2019 shares the default learner-error profile is built on.
+# error types, and the W&I+LOCNESS corpus (BEA-2019) whose statistics the bundled learner-error
+# profiles are generated from.
 LEARNER_BIBTEX = """@inproceedings{bryant2017errant,
   title     = {Automatic Annotation and Evaluation of Error Types for Grammatical Error Correction},
   author    = {Bryant, Christopher and Felice, Mariano and Briscoe, Ted},
@@ -53,6 +54,25 @@ LEARNER_BIBTEX = """@inproceedings{bryant2017errant,
   year      = {2019},
   address   = {Florence, Italy},
   publisher = {Association for Computational Linguistics}
+}
+
+@article{yannakoudakis2018wi,
+  title     = {Developing an Automated Writing Placement System for {ESL} Learners},
+  author    = {Yannakoudakis, Helen and Andersen, {\\O}istein E. and Geranpayeh, Ardeshir and Briscoe, Ted and Nicholls, Diane},
+  journal   = {Applied Measurement in Education},
+  volume    = {31},
+  number    = {3},
+  pages     = {251--267},
+  year      = {2018}
+}
+
+@incollection{granger1998locness,
+  title     = {The Computer Learner Corpus: A Versatile New Source of Data for {SLA} Research},
+  author    = {Granger, Sylviane},
+  booktitle = {Learner English on Computer},
+  publisher = {Addison Wesley Longman},
+  pages     = {3--18},
+  year      = {1998}
 }"""
 
 
@@ -87,7 +107,8 @@ def _what_name(manifest: dict) -> str:
     if profile:
         parts.append(f"{profile.get('name')} ({profile.get('abbreviation')})")
     if learner:
-        parts.append(f"learner errors ({', '.join(learner.get('error_types', []))}, rate {learner.get('target')})")
+        level = f", level {learner['level']}" if learner.get("level") else ""
+        parts.append(f"learner errors ({', '.join(learner.get('error_types', []))}{level}, rate {learner.get('target')})")
     return " with ".join(parts) or "unchanged"
 
 
@@ -127,8 +148,12 @@ def _intro(manifest: dict) -> str:
                  "each feature of the dialect's eWAVE profile is a rule over a spaCy parse, fired "
                  "with a probability from the linguists' rating (A → 1.0, B → 0.6, C → 0.3). ")
     if manifest.get("learner"):
+        learner = manifest["learner"]
+        who = (f"W&I+LOCNESS writers of level {learner['level']}" if learner.get("level")
+               else "the W&I+LOCNESS learners")
         text += ("Learner errors (determiner, preposition, verb, spelling) were injected at a "
-                 "calibrated token-level rate, each labelled with its ERRANT type in the edit log. ")
+                 f"calibrated token-level rate with the error-type shares and confusions of {who}, "
+                 "each labelled with its ERRANT type in the edit log. ")
     return text + ("Every other value of every record, labels included, is unchanged, and the "
                    "records keep their order.")
 
@@ -260,8 +285,10 @@ def _limits(manifest: dict) -> str:
             "- A feature fires at the rate of its eWAVE rating wherever the rule finds a site, which "
             "is denser and more uniform than real usage.")
     if manifest.get("learner"):
-        text += ("\n- Learner errors are inserted at controlled rates per error type; they model "
-                 "error categories, not the distribution of any real learner population.")
+        text += ("\n- Learner errors follow the ERRANT type shares and the commonest confusions of a "
+                 "learner corpus (W&I+LOCNESS), but they are placed by rule on a parse, at most one per "
+                 "token: they are not text written by learners, and errors beyond the four types "
+                 "(word choice, word order, punctuation) are not made.")
     return text
 
 

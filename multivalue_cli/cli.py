@@ -137,8 +137,9 @@ def transform(
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
     from_manifest: Optional[Path] = typer.Option(None, "--from-manifest", help="Reproduce the run described by a manifest.json (input, fields, profile, seed)."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors to inject: det, prep, verb, spell, or learner (all four), comma-separated."),
-    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
+    error_rate: Optional[float] = typer.Option(None, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens); default: the level's own rate, else 0.1."),
     error_profile: Optional[str] = typer.Option(None, "--error-profile", help="YAML error profile (operation and type shares); default: learner-corpus shares."),
+    error_level: Optional[str] = typer.Option(None, "--error-level", help="Learner profile of a W&I+LOCNESS level: A, B, C (CEFR) or N (native); alone it means --errors learner. See `multivalue errors`."),
     protect_field: List[str] = typer.Option([], "--protect-field", help="Field path (as --field) whose strings or [start, end] spans no rule or error may touch in the texts (repeatable)."),
     protect_regex: List[str] = typer.Option([], "--protect-regex", help="Regular expression whose matches no rule or error may touch (repeatable)."),
     protect_file: List[Path] = typer.Option([], "--protect-file", help="File of terms (one per line) no rule or error may touch (repeatable)."),
@@ -179,12 +180,15 @@ def transform(
         preset = _preset(task)
         if preset is not None and task_protection:
             exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
+        errors = errors or ("learner" if error_level else None)
         profile = _profile(dialect, feature, only, exclude, density, errors)
         error_types = _error_types(errors)
+        error_rate = _error_rate(error_rate, error_profile, error_level) if error_types else 0.1
         spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
                        limit=limit, seed=seed, keep_original=keep_original, model=model,
                        format=output_format, shard_size=shard_size, on_error=on_error,
                        errors=error_types, error_rate=error_rate, error_profile=error_profile,
+                       error_level=error_level.upper() if error_level else None,
                        protect_fields=tuple(protect_field), protect_regex=tuple(protect_regex),
                        protect_terms=_protect_terms(protect_file), protect_quotes=protect_quotes,
                        task_protection=task_protection, pair_key=pair_key)
@@ -246,6 +250,18 @@ def _error_types(errors: str | None) -> tuple[str, ...]:
     return names
 
 
+def _error_rate(rate: float | None, profile_path: str | None, level: str | None) -> float:
+    """The rate asked for, else the level's own; a profile or level that cannot be read is a
+    usage error."""
+    from .learner import ErrorProfileError, load_error_profile
+    from .transformer import error_rate_for
+
+    try:
+        return error_rate_for(rate, load_error_profile(profile_path, level))
+    except ErrorProfileError as exc:
+        raise _fail(f"--error-{'profile' if profile_path else 'level'}: {exc}") from None
+
+
 def _protect_terms(paths: List[Path]) -> tuple[str, ...]:
     from .protection import read_terms
 
@@ -267,7 +283,7 @@ def _run_name(profile, spec) -> str:
 
 REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "split", "config",
                        "limit", "keep_original", "shard_size", "only", "exclude", "density", "model",
-                       "errors", "error_rate", "error_profile", "protect_field", "protect_regex",
+                       "errors", "error_rate", "error_profile", "error_level", "protect_field", "protect_regex",
                        "protect_file", "protect_quotes", "task_protection", "pair_key")
 
 
@@ -279,7 +295,8 @@ def _from_manifest(path: Path, given: dict):
     defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,
                 "split": None, "config": None, "limit": None, "keep_original": False,
                 "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None,
-                "errors": None, "error_rate": 0.1, "error_profile": None, "protect_field": [],
+                "errors": None, "error_rate": None, "error_profile": None, "error_level": None,
+                "protect_field": [],
                 "protect_regex": [], "protect_file": [], "protect_quotes": None,
                 "task_protection": True, "pair_key": None}
     clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
@@ -308,7 +325,8 @@ def apply(
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="With --explain: also list the features that found no site (else only their count)."),
     errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
-    error_rate: float = typer.Option(0.1, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens)."),
+    error_rate: Optional[float] = typer.Option(None, "--error-rate", min=0.0, max=1.0, help="Default: the level's own rate, else 0.1."),
+    error_level: Optional[str] = typer.Option(None, "--error-level", help="Learner profile of a level: A, B, C or N (alone it means --errors learner)."),
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
     only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile (repeatable)."),
     exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile (repeatable)."),
@@ -318,10 +336,12 @@ def apply(
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
 
+    errors = errors or ("learner" if error_level else None)
     profile = _profile(dialect, feature, only, exclude, density, errors)
     error_types = _error_types(errors)
-    transformer = Transformer(dialect=profile, seed=seed, model=model,
-                              errors=error_types or None, error_rate=error_rate, protect=protect)
+    rate = _error_rate(error_rate, None, error_level) if error_types else None
+    transformer = Transformer(dialect=profile, seed=seed, model=model, errors=error_types or None,
+                              error_rate=rate, error_level=error_level, protect=protect)
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
         for original in texts:
@@ -457,6 +477,60 @@ def _print_table(title: str, columns: list[str], rows: list[list], numeric: set[
     for row in rows:
         table.add_row(*(str(v) for v in row))
     Console().print(table)
+
+
+errors_app = typer.Typer(help="The learner-error profiles: list the levels, show one.", no_args_is_help=False)
+app.add_typer(errors_app, name="errors")
+
+
+@errors_app.callback(invoke_without_command=True)
+def errors_list(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """List the bundled learner-error profiles (--error-level) with their rates and type mix."""
+    if ctx.invoked_subcommand:
+        return
+    from .learner.describe import overview
+
+    rows = overview()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    _print_table("Learner-error profiles from W&I+LOCNESS (`multivalue errors show LEVEL` for details)",
+                 ["Profile", "Rate", "det", "prep", "verb", "spell", "Who"],
+                 [[r["profile"], f"{100 * r['rate']:.2f}%", *(f"{100 * r[t]:.1f}%" for t in ("det", "prep", "verb", "spell")),
+                   r["who"]] for r in rows], numeric={"Rate", "det", "prep", "verb", "spell"})
+
+
+@errors_app.command("show")
+def errors_show(
+    name: str = typer.Argument(..., help="A level (A, B, C, N), default, or a YAML error profile."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The shares of every ERRANT type, the corpus's commonest confusions, and what the
+    injector draws for the words learners get wrong most."""
+    from .learner import ErrorProfileError
+    from .learner.describe import describe, resolve
+
+    try:
+        info = describe(resolve(name))
+    except ErrorProfileError as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
+        return
+    rate = f", rate {100 * info['rate']:.2f}% of tokens" if info["rate"] is not None else ""
+    typer.echo(f"{info['name']}{rate}: {info['description'] or info['path']}")
+    _print_table("ERRANT types: share of the edits", ["Type", "Share", "Per 1,000 tokens"],
+                 [[t["label"], f"{100 * t['share']:.1f}%", "" if t["per_1000_tokens"] is None else t["per_1000_tokens"]]
+                  for t in info["types"]], numeric={"Share", "Per 1,000 tokens"})
+    if info["commonest"]:
+        _print_table("Commonest confusions in the corpus (clean -> learner, count)", ["Type", "Confusions"],
+                     [[label, "; ".join(f"{c['confusion']} {c['count']}" for c in pairs)]
+                      for label, pairs in info["commonest"].items()])
+    _print_table("What the injector draws for the words learners get wrong most", ["Type", "Word", "Site weight", "Becomes"],
+                 [[label, w["word"], w["site_weight"], ", ".join(f"{a} {100 * p:.0f}%" for a, p in w["becomes"].items())]
+                  for label, words in info["drawn"].items() for w in words], numeric={"Site weight"})
+    if info["citation"]:
+        typer.echo(f"Cite: {info['citation']}")
 
 
 tasks_app = typer.Typer(help="The task presets: list, show one.", no_args_is_help=False)

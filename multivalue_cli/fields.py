@@ -9,6 +9,7 @@ a list of strings selects every element, so ``questions`` selects ``questions[0]
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, Union
@@ -152,6 +153,28 @@ def select(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], l
             else:
                 problems.append(hit.message())
     return selected, problems
+
+
+def field_of(concrete: str, paths: Sequence[str]) -> str | None:
+    """The first of ``paths`` that selects the location ``concrete`` (as :func:`select`
+    reports it: ``questions[2]`` for ``questions``, ``turns[0].text`` for ``turns[*].text``)."""
+    for path in paths:
+        if _path_pattern(path).fullmatch(concrete):
+            return path
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _path_pattern(path: str) -> "re.Pattern[str]":
+    parts: list[str] = []
+    for step in parse_path(path):
+        if isinstance(step, str):
+            parts.append(("\\." if parts else "") + re.escape(step))
+        elif step is STAR:
+            parts.append(r"\[\d+\]")
+        else:
+            parts.append(rf"\[{step}\]")
+    return re.compile("".join(parts) + r"(?:\[\d+\])?")
 
 
 def values_at(record: dict, path: str) -> list[Any]:

@@ -79,6 +79,7 @@ class RunSpec:
     errors: tuple[str, ...] = ()
     error_rate: float = 0.1
     error_profile: str | None = None
+    error_level: str | None = None  # A, B, C, N: the bundled profile of a CEFR level
     protect_fields: tuple[str, ...] = ()
     protect_regex: tuple[str, ...] = ()
     protect_terms: tuple[str, ...] = ()  # the terms of --protect-file, kept so a resume can check them
@@ -109,8 +110,8 @@ class RunSpec:
         from .learner import ErrorConfig, load_error_profile
 
         return ErrorConfig(types=self.errors, rate=self.error_rate,
-                           profile=load_error_profile(self.error_profile), seed=self.seed,
-                           boost=boost)
+                           profile=load_error_profile(self.error_profile, self.error_level),
+                           seed=self.seed, boost=boost)
 
     def preset(self):
         """The task preset, if any."""
@@ -320,13 +321,16 @@ def _non_json_type(kind: pa.DataType) -> str | None:
 
 
 def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], plan: RecordPlan, note):
-    """The learner-error configuration with the one rate boost that brings the mean rate of
-    the data to the target (texts short of eligible tokens leave a share to the others).
-    Computed on the first records only, so it does not depend on batching or workers; a
-    target the data cannot reach is an error that says the reachable maximum."""
+    """The learner-error configuration fitted to the data: the availability correction that
+    keeps the injected ERRANT types at the profile's shares, and per selected field the one
+    rate boost that brings the field's mean rate to the target (texts short of eligible
+    tokens leave a share to the others). Computed on the first records only, so it does not
+    depend on batching or workers; a target the data cannot reach is an error that says the
+    reachable maximum."""
     from .fields import select
     from .jsontext import has_surrogates
     from .learner import UnreachableRate
+    from .learner.calibrate import field_sizes, fit_adjust
     from .learner.rate import solve_boost
     from .pipeline import protected_terms
     from .transformer import Transformer
@@ -344,17 +348,22 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
             protected.append(protected_terms(record, plan, text))
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection())
-    sizes = [(s.unprotected, s.capacity) for _, s in
-             probe.explain_many_with_stats(texts, keys, located_paths, protected) if s is not None]
-    try:
-        boost = solve_boost(sizes, spec.error_rate) if sizes else 1.0
-    except UnreachableRate as exc:
-        raise RunError(f"--error-rate {spec.error_rate}: {exc} (measured on the first "
-                       f"{len(sample)} records)") from None
-    if boost != 1.0:
-        note(f"learner errors: some texts have too few eligible tokens; the others take "
-             f"{boost:.2f} x their share so the mean rate meets {spec.error_rate}")
-    return spec.error_config(boost)
+    items = probe.learner_inputs(texts, keys, located_paths, protected)
+    config = dataclasses.replace(config, adjust=fit_adjust(config, items))
+    boosts = {}
+    for name, sizes in field_sizes(config, items, plan.paths).items():
+        try:
+            boosts[name] = solve_boost(sizes, spec.error_rate)
+        except UnreachableRate as exc:
+            where = f" in field {name}" if len(plan.paths) > 1 else ""
+            raise RunError(f"--error-rate {spec.error_rate}: {exc}{where} (measured on the first "
+                           f"{len(sample)} records)") from None
+        if boosts[name] != 1.0:
+            note(f"learner errors{' in ' + name if len(plan.paths) > 1 else ''}: some texts have too "
+                 f"few eligible tokens; the others take {boosts[name]:.2f} x their share so the "
+                 f"mean rate meets {spec.error_rate}")
+    ordered = tuple((name, boosts[name]) for name in plan.paths if name in boosts)
+    return dataclasses.replace(config, boosts=ordered)
 
 
 def _install_signal_handlers() -> dict:
@@ -796,10 +805,13 @@ class FolderRun:
     # -- learner errors ---------------------------------------------------------------------
 
     def _summarise_learner(self) -> dict | None:
-        """Target, achieved mean rate, per-text distribution and per-type counts of the run."""
+        """Target and achieved mean rate, per-text distribution and per-label counts of the
+        run, overall and per selected field, and the ERRANT types injected beside the
+        profile's shares."""
         if self.errors is None:
             return None
-        from .learner.rate import rate_summary
+        from .fields import field_of
+        from .learner.rate import label_distribution, rate_summary
 
         stats = []
         for shard in self.shards:
@@ -808,37 +820,44 @@ class FolderRun:
                     stats.extend(json.loads((self.work / name).read_text("utf-8")))
         texts = [_TextRate(*row) for row in stats]
         summary = rate_summary(texts, self.spec.error_rate)
-        summary["per_label"] = {k: v for k, v in sorted(self._totals().edits_per_feature.items())
-                                if ":" in k}
-        del summary["per_type"]
-        # Per type: the mean over texts of (edits of that type / unprotected tokens), beside the
-        # type's share of the target (all of it for a single type, its mix share for several).
-        measured = [t for t in texts if t.unprotected]
-        mix = self.errors.profile.mix
-        share_total = sum(mix[t] for t in self.errors.types)
-        summary["types"] = {
-            kind: {
-                "target": round(self.spec.error_rate * mix[kind] / share_total, 4),
-                "achieved": round(sum(t.per_type.get(kind, 0) / t.unprotected for t in measured)
-                                  / len(measured), 4) if measured else 0.0,
-            }
-            for kind in self.errors.types
-        }
+        summary["types"] = _type_rates(texts, self.errors, self.spec.error_rate)
+        by_field: dict[str, list[_TextRate]] = {name: [] for name in self.paths}
+        for text in texts:
+            by_field.setdefault(field_of(text.path, self.paths) or text.path, []).append(text)
+        summary["fields"] = {}
+        for name, members in by_field.items():
+            part = rate_summary(members, self.spec.error_rate)
+            part["types"] = _type_rates(members, self.errors, self.spec.error_rate)
+            summary["fields"][name] = {k: part[k] for k in (
+                "target", "achieved_mean", "within_tolerance", "texts", "edits", "per_label", "types")}
+        summary["distribution"] = label_distribution(summary["per_label"], self.errors)
         return summary
 
     def _learner_section(self) -> dict | None:
         if self.errors is None:
             return None
         summary = getattr(self, "_learner_summary", None)
+        profile = self.errors.profile
+        if self.spec.error_profile:
+            described = self.spec.error_profile
+        elif self.spec.error_level:
+            described = f"level {profile.level} (learner/levels/{profile.level}.yaml)"
+        else:
+            described = "default (learner/default_errors.yaml)"
         return {
             "error_types": list(self.errors.types),
             "target": self.spec.error_rate,
+            "level": profile.level,
+            "profile": described,
+            "profile_name": profile.name,
             "boost": self.errors.boost,
-            "profile": self.spec.error_profile or "default (learner/default_errors.yaml)",
+            "boosts": dict(self.errors.boosts),
+            "adjust": dict(self.errors.adjust),
             "pair_key": self.spec.pair_key,
             "summary": summary,
             "achieved_mean": summary["achieved_mean"] if summary else None,
             "types": summary["types"] if summary else {t: {"target": None} for t in self.errors.types},
+            "fields": summary["fields"] if summary else None,
         }
 
     # -- the manifest ---------------------------------------------------------------------
@@ -911,12 +930,30 @@ class FolderRun:
 
 @dataclass
 class _TextRate:
+    """What the run's learner summary needs of one text (one row of a shard's learner file)."""
+
     distance: int
     unprotected: int
     capacity: int
     expected: float
-    per_type: dict = field(default_factory=dict)
-    edits: tuple = ()
+    per_label: dict = field(default_factory=dict)
+    path: str = ""
+
+
+def _type_rates(texts: list[_TextRate], errors, rate: float) -> dict[str, dict]:
+    """Per type: the mean over texts of (edits of that type / unprotected tokens), beside the
+    type's share of the target (all of it for a single type, its mix share for several)."""
+    from .learner.profile import LABELS
+
+    measured = [t for t in texts if t.unprotected]
+    mix = errors.profile.mix
+    share_total = sum(mix[t] for t in errors.types)
+    out = {}
+    for kind in errors.types:
+        achieved = sum(sum(t.per_label.get(l, 0) for l in LABELS[kind]) / t.unprotected
+                       for t in measured) / len(measured) if measured else 0.0
+        out[kind] = {"target": round(rate * mix[kind] / share_total, 4), "achieved": round(achieved, 4)}
+    return out
 
 
 def _check(path: Path) -> dict:
@@ -975,6 +1012,7 @@ def _schema_from_text(text: str | None) -> pa.Schema | None:
 
 
 OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
+                "error_level": "--error-level",
                 "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
                 "protect_terms": "--protect-file", "protect_quotes": "--protect-quotes",
                 "pair_key": "--pair-key",

@@ -90,7 +90,7 @@ class RecordResult:
     row: int
     record: dict | None  # None when the record could not even be read
     log: list[tuple] = field(default_factory=list)  # edit-log rows
-    learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
+    learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected, per label, path
     texts: int = 0
     texts_changed: int = 0
     pairs: int = 0  # counterfactual pairs this record's texts begin
@@ -209,7 +209,7 @@ def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
 def _stats(stats) -> tuple | None:
     if stats is None:
         return None
-    return (stats.distance, stats.unprotected, stats.capacity, stats.expected, stats.per_type)
+    return (stats.distance, stats.unprotected, stats.capacity, stats.expected, stats.per_label)
 
 
 class WorkerPool:
@@ -356,7 +356,7 @@ def _finish(item: _Pending, outcomes: list[Outcome], rebuild: Sequence[Rebuild] 
     result = RecordResult(item.row, item.record, texts=len(item.tasks))
     for (row, path, text, _, _), (new_text, edits, _, learner, pair) in zip(item.tasks, outcomes):
         if learner is not None:
-            result.learner.append(learner)
+            result.learner.append((*learner, path))
         if pair is not None:
             result.pairs += 1
             result.pair_edits_carried += pair[0]

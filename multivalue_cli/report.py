@@ -26,6 +26,20 @@ from .writers import atomic_write_text
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
 UNCATEGORISED = "(uncategorised)"
+# Learner errors are logged under their ERRANT type (eWAVE number 0): "R:PREP", "M:VERB:TENSE".
+LEARNER_CATEGORIES = {"DET": "learner: determiner", "PREP": "learner: preposition",
+                      "VERB": "learner: verb", "SPELL": "learner: spelling"}
+
+
+def category_of(feature: str) -> str:
+    """The eWAVE category of a dialect feature, or the learner-error type of an ERRANT label."""
+    entry = catalog().get(feature)
+    if entry is not None:
+        return entry.category
+    parts = feature.split(":")
+    if len(parts) >= 2 and parts[0] in ("M", "R", "U") and parts[1] in LEARNER_CATEGORIES:
+        return LEARNER_CATEGORIES[parts[1]]
+    return UNCATEGORISED
 
 
 class ReportError(Exception):
@@ -147,6 +161,9 @@ def summarise(out: Path) -> dict:
         "errors": {"count": counts.get("errors", 0), "examples": list(counts.get("error_examples", []))},
         "learner": learner_rates(manifest),
         "review": _review(out),
+        "learner_profile": _learner_profile(manifest),
+        "learner_fields": learner_fields(manifest),
+        "learner_distribution": _learner_distribution(manifest),
         "warnings": warnings,
     }
 
@@ -197,17 +214,15 @@ def _feature_rows(per_feature: Counter, total: int) -> list[dict]:
     for name, n in sorted(per_feature.items(), key=lambda kv: (-kv[1], kv[0])):
         entry = entries.get(name)
         rows.append({"feature": name, "ewave": entry.ewave if entry else None,
-                     "category": entry.category if entry else UNCATEGORISED,
-                     "edits": n, "share": _share(n, total)})
+                     "category": category_of(name), "edits": n, "share": _share(n, total)})
     return rows
 
 
 def _category_rows(per_feature: Counter, total: int) -> list[dict]:
-    entries = catalog()
     edits: Counter = Counter()
     features: dict[str, set[str]] = defaultdict(set)
     for name, n in per_feature.items():
-        category = entries[name].category if name in entries else UNCATEGORISED
+        category = category_of(name)
         edits[category] += n
         features[category].add(name)
     return [{"category": c, "edits": n, "features": len(features[c]), "share": _share(n, total)}
@@ -248,6 +263,52 @@ def learner_rates(manifest: dict) -> list[dict] | None:
             pairs[name] = (rates["target"], rates.get("achieved", rates.get("achieved_mean")))
     return [{"type": name, "target": t, "achieved": a, "difference": _difference(a, t)}
             for name, (t, a) in pairs.items()]
+
+
+def learner_fields(manifest: dict) -> list[dict] | None:
+    """Per selected field: texts, target and achieved rate, and edits (None without a per-field
+    learner summary)."""
+    fields = ((manifest.get("learner") or {}).get("summary") or {}).get("fields")
+    if not isinstance(fields, dict):
+        return None
+    return [{"field": name, "texts": f.get("texts"), "target": f.get("target"),
+             "achieved": f.get("achieved_mean"), "difference": _difference(f.get("achieved_mean"), f.get("target")),
+             "edits": f.get("edits")} for name, f in fields.items()]
+
+
+def _learner_distribution(manifest: dict) -> dict | None:
+    """The ERRANT types injected beside the profile's shares, and their total variation distance."""
+    from .learner.rate import total_variation
+
+    rows = ((manifest.get("learner") or {}).get("summary") or {}).get("distribution")
+    if not isinstance(rows, list):
+        return None
+    return {"rows": rows, "total_variation": total_variation(rows)}
+
+
+def _learner_profile(manifest: dict) -> str | None:
+    learner = manifest.get("learner")
+    if not isinstance(learner, dict):
+        return None
+    types = ", ".join(learner.get("error_types", []))
+    level = f", level {learner['level']}" if learner.get("level") else ""
+    target = learner.get("target")
+    rate = f" at {_percent(target, 2)}" if isinstance(target, (int, float)) else ""
+    described = str(learner.get("profile") or "")
+    own = f" ({described})" if described and not described.startswith(("level ", "default")) else ""
+    return f"{types}{level}{rate}{own}"
+
+
+def run_title(summary: dict) -> str:
+    """What the run did, for a title: the dialect, the learner errors, or both."""
+    profile = summary["profile"]
+    parts = []
+    if profile.get("abbreviation"):
+        parts.append(f"{profile['abbreviation']} ({profile['name']})")
+    if summary.get("learner_profile"):
+        level = summary["learner_profile"].split(" (")[0]
+        parts.append(f"learner errors ({level})")
+    return " + ".join(parts) or "no change"
 
 
 def _difference(achieved: Any, target: Any) -> float | None:
@@ -392,7 +453,17 @@ def print_report(summary: dict, console, top: int = 20) -> None:
           ((h["edits"], h["texts"], _percent(h["share"])) for h in summary["edits_per_text"]))
     if summary.get("learner"):
         table("Learner errors: achieved vs target rate", ("type", "target", "achieved", "difference"),
-              ((r["type"], r["target"], r["achieved"], r["difference"]) for r in summary["learner"]))
+              ((r["type"], _percent(r["target"], 2), _percent(r["achieved"], 2), _points(r["difference"]))
+               for r in summary["learner"]))
+    if summary.get("learner_fields"):
+        table("Learner errors per field", ("field", "texts", "target", "achieved", "difference", "edits"),
+              ((f["field"], f["texts"], _percent(f["target"], 2), _percent(f["achieved"], 2),
+                _points(f["difference"]), f["edits"]) for f in summary["learner_fields"]))
+    if summary.get("learner_distribution"):
+        dist = summary["learner_distribution"]
+        table(f"Learner errors by ERRANT type: injected vs profile (total variation {dist['total_variation']:.3f})",
+              ("ERRANT type", "profile", "injected", "edits"),
+              ((r["label"], _percent(r["profile"]), _percent(r["injected"]), r["edits"]) for r in dist["rows"]))
     if summary.get("review"):
         from .review.show import print_results
 
@@ -406,8 +477,12 @@ def print_report(summary: dict, console, top: int = 20) -> None:
 
 def overview_rows(summary: dict) -> list[tuple[str, Any]]:
     profile = summary["profile"]
-    return [
-        ("dialect", f"{profile['abbreviation']} ({profile['name']}), {profile['features']} features with a rule"),
+    dialect = (f"{profile['abbreviation']} ({profile['name']}), {profile['features']} features with a rule"
+               if profile.get("abbreviation") else "none")
+    rows = [("dialect", dialect)]
+    if summary.get("learner_profile"):
+        rows.append(("learner errors", summary["learner_profile"]))
+    return rows + [
         ("input", f"{summary['input']} (split {summary['split']})"),
         ("fields", ", ".join(summary["fields"])),
         ("seed", summary["seed"]),
@@ -423,11 +498,18 @@ def overview_rows(summary: dict) -> list[tuple[str, Any]]:
     ]
 
 
-def _percent(share: float | None) -> str:
-    return "" if share is None else f"{100 * share:.1f}%"
+def _percent(share: float | None, digits: int = 1) -> str:
+    return "" if share is None else f"{100 * share:.{digits}f}%"
+
+
+def _points(difference: float | None) -> str:
+    """A difference of rates in percentage points."""
+    return "" if difference is None else f"{100 * difference:+.2f} pp"
 
 
 def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
     return "" if value is None else str(value)
 
 

@@ -37,12 +37,14 @@ code{background:#f3f3f3;padding:0 .2rem;border-radius:3px}
 
 
 def render_page(summary: dict, examples: Sequence["Example"], top: int = 20) -> str:
+    from .report import run_title
+
     profile = summary["profile"]
-    title = f"multivalue report: {profile['abbreviation']} ({profile['name']})"
+    title = f"multivalue report: {run_title(summary)}"
+    hashed = f" · profile {escape(str(profile['hash']))}" if profile.get("hash") else ""
     sections = [
         f"<h1>{escape(title)}</h1>",
-        f'<p class="meta">{escape(str(summary["folder"]))} · input {escape(str(summary["input"]))} · '
-        f"profile {escape(str(profile['hash']))}</p>",
+        f'<p class="meta">{escape(str(summary["folder"]))} · input {escape(str(summary["input"]))}{hashed}</p>',
         *(f'<p class="warning">warning: {escape(w)}</p>' for w in summary.get("warnings", [])),
         _section("overview", "Overview", _overview(summary)),
         _section("fields", "Texts per field", _fields(summary)),
@@ -109,7 +111,8 @@ def _features(summary: dict, top: int) -> str:
     note = ""
     if len(summary["per_feature"]) > len(shown):
         note = f"<p>The {len(shown)} most frequent of {len(summary['per_feature'])} features.</p>"
-    chart = horizontal_bars("Edits per feature", [(f"{f['feature']} ({f['ewave']})", f["edits"]) for f in shown])
+    chart = horizontal_bars("Edits per feature", [(f"{f['feature']} ({f['ewave']})" if f["ewave"] else f["feature"],
+                                                   f["edits"]) for f in shown])
     rows = [(f["feature"], f["ewave"], f["category"], f["edits"], _percent(f["share"])) for f in shown]
     return note + chart + _table("features", ("feature", "eWAVE", "category", "edits", "share"), rows, {1, 3, 4})
 
@@ -131,8 +134,30 @@ def _distribution(summary: dict) -> str:
 
 
 def _learner(summary: dict) -> str:
-    rows = [(r["type"], r["target"], r["achieved"], r["difference"]) for r in summary["learner"]]
-    return _table("learner", ("type", "target", "achieved", "difference"), rows, {1, 2, 3})
+    rows = [(r["type"], _rate(r["target"]), _rate(r["achieved"]), _points(r["difference"]))
+            for r in summary["learner"]]
+    out = _table("learner", ("type", "target", "achieved", "difference"), rows, {1, 2, 3})
+    if summary.get("learner_fields"):
+        rows = [(f["field"], f["texts"], _rate(f["target"]), _rate(f["achieved"]), _points(f["difference"]), f["edits"])
+                for f in summary["learner_fields"]]
+        out += ("<h3>Per field</h3>"
+                + _table("learner-fields", ("field", "texts", "target", "achieved", "difference", "edits"), rows, {1, 2, 3, 4, 5}))
+    dist = summary.get("learner_distribution")
+    if dist:
+        chart = horizontal_bars("Injected share by ERRANT type", [(r["label"], r["edits"]) for r in dist["rows"] if r["edits"]])
+        rows = [(r["label"], _percent(r["profile"]), _percent(r["injected"]), r["edits"]) for r in dist["rows"]]
+        out += (f"<h3>ERRANT types: injected vs the profile's shares (total variation distance "
+                f"{dist['total_variation']:.3f})</h3>" + chart
+                + _table("learner-types", ("ERRANT type", "profile", "injected", "edits"), rows, {1, 2, 3}))
+    return out
+
+
+def _rate(value: Any) -> str:
+    return f"{100 * value:.2f}%" if isinstance(value, (int, float)) else _text(value)
+
+
+def _points(value: Any) -> str:
+    return f"{100 * value:+.2f} pp" if isinstance(value, (int, float)) else _text(value)
 
 
 def _review(result: dict, top: int) -> str:

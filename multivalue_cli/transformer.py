@@ -54,9 +54,6 @@ def resolve_profile(
     return profile
 
 
-ERRANT_TYPE = {"DET": "det", "PREP": "prep", "VERB": "verb", "SPELL": "spell"}
-
-
 @dataclass(slots=True)
 class LearnerStats:
     """What the run-level error rate needs from one text."""
@@ -65,14 +62,13 @@ class LearnerStats:
     unprotected: int
     capacity: int
     expected: float
-    per_type: dict[str, int]  # edits per error type (each edit is one unit of distance)
+    per_label: dict[str, int]  # edits per ERRANT type (each edit is one unit of distance)
 
 
-def _per_type(edits) -> dict[str, int]:
+def _per_label(edits) -> dict[str, int]:
     counts: dict[str, int] = {}
     for edit in edits:
-        kind = ERRANT_TYPE.get(edit.feature.split(":")[1] if ":" in edit.feature else "", "other")
-        counts[kind] = counts.get(kind, 0) + 1
+        counts[edit.feature] = counts.get(edit.feature, 0) + 1
     return counts
 
 
@@ -84,6 +80,12 @@ class Transformer:
     >>> t = Transformer(features=["uninflect", 170])
     >>> t = Transformer(features={"uninflect": 0.5}, seed=3)
     >>> t = Transformer(errors="prep", error_rate=0.1, protect=["nurse", "he", "she"])
+    >>> t = Transformer(error_level="B")  # W&I learners at CEFR level B, at their own rate
+
+    ``error_level`` (A, B, C, N) takes the learner-error profile of that level of the
+    W&I+LOCNESS corpus; without ``error_rate`` the rate is the level's own (the default
+    profile's rate is 0.1). The profile's shares are used as they are: the command line also
+    corrects them for what the data offers (see :mod:`multivalue_cli.learner.calibrate`).
 
     ``protect`` (terms), ``protect_regex`` and ``protect_quotes`` bind every stage: no dialect
     rule and no learner error touches what they match.
@@ -99,8 +101,9 @@ class Transformer:
         exclude: Sequence[str] = (),
         density: float | None = None,
         errors: str | Sequence[str] | None = None,
-        error_rate: float = 0.1,
+        error_rate: float | None = None,
         error_profile: str | None = None,
+        error_level: str | None = None,
         protect: Sequence[str] = (),
         protect_regex: Sequence[str] = (),
         protect_quotes: bool = False,
@@ -110,6 +113,8 @@ class Transformer:
         batch_size: int = 256,
         cache_size: int = DEFAULT_CACHE_SIZE,
     ) -> None:
+        if error_level is not None and errors is None:
+            errors = "learner"  # a level names a learner population: all four types
         self.profile = resolve_profile(dialect, features, only=only, exclude=exclude,
                                        density=density, required=errors is None)
         self.seed = seed
@@ -122,7 +127,7 @@ class Transformer:
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"protect regex {pattern!r}: {exc}") from None
-        self.errors = _error_config(errors, error_rate, error_profile, seed, error_boost)
+        self.errors = _error_config(errors, error_rate, error_profile, error_level, seed, error_boost)
         self.cache_size = cache_size
         self._cache: ParseCache | None = None
         self._nlp = None
@@ -223,14 +228,7 @@ class Transformer:
         out: list[tuple[Result, LearnerStats | None]] = [(Result(t), None) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
         for window in _windows(todo, texts, self.batch_size, WINDOW_CHARS):
-            stage1 = [Result(texts[k]) for k in window]
-            parsed: list = [None] * len(window)
-            if self.profile is not None and self.engine.rules:
-                for n, (k, ready) in enumerate(zip(window, self._prepare([texts[k] for k in window]))):
-                    stage1[n] = self.engine.apply(ready, keys[k], paths[k],
-                                                  protected_spans=self.protection.spans(texts[k], protected[k]))
-                    if stage1[n].text == texts[k]:
-                        parsed[n] = ready.doc  # unchanged by the dialect: the learner reuses the parse
+            stage1, parsed = self._dialect_stage(texts, keys, paths, protected, window)
             if self.injector is None:
                 for k, result in zip(window, stage1):
                     out[k] = (result, None)
@@ -240,6 +238,19 @@ class Transformer:
             for k, pair in zip(window, done):
                 out[k] = pair
         return out
+
+    def _dialect_stage(self, texts, keys, paths, protected, window: list[int]) -> tuple[list[Result], list]:
+        """The dialect's results for the texts at positions ``window``, and the parses the
+        learner stage can reuse (of the texts the dialect left as they were, else None)."""
+        stage1 = [Result(texts[k]) for k in window]
+        parsed: list = [None] * len(window)
+        if self.profile is not None and self.engine.rules:
+            for n, (k, ready) in enumerate(zip(window, self._prepare([texts[k] for k in window]))):
+                stage1[n] = self.engine.apply(ready, keys[k], paths[k],
+                                              protected_spans=self.protection.spans(texts[k], protected[k]))
+                if stage1[n].text == texts[k]:
+                    parsed[n] = ready.doc
+        return stage1, parsed
 
     def _prepare(self, texts: Sequence[str]) -> list[Prepared]:
         """Each text parsed once: from the cache, or in one ``nlp.pipe`` over the distinct
@@ -260,21 +271,41 @@ class Transformer:
                 cache.put(text, found[text])
         return [found[t] for t in texts]
 
-    def _with_errors(self, stage1: list[Result], keys, paths, terms, parsed=None) -> list[tuple[Result, LearnerStats]]:
-        """Inject learner errors into the dialect's output (parsed again only where it changed)."""
+    def _learner_docs(self, stage1: list[Result], parsed) -> list:
+        """The parse of each text the learner stage gets (parsed again only where the dialect
+        changed it)."""
         parsed = parsed or [None] * len(stage1)
         fresh = iter(self._prepare([r.text for r, d in zip(stage1, parsed) if d is None]))
-        docs = (d if d is not None else next(fresh).doc for d in parsed)
+        return [d if d is not None else next(fresh).doc for d in parsed]
+
+    def _with_errors(self, stage1: list[Result], keys, paths, terms, parsed=None) -> list[tuple[Result, LearnerStats]]:
+        """Inject learner errors into the dialect's output."""
         out = []
-        for result, doc, key, path, protect in zip(stage1, docs, keys, paths, terms):
+        for result, doc, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
             learned = self.injector.inject(doc, key=key, path=path,
                                            protected_spans=self.protection.spans(doc.text, protect))
             combined = Result(learned.text, result.edits + learned.edits,
                               result.failures + learned.failures)
             out.append((combined, LearnerStats(learned.distance, learned.unprotected,
                                                learned.capacity, learned.expected,
-                                               _per_type(learned.edits))))
+                                               _per_label(learned.edits))))
         return out
+
+    def learner_inputs(self, texts: Sequence[str], keys: Sequence[object], paths: Sequence[str],
+                       protected: Sequence[Sequence[str]]) -> list[tuple]:
+        """``(doc, key, path, protected spans)`` of every text the learner stage would get
+        (after the dialect, cut into pieces as for rewriting), for a calibration pass."""
+        pieces, owners = [], []
+        for k, text in enumerate(texts):
+            for start, end in chunk_bounds(text or "", CHUNK_CHARS):
+                pieces.append(text[start:end])
+                owners.append(k)
+        todo = [i for i, piece in enumerate(pieces) if piece and piece.strip()]
+        stage1, parsed = self._dialect_stage(pieces, [keys[k] for k in owners], [paths[k] for k in owners],
+                                             [protected[k] for k in owners], todo)
+        docs = self._learner_docs(stage1, parsed)
+        return [(doc, keys[owners[i]], paths[owners[i]], self.protection.spans(doc.text, protected[owners[i]]))
+                for i, doc in zip(todo, docs)]
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
                      protected: Sequence[Sequence[str]], pair: object,
@@ -300,7 +331,7 @@ class Transformer:
         learned = self.injector.inject_pair(docs, keys, path,
                                             [self.protection.spans(d.text, p) for d, p in zip(docs, protected)], pair)
         return [(Result(r.text, first.edits + r.edits, first.failures + r.failures),
-                 LearnerStats(r.distance, r.unprotected, r.capacity, r.expected, _per_type(r.edits)))
+                 LearnerStats(r.distance, r.unprotected, r.capacity, r.expected, _per_label(r.edits)))
                 for first, r in zip(stage1, learned)], carried, blocked
 
     def transform_many(self, texts: Sequence[str]) -> list[str]:
@@ -410,12 +441,22 @@ def _join_pieces(parts: list) -> tuple[Result, LearnerStats | None]:
             stats.unprotected += piece_stats.unprotected
             stats.capacity += piece_stats.capacity
             stats.expected += piece_stats.expected
-            for kind, n in piece_stats.per_type.items():
-                stats.per_type[kind] = stats.per_type.get(kind, 0) + n
+            for label, n in piece_stats.per_label.items():
+                stats.per_label[label] = stats.per_label.get(label, 0) + n
     return Result("".join(text), edits, failures), stats
 
 
-def _error_config(errors, rate, profile_path, seed, boost) -> "ErrorConfig | None":
+DEFAULT_ERROR_RATE = 0.1  # without a level or --error-rate
+
+
+def error_rate_for(rate: float | None, profile) -> float:
+    """The rate asked for, else the level's own rate, else the default."""
+    if rate is not None:
+        return rate
+    return profile.rate if profile.level is not None and profile.rate is not None else DEFAULT_ERROR_RATE
+
+
+def _error_config(errors, rate, profile_path, level, seed, boost) -> "ErrorConfig | None":
     if errors is None:
         return None
     from .learner import ErrorConfig, load_error_profile
@@ -423,5 +464,6 @@ def _error_config(errors, rate, profile_path, seed, boost) -> "ErrorConfig | Non
     if isinstance(errors, ErrorConfig):
         return errors
     types = tuple(t.strip() for t in errors.split(",")) if isinstance(errors, str) else tuple(errors)
-    return ErrorConfig(types=types, rate=rate, profile=load_error_profile(profile_path), seed=seed,
+    profile = load_error_profile(profile_path, level)
+    return ErrorConfig(types=types, rate=error_rate_for(rate, profile), profile=profile, seed=seed,
                        boost=boost)

@@ -19,8 +19,10 @@ class Candidate:
     """One possible edit.
 
     ``token`` is the token the edit claims: the one replaced or deleted, or the one the new
-    word is inserted before. ``choices`` are the acceptable new texts (empty for a deletion);
-    ``subtype`` refines the label where the profile has shares for it (spelling kinds).
+    word is inserted before. ``choices`` are the acceptable new texts (empty for a deletion),
+    drawn by ``weights`` (empty: equally likely); ``subtype`` refines the label where the
+    profile has shares for it (spelling kinds); ``site`` weighs this token's chance against
+    the other candidates of its label (how error-prone learners find the word).
     """
 
     type: str  # det, prep, verb, spell
@@ -29,11 +31,19 @@ class Candidate:
     token: int
     choices: tuple[str, ...] = ()
     subtype: str = ""
+    weights: tuple[float, ...] = ()
+    site: float = 1.0
 
     def signature(self, token: int | None = None) -> tuple:
         """What makes two candidates the same edit (used to align counterfactual pairs)."""
         return (self.type, self.label, self.kind, self.token if token is None else token,
-                self.choices, self.subtype)
+                self.choices, self.subtype, self.weights, self.site)
+
+
+def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """``(choices, weights)`` from a map of word weights, without ``exclude``, in a fixed order."""
+    kept = [(w, v) for w, v in options.items() if w != exclude and v > 0]
+    return tuple(w for w, _ in kept), tuple(v for _, v in kept)
 
 
 @dataclass(frozen=True, slots=True)

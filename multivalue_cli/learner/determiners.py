@@ -1,51 +1,59 @@
-"""Determiner candidates: M:DET (an article left out), U:DET (one added), R:DET (one swapped)."""
+"""Determiner candidates: M:DET (a determiner left out), U:DET (one added), R:DET (one
+swapped). Which words, and how likely each, come from the profile (``sites``, ``confusions``,
+``unnecessary``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
 from ..morphology import indefinite_article
-from .candidates import Candidate
+from .candidates import Candidate, weighted_choices
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 ARTICLES = frozenset({"the", "a", "an"})
+DETERMINER_TAGS = frozenset({"DT", "PRP$", "WDT"})
 # A noun with one of these children already has a determiner-like word.
 DETERMINED = frozenset({"det", "poss", "predet", "nummod", "quantmod", "case"})
 NP_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "conj", "oprd"})
 NP_START_TAGS = frozenset({"JJ", "JJR", "JJS", "NN", "NNS"})
+SINGULAR_ONLY = frozenset({"a", "an", "this", "that"})
 
 
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones)."""
     confusions = profile.confusions["det"]
+    deletable = ARTICLES | set(profile.sites.get("M:DET", ()))
     for tok in doc:
         if tok.i not in free:
             continue
-        if tok.dep_ == "det" and tok.tag_ == "DT":
+        if tok.dep_ in ("det", "poss") and tok.tag_ in DETERMINER_TAGS and tok.is_alpha:
             low = tok.lower_
-            if low in ARTICLES:
-                yield Candidate("det", "M:DET", "delete", tok.i)
-            choices = _replacements(doc, tok, confusions.get(low, ()))
+            if low in deletable:
+                yield Candidate("det", "M:DET", "delete", tok.i, site=profile.site_weight("M:DET", low))
+            choices, weights = _replacements(doc, tok, confusions.get(low, {}))
             if choices:
-                yield Candidate("det", "R:DET", "replace", tok.i, choices)
+                yield Candidate("det", "R:DET", "replace", tok.i, choices, weights=weights,
+                                site=profile.site_weight("R:DET", low))
         anchor = _bare_noun_phrase_start(tok)
         if anchor is not None and anchor in free:
-            yield Candidate("det", "U:DET", "insert", anchor, _added_articles(doc, tok, anchor))
+            choices, weights = _added(doc, tok, anchor, profile.unnecessary["det"])
+            if choices:
+                yield Candidate("det", "U:DET", "insert", anchor, choices, weights=weights)
 
 
-def _replacements(doc: "Doc", tok: "Token", options: tuple[str, ...]) -> tuple[str, ...]:
-    """The confusions of ``tok``, with a/an agreeing with the next word (a wrong article,
-    not a wrong a/an, is the error here)."""
+def _replacements(doc: "Doc", tok: "Token", options: dict[str, float]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The confusions of ``tok``. An article put for another word agrees with the next word
+    ("the apple" -> "an apple"); a/an put for an/a is the learner's error itself."""
     following = doc[tok.i + 1].text if tok.i + 1 < len(doc) else ""
-    out: list[str] = []
-    for word in options:
-        if word in ("a", "an") and following[:1].isalpha():
+    low = tok.lower_
+    out: dict[str, float] = {}
+    for word, weight in options.items():
+        if word in ("a", "an") and low not in ("a", "an") and following[:1].isalpha():
             word = indefinite_article(following)
-        if word != tok.lower_ and word not in out:
-            out.append(word)
-    return tuple(out)
+        out[word] = out.get(word, 0.0) + weight
+    return weighted_choices(out, exclude=low)
 
 
 def _bare_noun_phrase_start(noun: "Token") -> int | None:
@@ -63,7 +71,14 @@ def _bare_noun_phrase_start(noun: "Token") -> int | None:
     return start.i
 
 
-def _added_articles(doc: "Doc", noun: "Token", anchor: int) -> tuple[str, ...]:
-    if noun.tag_ == "NN":
-        return ("the", indefinite_article(doc[anchor].text))
-    return ("the",)
+def _added(doc: "Doc", noun: "Token", anchor: int, options: dict[str, float]) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The determiners a learner may add before this noun phrase: a/an agreeing with its first
+    word, and only before a singular noun (as "this" and "that")."""
+    article = indefinite_article(doc[anchor].text)
+    out: dict[str, float] = {}
+    for word, weight in options.items():
+        if noun.tag_ == "NNS" and word in SINGULAR_ONLY:
+            continue
+        word = article if word in ("a", "an") else word
+        out[word] = out.get(word, 0.0) + weight
+    return weighted_choices(out)

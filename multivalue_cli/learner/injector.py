@@ -7,6 +7,7 @@ a text's number of edits is drawn and :mod:`.rate` for run-level calibration.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -44,8 +45,11 @@ def resolve_types(types: Iterable[str]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class ErrorConfig:
-    """What to inject. ``boost`` scales every text's expected edit count; leave it at 1.0
-    unless :meth:`LearnerInjector.calibrate` computed one for this data (see :mod:`.rate`)."""
+    """What to inject. ``boost`` scales every text's expected edit count, ``boosts`` that of
+    the texts of one field (``(field path, boost)`` pairs; a field not listed takes
+    ``boost``), and ``adjust`` weighs ERRANT types against the profile's shares (``(label,
+    factor)`` pairs); leave them as they are unless a calibration pass over the data
+    computed them (see :mod:`.rate`)."""
 
     types: tuple[str, ...]
     rate: float
@@ -54,13 +58,24 @@ class ErrorConfig:
     protect_terms: tuple[str, ...] = ()
     protect_regex: tuple[str, ...] = ()
     boost: float = 1.0
+    boosts: tuple[tuple[str, float], ...] = ()
+    adjust: tuple[tuple[str, float], ...] = ()
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.rate <= 1.0:
             raise ValueError(f"error rate must be between 0 and 1, got {self.rate}")
-        if self.boost <= 0:
+        if self.boost <= 0 or any(b <= 0 for _, b in self.boosts):
             raise ValueError(f"boost must be positive, got {self.boost}")
         object.__setattr__(self, "types", resolve_types(self.types))
+
+    def boost_for(self, path: str) -> float:
+        """The boost of the field that ``path`` (a concrete location) belongs to."""
+        if not self.boosts:
+            return self.boost
+        from ..fields import field_of
+
+        boosts = dict(self.boosts)
+        return boosts.get(path) or boosts.get(field_of(path, list(boosts)), self.boost)
 
 
 @dataclass(slots=True)
@@ -78,6 +93,10 @@ class LearnerResult:
     @property
     def rate(self) -> float | None:
         return self.distance / self.unprotected if self.unprotected else None
+
+    @property
+    def per_label(self) -> dict[str, int]:
+        return dict(Counter(e.feature for e in self.edits))
 
 
 @dataclass(slots=True)
@@ -101,7 +120,7 @@ class LearnerInjector:
     def __init__(self, config: ErrorConfig) -> None:
         self.config = config
         self.protection = Protection(tuple(config.protect_terms), tuple(config.protect_regex))
-        self.selector = Selector(config.types, config.profile)
+        self.selector = Selector(config.types, config.profile, dict(config.adjust))
 
     # ------------------------------------------------------------------ single texts
 
@@ -200,7 +219,7 @@ class LearnerInjector:
 
     def _result(self, plan: _Plan, order: list[Chosen], rng_key: tuple) -> LearnerResult:
         n = plan.unprotected
-        expected = self.config.rate * self.config.boost * n
+        expected = self.config.rate * self.config.boost_for(str(rng_key[2])) * n
         count = edit_count(expected, len(order), *rng_key)
         chosen = order[:count]
         if not chosen:

@@ -5,6 +5,7 @@ the choice onto each member.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
@@ -33,7 +34,7 @@ class Alignment(TokenAlignment):
             return chosen
         cand = chosen.candidate
         token = self.from_first[m][cand.token]
-        moved = Candidate(cand.type, cand.label, cand.kind, token, cand.choices, cand.subtype)
+        moved = dataclasses.replace(cand, token=token)
         return Chosen(moved, chosen.text)
 
 

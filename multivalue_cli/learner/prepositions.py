@@ -1,10 +1,12 @@
-"""Preposition candidates: R:PREP (a plausible confusion), M:PREP (left out), U:PREP (added
-before a direct object: "discuss about the plan")."""
+"""Preposition candidates: R:PREP (a confusion from the profile), M:PREP (left out), U:PREP
+(added before a direct object: "discuss about the plan"). How likely each word is to carry
+the error, and what it becomes, come from the profile (``sites``, ``confusions``,
+``unnecessary``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from .candidates import Candidate
+from .candidates import Candidate, weighted_choices
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
@@ -16,18 +18,21 @@ PREP_DEPS = frozenset({"prep", "dative", "agent"})
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones)."""
     confusions = profile.confusions["prep"]
+    added = weighted_choices(profile.unnecessary["prep"])
     for tok in doc:
         if tok.i not in free:
             continue
         if _is_preposition(tok):
-            choices = tuple(w for w in confusions.get(tok.lower_, ()) if w != tok.lower_)
+            low = tok.lower_
+            choices, weights = weighted_choices(confusions.get(low, {}), exclude=low)
             if choices:
-                yield Candidate("prep", "R:PREP", "replace", tok.i, choices)
+                yield Candidate("prep", "R:PREP", "replace", tok.i, choices, weights=weights,
+                                site=profile.site_weight("R:PREP", low))
             if tok.dep_ == "prep" and any(c.dep_ == "pobj" for c in tok.children):
-                yield Candidate("prep", "M:PREP", "delete", tok.i)
+                yield Candidate("prep", "M:PREP", "delete", tok.i, site=profile.site_weight("M:PREP", low))
         anchor = _direct_object_start(tok)
-        if anchor is not None and anchor in free and profile.unnecessary_prep:
-            yield Candidate("prep", "U:PREP", "insert", anchor, profile.unnecessary_prep)
+        if anchor is not None and anchor in free and added[0]:
+            yield Candidate("prep", "U:PREP", "insert", anchor, added[0], weights=added[1])
 
 
 def _is_preposition(tok: "Token") -> bool:

@@ -1,9 +1,14 @@
-"""The learner-error profile: how a target is split between types, operations and subtypes.
+"""The learner-error profile: how a target is split between types, operations and subtypes,
+and which words learners confuse, leave out and add.
 
-A profile is YAML with the sections of ``default_errors.yaml`` (``mix``, ``operations``,
-``spelling``, ``confusions``). A user profile may give only some sections, or only some keys
-of a section's sub-maps: what it leaves out is taken from the default. Shares are
-non-negative and are normalised here, so ``{det: 3, prep: 1}`` means 75% / 25%.
+A profile is YAML with the sections of ``default_errors.yaml``. The bundled ones are
+generated from the W&I+LOCNESS statistics by ``scripts/make_error_profiles.py``: the default
+(learners of every level pooled) and one per CEFR level in ``levels/`` (A, B, C, and N for
+native writers), each with its own ``rate``. A user profile may give only some sections, or
+only some keys of a section's sub-maps; what it leaves out is taken from the profile it
+``extends:`` (a level, or the default). Shares are non-negative and are normalised here, so
+``{det: 3, prep: 1}`` means 75% / 25%; a confusion set may be a list (equally likely) or a map
+of weights.
 """
 from __future__ import annotations
 
@@ -19,11 +24,17 @@ TYPES = ("det", "prep", "verb", "spell")
 LABELS: dict[str, tuple[str, ...]] = {
     "det": ("M:DET", "U:DET", "R:DET"),
     "prep": ("R:PREP", "M:PREP", "U:PREP"),
-    "verb": ("R:VERB:TENSE", "R:VERB:FORM", "R:VERB:SVA"),
+    "verb": ("R:VERB:TENSE", "R:VERB:FORM", "R:VERB:SVA", "M:VERB:TENSE", "U:VERB:TENSE",
+             "M:VERB:FORM", "U:VERB:FORM"),
     "spell": ("R:SPELL",),
 }
+ALL_LABELS = tuple(label for labels in LABELS.values() for label in labels)
 SPELLING_KINDS = ("substitution", "keyboard", "deletion", "insertion", "transposition", "real_word")
 CONFUSION_SETS = ("prep", "det")
+LEVELS = ("A", "B", "C", "N")
+DEFAULT = "default"
+
+Weights = dict[str, float]
 
 
 class ErrorProfileError(ValueError):
@@ -32,35 +43,56 @@ class ErrorProfileError(ValueError):
 
 @dataclass(frozen=True)
 class ErrorProfile:
-    """A validated profile. All share maps are normalised to sum to 1."""
+    """A validated profile. Share maps are normalised to sum to 1; ``sites`` weigh a word's
+    chance of carrying an error of a label where it occurs (a word not listed weighs 1)."""
 
     name: str
     mix: dict[str, float]
     operations: dict[str, dict[str, float]]
     spelling: dict[str, float]
-    confusions: dict[str, dict[str, tuple[str, ...]]]
-    unnecessary_prep: tuple[str, ...]
+    confusions: dict[str, dict[str, Weights]]  # prep/det: clean word -> {replacement: share}
+    unnecessary: dict[str, Weights]  # prep/det: word a learner adds -> share
+    sites: dict[str, Weights] = field(default_factory=dict)  # label -> word -> weight
+    level: str | None = None
+    rate: float | None = None  # the level's own rate of these error types, per token
+    commonest: dict[str, dict[str, int]] = field(default_factory=dict)  # label -> "a -> b": count
+    citation: str | None = None
     path: str | None = None
     raw: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def shares(self) -> dict[str, float]:
+        """Each ERRANT type's share of all edits (mix x operation share), for the types with
+        a share."""
+        return {label: self.mix[t] * ops[label] for t, ops in self.operations.items()
+                for label in ops if self.mix[t] * ops[label] > 0}
+
+    def site_weight(self, label: str, word: str) -> float:
+        return self.sites.get(label, {}).get(word, 1.0)
 
     def as_dict(self) -> dict:
         """The fully resolved profile, for the run manifest."""
         return {
             "name": self.name,
+            "level": self.level,
+            "rate": self.rate,
             "path": self.path,
             "mix": dict(self.mix),
             "operations": {t: dict(ops) for t, ops in self.operations.items()},
             "spelling": dict(self.spelling),
-            "confusions": {k: {w: list(v) for w, v in m.items()} for k, m in self.confusions.items()},
-            "unnecessary_prep": list(self.unnecessary_prep),
+            "confusions": {k: {w: dict(v) for w, v in m.items()} for k, m in self.confusions.items()},
+            "unnecessary": {k: dict(v) for k, v in self.unnecessary.items()},
+            "sites": {k: dict(v) for k, v in self.sites.items()},
+            "citation": self.citation,
         }
 
 
-def load_error_profile(path: str | Path | None = None) -> ErrorProfile:
-    """Load ``path`` (a YAML file) over the bundled default; ``None`` gives the default."""
-    default = _read_default()
+def load_error_profile(path: str | Path | None = None, level: str | None = None) -> ErrorProfile:
+    """The bundled profile of ``level`` (A, B, C, N; None: the default), with the YAML file
+    ``path`` over it if given (a file's own ``extends:`` names its base instead)."""
+    base_name = _level_name(level) if level is not None else DEFAULT
     if path is None:
-        return _build(default, name=default.get("name", "learner-default"), path=None)
+        data = bundled(base_name)
+        return _build(data, name=data.get("name", base_name), path=None)
     path = Path(path)
     try:
         user = yaml.safe_load(path.read_text("utf-8")) or {}
@@ -68,35 +100,56 @@ def load_error_profile(path: str | Path | None = None) -> ErrorProfile:
         raise ErrorProfileError(f"{path}: cannot read error profile: {exc}") from None
     if not isinstance(user, dict):
         raise ErrorProfileError(f"{path}: an error profile is a mapping of sections")
-    merged = _merge(default, user, where=str(path))
+    if "extends" in user:
+        base_name = _level_name(str(user["extends"]), where=f"{path}: extends")
+    merged = _merge(bundled(base_name), user, where=str(path))
     return _build(merged, name=str(user.get("name", path.stem)), path=str(path))
 
 
-def _read_default() -> dict:
-    text = resources.files("multivalue_cli.learner").joinpath("default_errors.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+def _level_name(level: str, where: str = "error level") -> str:
+    name = str(level).strip()
+    if name.upper() in LEVELS:
+        return name.upper()
+    if name.lower() == DEFAULT:
+        return DEFAULT
+    raise ErrorProfileError(f"{where}: unknown level {level!r} (expected one of {', '.join(LEVELS)} "
+                            f"or {DEFAULT})")
 
 
-SECTIONS = ("name", "version", "description", "mix", "operations", "spelling", "confusions")
+def bundled(name: str) -> dict:
+    """The raw YAML of a bundled profile: ``default`` or a level."""
+    folder = resources.files("multivalue_cli.learner")
+    source = folder.joinpath("default_errors.yaml" if name == DEFAULT else f"levels/{name}.yaml")
+    return yaml.safe_load(source.read_text("utf-8"))
 
 
-def _merge(default: dict, user: dict, where: str) -> dict:
+SECTIONS = ("name", "version", "description", "extends", "level", "rate", "citation", "source",
+            "mix", "operations", "spelling", "confusions", "sites", "unnecessary", "commonest")
+MERGED_SECTIONS = ("operations", "confusions", "sites", "unnecessary")  # merged by key
+WORD_TABLES = ("confusions", "sites")  # ... and their tables by word
+
+
+def _merge(base: dict, user: dict, where: str) -> dict:
     unknown = [k for k in user if k not in SECTIONS]
     if unknown:
         raise ErrorProfileError(f"{where}: unknown section {unknown[0]!r}{_suggest(unknown[0], SECTIONS)}")
-    merged = {k: v for k, v in default.items()}
-    for section in ("mix", "spelling"):
-        if section in user:
-            merged[section] = _mapping(user[section], f"{where}: {section}")
-    for section in ("operations", "confusions"):
-        if section in user:
-            override = _mapping(user[section], f"{where}: {section}")
-            merged[section] = {**default[section], **override}
+    merged = dict(base)
+    for section, value in user.items():
+        if section in MERGED_SECTIONS:
+            override = _mapping(value, f"{where}: {section}")
+            old = base.get(section) or {}
+            if section in WORD_TABLES:
+                override = {k: {**(old.get(k) or {}), **_mapping(v, f"{where}: {section}.{k}")}
+                            if isinstance(old.get(k), Mapping) and isinstance(v, Mapping) else v
+                            for k, v in override.items()}
+            merged[section] = {**old, **override}
+        elif section != "extends":
+            merged[section] = value
     return merged
 
 
 def _build(data: dict, name: str, path: str | None) -> ErrorProfile:
-    where = path or "default error profile"
+    where = path or f"bundled error profile {name}"
     mix = _shares(data.get("mix"), TYPES, f"{where}: mix")
     operations = {}
     ops_section = _mapping(data.get("operations"), f"{where}: operations")
@@ -109,21 +162,47 @@ def _build(data: dict, name: str, path: str | None) -> ErrorProfile:
     conf_section = _mapping(data.get("confusions"), f"{where}: confusions")
     confusions = {}
     for kind in CONFUSION_SETS:
-        table = _mapping(conf_section.get(kind), f"{where}: confusions.{kind}")
-        if any(isinstance(word, bool) for word in table):
-            raise ErrorProfileError(f"{where}: confusions.{kind}: a key was read as true/false; quote it (\"on\")")
-        confusions[kind] = {
-            str(word).lower(): _words(alts, f"{where}: confusions.{kind}.{word}")
-            for word, alts in table.items()
-        }
-    extra = _words(conf_section.get("unnecessary_prep", []), f"{where}: confusions.unnecessary_prep")
-    return ErrorProfile(name, mix, operations, spelling, confusions, extra, path, data)
+        table = _mapping(conf_section.get(kind, {}), f"{where}: confusions.{kind}")
+        _no_booleans(table, f"{where}: confusions.{kind}")
+        confusions[kind] = {str(word).lower(): _weights(alts, f"{where}: confusions.{kind}.{word}")
+                            for word, alts in table.items()}
+    unnecessary = {}
+    extra = _mapping(data.get("unnecessary") or {}, f"{where}: unnecessary")
+    if "unnecessary_prep" in conf_section:  # the older place of the prepositions learners add
+        extra = {"prep": conf_section["unnecessary_prep"], **extra}
+    for kind in CONFUSION_SETS:
+        unnecessary[kind] = _weights(extra.get(kind, []), f"{where}: unnecessary.{kind}", empty=True)
+    sites = {}
+    for label, table in _mapping(data.get("sites") or {}, f"{where}: sites").items():
+        if label not in ALL_LABELS:
+            raise ErrorProfileError(f"{where}: sites: unknown ERRANT type {label!r}{_suggest(str(label), ALL_LABELS)}")
+        table = _mapping(table, f"{where}: sites.{label}")
+        _no_booleans(table, f"{where}: sites.{label}")
+        sites[label] = {str(w).lower(): _number(v, f"{where}: sites.{label}.{w}") for w, v in table.items()}
+    rate = data.get("rate")
+    if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1):
+        raise ErrorProfileError(f"{where}: rate: a number between 0 and 1, got {rate!r}")
+    return ErrorProfile(name, mix, operations, spelling, confusions, unnecessary, sites,
+                        level=data.get("level"), rate=float(rate) if rate is not None else None,
+                        commonest=dict(data.get("commonest") or {}), citation=data.get("citation"),
+                        path=path, raw=data)
 
 
 def _mapping(value: Any, where: str) -> dict:
     if not isinstance(value, Mapping):
         raise ErrorProfileError(f"{where}: expected a mapping, got {type(value).__name__}")
     return dict(value)
+
+
+def _no_booleans(table: dict, where: str) -> None:
+    if any(isinstance(word, bool) for word in table):
+        raise ErrorProfileError(f"{where}: a key was read as true/false; quote it (\"on\")")
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ErrorProfileError(f"{where}: a weight is a number >= 0, got {value!r}")
+    return float(value)
 
 
 def _shares(value: Any, allowed: tuple[str, ...], where: str) -> dict[str, float]:
@@ -142,12 +221,25 @@ def _shares(value: Any, allowed: tuple[str, ...], where: str) -> dict[str, float
     return {key: shares.get(key, 0.0) / total for key in allowed}
 
 
-def _words(value: Any, where: str) -> tuple[str, ...]:
-    if isinstance(value, (list, tuple)) and any(isinstance(w, bool) for w in value):
-        raise ErrorProfileError(f"{where}: a word was read as true/false; quote it (\"on\", \"no\")")
-    if not isinstance(value, (list, tuple)) or not all(isinstance(w, str) and w.strip() for w in value):
-        raise ErrorProfileError(f"{where}: expected a list of words")
-    return tuple(w.strip().lower() for w in value)
+def _weights(value: Any, where: str, empty: bool = False) -> Weights:
+    """A list of words (equally likely) or a map word -> weight, normalised to sum to 1."""
+    if isinstance(value, Mapping):
+        _no_booleans(value, where)
+        table = {str(w).strip().lower(): _number(v, f"{where}.{w}") for w, v in value.items()}
+    else:
+        if isinstance(value, (list, tuple)) and any(isinstance(w, bool) for w in value):
+            raise ErrorProfileError(f"{where}: a word was read as true/false; quote it (\"on\", \"no\")")
+        if not isinstance(value, (list, tuple)) or not all(isinstance(w, str) and w.strip() for w in value):
+            raise ErrorProfileError(f"{where}: expected a list of words or a map of word weights")
+        table = {w.strip().lower(): 1.0 for w in value}
+    if any(not w for w in table):
+        raise ErrorProfileError(f"{where}: an empty word")
+    total = sum(table.values())
+    if total <= 0:
+        if empty and not table:
+            return {}
+        raise ErrorProfileError(f"{where}: the weights must not all be zero")
+    return {w: v / total for w, v in table.items() if v > 0}
 
 
 def _suggest(name: str, choices: tuple[str, ...] | list[str]) -> str:

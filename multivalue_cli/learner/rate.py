@@ -36,7 +36,7 @@ class _Result(Protocol):
     distance: int
     unprotected: int
     capacity: int
-    edits: list
+    per_label: dict[str, int]
 
 
 def reachable(results: Sequence[_Result]) -> float:
@@ -72,21 +72,41 @@ def rate_summary(results: Sequence[_Result], target: float) -> dict[str, Any]:
     """Target, achieved mean, per-text distribution and per-label counts, for the manifest."""
     rates = sorted(r.distance / r.unprotected for r in results if r.unprotected)
     achieved = mean(rates) if rates else 0.0
-    labels = Counter(e.feature for r in results for e in r.edits)
+    labels: Counter = Counter()
+    for r in results:
+        labels.update(r.per_label)
     return {
         "target": target,
-        "achieved_mean": achieved,
+        "achieved_mean": round(achieved, 6),
         "within_tolerance": abs(achieved - target) <= TOLERANCE,
-        "reachable_max": reachable(results),
+        "reachable_max": round(reachable(results), 6),
         "texts": len(results),
         "texts_without_unprotected_tokens": sum(1 for r in results if not r.unprotected),
         "texts_at_capacity": sum(1 for r in results if r.unprotected and r.distance >= r.capacity > 0
                                  and r.capacity < getattr(r, "expected", 0)),
         "edits": sum(labels.values()),
-        "per_type": dict(sorted(labels.items())),
-        "percentiles": {f"p{p}": _percentile(rates, p) for p in (0, 10, 25, 50, 75, 90, 100)},
+        "per_label": dict(sorted(labels.items())),
+        "percentiles": {f"p{p}": round(_percentile(rates, p), 6) for p in (0, 10, 25, 50, 75, 90, 100)},
         "histogram": _histogram(rates),
     }
+
+
+def label_distribution(per_label: dict[str, int], config) -> list[dict[str, Any]]:
+    """Each ERRANT type's share of the injected edits beside its share in the profile (over
+    the selected types), commonest in the profile first."""
+    profile = config.profile
+    mix_total = sum(profile.mix[t] for t in config.types)
+    expected = {label: (profile.mix[t] / mix_total if len(config.types) > 1 else 1.0) * share
+                for t in config.types for label, share in profile.operations[t].items()}
+    total = sum(per_label.values())
+    labels = sorted(set(expected) | set(per_label), key=lambda l: (-expected.get(l, 0.0), l))
+    return [{"label": l, "profile": round(expected.get(l, 0.0), 4), "edits": per_label.get(l, 0),
+             "injected": round(per_label.get(l, 0) / total, 4) if total else 0.0} for l in labels]
+
+
+def total_variation(distribution: Sequence[dict[str, Any]]) -> float:
+    """Half the summed absolute difference between the injected and the profile's shares."""
+    return round(sum(abs(r["injected"] - r["profile"]) for r in distribution) / 2, 4)
 
 
 def _percentile(sorted_values: Sequence[float], p: int) -> float:

@@ -121,7 +121,9 @@ def _fix_sentence_case(doc: "Doc", pieces: list[_Piece], sentences: Sentences) -
 
 def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> list[AppliedEdit]:
     """One row per edit. Edits whose changed tokens touch share one merged span, so replaying
-    the log (each distinct span once) gives exactly the output."""
+    the log (each distinct span once) gives exactly the output. A span is the words changed,
+    without the text around them that stays ("went" -> "go", not "went " -> "go "; an added
+    word is an empty span before the next word); a deleted word keeps its space."""
     changed = [i for i, tok in enumerate(doc) if pieces[i].render() != tok.text_with_ws]
     ranges: list[list[int]] = []
     for i in changed:
@@ -135,11 +137,30 @@ def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> lis
         lo, hi = range_of[edit.token]
         start = doc[lo].idx
         end = doc[hi].idx + len(doc[hi].text_with_ws)
-        before = doc.text[start:end]
         after = "".join(pieces[k].render() for k in range(lo, hi + 1))
+        bounds = {b for tok in doc[lo:hi + 1] for b in (tok.idx, tok.idx + len(tok.text))}
+        start, end, before, after = _trimmed(doc.text, start, end, after, bounds)
         edits.append(AppliedEdit(0, edit.label, start, end, before, after))
     edits.sort(key=lambda e: (e.start, e.end, e.feature))
     return edits
+
+
+def _trimmed(text: str, start: int, end: int, after: str, bounds: set[int]) -> tuple[int, int, str, str]:
+    """The span ``start:end`` of ``text`` (rendered as ``after``) without the longest common
+    suffix and prefix that end on a word boundary (``bounds``: where words start and end)."""
+    before = text[start:end]
+    n = 0
+    while n < min(len(before), len(after)) and before[-1 - n] == after[-1 - n]:
+        n += 1
+    while n and end - n not in bounds:
+        n -= 1
+    before, after, end = before[:len(before) - n], after[:len(after) - n], end - n
+    m = 0
+    while m < min(len(before), len(after)) and before[m] == after[m]:
+        m += 1
+    while m and start + m not in bounds:
+        m -= 1
+    return start + m, end, before[m:], after[m:]
 
 
 def token_distance(doc: "Doc", pieces: list[_Piece]) -> int:

@@ -8,10 +8,13 @@ the first ``count`` (edits freeze their token and isolate deletions and insertio
 draw ends when no candidate is left).
 
 Which: edit by edit, a type is drawn by the profile's ``mix`` among the selected types that
-still have a candidate, then a label by the type's operation shares, then (for spelling) a
-kind by the spelling shares, then a candidate uniformly, then one of its replacements. A
-type, label or kind whose candidates are used up drops out and the others share its weight:
-a text with no preposition still gets its mixed-target edits, from the other types.
+still have a candidate, then an ERRANT type (label) by the type's operation shares, each
+times the run's availability correction (``adjust``, see :mod:`.rate`); then, for spelling, a
+kind by the spelling shares; then a candidate by its site weight (how error-prone learners
+find the word; 1 where the profile says nothing); then one of its replacements by their
+weights. A type, label or kind whose candidates are used up drops out and the others share
+its weight: a text with no preposition still gets its mixed-target edits, from the other
+types.
 
 Every draw is keyed by ``(seed, record key, field path, what, edit number)``: output depends
 only on the text, never on batch size or worker count.
@@ -19,8 +22,10 @@ only on the text, never on batch size or worker count.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
-from typing import Sequence
+from itertools import accumulate
+from typing import Mapping, Sequence
 
 from ..engine import keyed_uniform
 from .candidates import Candidate, Chosen
@@ -40,16 +45,27 @@ def edit_count(expected: float, cap: int, *key: object) -> int:
 class Selector:
     """Draws edits from candidates for one set of selected types and one profile."""
 
-    def __init__(self, types: Sequence[str], profile: ErrorProfile) -> None:
+    def __init__(self, types: Sequence[str], profile: ErrorProfile,
+                 adjust: Mapping[str, float] | None = None) -> None:
         self.types = tuple(types)
         self.profile = profile
+        self.adjust = dict(adjust or {})
+
+    def type_weight(self, type_: str) -> float:
+        """The type's share of the selected types' edits, times its availability correction."""
+        if type_ not in self.types:
+            return 0.0
+        if len(self.types) == 1:
+            return 1.0
+        return self.profile.mix[type_] * self.adjust.get(type_, 1.0)
+
+    def label_weight(self, type_: str, label: str) -> float:
+        """The label's share of its type's edits, times its availability correction."""
+        return self.profile.operations[type_].get(label, 0.0) * self.adjust.get(label, 1.0)
 
     def weight(self, cand: Candidate) -> float:
         """The candidate's group weight; 0 means it is never chosen."""
-        if cand.type not in self.types:
-            return 0.0
-        w = self.profile.mix[cand.type] if len(self.types) > 1 else 1.0
-        w *= self.profile.operations[cand.type].get(cand.label, 0.0)
+        w = self.type_weight(cand.type) * self.label_weight(cand.type, cand.label) * (cand.site > 0)
         if cand.type == "spell":
             w *= self.profile.spelling.get(cand.subtype, 0.0)
         return w
@@ -68,22 +84,22 @@ class Selector:
             group = self._draw_group(live, *key, n)
             cand = pool.pick(group, lambda k: keyed_uniform(*key, "site", n, k))
             text = ""
-            if cand.kind == "insert":
-                choices = [w for w in cand.choices if w not in pool.deleted]
-                text = _pick(choices, keyed_uniform(*key, "choice", cand.token, cand.label))
-            elif cand.choices:
-                text = _pick(cand.choices, keyed_uniform(*key, "choice", cand.token, cand.label))
+            if cand.choices:
+                choices = list(zip(cand.choices, cand.weights or [1.0] * len(cand.choices)))
+                if cand.kind == "insert":
+                    choices = [(w, v) for w, v in choices if w not in pool.deleted]
+                text = _weighted([w for w, _ in choices], [v for _, v in choices],
+                                 keyed_uniform(*key, "choice", cand.token, cand.label))
             pool.apply(cand, text)
             chosen.append(Chosen(cand, text))
         return chosen
 
     def _draw_group(self, live: Sequence[Group], *key: object) -> Group:
-        """Type, then label, then spelling kind, each by its share among those still live."""
+        """Type, then label, then spelling kind, each by its weight among those still live."""
         types = sorted({g[0] for g in live})
-        type_ = _weighted(types, [self.profile.mix[t] for t in types], keyed_uniform(*key, "type"))
+        type_ = _weighted(types, [self.type_weight(t) for t in types], keyed_uniform(*key, "type"))
         labels = sorted({g[1] for g in live if g[0] == type_})
-        shares = self.profile.operations[type_]
-        label = _weighted(labels, [shares[l] for l in labels], keyed_uniform(*key, "label"))
+        label = _weighted(labels, [self.label_weight(type_, l) for l in labels], keyed_uniform(*key, "label"))
         kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
         if type_ == "spell":
             kind = _weighted(kinds, [self.profile.spelling[k] for k in kinds], keyed_uniform(*key, "kind"))
@@ -107,6 +123,7 @@ class _Pool:
         self.cands = candidates
         self.words = words
         self.members: dict[Group, list[int]] = defaultdict(list)
+        self.cumulative: dict[Group, list[float]] = {}
         self.by_token: dict[int, list[int]] = defaultdict(list)
         self.live: dict[Group, int] = defaultdict(int)
         self.dead: set[int] = set()
@@ -124,17 +141,21 @@ class _Pool:
         return [g for g, n in self.live.items() if n > 0]
 
     def pick(self, group: Group, draw) -> Candidate:
-        """A live member of ``group``, uniformly: keyed draws over all members until one is
-        live (the list is compacted when most members are dead)."""
+        """A live member of ``group``, by site weight: keyed draws over all members until one
+        is live (the list is compacted when most members are dead)."""
         members = self.members[group]
         if self.live[group] * 2 < len(members):
             members = self.members[group] = [i for i in members if i not in self.dead]
+            self.cumulative.pop(group, None)
+        if group not in self.cumulative:
+            self.cumulative[group] = list(accumulate(self.cands[i].site for i in members))
+        cumulative = self.cumulative[group]
         for attempt in range(64):
-            idx = members[min(int(draw(attempt) * len(members)), len(members) - 1)]
+            idx = members[min(bisect_right(cumulative, draw(attempt) * cumulative[-1]), len(members) - 1)]
             if idx not in self.dead:
                 return self.cands[idx]
         alive = [i for i in members if i not in self.dead]
-        return self.cands[alive[min(int(draw(64) * len(alive)), len(alive) - 1)]]
+        return self.cands[alive[_index([self.cands[i].site for i in alive], draw(64))]]
 
     def apply(self, cand: Candidate, text: str) -> None:
         self._freeze(cand.token)
@@ -180,17 +201,19 @@ def _neighbours(cand: Candidate) -> set[int]:
     return {cand.token - 1}
 
 
-def _weighted(items: Sequence[str], weights: Sequence[float], u: float) -> str:
+def _weighted(items: Sequence, weights: Sequence[float], u: float):
+    return items[_index(weights, u)]
+
+
+def _index(weights: Sequence[float], u: float) -> int:
+    """The index ``u`` (uniform in [0, 1)) falls on, each index taking its weight's share
+    (equal shares when the weights are all zero)."""
     total = sum(weights)
     if total <= 0:
-        return items[int(u * len(items))]
+        return min(int(u * len(weights)), len(weights) - 1)
     acc = 0.0
-    for item, w in zip(items, weights):
+    for k, w in enumerate(weights):
         acc += w / total
         if u < acc:
-            return item
-    return items[-1]
-
-
-def _pick(items: Sequence, u: float):
-    return items[min(int(u * len(items)), len(items) - 1)]
+            return k
+    return len(weights) - 1

@@ -9,6 +9,10 @@ label them:
   so only the tense is wrong ("yesterday she walks"), or a modal swapped (will/would);
 * R:VERB:FORM - a non-finite verb in the wrong form after an auxiliary, a modal or "to"
   ("can went", "has eat", "want to going"), or a gerund replaced by the bare verb.
+
+Which verbs learners get wrong most ("could" -> "can", "travelling" -> "travel") weighs each
+site (the profile's ``sites``); the missing and unnecessary verb words are in
+:mod:`.auxiliaries`.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 from ..morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
+from . import auxiliaries
 from .candidates import Candidate
 from .profile import ErrorProfile
 
@@ -45,7 +50,9 @@ def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidat
             choices = tuple(dict.fromkeys(c for c in choices if c and c != tok.lower_
                                           and c not in same_tag))
             if choices:
-                yield Candidate("verb", label, "replace", tok.i, choices)
+                yield Candidate("verb", label, "replace", tok.i, choices,
+                                site=profile.site_weight(label, tok.lower_))
+    yield from auxiliaries.find(doc, profile, free)
 
 
 @lru_cache(maxsize=65536)
