@@ -111,7 +111,7 @@ class Prepared:
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
         self._index: DocIndex | None = None
-        self.sites: dict[str, tuple[list, str | None]] = {}  # rule name -> (sites, failure)
+        self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form) -> (sites, failure)
 
     @property
     def index(self) -> DocIndex:
@@ -120,11 +120,12 @@ class Prepared:
         return self._index
 
     def rule_sites(self, rule: "Rule", failures: list[str]) -> list:
-        found = self.sites.get(rule.name)
+        key = (rule.name, rule.form)  # a rule's sites depend on the form it renders
+        found = self.sites.get(key)
         if found is None:
             fresh: list[str] = []
-            found = self.sites[rule.name] = (_rule_sites(rule, self.doc, self.index, fresh),
-                                              fresh[0] if fresh else None)
+            found = self.sites[key] = (_rule_sites(rule, self.doc, self.index, fresh),
+                                       fresh[0] if fresh else None)
         if found[1] is not None:
             failures.append(found[1])
         return found[0]

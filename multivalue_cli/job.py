@@ -268,7 +268,7 @@ def execute(
 
     if opts.out is None or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
-    errors = _calibrated_errors(spec, profile, good, plan, note) if spec.errors else None
+    errors = _calibrated_errors(spec, profile, good, plan, note, opts.cache_size) if spec.errors else None
     config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
                        protection=spec.protection(), cache_size=opts.cache_size)
     all_rows = itertools.chain(head, rows)
@@ -320,7 +320,8 @@ def _non_json_type(kind: pa.DataType) -> str | None:
     return str(kind)
 
 
-def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], plan: RecordPlan, note):
+def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict], plan: RecordPlan, note,
+                       cache_size: int = 2_000):
     """The learner-error configuration fitted to the data: the availability correction that
     keeps the injected ERRANT types at the profile's shares, and per selected field the one
     rate boost that brings the field's mean rate to the target (texts short of eligible
@@ -347,7 +348,7 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
             located_paths.append(path)
             protected.append(protected_terms(record, plan, text))
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
-                        protection=spec.protection())
+                        protection=spec.protection(), cache_size=cache_size)  # its parses are reused
     items = probe.learner_inputs(texts, keys, located_paths, protected)
     config = dataclasses.replace(config, adjust=fit_adjust(config, items))
     boosts = {}

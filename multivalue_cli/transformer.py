@@ -256,7 +256,7 @@ class Transformer:
         """Each text parsed once: from the cache, or in one ``nlp.pipe`` over the distinct
         texts not in it."""
         if self._cache is None and self.cache_size > 0:
-            self._cache = ParseCache(self.cache_size)
+            self._cache = shared_cache(self.model, self.cache_size)
         cache = self._cache
         found: dict[str, Prepared] = {}
         if cache is not None:
@@ -374,6 +374,18 @@ class ParseCache:
         self._entries.move_to_end(text)
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
+
+
+_SHARED_CACHES: dict[tuple, ParseCache] = {}
+
+
+def shared_cache(model: str | None, size: int) -> ParseCache:
+    """The parse cache of this process for a pipeline: the run's calibration pass and its
+    in-process worker share it (and forked workers inherit what the calibration parsed)."""
+    key = (model, size)
+    if key not in _SHARED_CACHES:
+        _SHARED_CACHES[key] = ParseCache(size)
+    return _SHARED_CACHES[key]
 
 
 def _windows(todo: list[int], texts: Sequence[str], count: int, chars: int):

@@ -188,6 +188,7 @@ def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: li
     main_rss = peaks.pop(proc.pid, 0.0)
     return {
         "wall_s": elapsed,
+        "processing_s": manifest["timings"]["processing_seconds"],
         "wall_sps": texts / elapsed,
         "steady_sps": texts / manifest["timings"]["processing_seconds"],
         "startup_s": manifest["timings"]["startup_seconds"],
@@ -354,15 +355,20 @@ def realtext_main(args) -> None:
             workload, setting, workers = item.split(":")
             path, fields, texts = workloads[workload]
             runs = []
+            if workload == "long":  # no parser takes 2 MB at once: raw parsing of the same pieces
+                from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
+
+                texts = [texts[0][a:b] for a, b in chunk_bounds(texts[0], CHUNK_CHARS)]
             for _ in range(args.repeats if workload != "long" else 1):
-                raw = raw_parse(texts)  # the same texts, duplicates included, just before the run
+                raw_seconds = len(texts) / raw_parse(texts)  # the same texts, just before the run
                 runs.append({**run_transform(path, tmp / "out", setting, int(workers), fields=fields),
-                             "raw": raw})
+                             "raw_s": raw_seconds})
             median = statistics.median
             worker = max((max(r["worker_rss_mb"]) for r in runs if r["worker_rss_mb"]), default=None)
+            # x raw: the time raw parsing of the same texts takes over the time of the run
             print(f"| {workload} | {setting} | {workers} | {median(r['wall_sps'] for r in runs):,.1f} | "
-                  f"{median(r['wall_sps'] / r['raw'] for r in runs):.2f} | "
-                  f"{median(r['steady_sps'] / r['raw'] for r in runs):.2f} | "
+                  f"{median(r['raw_s'] / r['wall_s'] for r in runs):.2f} | "
+                  f"{median(r['raw_s'] / r['processing_s'] for r in runs):.2f} | "
                   f"{median(r['wall_s'] for r in runs):.1f} | {max(r['main_rss_mb'] for r in runs):.0f} | "
                   f"{f'{worker:.0f}' if worker else '-'} |", flush=True)
 

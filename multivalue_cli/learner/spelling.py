@@ -35,10 +35,19 @@ def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidat
         for kind in kinds:
             if kind != "real_word" and len(tok.text) < MIN_LENGTH:
                 continue
-            variants = misspellings(tok.lower_, kind)
-            if variants:
-                choices = tuple(_same_case(tok.text, v) for v in variants)
+            choices = spellings(tok.text, kind)
+            if choices:
                 yield Candidate("spell", "R:SPELL", "replace", tok.i, choices, kind)
+
+
+@lru_cache(maxsize=200_000)
+def spellings(text: str, kind: str) -> tuple[str, ...]:
+    """The variants of ``text`` of one kind, in its casing (made once per word: most words of
+    a corpus come back many times)."""
+    variants = misspellings(text.lower(), kind)
+    if not text[:1].isupper():
+        return variants
+    return tuple(_same_case(text, v) for v in variants)
 
 
 def _eligible(tok: "Token") -> bool:
