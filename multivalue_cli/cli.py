@@ -583,7 +583,7 @@ def tasks_show(
 @app.command()
 def features(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the registered rules: eWAVE number, name, category and an example."""
-    from .registry import registry
+    from .engine.registry import registry
 
     rules = sorted(registry().values(), key=lambda r: (r.ewave, r.name))
     if as_json:
@@ -763,7 +763,7 @@ def _main(
 def main() -> None:
     import os
 
-    from .nlp import limit_threads
+    from .engine.nlp import limit_threads
 
     limit_threads()  # before numpy is imported anywhere
     import signal

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .profiles import Profile, bundled_profiles, catalog, load_profile, multi_profile
-from .registry import registry
+from .engine.registry import registry
 
 DIALECT_COLUMNS = ("abbreviation", "name", "region", "type", "attested", "implemented", "percent_implemented")
 

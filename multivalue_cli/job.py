@@ -888,7 +888,7 @@ class FolderRun:
     def _write_manifest(self, state: str) -> dict:
         import spacy
 
-        from .nlp import model_description
+        from .engine.nlp import model_description
 
         totals = self._totals()
         total = len(self.shards)

@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from .engine import AppliedEdit
+from .engine.apply import AppliedEdit
 from .fields import assign, select, values_at
 from .jsontext import has_surrogates
 from .profiles import Profile
@@ -121,7 +121,7 @@ _WORKER_FAULT = None  # set in each worker: see job.FaultInjector ("worker:n" ki
 def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     global _TRANSFORMER, _WORKER_FAULT
     from .job import FaultInjector
-    from .nlp import limit_threads
+    from .engine.nlp import limit_threads
 
     _WORKER_FAULT = FaultInjector()
 
@@ -140,7 +140,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     )
     # load the pipeline, the rules and the inflection tables now, not on the first batch
     _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector
-    from .morphology import warm_up
+    from .engine.morphology import warm_up
 
     warm_up()
     # The pipeline and the inflection tables are millions of long-lived objects: a full

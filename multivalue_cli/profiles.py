@@ -106,7 +106,7 @@ class Profile:
     def split(self) -> tuple[list[tuple["Rule", float]], list[str]]:  # noqa: F821
         """``(rules to run with their probability, names of features with no rule yet)``,
         rules in eWAVE order."""
-        from .registry import registry
+        from .engine.registry import registry
 
         rules = registry()
         runnable = [(rules[n].with_form(self.forms.get(n)), p)
@@ -214,7 +214,7 @@ def _profile_name(traversable) -> str:
 
 def multi_profile() -> Profile:
     """Every implemented feature at probability 1.0 (the paper's multi-dialect setting)."""
-    from .registry import registry
+    from .engine.registry import registry
 
     return Profile(
         "Multi",
@@ -242,7 +242,7 @@ def resolve_feature_name(feature: str | int, where: str) -> str:
 def _names_for(feature: str | int, where: str) -> list[str]:
     cat = catalog()
     if isinstance(feature, int) or str(feature).isdigit():
-        from .registry import registry
+        from .engine.registry import registry
 
         number = int(feature)
         names = [n for n, e in cat.items() if e.ewave == number]
@@ -351,7 +351,7 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
 
 def _check_form(feature: str, form: object, where: str, key: str) -> str:
     """``form`` must be one of the forms the feature's rule renders."""
-    from .registry import registry
+    from .engine.registry import registry
 
     rule = registry().get(feature)
     names = [f.name for f in rule.forms] if rule is not None else []

@@ -55,7 +55,7 @@ def _versions(model: str | None) -> dict[str, str]:
     """What must match between driver and actors for the output to be the same."""
     import spacy
 
-    from .nlp import model_description
+    from .engine.nlp import model_description
 
     return {"multivalue": __version__, "spacy": spacy.__version__, "model": model_description(model)}
 

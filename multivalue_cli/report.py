@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import pyarrow.parquet as pq
 
-from .engine import AppliedEdit
+from .engine.apply import AppliedEdit
 from .fields import parse_path, select
 from .profiles import catalog
 from .writers import atomic_write_text

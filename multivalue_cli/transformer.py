@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from .engine import Engine, Prepared, Result
+from .engine.apply import Engine, Prepared, Result
 from .profiles import Profile, load_profile, profile_from_features
 from .protection import Protection
 
@@ -151,7 +151,7 @@ class Transformer:
     @property
     def nlp(self):
         if self._nlp is None:
-            from .nlp import load_pipeline
+            from .engine.nlp import load_pipeline
 
             self._nlp = load_pipeline(self.model)
         return self._nlp

@@ -23,7 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import jsontext
-from .engine import AppliedEdit, replay
+from .engine.apply import AppliedEdit, replay
 from .fields import FieldError, assign, select
 from .sources import BadRecord, SourceError, open_source
 from .writers import span_key
@@ -173,7 +173,7 @@ def _output_records(out: Path, manifest: dict, report: Report) -> Iterator[dict]
 
 
 def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[str, list[AppliedEdit]]]:
-    from .registry import registry
+    from .engine.registry import registry
     from .learner.profile import LABELS
 
     from .profiles import RENAMED_FEATURES

@@ -1,2 +1,2 @@
 """Perturbation rules, one module per eWAVE category, registered with
-:func:`multivalue_cli.registry.rule`. Shipped in the wheel as ``multivalue_cli.rules``."""
+:func:`multivalue_cli.engine.registry.rule`. Shipped in the wheel as ``multivalue_cli.rules``."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from multivalue_cli.edits import Delete, Replace, Site, site
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.edits import Delete, Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
+from multivalue_cli.engine.wordlists import wordlist
 
 CATEGORY = "Adverbs and Prepositions"
 

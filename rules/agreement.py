@@ -3,17 +3,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.edits import Delete, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, lemma_of, person_number, verb_lemma
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.edits import Delete, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number, verb_lemma
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children, maybe_ing_adjective, morph_values
+from multivalue_cli.engine.wordlists import wordlist
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-    from multivalue_cli.docindex import DocIndex
+    from multivalue_cli.engine.docindex import DocIndex
 
 
 @rule(

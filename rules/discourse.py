@@ -7,14 +7,14 @@ from typing import Iterable, Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, person_number
-from multivalue_cli.registry import rule
-from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import SUBJECT_DEPS, children
-from multivalue_cli.syntax import direct_subject as _subject
-from multivalue_cli.syntax import full_form, in_question, sentence
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, person_number
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import SUBJECT_DEPS, children
+from multivalue_cli.engine.syntax import direct_subject as _subject
+from multivalue_cli.engine.syntax import full_form, in_question, sentence
 
 WH_TAGS = frozenset({"WP", "WDT", "WRB", "WP$"})
 COPULA_PREDICATES = frozenset({"acomp", "attr", "prep", "advmod", "oprd", "ccomp"})

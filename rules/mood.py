@@ -6,12 +6,12 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.registry import rule
-from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, direct_subject as subject_of, sentence
-from multivalue_cli.syntax import SUBJECT_DEPS
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import children, direct_subject as subject_of, sentence
+from multivalue_cli.engine.syntax import SUBJECT_DEPS
 
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, lemma_of
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import children, morph_values
+from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children, morph_values
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-    from multivalue_cli.docindex import DocIndex
+    from multivalue_cli.engine.docindex import DocIndex
 
 CONTRACTED_NOT = frozenset({"n't", "n’t"})
 NEGATORS = CONTRACTED_NOT | {"not"}

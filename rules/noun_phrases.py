@@ -12,12 +12,12 @@ from functools import lru_cache
 from itertools import chain
 from typing import Iterator
 
-from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
-from multivalue_cli.morphology import indefinite_article, plural_noun, singular_noun
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.syntax import in_question as is_question
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site, touched_tokens
+from multivalue_cli.engine.morphology import indefinite_article, plural_noun, singular_noun
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
+from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.wordlists import wordlist
 
 CATEGORY = "Noun Phrases"
 
@@ -162,7 +162,7 @@ def first_conjunct_at(index, i: int) -> int:
 
 # Results that several rules ask for on the same parse (the a/an articles) are worked out
 # once per document and kept in ``doc.user_data`` as token positions - plain ints, so the
-# doc stays serialisable (as multivalue_cli.antecedents does).
+# doc stays serialisable (as multivalue_cli.engine.antecedents does).
 MEMO_KEY = "noun_phrases.memo"
 
 

@@ -1,6 +1,6 @@
 """Pronoun rules that depend on what a pronoun refers to (eWAVE 1-4, 10, 41-43, 45-47).
 
-Reference comes from :mod:`multivalue_cli.antecedents`: a rule that needs an antecedent fires
+Reference comes from :mod:`multivalue_cli.engine.antecedents`: a rule that needs an antecedent fires
 only when the finder names one, and a rule about dummy *it* only when the finder recognises
 the construction, so unclear cases are left as they were.
 """
@@ -10,21 +10,21 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.antecedents import (
+from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, PLUR, SING, antecedent, candidates, context_window, is_animate,
     is_concrete_thing, is_it, lemma, noun_number, person_in_context,
 )
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.it_classifier import (
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.it_classifier import (
     DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, is_dummy_it,
     referential_antecedent,
 )
-from multivalue_cli.morphology import inflect_verb
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.wordlists import wordlist
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 # Full forms of the clitics that a dropped subject pronoun leaves behind.

@@ -10,16 +10,16 @@ from typing import Callable, Iterable, Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.antecedents import is_animate
-from multivalue_cli.edits import Delete, Insert, Move, Replace, Site, site
-from multivalue_cli.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children
-from multivalue_cli.syntax import direct_subject as subject_of
-from multivalue_cli.syntax import in_question as _is_question
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.antecedents import is_animate
+from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
+from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import direct_subject as subject_of
+from multivalue_cli.engine.syntax import in_question as _is_question
+from multivalue_cli.engine.wordlists import wordlist
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
 CATEGORY = "Pronouns"

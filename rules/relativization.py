@@ -13,17 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.syntax import children, full_form, morph_values
-from multivalue_cli.wordlists import wordlist
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children, full_form, morph_values
+from multivalue_cli.engine.wordlists import wordlist
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-    from multivalue_cli.docindex import DocIndex
+    from multivalue_cli.engine.docindex import DocIndex
 
 CATEGORY = "Relativization"
 

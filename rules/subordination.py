@@ -6,10 +6,10 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.registry import rule
-from multivalue_cli.syntax import SUBJECT_DEPS, children, in_question, sentence
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, in_question, sentence
 
 CATEGORY = "Adverbial Subordination"
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})

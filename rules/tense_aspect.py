@@ -6,13 +6,13 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
-from multivalue_cli.registry import rule
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
+from multivalue_cli.engine.registry import rule
 from multivalue_cli.rules.mood import about_to, distant_time, going_to
-from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import SUBJECT_DEPS, children, morph_values, subject_of
+from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, morph_values, subject_of
 
 # Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
 TEMPORAL_MARKERS = frozenset(

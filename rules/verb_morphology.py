@@ -7,13 +7,13 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.docindex import DocIndex
-from multivalue_cli.edits import Delete, Move, Replace, Site, site
-from multivalue_cli.morphology import inflect_verb, lemma_of, regular_past
-from multivalue_cli.registry import rule
-from multivalue_cli.wordlists import wordlist
-from multivalue_cli.syntax import children, maybe_ing_adjective, morph_values, subject_of
-from multivalue_cli.syntax import SUBJECT_DEPS
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Move, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of, regular_past
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import children, maybe_ing_adjective, morph_values, subject_of
+from multivalue_cli.engine.syntax import SUBJECT_DEPS
 
 
 

@@ -133,7 +133,7 @@ def realtext_workloads(folder: Path, tmp: Path) -> dict[str, tuple[Path, list[st
 
 def raw_parse(texts: list[str]) -> float:
     """Sentences per second of nlp.pipe alone (pipeline already loaded)."""
-    from multivalue_cli.nlp import load_pipeline
+    from multivalue_cli.engine.nlp import load_pipeline
 
     nlp = load_pipeline()
     start = time.perf_counter()
@@ -210,8 +210,8 @@ def engine_breakdown(texts: list[str], dialect: str) -> str:
     """Microseconds per text of each part of the engine (parses done beforehand): the document
     index, the rules, rendering, the edit log, and the rest (choosing rules, sampling)."""
     from multivalue_cli import Transformer
-    from multivalue_cli import engine as engine_module
-    from multivalue_cli.morphology import warm_up
+    from multivalue_cli.engine import apply as engine_module
+    from multivalue_cli.engine.morphology import warm_up
 
     t = Transformer(dialect=dialect)
     docs = list(t.nlp.pipe(texts, batch_size=256))
@@ -258,7 +258,7 @@ def engine_breakdown(texts: list[str], dialect: str) -> str:
 def profile_engine(texts: list[str], dialect: str, top: int = 25) -> str:
     """cProfile of the engine alone (parses done beforehand), own-time order."""
     from multivalue_cli import Transformer
-    from multivalue_cli.morphology import warm_up
+    from multivalue_cli.engine.morphology import warm_up
 
     t = Transformer(dialect=dialect)
     docs = list(t.nlp.pipe(texts, batch_size=256))

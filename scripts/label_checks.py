@@ -86,7 +86,7 @@ def degree_words(text: str, nlp) -> int:
 
 
 def check_spider(src, out) -> dict:
-    from multivalue_cli.nlp import load_pipeline
+    from multivalue_cli.engine.nlp import load_pipeline
     from multivalue_cli.tokenize import tokenize
 
     nlp = load_pipeline()

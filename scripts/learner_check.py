@@ -97,7 +97,7 @@ def main() -> None:
     args = parser.parse_args()
     import errant
 
-    from multivalue_cli.nlp import load_pipeline
+    from multivalue_cli.engine.nlp import load_pipeline
 
     annotator = errant.load("en", nlp=load_pipeline(None))
     scratch = args.out or Path(tempfile.mkdtemp(prefix="learner-check-"))

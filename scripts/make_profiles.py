@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from multivalue_cli.profiles import RENAMED_FEATURES  # misspelt names of features.tsv
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.registry import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBABILITY = {"A": 1.0, "B": 0.6, "C": 0.3}

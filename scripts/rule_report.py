@@ -80,9 +80,9 @@ def main() -> None:
     parser.add_argument("--tsv", type=Path, help="write every change (rule, before, after) here")
     args = parser.parse_args()
 
-    from multivalue_cli.engine import Engine
-    from multivalue_cli.nlp import load_pipeline
-    from multivalue_cli.registry import registry
+    from multivalue_cli.engine.apply import Engine
+    from multivalue_cli.engine.nlp import load_pipeline
+    from multivalue_cli.engine.registry import registry
 
     rules = registry()
     unknown = [name for name in args.rules if name not in rules]

@@ -12,6 +12,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def nlp():
-    from multivalue_cli.nlp import load_pipeline
+    from multivalue_cli.engine.nlp import load_pipeline
 
     return load_pipeline()

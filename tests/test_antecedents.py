@@ -2,7 +2,7 @@
 the reference is unclear)."""
 import pytest
 
-from multivalue_cli.antecedents import (
+from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, PLUR, SING, antecedent, candidates, gender, is_animate, is_concrete_thing,
     is_pleonastic_it, maybe_pleonastic_it, noun_number, person_in_context, pleonastic_kind,
     semantic_head,

@@ -82,7 +82,7 @@ def test_long_texts_are_rewritten_in_pieces_and_put_back_together():
     import json
     from importlib import resources
 
-    from multivalue_cli.engine import replay
+    from multivalue_cli.engine.apply import replay
     from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
 
     sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl").read_text("utf-8")

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from multivalue_cli import Transformer
 from multivalue_cli.cli import app
 from multivalue_cli.profiles import ProfileError, load_profile
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.registry import registry
 
 runner = CliRunner()
 MY_PROFILE = str(Path(__file__).parent / "fixtures" / "my_profile.yaml")  # the README's

@@ -2,9 +2,9 @@
 tested with hand-made operations so that no rule's behaviour is involved."""
 import pytest
 
-from multivalue_cli.edits import Delete, Insert, Move, Replace, site
-from multivalue_cli.engine import Engine, keyed_uniform, render, replay
-from multivalue_cli.registry import Rule
+from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, site
+from multivalue_cli.engine.apply import Engine, keyed_uniform, render, replay
+from multivalue_cli.engine.registry import Rule
 
 
 def rendered(nlp, text, *ops):

@@ -1,7 +1,7 @@
 """The shared classifier of *it*: every reading, and the antecedent of referential *it*."""
 import pytest
 
-from multivalue_cli.it_classifier import (
+from multivalue_cli.engine.it_classifier import (
     CLEFT, DUMMY, EVENT, EXTRAPOSITION, IDIOM, REFERENTIAL, UNCERTAIN, UNRESOLVED, WEATHER_TIME,
     classify_it, is_dummy_it, referential_antecedent,
 )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from multivalue_cli.engine import replay
+from multivalue_cli.engine.apply import replay
 from multivalue_cli.learner import (
     ErrorConfig, ErrorProfileError, LearnerInjector, UnreachableRate, load_error_profile,
     spans_from_field,

@@ -1,6 +1,6 @@
 import pytest
 
-from multivalue_cli.morphology import indefinite_article, person_number, plural_noun
+from multivalue_cli.engine.morphology import indefinite_article, person_number, plural_noun
 
 
 @pytest.mark.parametrize(

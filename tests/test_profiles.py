@@ -97,7 +97,7 @@ def test_features_without_rules_are_reported_not_dropped():
 
 
 def test_multi_holds_every_rule_at_probability_one():
-    from multivalue_cli.registry import registry
+    from multivalue_cli.engine.registry import registry
 
     multi = load_profile("Multi")
     assert multi.features == {name: 1.0 for name in registry()}

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from multivalue_cli.engine import Engine, replay
+from multivalue_cli.engine.apply import Engine, replay
 from multivalue_cli.profiles import load_profile
 
 EXAMPLES = 300

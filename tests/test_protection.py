@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 
 from multivalue_cli import Transformer, jsontext
 from multivalue_cli.cli import app
-from multivalue_cli.edits import Move, site
-from multivalue_cli.engine import Engine
+from multivalue_cli.engine.edits import Move, site
+from multivalue_cli.engine.apply import Engine
 from multivalue_cli.protection import Protection, sql_literals
-from multivalue_cli.registry import Rule
+from multivalue_cli.engine.registry import Rule
 
 runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -134,7 +134,7 @@ def test_pairs_under_a_dialect_differ_exactly_where_they_did(tmp_path):
 
 
 def test_a_site_the_members_parses_disagree_on_is_blocked_in_both(nlp):
-    from multivalue_cli.edits import Replace
+    from multivalue_cli.engine.edits import Replace
 
     def everywhere(doc, index):
         return [site(Replace(3, "gone"))]

@@ -175,7 +175,7 @@ def test_on_error_fail_stops_at_the_first_bad_record(tmp_path):
 def test_a_rule_that_raises_costs_only_its_record(tmp_path, monkeypatch):
     import dataclasses
 
-    from multivalue_cli.registry import registry
+    from multivalue_cli.engine.registry import registry
 
     rule = registry()["uninflect"]
 

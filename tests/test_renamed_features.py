@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from multivalue_cli import Transformer
 from multivalue_cli.cli import app
 from multivalue_cli.profiles import catalog, load_profile, profile_from_canonical, profile_hash
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.registry import registry
 
 runner = CliRunner()
 OLD, NEW = "for_to_pupose", "for_to_purpose"

@@ -13,7 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
-from multivalue_cli.engine import AppliedEdit, replay
+from multivalue_cli.engine.apply import AppliedEdit, replay
 from multivalue_cli.report import (
     Example, ReportError, original_text, pick_examples, print_report, summarise, write_html,
 )

@@ -2,8 +2,8 @@
 whatever order the engine applies them in."""
 import pytest
 
-from multivalue_cli.engine import Engine
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.apply import Engine
+from multivalue_cli.engine.registry import registry
 
 RULES = registry()
 

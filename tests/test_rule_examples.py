@@ -2,8 +2,8 @@
 accepted ones) and inputs where it must not (output must equal the input)."""
 import pytest
 
-from multivalue_cli.engine import Engine, replay
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.apply import Engine, replay
+from multivalue_cli.engine.registry import registry
 
 RULES = registry()
 FIRE = [

@@ -3,9 +3,9 @@ generated profiles choose it from the eWAVE ratings, and the form is part of the
 canonical form and hash, since the output depends on it."""
 import pytest
 
-from multivalue_cli.engine import Engine
+from multivalue_cli.engine.apply import Engine
 from multivalue_cli.profiles import ProfileError, catalog, load_profile, profile_from_canonical
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.registry import registry
 
 
 def _run(profile, nlp, text: str, feature: str) -> str:

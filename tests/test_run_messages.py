@@ -18,7 +18,7 @@ from multivalue_cli.cli import app
 from multivalue_cli.job import Interrupted, RunOptions, RunSpec, execute
 from multivalue_cli.profiles import catalog, load_profile
 from multivalue_cli.progress import RichProgress, RunProgress
-from multivalue_cli.registry import registry
+from multivalue_cli.engine.registry import registry
 from multivalue_cli.sources import open_source
 
 runner = CliRunner()

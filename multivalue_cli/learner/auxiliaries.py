@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from ..morphology import BE_PAST, BE_PRESENT, person_number
+from ..engine.morphology import BE_PAST, BE_PRESENT, person_number
 from .candidates import Candidate
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from ..morphology import indefinite_article
+from ..engine.morphology import indefinite_article
 from .candidates import Candidate, weighted_choices
 from .profile import ErrorProfile
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ..engine import AppliedEdit
+from ..engine.apply import AppliedEdit
 from . import determiners, prepositions, spelling, verbs
 from .candidates import Candidate, Chosen
 from .pairs import align_members
@@ -80,7 +80,7 @@ class ErrorConfig:
 
 @dataclass(slots=True)
 class LearnerResult:
-    """Like :class:`multivalue_cli.engine.Result`, plus what the rate needs."""
+    """Like :class:`multivalue_cli.engine.apply.Result`, plus what the rate needs."""
 
     text: str
     edits: list[AppliedEdit] = field(default_factory=list)

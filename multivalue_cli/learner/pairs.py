@@ -1,6 +1,6 @@
 """Counterfactual pairs for learner errors: a candidate is shared when every member has the
 same candidate (same label, operation and replacements) at the aligned position (see
-:mod:`multivalue_cli.alignment`); the injector chooses among shared candidates once and maps
+:mod:`multivalue_cli.engine.alignment`); the injector chooses among shared candidates once and maps
 the choice onto each member.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from ..alignment import TokenAlignment, align_tokens
+from ..engine.alignment import TokenAlignment, align_tokens
 from .candidates import Candidate, Chosen
 
 if TYPE_CHECKING:
@@ -39,6 +39,6 @@ class Alignment(TokenAlignment):
 
 
 def align_members(docs: Sequence["Doc"], protected: Sequence[set[int]]) -> Alignment:
-    """Align every member to the first (see :func:`multivalue_cli.alignment.align_tokens`)."""
+    """Align every member to the first (see :func:`multivalue_cli.engine.alignment.align_tokens`)."""
     found = align_tokens(docs, protected)
     return Alignment(found.to_first, found.from_first, found.protected)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine import AppliedEdit
+from ..engine.apply import AppliedEdit
 from .candidates import Chosen
 
 if TYPE_CHECKING:

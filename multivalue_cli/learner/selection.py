@@ -27,7 +27,7 @@ from collections import defaultdict
 from itertools import accumulate
 from typing import Mapping, Sequence
 
-from ..engine import keyed_uniform
+from ..engine.apply import keyed_uniform
 from .candidates import Candidate, Chosen
 from .profile import ErrorProfile
 

@@ -1,4 +1,4 @@
-"""Verb candidates, with forms from lemminflect (via :mod:`multivalue_cli.morphology`).
+"""Verb candidates, with forms from lemminflect (via :mod:`multivalue_cli.engine.morphology`).
 
 The three labels follow how ERRANT tells them apart, so that it classifies our edits as we
 label them:
@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
-from ..morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
+from ..engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from . import auxiliaries
 from .candidates import Candidate
 from .profile import ErrorProfile

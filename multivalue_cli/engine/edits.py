@@ -2,7 +2,7 @@
 
 Rules never touch strings. They return :class:`Site` objects made of these operations,
 addressed by token index in the original ``Doc``; the engine samples, resolves overlaps and
-renders (see :mod:`multivalue_cli.engine`).
+renders (see :mod:`multivalue_cli.engine.apply`).
 """
 from __future__ import annotations
 

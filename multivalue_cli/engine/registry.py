@@ -130,7 +130,7 @@ def registry() -> dict[str, Rule]:
     """All registered rules by name, importing every module of ``multivalue_cli.rules`` once."""
     global _LOADED
     if not _LOADED:
-        from . import rules as rules_pkg
+        from .. import rules as rules_pkg
 
         for mod in sorted(pkgutil.iter_modules(rules_pkg.__path__), key=lambda m: m.name):
             if not mod.name.startswith("_"):

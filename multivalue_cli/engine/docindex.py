@@ -371,7 +371,7 @@ TITLE_SMALL_WORDS = frozenset("a an the and or but of in on at to for by with fr
 
 def _quoted_titles(index: "DocIndex") -> set[int]:
     """Tokens inside quotes that hold a title: every word capitalised but the small ones."""
-    from .protection import QUOTED
+    from ..protection import QUOTED
 
     found: set[int] = set()
     offsets, words = index.offsets, index.words

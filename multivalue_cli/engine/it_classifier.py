@@ -18,7 +18,7 @@ opposite. :func:`classify_it` gives each *it* one reading:
 * ``UNRESOLVED``: no dummy construction, but no clear antecedent either (*is it broken?*).
 
 The readings are decided from the parse (dependencies, lemmas, a few closed word lists); the
-dummy tests themselves live in :mod:`multivalue_cli.antecedents`, which the antecedent finder
+dummy tests themselves live in :mod:`multivalue_cli.engine.antecedents`, which the antecedent finder
 shares. Each *it* is classified once per document.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The rule engine: sample rule sites, resolve overlaps, render text.
 
-Rules propose :class:`~multivalue_cli.edits.Site` objects on the parse of the original text.
+Rules propose :class:`~multivalue_cli.engine.edits.Site` objects on the parse of the original text.
 The engine
 
 1. runs each rule of the profile whose triggers occur in the document (profile order: eWAVE
