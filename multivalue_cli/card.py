@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 import yaml
 
 from .profiles import catalog
-from .writers import atomic_write_text
+from .io.writers import atomic_write_text
 
 TOP_FEATURES = 15
 

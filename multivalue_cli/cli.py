@@ -228,7 +228,7 @@ def transform(
 
 
 def _preset(task: str | None):
-    from .fields import FieldError
+    from .io.fields import FieldError
     from .tasks import load_task
 
     try:
@@ -641,7 +641,7 @@ def verify(
 ) -> None:
     """Check an output folder against its input: labels unchanged, order kept, and the edit log
     reproduces every rewritten text. Exit 0 only if all hold."""
-    from .sources import SourceError
+    from .io.sources import SourceError
     from .verify import verify as run_verify
 
     try:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Iterable, Mapping, Sequence
 
-from .fields import assign, parse_path, select
+from .io.fields import assign, parse_path, select
 from .transformer import Transformer
 
 log = logging.getLogger(__name__)

@@ -27,11 +27,12 @@ from typing import Callable, Iterable
 
 import pyarrow as pa
 
-from . import __version__, jsontext
+from . import __version__
+from .io import jsontext
 from .pipeline import JobConfig, Rebuild, RecordPlan, RecordResult, WorkerDied, transform_records
 from .profiles import Profile
 from .progress import RunProgress
-from .writers import (
+from .io.writers import (
     EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
     atomic_write_text, leftovers_only, prepare_output_dir,
 )
@@ -132,7 +133,7 @@ class RunSpec:
     def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
         have are dropped (a user's are checked: a path that reaches nothing is an error)."""
-        from .fields import check_value_paths, values_at
+        from .io.fields import check_value_paths, values_at
 
         check_value_paths(records, self.protect_fields, "--protect-field")
         preset = self.preset()
@@ -235,8 +236,8 @@ def execute(
     ``progress`` the records done."""
     warn = warn or note
     progress = progress or RunProgress()
-    from .fields import FieldError, check_paths
-    from .sources import BadRecord, BadRecordError, SourceError, open_source
+    from .io.fields import FieldError, check_paths
+    from .io.sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
     try:
@@ -328,8 +329,8 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     tokens leave a share to the others). Computed on the first records only, so it does not
     depend on batching or workers; a target the data cannot reach is an error that says the
     reachable maximum."""
-    from .fields import select
-    from .jsontext import has_surrogates
+    from .io.fields import select
+    from .io.jsontext import has_surrogates
     from .learner import UnreachableRate
     from .learner.calibrate import field_sizes, fit_adjust
     from .learner.rate import solve_boost
@@ -387,7 +388,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
     previous = _install_signal_handlers()
-    from .sources import BadRecordError, SourceError
+    from .io.sources import BadRecordError, SourceError
 
     try:
         for batch in transform_records(rows, plan, config, workers=opts.workers,
@@ -515,8 +516,8 @@ class FolderRun:
     def _choose_format(self, warn) -> None:
         """Parquet with the input's schema, or one inferred from every record (read once before
         the run); JSON lines when Parquet cannot hold every value exactly (or when asked)."""
-        from .arrowschema import SchemaBuilder, Untypable
-        from .sources import BadRecord
+        from .io.arrowschema import SchemaBuilder, Untypable
+        from .io.sources import BadRecord
 
         self.format = "parquet"
         if self.spec.format == "jsonl":
@@ -578,7 +579,7 @@ class FolderRun:
         self.format, self.format_reason = manifest["format"], manifest.get("format_reason")
         self.schema = _schema_from_text(manifest.get("schema"))
         if self.schema is not None and self.source.schema is None:
-            from .arrowschema import SchemaBuilder
+            from .io.arrowschema import SchemaBuilder
 
             self.fits = SchemaBuilder.from_schema(self.schema).fits
         self.work.mkdir(exist_ok=True)
@@ -811,7 +812,7 @@ class FolderRun:
         profile's shares."""
         if self.errors is None:
             return None
-        from .fields import field_of
+        from .io.fields import field_of
         from .learner.rate import label_distribution, rate_summary
 
         stats = []

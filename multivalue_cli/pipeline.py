@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .engine.apply import AppliedEdit
-from .fields import assign, select, values_at
-from .jsontext import has_surrogates
+from .io.fields import assign, select, values_at
+from .io.jsontext import has_surrogates
 from .profiles import Profile
 from .protection import Protection
-from .sources import BadRecord
-from .writers import edit_rows
+from .io.sources import BadRecord
+from .io.writers import edit_rows
 
 if TYPE_CHECKING:
     from .learner import ErrorConfig
@@ -66,7 +66,7 @@ class Rebuild:
     tokenizer: str = "treebank"
 
     def make(self, text: str) -> list[str]:
-        from .tokenize import tokenize
+        from .io.tokenize import tokenize
 
         return tokenize(text, self.tokenizer)
 

@@ -20,9 +20,9 @@ from typing import Any, Iterable, Iterator, Sequence
 import pyarrow.parquet as pq
 
 from .engine.apply import AppliedEdit
-from .fields import parse_path, select
+from .io.fields import parse_path, select
 from .profiles import catalog
-from .writers import atomic_write_text
+from .io.writers import atomic_write_text
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
 UNCATEGORISED = "(uncategorised)"

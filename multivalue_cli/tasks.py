@@ -9,7 +9,7 @@ from importlib import resources
 
 import yaml
 
-from .fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ from typing import Any, Iterator
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import jsontext
+from .io import jsontext
 from .engine.apply import AppliedEdit, replay
-from .fields import FieldError, assign, select
-from .sources import BadRecord, SourceError, open_source
-from .writers import span_key
+from .io.fields import FieldError, assign, select
+from .io.sources import BadRecord, SourceError, open_source
+from .io.writers import span_key
 
 MAX_REPORTED = 20
 
@@ -224,7 +224,7 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
         source = rebuilt[name]["from"]
         new = outputs.get(source)
         if new is not None and new != dict(located_in).get(source):
-            from .tokenize import tokenize
+            from .io.tokenize import tokenize
 
             if after[name] != tokenize(new, rebuilt[name]["tokenizer"]):
                 report.problem(f"row {row}: {name} does not match the new {source}")

@@ -23,7 +23,7 @@ import re
 import sys
 from pathlib import Path
 
-from multivalue_cli import jsontext
+from multivalue_cli.io import jsontext
 from multivalue_cli.protection import Protection, sql_literals, term_spans
 
 RANKS = re.compile(r"\b(ORDER\s+BY|MAX|MIN)\b", re.I)
@@ -87,7 +87,7 @@ def degree_words(text: str, nlp) -> int:
 
 def check_spider(src, out) -> dict:
     from multivalue_cli.engine.nlp import load_pipeline
-    from multivalue_cli.tokenize import tokenize
+    from multivalue_cli.io.tokenize import tokenize
 
     nlp = load_pipeline()
     quotes = Protection(quotes=True)

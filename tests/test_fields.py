@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from multivalue_cli.fields import (
+from multivalue_cli.io.fields import (
     STAR,
     FieldError,
     assign,

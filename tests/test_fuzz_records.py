@@ -16,7 +16,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from multivalue_cli import jsontext
+from multivalue_cli.io import jsontext
 
 ENV = {**os.environ, "HF_HUB_OFFLINE": "1"}
 SENTENCES = [

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
-from multivalue_cli.fields import select
+from multivalue_cli.io.fields import select
 from multivalue_cli.hf import hf_map
 
 SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"

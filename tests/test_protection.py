@@ -9,7 +9,8 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from multivalue_cli import Transformer, jsontext
+from multivalue_cli import Transformer
+from multivalue_cli.io import jsontext
 from multivalue_cli.cli import app
 from multivalue_cli.engine.edits import Move, site
 from multivalue_cli.engine.apply import Engine
@@ -169,7 +170,7 @@ SPIDER = [
 
 @pytest.fixture
 def spider_file(tmp_path) -> Path:
-    from multivalue_cli.tokenize import tokenize
+    from multivalue_cli.io.tokenize import tokenize
 
     for record in SPIDER:
         record["question_toks"] = tokenize(record["question"])
@@ -179,7 +180,7 @@ def spider_file(tmp_path) -> Path:
 
 
 def test_the_spider_preset_keeps_values_and_rankings_and_rebuilds_the_tokens(spider_file, tmp_path):
-    from multivalue_cli.tokenize import tokenize
+    from multivalue_cli.io.tokenize import tokenize
 
     out = tmp_path / "out"
     result = invoke("transform", spider_file, "--task", "spider", "--dialect", "Multi", "-o", out, "-q")

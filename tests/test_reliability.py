@@ -201,7 +201,7 @@ def test_a_rule_that_raises_costs_only_its_record(tmp_path, monkeypatch):
 
 
 def test_disk_full_is_a_clear_failure_and_resumable(corpus, tmp_path, monkeypatch):
-    from multivalue_cli import writers
+    from multivalue_cli.io import writers
 
     original = writers.ShardFile.write
     calls = {"n": 0}

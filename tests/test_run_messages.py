@@ -19,7 +19,7 @@ from multivalue_cli.job import Interrupted, RunOptions, RunSpec, execute
 from multivalue_cli.profiles import catalog, load_profile
 from multivalue_cli.progress import RichProgress, RunProgress
 from multivalue_cli.engine.registry import registry
-from multivalue_cli.sources import open_source
+from multivalue_cli.io.sources import open_source
 
 runner = CliRunner()
 TEXTS = ["He speaks English.", "She doesn't know where he lives.", "They are going home now."]

@@ -16,8 +16,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from multivalue_cli import sources
-from multivalue_cli.sources import SourceError, open_source
+from multivalue_cli.io import sources
+from multivalue_cli.io.sources import SourceError, open_source
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -422,7 +422,7 @@ def test_hub_probe_gives_up_on_a_hanging_lookup(monkeypatch):
 
 
 def test_tolerant_reading_keeps_row_numbers_and_the_raw_line(tmp_path):
-    from multivalue_cli.sources import BadRecord
+    from multivalue_cli.io.sources import BadRecord
 
     path = tmp_path / "mixed.jsonl"
     path.write_text('{"text": "a"}\n{"text": oops}\n[1]\n{"text": "b"}\n', "utf-8")

@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
-from multivalue_cli.sources import open_source, split_from_names
+from multivalue_cli.io.sources import open_source, split_from_names
 
 runner = CliRunner()
 

@@ -97,7 +97,7 @@ def test_only_the_selected_fields_change(tmp_path, fixture, task, column, derive
     after, log, manifest = read_out(out)
     _assert_only_fields_changed(before, after, {column, derived})
     if derived:  # rebuilt from the new text where it changed, else as it was
-        from multivalue_cli.tokenize import tokenize
+        from multivalue_cli.io.tokenize import tokenize
 
         for b, a, toks_b, toks_a in zip(before.column(column).to_pylist(), after.column(column).to_pylist(),
                                         before.column(derived).to_pylist(), after.column(derived).to_pylist()):

@@ -86,7 +86,7 @@ def fit_adjust(config: "ErrorConfig", items: Sequence[Item]) -> tuple[tuple[str,
 
 def field_sizes(config: "ErrorConfig", items: Sequence[Item], fields: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     """Per selected field, ``(unprotected tokens, capacity)`` of each of its texts."""
-    from ..fields import field_of
+    from ..io.fields import field_of
     from .injector import LearnerInjector
 
     injector = LearnerInjector(config)

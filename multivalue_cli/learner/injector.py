@@ -72,7 +72,7 @@ class ErrorConfig:
         """The boost of the field that ``path`` (a concrete location) belongs to."""
         if not self.boosts:
             return self.boost
-        from ..fields import field_of
+        from ..io.fields import field_of
 
         boosts = dict(self.boosts)
         return boosts.get(path) or boosts.get(field_of(path, list(boosts)), self.boost)

@@ -16,7 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import __version__
-from ..writers import atomic_write_text
+from ..io.writers import atomic_write_text
 from . import ReviewError
 from .page import render_page, snippet
 from .sampling import MAX_TEXT_CHARS, Sample, SampleOptions, sample_run

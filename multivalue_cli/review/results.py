@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Sequence
 
-from ..writers import atomic_write_text
+from ..io.writers import atomic_write_text
 from . import ReviewError
 from .export import manifest_digest
 from .judgments import load_review, read_judgments

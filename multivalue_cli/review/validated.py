@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from ..profiles import Profile, ProfileError, bundled_profiles, load_profile
-from ..writers import atomic_write_text
+from ..io.writers import atomic_write_text
 from . import ReviewError
 
 

@@ -2,7 +2,7 @@
 
 Every file is written under a temporary name (``.name.tmp``) and renamed into place when it
 is complete, so a file under a final name is always whole. JSON lines are written with
-:mod:`multivalue_cli.jsontext`, so numbers come back as they were written.
+:mod:`multivalue_cli.io.jsontext`, so numbers come back as they were written.
 """
 from __future__ import annotations
 
