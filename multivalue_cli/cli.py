@@ -157,7 +157,7 @@ def transform(
     Exit codes: 0 done; 3 done, but some records were not transformed (listed in errors.jsonl);
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
-    from .job import EXIT_OK, RunError, RunOptions, RunSpec, execute
+    from .run.job import EXIT_OK, RunError, RunOptions, RunSpec, execute
 
     if output_format not in ("auto", "parquet", "jsonl"):
         raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
@@ -205,7 +205,7 @@ def transform(
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
         cache_size=0 if no_cache else cache_size,
     )
-    from .progress import progress_display
+    from .run.progress import progress_display
 
     try:
         with progress_display(quiet) as progress:  # messages go through it, each on its own line
@@ -289,7 +289,7 @@ REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "
 
 def _from_manifest(path: Path, given: dict):
     """The run spec and profile recorded in a manifest; options that would change them are refused."""
-    from .job import RunSpec
+    from .run.job import RunSpec
     from .profiles import ProfileError, profile_from_canonical
 
     defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,

@@ -217,7 +217,7 @@ def reference(corpus, tmp_path_factory):
 
 
 def test_a_shard_removed_during_the_run_fails_it_and_resume_redoes_it(corpus, reference, tmp_path, monkeypatch):
-    from multivalue_cli import job
+    from multivalue_cli.run import job
 
     finish = job.FolderRun._finish_shard
 

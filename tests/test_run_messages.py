@@ -15,9 +15,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
-from multivalue_cli.job import Interrupted, RunOptions, RunSpec, execute
+from multivalue_cli.run.job import Interrupted, RunOptions, RunSpec, execute
 from multivalue_cli.profiles import catalog, load_profile
-from multivalue_cli.progress import RichProgress, RunProgress
+from multivalue_cli.run.progress import RichProgress, RunProgress
 from multivalue_cli.engine.registry import registry
 from multivalue_cli.io.sources import open_source
 

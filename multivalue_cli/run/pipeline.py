@@ -24,16 +24,16 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from .engine.apply import AppliedEdit
-from .io.fields import assign, select, values_at
-from .io.jsontext import has_surrogates
-from .profiles import Profile
-from .protection import Protection
-from .io.sources import BadRecord
-from .io.writers import edit_rows
+from ..engine.apply import AppliedEdit
+from ..io.fields import assign, select, values_at
+from ..io.jsontext import has_surrogates
+from ..profiles import Profile
+from ..protection import Protection
+from ..io.sources import BadRecord
+from ..io.writers import edit_rows
 
 if TYPE_CHECKING:
-    from .learner import ErrorConfig
+    from ..learner import ErrorConfig
 
 # One unit of work: (row number, concrete field path, text, terms the learner errors must not
 # touch, counterfactual pair value or None).
@@ -66,7 +66,7 @@ class Rebuild:
     tokenizer: str = "treebank"
 
     def make(self, text: str) -> list[str]:
-        from .io.tokenize import tokenize
+        from ..io.tokenize import tokenize
 
         return tokenize(text, self.tokenizer)
 
@@ -121,7 +121,7 @@ _WORKER_FAULT = None  # set in each worker: see job.FaultInjector ("worker:n" ki
 def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     global _TRANSFORMER, _WORKER_FAULT
     from .job import FaultInjector
-    from .engine.nlp import limit_threads
+    from ..engine.nlp import limit_threads
 
     _WORKER_FAULT = FaultInjector()
 
@@ -131,7 +131,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
         # stops the workers (with SIGTERM, which must then simply end them).
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    from .transformer import Transformer
+    from ..transformer import Transformer
 
     _TRANSFORMER = Transformer(
         dialect=config.profile, seed=config.seed, model=config.model,
@@ -140,7 +140,7 @@ def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
     )
     # load the pipeline, the rules and the inflection tables now, not on the first batch
     _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector
-    from .engine.morphology import warm_up
+    from ..engine.morphology import warm_up
 
     warm_up()
     # The pipeline and the inflection tables are millions of long-lived objects: a full
@@ -321,7 +321,7 @@ def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...
     literals of the SQL at the protect-SQL paths."""
     if not plan.protect_fields and not plan.protect_sql:
         return ()
-    from .protection import spans_from_field, sql_literals
+    from ..protection import spans_from_field, sql_literals
 
     terms: list[str] = []
     for path in plan.protect_fields:

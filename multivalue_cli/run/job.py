@@ -27,12 +27,12 @@ from typing import Callable, Iterable
 
 import pyarrow as pa
 
-from . import __version__
-from .io import jsontext
+from .. import __version__
+from ..io import jsontext
 from .pipeline import JobConfig, Rebuild, RecordPlan, RecordResult, WorkerDied, transform_records
-from .profiles import Profile
+from ..profiles import Profile
 from .progress import RunProgress
-from .io.writers import (
+from ..io.writers import (
     EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
     atomic_write_text, leftovers_only, prepare_output_dir,
 )
@@ -108,7 +108,7 @@ class RunSpec:
         """The learner-error configuration, or None when no errors are asked for."""
         if not self.errors:
             return None
-        from .learner import ErrorConfig, load_error_profile
+        from ..learner import ErrorConfig, load_error_profile
 
         return ErrorConfig(types=self.errors, rate=self.error_rate,
                            profile=load_error_profile(self.error_profile, self.error_level),
@@ -116,13 +116,13 @@ class RunSpec:
 
     def preset(self):
         """The task preset, if any."""
-        from .tasks import load_task
+        from ..tasks import load_task
 
         return load_task(self.task) if self.task else None
 
     def protection(self):
         """What no stage may touch, besides each record's protect fields."""
-        from .protection import Protection
+        from ..protection import Protection
 
         quotes = self.protect_quotes
         if quotes is None:
@@ -133,7 +133,7 @@ class RunSpec:
     def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
         have are dropped (a user's are checked: a path that reaches nothing is an error)."""
-        from .io.fields import check_value_paths, values_at
+        from ..io.fields import check_value_paths, values_at
 
         check_value_paths(records, self.protect_fields, "--protect-field")
         preset = self.preset()
@@ -236,8 +236,8 @@ def execute(
     ``progress`` the records done."""
     warn = warn or note
     progress = progress or RunProgress()
-    from .io.fields import FieldError, check_paths
-    from .io.sources import BadRecord, BadRecordError, SourceError, open_source
+    from ..io.fields import FieldError, check_paths
+    from ..io.sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
     try:
@@ -329,13 +329,13 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     tokens leave a share to the others). Computed on the first records only, so it does not
     depend on batching or workers; a target the data cannot reach is an error that says the
     reachable maximum."""
-    from .io.fields import select
-    from .io.jsontext import has_surrogates
-    from .learner import UnreachableRate
-    from .learner.calibrate import field_sizes, fit_adjust
-    from .learner.rate import solve_boost
+    from ..io.fields import select
+    from ..io.jsontext import has_surrogates
+    from ..learner import UnreachableRate
+    from ..learner.calibrate import field_sizes, fit_adjust
+    from ..learner.rate import solve_boost
     from .pipeline import protected_terms
-    from .transformer import Transformer
+    from ..transformer import Transformer
 
     config = spec.error_config()
     texts, keys, located_paths, protected = [], [], [], []
@@ -388,7 +388,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
     previous = _install_signal_handlers()
-    from .io.sources import BadRecordError, SourceError
+    from ..io.sources import BadRecordError, SourceError
 
     try:
         for batch in transform_records(rows, plan, config, workers=opts.workers,
@@ -516,8 +516,8 @@ class FolderRun:
     def _choose_format(self, warn) -> None:
         """Parquet with the input's schema, or one inferred from every record (read once before
         the run); JSON lines when Parquet cannot hold every value exactly (or when asked)."""
-        from .io.arrowschema import SchemaBuilder, Untypable
-        from .io.sources import BadRecord
+        from ..io.arrowschema import SchemaBuilder, Untypable
+        from ..io.sources import BadRecord
 
         self.format = "parquet"
         if self.spec.format == "jsonl":
@@ -579,7 +579,7 @@ class FolderRun:
         self.format, self.format_reason = manifest["format"], manifest.get("format_reason")
         self.schema = _schema_from_text(manifest.get("schema"))
         if self.schema is not None and self.source.schema is None:
-            from .io.arrowschema import SchemaBuilder
+            from ..io.arrowschema import SchemaBuilder
 
             self.fits = SchemaBuilder.from_schema(self.schema).fits
         self.work.mkdir(exist_ok=True)
@@ -791,7 +791,7 @@ class FolderRun:
             self.faults.check("finalize")
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
-        from .card import write_card
+        from ..card import write_card
 
         self._learner_summary = self._summarise_learner()
         manifest = self._write_manifest("finalizing")
@@ -812,8 +812,8 @@ class FolderRun:
         profile's shares."""
         if self.errors is None:
             return None
-        from .io.fields import field_of
-        from .learner.rate import label_distribution, rate_summary
+        from ..io.fields import field_of
+        from ..learner.rate import label_distribution, rate_summary
 
         stats = []
         for shard in self.shards:
@@ -889,7 +889,7 @@ class FolderRun:
     def _write_manifest(self, state: str) -> dict:
         import spacy
 
-        from .engine.nlp import model_description
+        from ..engine.nlp import model_description
 
         totals = self._totals()
         total = len(self.shards)
@@ -945,7 +945,7 @@ class _TextRate:
 def _type_rates(texts: list[_TextRate], errors, rate: float) -> dict[str, dict]:
     """Per type: the mean over texts of (edits of that type / unprotected tokens), beside the
     type's share of the target (all of it for a single type, its mix share for several)."""
-    from .learner.profile import LABELS
+    from ..learner.profile import LABELS
 
     measured = [t for t in texts if t.unprotected]
     mix = errors.profile.mix

@@ -44,7 +44,7 @@ from typing import Any, Iterable, Iterator
 
 import ray
 
-from . import __version__
+from .. import __version__
 from .pipeline import JobConfig, Outcome, Task
 
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
@@ -55,7 +55,7 @@ def _versions(model: str | None) -> dict[str, str]:
     """What must match between driver and actors for the output to be the same."""
     import spacy
 
-    from .engine.nlp import model_description
+    from ..engine.nlp import model_description
 
     return {"multivalue": __version__, "spacy": spacy.__version__, "model": model_description(model)}
 
