@@ -404,7 +404,7 @@ def dialects(
     """List the dialect profiles and how many of their attested features have rules."""
     if ctx.invoked_subcommand:
         return
-    from .coverage import DIALECT_COLUMNS, dialect_rows
+    from .reports.coverage import DIALECT_COLUMNS, dialect_rows
 
     if sort not in DIALECT_COLUMNS:
         raise _fail(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
@@ -426,7 +426,7 @@ def dialects_show(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Every attested feature of a dialect: rating, probability, implemented, category."""
-    from .coverage import feature_rows
+    from .reports.coverage import feature_rows
 
     profile = _profile(dialect, [], (), (), None)
     rows = feature_rows(profile)
@@ -450,7 +450,7 @@ def dialects_compare(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Features two dialects share and differ on, and the distance between their profiles."""
-    from .coverage import compare
+    from .reports.coverage import compare
 
     result = compare(_profile(first, [], (), (), None), _profile(second, [], (), (), None))
     if as_json:
@@ -618,7 +618,7 @@ def report(
     edits per text, errors (and learner-error rates when used)."""
     from rich.console import Console
 
-    from .report import ReportError, pick_examples, print_report, summarise, write_html
+    from .reports.report import ReportError, pick_examples, print_report, summarise, write_html
 
     try:
         summary = summarise(output)
@@ -642,7 +642,7 @@ def verify(
     """Check an output folder against its input: labels unchanged, order kept, and the edit log
     reproduces every rewritten text. Exit 0 only if all hold."""
     from .io.sources import SourceError
-    from .verify import verify as run_verify
+    from .reports.verify import verify as run_verify
 
     try:
         report = run_verify(None if input == "sample" else input, output)

@@ -1,4 +1,4 @@
-"""`multivalue_cli.card`: the dataset card (OUT/README.md) of a finished run."""
+"""`multivalue_cli.reports.card`: the dataset card (OUT/README.md) of a finished run."""
 import json
 import os
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from multivalue_cli.card import render_card, write_card
+from multivalue_cli.reports.card import render_card, write_card
 from multivalue_cli.cli import app
 
 

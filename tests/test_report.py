@@ -1,4 +1,4 @@
-"""`multivalue_cli.report`: the numbers of a finished run, the terminal tables, the HTML page."""
+"""`multivalue_cli.reports.report`: the numbers of a finished run, the terminal tables, the HTML page."""
 import json
 import re
 import shutil
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 from multivalue_cli.engine.apply import AppliedEdit, replay
-from multivalue_cli.report import (
+from multivalue_cli.reports.report import (
     Example, ReportError, original_text, pick_examples, print_report, summarise, write_html,
 )
 

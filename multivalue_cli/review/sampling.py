@@ -22,7 +22,7 @@ from typing import Callable, Hashable, Sequence
 
 from ..engine.apply import AppliedEdit, keyed_uniform
 from ..io.fields import STAR, FieldError, Step, parse_path, select
-from ..report import (
+from ..reports.report import (
     ReportError, _edit_log, _error_rows, _example, _rows_and_records, edit_spans, read_manifest,
 )
 from . import ReviewError

@@ -791,7 +791,7 @@ class FolderRun:
             self.faults.check("finalize")
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
-        from ..card import write_card
+        from ..reports.card import write_card
 
         self._learner_summary = self._summarise_learner()
         manifest = self._write_manifest("finalizing")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .profiles import catalog
+from ..profiles import catalog
 from .svgchart import horizontal_bars, vertical_bars
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ def _points(value: Any) -> str:
 
 
 def _review(result: dict, top: int) -> str:
-    from .review.show import FEATURE_COLUMNS, feature_rows, overview_rows
+    from ..review.show import FEATURE_COLUMNS, feature_rows, overview_rows
 
     rows = feature_rows(result)
     note = f"<p>The {top} weakest of {len(rows)} features.</p>" if len(rows) > top else ""

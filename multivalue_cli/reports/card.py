@@ -11,8 +11,8 @@ from typing import Any, Iterable, Sequence
 
 import yaml
 
-from .profiles import catalog
-from .io.writers import atomic_write_text
+from ..profiles import catalog
+from ..io.writers import atomic_write_text
 
 TOP_FEATURES = 15
 

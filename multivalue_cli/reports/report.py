@@ -19,10 +19,10 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import pyarrow.parquet as pq
 
-from .engine.apply import AppliedEdit
-from .io.fields import parse_path, select
-from .profiles import catalog
-from .io.writers import atomic_write_text
+from ..engine.apply import AppliedEdit
+from ..io.fields import parse_path, select
+from ..profiles import catalog
+from ..io.writers import atomic_write_text
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
 UNCATEGORISED = "(uncategorised)"
@@ -170,7 +170,7 @@ def summarise(out: Path) -> dict:
 
 def _review(out: Path) -> dict | None:
     """The native-speaker review imported into this run (``multivalue review import``), if any."""
-    from .review.results import recorded_review
+    from ..review.results import recorded_review
 
     return recorded_review(out)
 
@@ -278,7 +278,7 @@ def learner_fields(manifest: dict) -> list[dict] | None:
 
 def _learner_distribution(manifest: dict) -> dict | None:
     """The ERRANT types injected beside the profile's shares, and their total variation distance."""
-    from .learner.rate import total_variation
+    from ..learner.rate import total_variation
 
     rows = ((manifest.get("learner") or {}).get("summary") or {}).get("distribution")
     if not isinstance(rows, list):
@@ -465,7 +465,7 @@ def print_report(summary: dict, console, top: int = 20) -> None:
               ("ERRANT type", "profile", "injected", "edits"),
               ((r["label"], _percent(r["profile"]), _percent(r["injected"]), r["edits"]) for r in dist["rows"]))
     if summary.get("review"):
-        from .review.show import print_results
+        from ..review.show import print_results
 
         print_results(summary["review"], console, top=top)
     errors = summary["errors"]

@@ -22,11 +22,11 @@ from typing import Any, Iterator
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .io import jsontext
-from .engine.apply import AppliedEdit, replay
-from .io.fields import FieldError, assign, select
-from .io.sources import BadRecord, SourceError, open_source
-from .io.writers import span_key
+from ..io import jsontext
+from ..engine.apply import AppliedEdit, replay
+from ..io.fields import FieldError, assign, select
+from ..io.sources import BadRecord, SourceError, open_source
+from ..io.writers import span_key
 
 MAX_REPORTED = 20
 
@@ -137,7 +137,7 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
         for name in keep:
             expected = expected.append(schema.field(name).with_name(f"{name}_original"))
     else:  # inferred from the JSON records; the manifest keeps it
-        from .run.job import _schema_from_text
+        from ..run.job import _schema_from_text
 
         expected = _schema_from_text(manifest.get("schema"))
         if expected is None:
@@ -173,10 +173,10 @@ def _output_records(out: Path, manifest: dict, report: Report) -> Iterator[dict]
 
 
 def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[str, list[AppliedEdit]]]:
-    from .engine.registry import registry
-    from .learner.profile import LABELS
+    from ..engine.registry import registry
+    from ..learner.profile import LABELS
 
-    from .profiles import RENAMED_FEATURES
+    from ..profiles import RENAMED_FEATURES
 
     features = {rule.name: rule.ewave for rule in registry().values()}
     features.update({old: features[new] for old, new in RENAMED_FEATURES.items() if new in features})
@@ -224,7 +224,7 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
         source = rebuilt[name]["from"]
         new = outputs.get(source)
         if new is not None and new != dict(located_in).get(source):
-            from .io.tokenize import tokenize
+            from ..io.tokenize import tokenize
 
             if after[name] != tokenize(new, rebuilt[name]["tokenizer"]):
                 report.problem(f"row {row}: {name} does not match the new {source}")

@@ -1,8 +1,8 @@
 """What the profiles hold and how much of it has rules: the data behind `multivalue dialects`."""
 from __future__ import annotations
 
-from .profiles import Profile, bundled_profiles, catalog, load_profile, multi_profile
-from .engine.registry import registry
+from ..profiles import Profile, bundled_profiles, catalog, load_profile, multi_profile
+from ..engine.registry import registry
 
 DIALECT_COLUMNS = ("abbreviation", "name", "region", "type", "attested", "implemented", "percent_implemented")
 
