@@ -9,7 +9,8 @@ ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'mult
 from typer.testing import CliRunner  # noqa: E402
 
 from multivalue_cli.cli import app  # noqa: E402
-from multivalue_cli.run.pipeline import JobConfig, WorkerPool  # noqa: E402
+from multivalue_cli.run.local_pool import WorkerPool  # noqa: E402
+from multivalue_cli.run.worker import JobConfig  # noqa: E402
 from multivalue_cli.run.ray_pool import RayPool  # noqa: E402
 from multivalue_cli.transformer import resolve_profile  # noqa: E402
 
@@ -73,7 +74,7 @@ def test_cli_ray_engine_writes_the_same_output_as_local(ray_instance, tmp_path):
 
 
 def test_a_dead_actor_is_an_error_naming_the_batch(ray_instance):
-    from multivalue_cli.run.pipeline import WorkerDied
+    from multivalue_cli.run.worker import WorkerDied
 
     pool = RayPool(JobConfig(profile=resolve_profile("IndE"), seed=3), 1)
     try:

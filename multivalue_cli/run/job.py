@@ -29,9 +29,11 @@ import pyarrow as pa
 
 from .. import __version__
 from ..io import jsontext
-from .pipeline import JobConfig, Rebuild, RecordPlan, RecordResult, WorkerDied, transform_records
+from .faults import FaultInjector
+from .pipeline import Rebuild, RecordPlan, RecordResult, transform_records
 from ..profiles import Profile
 from .progress import RunProgress
+from .worker import JobConfig, WorkerDied
 from ..io.writers import (
     EditLogWriter, JsonlRecordWriter, OutputError, OutputLock, SchemaMismatch, ShardFile,
     atomic_write_text, leftovers_only, prepare_output_dir,
@@ -205,23 +207,6 @@ class Totals:
         totals = cls(**{k: v for k, v in data.items() if k != "edits_per_feature"})
         totals.edits_per_feature = Counter(data.get("edits_per_feature", {}))
         return totals
-
-
-class FaultInjector:
-    """Test hook: ``MULTIVALUE_FAULT=point:n`` kills the process with SIGKILL the n-th time the
-    run passes ``point`` (batch, shard-write, between-shards, finalize; worker: in a worker
-    process, its n-th batch). Unset in normal use."""
-
-    def __init__(self) -> None:
-        point, _, count = os.environ.get("MULTIVALUE_FAULT", "").partition(":")
-        self.point, self.count = point, int(count or 0)
-        self.seen: Counter = Counter()
-
-    def check(self, point: str) -> None:
-        if point == self.point:
-            self.seen[point] += 1
-            if self.seen[point] == self.count:
-                os.kill(os.getpid(), signal.SIGKILL)
 
 
 # ---------------------------------------------------------------------------- the run

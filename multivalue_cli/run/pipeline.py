@@ -1,7 +1,8 @@
 """The data path: records -> field selection -> batches -> worker pool -> results in order.
 
-Each worker process loads spaCy once and parses and rewrites whole batches of texts; only
-texts and edits cross process boundaries. At most ``2 x workers`` batches are in flight, so
+Each worker (:mod:`.worker`) loads spaCy once and parses and rewrites whole batches of texts,
+in local processes (:mod:`.local_pool`) or on Ray actors (:mod:`.ray_pool`); only texts and
+edits cross process boundaries. At most ``2 x workers`` batches are in flight, so
 memory stays flat however large the input, and results are consumed in submission order, so
 output order equals input order. ``workers=1`` runs in-process on the same code path.
 
@@ -9,51 +10,21 @@ A record is transformed whole or not at all: if one of its fields is missing, nu
 text (a string with lone surrogates is not text), or a rule or the parser raised on one of its
 texts, the record comes back unchanged with the reason (the caller decides whether to pass it
 through, skip it, or stop). A worker process that dies (killed, out of memory) ends the run
-with :class:`WorkerDied`, never a hang.
+with :class:`.worker.WorkerDied`, never a hang.
 """
 from __future__ import annotations
 
-import gc
 import json
-import multiprocessing as mp
-import signal
 import time
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
-from ..engine.apply import AppliedEdit
 from ..io.fields import assign, select, values_at
 from ..io.jsontext import has_surrogates
-from ..profiles import Profile
-from ..protection import Protection
 from ..io.sources import BadRecord
 from ..io.writers import edit_rows
-
-if TYPE_CHECKING:
-    from ..learner import ErrorConfig
-
-# One unit of work: (row number, concrete field path, text, terms the learner errors must not
-# touch, counterfactual pair value or None).
-Task = tuple[int, str, str, tuple[str, ...], object]
-# new text, edits, rule failures, learner stats (distance, unprotected, capacity, expected) or
-# None, and for the first member of a counterfactual pair (dialect sites carried over, blocked)
-Outcome = tuple[str, list[AppliedEdit], list[str], "tuple | None", "tuple[int, int] | None"]
-
-
-@dataclass(frozen=True)
-class JobConfig:
-    """What a worker needs to rebuild the transformer (cheap to pickle)."""
-
-    profile: Profile | None
-    seed: int
-    model: str | None = None
-    parse_batch_size: int = 256
-    errors: "ErrorConfig | None" = None  # learner errors to inject after the dialect
-    protection: Protection = Protection()  # binds every stage
-    cache_size: int = 2_000  # parsed texts kept per worker (0: none); never changes the output
+from .local_pool import WorkerPool
+from .worker import JobConfig, Outcome, Task
 
 
 @dataclass(frozen=True)
@@ -100,165 +71,6 @@ class RecordResult:
     where: str | None = None  # for unreadable records: file and line
     raw: str | None = None  # for unreadable records: the text as read
     data: bytes | None = None  # for unreadable lines: their bytes
-
-
-class WorkerDied(Exception):
-    """A worker process ended while it held work (killed by a signal, out of memory)."""
-
-    @classmethod
-    def holding(cls, tasks: Sequence["Task"], who: str = "a worker process") -> "WorkerDied":
-        rows = sorted({t[0] for t in tasks})
-        span = f"rows {rows[0]}-{rows[-1]}" if rows else "a batch"
-        return cls(f"{who} died (killed, or out of memory?) while it held the batch of {span}")
-
-
-# ----------------------------------------------------------------------------- workers
-
-_TRANSFORMER = None
-_WORKER_FAULT = None  # set in each worker: see job.FaultInjector ("worker:n" kills a worker)
-
-
-def _init_worker(config: JobConfig, in_worker: bool = True) -> None:
-    global _TRANSFORMER, _WORKER_FAULT
-    from .job import FaultInjector
-    from ..engine.nlp import limit_threads
-
-    _WORKER_FAULT = FaultInjector()
-
-    limit_threads()
-    if in_worker:
-        # Ctrl-C reaches every process of the terminal's group: the main process decides and
-        # stops the workers (with SIGTERM, which must then simply end them).
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    from ..transformer import Transformer
-
-    _TRANSFORMER = Transformer(
-        dialect=config.profile, seed=config.seed, model=config.model,
-        batch_size=config.parse_batch_size, errors=config.errors, protection=config.protection,
-        cache_size=config.cache_size,
-    )
-    # load the pipeline, the rules and the inflection tables now, not on the first batch
-    _TRANSFORMER.nlp, _TRANSFORMER.engine, _TRANSFORMER.injector
-    from ..engine.morphology import warm_up
-
-    warm_up()
-    # The pipeline and the inflection tables are millions of long-lived objects: a full
-    # garbage collection walked them all (~0.1 s each, ~5% of a run). Frozen, collections
-    # only look at objects made after this point.
-    gc.freeze()
-
-
-def _process(tasks: Sequence[Task]) -> list[Outcome]:
-    """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
-    its texts one by one, so that only the text at fault fails."""
-    assert _TRANSFORMER is not None, "worker not initialised"
-    _WORKER_FAULT.check("worker")
-    try:
-        return _process_batch(tasks)
-    except Exception:  # noqa: BLE001 - isolated below, text by text
-        if len(tasks) == 1:
-            return [_failed(tasks[0])]
-        return [_process_one(task) for task in tasks]
-
-
-def _process_one(task: Task) -> Outcome:
-    try:
-        return _process_batch([task])[0]
-    except Exception:  # noqa: BLE001 - reported as this text's failure
-        return _failed(task)
-
-
-def _failed(task: Task) -> Outcome:
-    import sys
-
-    exc = sys.exc_info()[1]
-    return (task[2], [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"], None, None)
-
-
-def _process_batch(tasks: Sequence[Task]) -> list[Outcome]:
-    if any(t[4] is not None for t in tasks):
-        return _process_pairs(tasks)
-    results = _TRANSFORMER.explain_many_with_stats(
-        [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks],
-        protected=[t[3] for t in tasks],
-    )
-    return [(r.text, r.edits, _rule_failures(r), _stats(s), None) for r, s in results]
-
-
-def _rule_failures(result) -> list[str]:
-    return [f"rule {failure}" for failure in result.failures]
-
-
-def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
-    """Members of a counterfactual pair (same pair value, same field path) get identical edits."""
-    outcomes: list[Outcome | None] = [None] * len(tasks)
-    groups: dict[tuple, list[int]] = {}
-    for k, (_, path, _, _, pair) in enumerate(tasks):
-        groups.setdefault((pair, path), []).append(k)
-    for (pair, path), members in groups.items():
-        results, carried, blocked = _TRANSFORMER.explain_pair(
-            [tasks[k][2] for k in members], [tasks[k][0] for k in members], path,
-            [tasks[k][3] for k in members], pair)
-        for n, (k, (r, s)) in enumerate(zip(members, results)):
-            counts = (carried, blocked) if n == 0 and len(members) > 1 else None
-            outcomes[k] = (r.text, r.edits, _rule_failures(r), _stats(s), counts)
-    return outcomes  # type: ignore[return-value]
-
-
-def _stats(stats) -> tuple | None:
-    if stats is None:
-        return None
-    return (stats.distance, stats.unprotected, stats.capacity, stats.expected, stats.per_label)
-
-
-class WorkerPool:
-    """Ordered, bounded map of :func:`_process` over batches, in-process when ``workers == 1``.
-
-    A process pool from ``concurrent.futures``: unlike ``multiprocessing.Pool``, it notices a
-    worker that dies and fails the work it held (``multiprocessing.Pool`` waits forever)."""
-
-    def __init__(self, config: JobConfig, workers: int) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-        if workers > 1:
-            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            self._pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
-                                             initargs=(config,))
-        else:
-            _init_worker(config, in_worker=False)
-
-    def map_ordered(self, batches: Iterable[tuple[object, list[Task]]]) -> Iterator[tuple[object, list[Outcome]]]:
-        if self._pool is None:
-            for payload, tasks in batches:
-                yield payload, _process(tasks) if tasks else []
-            return
-        in_flight: deque = deque()
-        limit = 2 * self.workers
-        try:
-            for payload, tasks in batches:
-                in_flight.append((payload, tasks, None))
-                in_flight[-1] = (payload, tasks, self._pool.submit(_process, tasks))
-                while len(in_flight) >= limit:
-                    payload, _, future = in_flight[0]
-                    yield payload, future.result()
-                    in_flight.popleft()
-            while in_flight:
-                payload, _, future = in_flight[0]
-                yield payload, future.result()
-                in_flight.popleft()
-        except BrokenProcessPool:  # the oldest batch still held is the first one lost
-            raise WorkerDied.holding(in_flight[0][1] if in_flight else []) from None
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True)
-
-    def terminate(self) -> None:
-        if self._pool is not None:
-            for process in list((self._pool._processes or {}).values()):  # stop work in progress
-                process.terminate()
-            self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_pool(config: JobConfig, workers: int, *, engine: str = "local",

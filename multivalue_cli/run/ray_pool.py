@@ -1,9 +1,9 @@
-"""An optional distributed worker pool on Ray, a drop-in for :class:`pipeline.WorkerPool`.
+"""An optional distributed worker pool on Ray, a drop-in for :class:`.local_pool.WorkerPool`.
 
 Only the pool changes: the driver still reads the input with our sources and writes shards, the
 edit log and the manifest with our writers, so schema, resume and output layout are the same
-code. Each Ray actor loads spaCy once (through :func:`pipeline._init_worker`) and runs
-:func:`pipeline._process` on whole batches; only tasks ``(row, path, text)`` and outcomes cross
+code. Each Ray actor loads spaCy once (through :func:`.worker.init_worker`) and runs
+:func:`.worker.process` on whole batches; only tasks ``(row, path, text)`` and outcomes cross
 the network, the records themselves wait on the driver. A text's randomness is keyed by its row
 and field path, never by the worker, so for the same seed and versions the output is
 byte-identical to a local run with any number of workers.
@@ -45,7 +45,7 @@ from typing import Any, Iterable, Iterator
 import ray
 
 from .. import __version__
-from .pipeline import JobConfig, Outcome, Task
+from .worker import JobConfig, Outcome, Task, WorkerDied, init_worker, process
 
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
@@ -69,27 +69,23 @@ def _actor_env() -> dict[str, str]:
 
 
 class _Worker:
-    """One Ray actor: a worker process of :class:`pipeline.WorkerPool`, placed by Ray."""
+    """One Ray actor: a worker process of :class:`.local_pool.WorkerPool`, placed by Ray."""
 
     def __init__(self, config: JobConfig) -> None:
-        from .pipeline import _init_worker
-
-        _init_worker(config, in_worker=False)  # Ray owns the actor's signals
+        init_worker(config, in_worker=False)  # Ray owns the actor's signals
         self.model = config.model
 
     def versions(self) -> dict[str, str]:
         return _versions(self.model)
 
     def process(self, tasks: list[Task]) -> list[Outcome]:
-        from .pipeline import _process
-
-        return _process(tasks)
+        return process(tasks)
 
 
 class RayPool:
-    """Ordered, bounded map of ``pipeline._process`` over batches, on Ray actors.
+    """Ordered, bounded map of ``worker.process`` over batches, on Ray actors.
 
-    Same interface as :class:`pipeline.WorkerPool`; ``workers`` is the number of actors."""
+    Same interface as :class:`.local_pool.WorkerPool`; ``workers`` is the number of actors."""
 
     def __init__(self, config: JobConfig, workers: int, *, address: str | None = None,
                  cpus_per_actor: float = 1.0) -> None:
@@ -158,8 +154,6 @@ def _result(payload: object, tasks: list[Task], ref: Any) -> tuple[object, list[
     try:
         return payload, ray.get(ref)
     except ray.exceptions.RayActorError:
-        from .pipeline import WorkerDied
-
         raise WorkerDied.holding(tasks, "a Ray actor") from None
 
 
