@@ -618,7 +618,10 @@ def report(
     edits per text, errors (and learner-error rates when used)."""
     from rich.console import Console
 
-    from .reports.report import ReportError, pick_examples, print_report, summarise, write_html
+    from .reports.examples import pick_examples
+    from .reports.report import print_report, summarise
+    from .reports.report_html import write_html
+    from .reports.run_folder import ReportError
 
     try:
         summary = summarise(output)

@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 from multivalue_cli.engine.apply import AppliedEdit, replay
-from multivalue_cli.reports.report import (
-    Example, ReportError, original_text, pick_examples, print_report, summarise, write_html,
-)
+from multivalue_cli.reports.examples import Example, original_text, pick_examples
+from multivalue_cli.reports.report import print_report, summarise
+from multivalue_cli.reports.report_html import write_html
+from multivalue_cli.reports.run_folder import ReportError
 
 SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"
 CHROMIUM = "/usr/bin/chromium"

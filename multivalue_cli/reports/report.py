@@ -1,28 +1,18 @@
 """What a finished ``multivalue transform`` run did, read back from its output folder.
 
 :func:`summarise` gives the numbers (a JSON-serialisable dict), :func:`print_report` shows
-them as tables in a terminal, :func:`write_html` writes them, with charts and before/after
-examples (:func:`pick_examples`), as one self-contained HTML page.
-
-The data shards hold the rewritten texts. The original of a text is its ``<field>_original``
-column when the run kept it (``--keep-original``), otherwise the edit log replayed backwards
-(:func:`original_text`): the log's spans are exact, so that gives the input back.
+them as tables in a terminal; :func:`.report_html.write_html` writes them, with charts and
+before/after examples (:func:`.examples.pick_examples`), as one self-contained HTML page.
 """
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
-import pyarrow.parquet as pq
-
-from ..engine.apply import AppliedEdit
-from ..io.fields import parse_path, select
+from ..io.fields import select
 from ..profiles import catalog
-from ..io.writers import atomic_write_text
+from .run_folder import edit_log, error_rows, read_manifest, rows_and_records
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
 UNCATEGORISED = "(uncategorised)"
@@ -42,83 +32,6 @@ def category_of(feature: str) -> str:
     return UNCATEGORISED
 
 
-class ReportError(Exception):
-    """The folder is not a finished output folder (no manifest, or the run did not complete)."""
-
-
-# ------------------------------------------------------------------------- reading the folder
-
-
-def read_manifest(out: Path) -> dict:
-    path = Path(out) / "manifest.json"
-    try:
-        manifest = json.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        raise ReportError(f"{out} is not an output folder of `multivalue transform` (no manifest.json)") from None
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ReportError(f"{path}: cannot read it ({exc})") from None
-    if manifest.get("state") != "complete":
-        raise ReportError(f"{out}: the run is not complete (state: {manifest.get('state')}); "
-                          "finish it with --resume first")
-    return manifest
-
-
-def _error_rows(out: Path) -> tuple[set[int], set[int]]:
-    """Rows listed in errors.jsonl (not transformed), and those of them not written at all."""
-    path = Path(out) / "errors.jsonl"
-    failed: set[int] = set()
-    dropped: set[int] = set()
-    if path.exists():
-        for line in path.read_text("utf-8").splitlines():
-            entry = json.loads(line)
-            if entry.get("row") is None:
-                continue
-            failed.add(entry["row"])
-            if not str(entry.get("action", "")).startswith("passed"):
-                dropped.add(entry["row"])
-    return failed, dropped
-
-
-def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:
-    """The input row of each written record, in output order (None if it cannot be known)."""
-    rows = [r for shard in manifest.get("shards", []) for r in range(*shard["rows"]) if r not in dropped]
-    return rows if len(rows) == manifest.get("counts", {}).get("written") else None
-
-
-def _columns(manifest: dict, data_file: Path) -> list[str] | None:
-    """The top-level columns a report needs: the fields' and their ``_original`` copies."""
-    wanted = {str(parse_path(p)[0]) for p in manifest["fields"]}
-    wanted |= {f"{name}_original" for name in wanted}
-    names = pq.read_schema(data_file).names
-    return [n for n in names if n in wanted]
-
-
-def _records(out: Path, manifest: dict) -> Iterator[dict]:
-    """The written records in output order (only the columns a report needs, for Parquet)."""
-    for name in manifest["outputs"]["data"]:
-        path = Path(out) / name
-        if path.suffix == ".jsonl":
-            with open(path, encoding="utf-8") as f:
-                for line in f:
-                    yield json.loads(line)
-        else:
-            for batch in pq.ParquetFile(path).iter_batches(columns=_columns(manifest, path)):
-                yield from batch.to_pylist()
-
-
-def _rows_and_records(out: Path, manifest: dict) -> Iterator[tuple[int | None, dict]]:
-    _, dropped = _error_rows(out)
-    rows = _written_rows(manifest, dropped)
-    for position, record in enumerate(_records(out, manifest)):
-        yield (rows[position] if rows is not None else None), record
-
-
-def _edit_log(out: Path, manifest: dict, columns: Sequence[str]) -> Iterator[dict]:
-    for name in manifest["outputs"].get("edits", []):
-        for batch in pq.ParquetFile(Path(out) / name).iter_batches(columns=list(columns)):
-            yield from batch.to_pylist()
-
-
 # ------------------------------------------------------------------------------ the summary
 
 
@@ -129,7 +42,7 @@ def summarise(out: Path) -> dict:
     counts = manifest.get("counts", {})
     per_text: Counter = Counter()
     per_feature: Counter = Counter()
-    for edit in _edit_log(out, manifest, ("key", "field", "feature")):
+    for edit in edit_log(out, manifest, ("key", "field", "feature")):
         per_text[(edit["key"], edit["field"])] += 1
         per_feature[edit["feature"]] += 1
     fields, warnings = _field_stats(out, manifest, set(per_text))
@@ -185,9 +98,9 @@ def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, str]]) -> tup
     paths = list(manifest["fields"])
     texts: Counter = Counter()
     changed: Counter = Counter()
-    failed, _ = _error_rows(out)
+    failed, _ = error_rows(out)
     warnings: list[str] = []
-    for row, record in _rows_and_records(out, manifest):
+    for row, record in rows_and_records(out, manifest):
         if row is None:
             warnings.append("the written records could not be matched to input rows; "
                             "changed texts per field are not counted")
@@ -316,114 +229,6 @@ def _difference(achieved: Any, target: Any) -> float | None:
     return round(achieved - target, 4) if numbers else None
 
 
-# ------------------------------------------------------------------------------ examples
-
-
-@dataclass(frozen=True)
-class EditSpan:
-    """One span of the log (edits merged by the engine share it), in both texts."""
-
-    start: int  # in the original
-    end: int
-    out_start: int  # in the output
-    out_end: int
-    before: str
-    after: str
-    features: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Example:
-    row: int
-    field: str
-    original: str
-    output: str
-    edits: tuple[AppliedEdit, ...]
-
-    def spans(self) -> list[EditSpan]:
-        return edit_spans(self.edits)
-
-
-def _get(edit: Any, name: str) -> Any:
-    return edit[name] if isinstance(edit, dict) else getattr(edit, name)
-
-
-def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
-    """The distinct spans of a text's edits (dicts or :class:`AppliedEdit`), in order, with
-    where each lands in the output. Raises ValueError for spans that overlap."""
-    features: dict[tuple, list[str]] = defaultdict(list)
-    for e in edits:
-        span = (_get(e, "start"), _get(e, "end"), _get(e, "before"), _get(e, "after"))
-        features[span].append(_get(e, "feature"))
-    spans, shift, position = [], 0, 0
-    for start, end, before, after in sorted(features):
-        if start < position:
-            raise ValueError(f"edit at {start}-{end} overlaps the one before it")
-        spans.append(EditSpan(start, end, start + shift, start + shift + len(after), before, after,
-                              tuple(features[(start, end, before, after)])))
-        shift += len(after) - len(before)
-        position = end
-    return spans
-
-
-def original_text(output_text: str, edits: Iterable[Any]) -> str:
-    """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
-    before, after, or :class:`AppliedEdit`): the log replayed backwards. Learner-error edits
-    (eWAVE number 0) were applied last, so they are undone first."""
-    edits = list(edits)
-    ewave = [e.get("ewave", 1) if isinstance(e, dict) else e.ewave for e in edits]
-    learner = [e for e, n in zip(edits, ewave) if not n]
-    if learner and len(learner) < len(edits):
-        dialect = [e for e, n in zip(edits, ewave) if n]
-        return _undo(_undo(output_text, learner), dialect)
-    return _undo(output_text, edits)
-
-
-def _undo(output_text: str, edits: Iterable[Any]) -> str:
-    parts, position = [], 0
-    for span in edit_spans(edits):
-        if span.out_start < position or output_text[span.out_start:span.out_end] != span.after:
-            raise ValueError(f"edit at {span.start}-{span.end} does not match the output ({span.after!r})")
-        parts.append(output_text[position:span.out_start])
-        parts.append(span.before)
-        position = span.out_end
-    parts.append(output_text[position:])
-    return "".join(parts)
-
-
-def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
-    """``n`` changed texts drawn at random (reproducibly, by ``seed``), with their originals
-    and edits, in input order."""
-    out = Path(out)
-    manifest = read_manifest(out)
-    failed, _ = _error_rows(out)
-    candidates = sorted({(e["key"], e["field"]) for e in _edit_log(out, manifest, ("key", "field"))
-                         if e["key"] not in failed})
-    chosen = set(random.Random(seed).sample(candidates, min(n, len(candidates))))
-    edits: dict[tuple[int, str], list[AppliedEdit]] = defaultdict(list)
-    for e in _edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after")):
-        if (e["key"], e["field"]) in chosen:
-            edits[(e["key"], e["field"])].append(
-                AppliedEdit(e["ewave"], e["feature"], e["start"], e["end"], e["before"], e["after"]))
-    wanted_rows = {row for row, _ in chosen}
-    examples = []
-    for row, record in _rows_and_records(out, manifest):
-        if row is None or row not in wanted_rows:
-            continue
-        for (key, path), logged in sorted(edits.items()):
-            if key == row:
-                examples.append(_example(row, path, record, logged))
-    return sorted(examples, key=lambda ex: (ex.row, ex.field))
-
-
-def _example(row: int, path: str, record: dict, edits: list[AppliedEdit]) -> Example:
-    located, _ = select(record, [path])
-    output = located[0][1] if located else ""
-    kept = record.get(f"{path}_original") if path.isidentifier() else None
-    original = kept if isinstance(kept, str) else original_text(output, edits)
-    return Example(row, path, original, output, tuple(edits))
-
-
 # ------------------------------------------------------------------------------ terminal
 
 
@@ -511,14 +316,3 @@ def _cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.4g}"
     return "" if value is None else str(value)
-
-
-# ------------------------------------------------------------------------------ HTML
-
-
-def write_html(summary: dict, out_html: Path, examples: list[Example], top: int = 20) -> None:
-    """Write the report as one self-contained HTML page (inline CSS and SVG, no scripts, no
-    external resources)."""
-    from .report_html import render_page
-
-    atomic_write_text(Path(out_html), render_page(summary, examples, top=top))

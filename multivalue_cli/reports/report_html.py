@@ -3,13 +3,16 @@ no scripts, nothing fetched), every value HTML-escaped."""
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from ..io.writers import atomic_write_text
 from ..profiles import catalog
+from .report import overview_rows, run_title
 from .svgchart import horizontal_bars, vertical_bars
 
 if TYPE_CHECKING:
-    from .report import EditSpan, Example
+    from .examples import EditSpan, Example
 
 CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:60rem;
@@ -37,8 +40,6 @@ code{background:#f3f3f3;padding:0 .2rem;border-radius:3px}
 
 
 def render_page(summary: dict, examples: Sequence["Example"], top: int = 20) -> str:
-    from .report import run_title
-
     profile = summary["profile"]
     title = f"multivalue report: {run_title(summary)}"
     hashed = f" · profile {escape(str(profile['hash']))}" if profile.get("hash") else ""
@@ -96,8 +97,6 @@ def _percent(share: float) -> str:
 
 
 def _overview(summary: dict) -> str:
-    from .report import overview_rows
-
     return _table("overview", ("", "value"), overview_rows(summary), set())
 
 
@@ -224,3 +223,9 @@ def _highlight(text: str, ranges: list[tuple[int, int, "EditSpan"]], kind: str) 
 def _features_label(features: Sequence[str]) -> str:
     entries = catalog()
     return ", ".join(f"{name} ({entries[name].ewave})" if name in entries else name for name in features)
+
+
+def write_html(summary: dict, out_html: Path, examples: list[Example], top: int = 20) -> None:
+    """Write the report as one self-contained HTML page (inline CSS and SVG, no scripts, no
+    external resources)."""
+    atomic_write_text(Path(out_html), render_page(summary, examples, top=top))

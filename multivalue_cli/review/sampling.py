@@ -22,9 +22,8 @@ from typing import Callable, Hashable, Sequence
 
 from ..engine.apply import AppliedEdit, keyed_uniform
 from ..io.fields import STAR, FieldError, Step, parse_path, select
-from ..reports.report import (
-    ReportError, _edit_log, _error_rows, _example, _rows_and_records, edit_spans, read_manifest,
-)
+from ..reports.examples import edit_spans, make_example
+from ..reports.run_folder import ReportError, edit_log, error_rows, read_manifest, rows_and_records
 from . import ReviewError
 
 MAX_TEXT_CHARS = 2000  # longer texts are not shown to reviewers (counted in ``skipped_long``)
@@ -120,7 +119,7 @@ def sample_run(run: Path, opts: SampleOptions) -> Sample:
                           "errors (--errors), which reviewers would judge too; export a run made "
                           "without --errors")
     wanted = field_filter(opts.fields)
-    failed, _ = _error_rows(run)
+    failed, _ = error_rows(run)
     pools, in_run, ewave, edited = _candidates(run, manifest, opts, wanted, failed)
     if not in_run:
         where = f" in --field {', '.join(opts.fields)}" if opts.fields else ""
@@ -148,7 +147,7 @@ def _candidates(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: 
     in_run: Counter = Counter()
     ewave: dict[str, int] = {}
     edited: set[Text] = set()
-    for e in _edit_log(run, manifest, ("key", "field", "ewave", "feature")):
+    for e in edit_log(run, manifest, ("key", "field", "ewave", "feature")):
         if e["key"] in failed or not wanted(e["field"]):
             continue
         text = (e["key"], e["field"])
@@ -162,7 +161,7 @@ def _candidates(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: 
 
 def _edits_of(run: Path, manifest: dict, texts: set[Text]) -> dict[Text, list[AppliedEdit]]:
     found: dict[Text, list[AppliedEdit]] = defaultdict(list)
-    for e in _edit_log(run, manifest, LOG_COLUMNS):
+    for e in edit_log(run, manifest, LOG_COLUMNS):
         if (e["key"], e["field"]) in texts:
             found[(e["key"], e["field"])].append(
                 AppliedEdit(e["ewave"], e["feature"], e["start"], e["end"], e["before"], e["after"]))
@@ -175,7 +174,7 @@ def _texts(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: set[i
     the control items."""
     built: dict[Text, dict] = {}
     controls = _Lowest(opts.controls)
-    for row, record in _rows_and_records(run, manifest):
+    for row, record in rows_and_records(run, manifest):
         if row is None:
             raise ReviewError(f"{run}: the written records cannot be matched to input rows")
         if row in failed:
@@ -184,7 +183,7 @@ def _texts(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: set[i
         for path, text in located:
             key = (row, path)
             if key in edits:
-                example = _example(row, path, record, edits[key])
+                example = make_example(row, path, record, edits[key])
                 if max(len(example.original), len(example.output)) <= MAX_TEXT_CHARS:
                     built[key] = make_item(row, path, dialect, example.original, example.output,
                                            edits[key])

@@ -1,0 +1,123 @@
+"""Before/after examples of a run: a text's edit spans in both texts, its original, and a
+reproducible random draw of changed texts.
+
+The data shards hold the rewritten texts. The original of a text is its ``<field>_original``
+column when the run kept it (``--keep-original``), otherwise the edit log replayed backwards
+(:func:`original_text`): the log's spans are exact, so that gives the input back.
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..engine.apply import AppliedEdit
+from ..io.fields import select
+from .run_folder import edit_log, error_rows, read_manifest, rows_and_records
+
+
+@dataclass(frozen=True)
+class EditSpan:
+    """One span of the log (edits merged by the engine share it), in both texts."""
+
+    start: int  # in the original
+    end: int
+    out_start: int  # in the output
+    out_end: int
+    before: str
+    after: str
+    features: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    row: int
+    field: str
+    original: str
+    output: str
+    edits: tuple[AppliedEdit, ...]
+
+    def spans(self) -> list[EditSpan]:
+        return edit_spans(self.edits)
+
+
+def _get(edit: Any, name: str) -> Any:
+    return edit[name] if isinstance(edit, dict) else getattr(edit, name)
+
+
+def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
+    """The distinct spans of a text's edits (dicts or :class:`AppliedEdit`), in order, with
+    where each lands in the output. Raises ValueError for spans that overlap."""
+    features: dict[tuple, list[str]] = defaultdict(list)
+    for e in edits:
+        span = (_get(e, "start"), _get(e, "end"), _get(e, "before"), _get(e, "after"))
+        features[span].append(_get(e, "feature"))
+    spans, shift, position = [], 0, 0
+    for start, end, before, after in sorted(features):
+        if start < position:
+            raise ValueError(f"edit at {start}-{end} overlaps the one before it")
+        spans.append(EditSpan(start, end, start + shift, start + shift + len(after), before, after,
+                              tuple(features[(start, end, before, after)])))
+        shift += len(after) - len(before)
+        position = end
+    return spans
+
+
+def original_text(output_text: str, edits: Iterable[Any]) -> str:
+    """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
+    before, after, or :class:`AppliedEdit`): the log replayed backwards. Learner-error edits
+    (eWAVE number 0) were applied last, so they are undone first."""
+    edits = list(edits)
+    ewave = [e.get("ewave", 1) if isinstance(e, dict) else e.ewave for e in edits]
+    learner = [e for e, n in zip(edits, ewave) if not n]
+    if learner and len(learner) < len(edits):
+        dialect = [e for e, n in zip(edits, ewave) if n]
+        return _undo(_undo(output_text, learner), dialect)
+    return _undo(output_text, edits)
+
+
+def _undo(output_text: str, edits: Iterable[Any]) -> str:
+    parts, position = [], 0
+    for span in edit_spans(edits):
+        if span.out_start < position or output_text[span.out_start:span.out_end] != span.after:
+            raise ValueError(f"edit at {span.start}-{span.end} does not match the output ({span.after!r})")
+        parts.append(output_text[position:span.out_start])
+        parts.append(span.before)
+        position = span.out_end
+    parts.append(output_text[position:])
+    return "".join(parts)
+
+
+def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
+    """``n`` changed texts drawn at random (reproducibly, by ``seed``), with their originals
+    and edits, in input order."""
+    out = Path(out)
+    manifest = read_manifest(out)
+    failed, _ = error_rows(out)
+    candidates = sorted({(e["key"], e["field"]) for e in edit_log(out, manifest, ("key", "field"))
+                         if e["key"] not in failed})
+    chosen = set(random.Random(seed).sample(candidates, min(n, len(candidates))))
+    edits: dict[tuple[int, str], list[AppliedEdit]] = defaultdict(list)
+    for e in edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after")):
+        if (e["key"], e["field"]) in chosen:
+            edits[(e["key"], e["field"])].append(
+                AppliedEdit(e["ewave"], e["feature"], e["start"], e["end"], e["before"], e["after"]))
+    wanted_rows = {row for row, _ in chosen}
+    examples = []
+    for row, record in rows_and_records(out, manifest):
+        if row is None or row not in wanted_rows:
+            continue
+        for (key, path), logged in sorted(edits.items()):
+            if key == row:
+                examples.append(make_example(row, path, record, logged))
+    return sorted(examples, key=lambda ex: (ex.row, ex.field))
+
+
+def make_example(row: int, path: str, record: dict, edits: list[AppliedEdit]) -> Example:
+    located, _ = select(record, [path])
+    output = located[0][1] if located else ""
+    kept = record.get(f"{path}_original") if path.isidentifier() else None
+    original = kept if isinstance(kept, str) else original_text(output, edits)
+    return Example(row, path, original, output, tuple(edits))
