@@ -228,7 +228,7 @@ def engine_breakdown(texts: list[str], dialect: str) -> str:
                 spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
         return wrapper
 
-    originals = {name: getattr(engine_module, name) for name in ("DocIndex", "_render", "_edit_log")}
+    originals = {name: getattr(engine_module, name) for name in ("DocIndex", "render_tokens", "_edit_log")}
     rules_before = list(engine.rules)
     try:
         for name, fn in originals.items():
@@ -247,7 +247,7 @@ def engine_breakdown(texts: list[str], dialect: str) -> str:
         engine._candidate_cache.clear()
     n = len(docs)
     parts = {"document index": spent.get("DocIndex", 0.0), "rules": spent.get("rules", 0.0),
-             "rendering": spent.get("_render", 0.0), "edit log": spent.get("_edit_log", 0.0)}
+             "rendering": spent.get("render_tokens", 0.0), "edit log": spent.get("_edit_log", 0.0)}
     parts["rest (choosing rules, sampling)"] = total - sum(parts.values())
     lines = [f"engine, {dialect}: {1e6 * total / n:.0f} us per text over {n} texts"]
     lines += [f"  {name:34s} {1e6 * value / n:6.0f} us  {100 * value / total:4.1f}%"

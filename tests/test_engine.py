@@ -3,7 +3,8 @@ tested with hand-made operations so that no rule's behaviour is involved."""
 import pytest
 
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, site
-from multivalue_cli.engine.apply import Engine, keyed_uniform, render, replay
+from multivalue_cli.engine.apply import Engine, keyed_uniform, replay
+from multivalue_cli.engine.render import render
 from multivalue_cli.engine.registry import Rule
 
 
