@@ -2,8 +2,9 @@
 
 A rule is a small function ``(doc, index) -> iterable of Site`` registered with the
 :func:`rule` decorator, which records its eWAVE number, name, category, cheap trigger
-conditions and its own examples. Rule modules live in the top-level ``rules/`` folder, shipped
-as ``multivalue_cli.rules``; :func:`registry` imports them all once.
+conditions and its own examples. Rule modules live in the top-level ``rules/`` folder (a module
+or a subpackage per eWAVE category), shipped as ``multivalue_cli.rules``; :func:`registry`
+imports them all once.
 """
 from __future__ import annotations
 
@@ -127,13 +128,19 @@ def rule(
 
 
 def registry() -> dict[str, Rule]:
-    """All registered rules by name, importing every module of ``multivalue_cli.rules`` once."""
+    """All registered rules by name, in eWAVE order (number, then name), importing every module
+    of ``multivalue_cli.rules`` and of its subpackages once. The order does not depend on which
+    module a rule lives in; modules whose name starts with ``_`` are skipped."""
     global _LOADED
     if not _LOADED:
         from .. import rules as rules_pkg
 
-        for mod in sorted(pkgutil.iter_modules(rules_pkg.__path__), key=lambda m: m.name):
-            if not mod.name.startswith("_"):
-                importlib.import_module(f"{rules_pkg.__name__}.{mod.name}")
+        found = pkgutil.walk_packages(rules_pkg.__path__, prefix=f"{rules_pkg.__name__}.")
+        for mod in sorted(found, key=lambda m: m.name):
+            if not any(part.startswith("_") for part in mod.name.split(".")):
+                importlib.import_module(mod.name)
+        ordered = sorted(_RULES.values(), key=lambda r: (r.ewave, r.name))
+        _RULES.clear()
+        _RULES.update((r.name, r) for r in ordered)
         _LOADED = True
     return _RULES
