@@ -1,0 +1,655 @@
+"""Adjectives (eWAVE 78-87): comparison (double, regularized, with *much*, *as*/*to*, only
+*than*, *more ... and*, zero degree) and adjectives placed after their noun."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
+from multivalue_cli.engine.morphology import indefinite_article
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import lexically_capitalised
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import (
+    ARTICLE_FRAMES, CATEGORY, FIXED_ARTICLE_NOUNS, NON_GRADABLE, capitalised_at,
+    followed_by_possessive, is_noun, lexicon_forms, lower, previous_word, regular_form,
+)
+
+
+def is_synthetic_degree(tok, tag: str) -> bool:
+    """Whether ``tok`` is a true -er/-est (or suppletive) form of its lemma, not a mis-tag."""
+    lemma = tok.lemma_.lower()
+    if lemma == tok.lower_ or lemma in NON_GRADABLE:
+        return False
+    return tok.lower_ in lexicon_forms(lemma, tag)
+
+
+def comparison_candidates(index, tag: str) -> Iterator:
+    """Synthetic comparatives (``JJR``) or superlatives (``JJS``), including the ones the
+    tagger took for a noun or plain adjective (*the prettiest sunsets* as a compound)."""
+    suffix = "er" if tag == "JJR" else "est"
+    words, tokens = index.words, index.tokens
+    for i, tok_tag in enumerate(index.tag_of):
+        if tok_tag == tag:
+            if is_synthetic_degree(tokens[i], tag) and not capitalised_at(index, i):
+                yield tokens[i]
+        elif tok_tag in ("JJ", "NN"):
+            low = words[i].lower()
+            if low.endswith(suffix) and not is_noun(low):
+                if adjective_lemma(tokens[i], tag) and not capitalised_at(index, i):
+                    yield tokens[i]
+
+
+def degree_lemma(tok, tag: str) -> str:
+    """The adjective a comparative or superlative is a form of (*prettiest* -> *pretty*)."""
+    return tok.lemma_.lower() if tok.tag_ == tag else adjective_lemma(tok, tag) or tok.lower_
+
+
+def adjective_lemma(tok, tag: str) -> str | None:
+    """For a word tagged as something else, the adjective it is the ``tag`` form of."""
+    from lemminflect import getAllLemmas
+
+    for lemma in getAllLemmas(tok.lower_, "ADJ").get("ADJ", ()):
+        if lemma != tok.lower_ and lemma not in NON_GRADABLE:
+            if tok.lower_ in lexicon_forms(lemma, tag):
+                return lemma
+    return None
+
+
+def after_determiner(tok) -> bool:
+    """Right after *the* or a possessive (*the easiest*, *my best*, *John's oldest*)."""
+    if tok.i == 0:
+        return False
+    prev = tok.doc[tok.i - 1]
+    return prev.lower_ == "the" or prev.tag_ in ("PRP$", "POS")
+
+
+def in_at_phrase(tok) -> bool:
+    """*at best*, *at the latest*: fixed superlative phrases."""
+    return tok.dep_ in ("pobj", "advmod", "amod") and tok.head.lower_ == "at"
+
+
+@rule(
+    78, "double_comparative", CATEGORY,
+    tags={"JJR", "JJ", "NN"},
+    examples=[
+        ("That is so much easier to follow.", "That is so much more easier to follow."),
+        ("Is your house bigger than mine?", "Is your house more bigger than mine?"),
+        ("She felt better after she had eaten.", "She felt more better after she had eaten."),
+    ],
+    negatives=[
+        "The more, the merrier.",
+        "He has more books than me.",
+        "The bigger, the better.",
+        "See you later.",
+    ],
+)
+def double_comparative(doc, index) -> Iterator[Site]:
+    """Double comparatives: *more* added before a synthetic comparative adjective: *more
+    easier, more bigger, more better*. Not in correlatives (*the bigger, the better*) or on
+    quantity words (*more, less, fewer*)."""
+    for tok in comparison_candidates(index, "JJR"):
+        if previous_word(index, tok.i) in ("the", "more", "less"):
+            continue
+        yield site(Insert(tok.i, "more"))
+
+
+@rule(
+    78, "double_superlative", CATEGORY,
+    tags={"JJS", "JJ", "NN"},
+    examples=[
+        ("This is the easiest way.", "This is the most easiest way."),
+        ("Who is your best friend?", "Who is your most best friend?"),
+        ("It was one of the hottest days, wasn't it?",
+         "It was one of the most hottest days, wasn't it?"),
+    ],
+    negatives=[
+        "At least he tried.",
+        "Most people agree.",
+        "She is the most famous singer.",
+        "It is at best a guess.",
+    ],
+)
+def double_superlative(doc, index) -> Iterator[Site]:
+    """Double superlatives: *most* added before a synthetic superlative after *the* or a
+    possessive: *the most easiest, my most best friend*. Not in *at least/at best*, or on
+    quantity words (*most, least*)."""
+    for tok in comparison_candidates(index, "JJS"):
+        if after_determiner(tok) and not in_at_phrase(tok):
+            yield site(Insert(tok.i, "most"))
+
+
+@rule(
+    79, "synthetic_superlative", CATEGORY,
+    lemmas={"most"},
+    examples=[
+        ("He is the most regular kind of guy I know.", "He is the regularest kind of guy I know."),
+        ("It was her most famous song.", "It was her famousest song."),
+        ("Which is the most common name?", "Which is the commonest name?"),
+    ],
+    negatives=[
+        "Most people like it.",
+        "It was the most interesting film.",
+        "She is a most generous host.",
+        "He helped the most.",
+        "It is the most well-known song.",
+        "Which school has the most high schoolers?",
+        "What model has the most different versions?",
+    ],
+)
+def synthetic_superlative(doc, index) -> Iterator[Site]:
+    """Extension of synthetic comparison: *the most regular* -> *the regularest*, with the
+    regular -est form of the adjective. Only superlatives (after *the* or a possessive), not
+    *a most generous host* ("very"); not participles (*most interesting*) or compounds
+    (*most well-known*)."""
+    for most in index.by_lemma.get("most", ()):
+        if most.tag_ != "RBS" or most.dep_ != "advmod" or not after_determiner(most):
+            continue
+        adj = most.head
+        if adj.i != most.i + 1 or adj.tag_ != "JJ" or lexically_capitalised(adj):
+            continue
+        low = adj.lower_
+        if not low.isalpha() or low.endswith(("ed", "ing")) or low in NON_GRADABLE:
+            continue
+        if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
+            continue
+        if compound_noun(low, adj.head.lemma_.lower()):
+            continue  # *the most high schoolers* counts high schoolers
+        if low in COUNTING_ADJECTIVES and adj.head.tag_ == "NNS":
+            continue  # *the most different versions* counts them: the greatest number
+        form = (lexicon_forms(low, "JJS") or (regular_form(low, "ADJ", "JJS"),))[0]
+        if form and form != low:
+            yield site(Delete(most.i), Replace(adj.i, form))
+
+
+@rule(
+    80, "analytic_superlative", CATEGORY,
+    tags={"JJS", "JJ", "NN"},
+    examples=[
+        ("It is one of the prettiest sunsets.", "It is one of the most pretty sunsets."),
+        ("Who is the tallest student in the class?", "Who is the most tall student in the class?"),
+        ("Easiest questions come first in the test.", "Most easy questions come first in the test."),
+    ],
+    negatives=[
+        "She is my best friend.",
+        "At least he came.",
+        "It was the worst day.",
+        "The most beautiful city is Paris.",
+    ],
+)
+def analytic_superlative(doc, index) -> Iterator[Site]:
+    """Extension of analytic comparison: *the prettiest* -> *the most pretty*. Only regular
+    -est superlatives (not suppletive *best, worst*) and not *at least / at best*."""
+    for tok in comparison_candidates(index, "JJS"):
+        lemma = degree_lemma(tok, "JJS")
+        if not tok.lower_.endswith("est") or in_at_phrase(tok):
+            continue
+        if not tok.lower_.startswith(lemma[:-1]):
+            continue  # suppletive: best, worst
+        yield site(Replace(tok.i, f"most {lemma}"))
+
+
+# --------------------------------------------------------------------------- more comparison
+
+
+def than_standard(tok):
+    """The *than* that introduces the standard of comparison of ``tok`` (*bigger than mine*),
+    if it is a child of it; not the *than* of a quantity (*more than five*)."""
+    for child in tok.children:
+        if child.lower_ == "than" and child.dep_ in ("prep", "mark") and child.i > tok.i:
+            return child
+    return None
+
+
+def clausal_standard(than) -> bool:
+    """*than we thought*: *than* as the marker of a clause that modifies the comparative
+    before it."""
+    clause = than.head
+    return (than.dep_ == "mark" and clause.dep_ in ("advcl", "ccomp") and clause.i > than.i
+            and clause.head.i < than.i)
+
+
+def analytic_more(adj):
+    """The *more* of an analytic comparative (*more severe*), right before the adjective."""
+    for child in adj.children:
+        if child.lower_ == "more" and child.dep_ == "advmod" and child.i == adj.i - 1:
+            return child
+    return None
+
+
+def synthetic_comparative(tok) -> bool:
+    """An -er (or suppletive) comparative adjective or adverb, not *more/less/fewer*."""
+    return tok.tag_ in ("JJR", "RBR") and is_synthetic_degree(tok, tok.tag_) and (
+        tok.lemma_.lower() not in NON_GRADABLE
+    )
+
+
+def comparative_base(tok) -> str:
+    """The base form of a comparative: *bigger* -> *big*, adjective *better* -> *good*,
+    adverb *better* -> *well* (from the inflection lexicon)."""
+    if tok.tag_ == "JJR":
+        return adjective_lemma(tok, "JJR") or tok.lemma_.lower()
+    return tok.lemma_.lower()
+
+
+def comparatives_with_than(index) -> Iterator[tuple]:
+    """``(kind, word, than)`` for each comparison with a *than*-standard: kind ``"synthetic"``
+    (*bigger than*), ``"analytic"`` (*more severe than*, word = the adjective) or ``"verbal"``
+    (*loves his car more than*, word = *more* modifying a verb)."""
+    for than in index.by_lemma.get("than", ()):
+        head = than.head
+        if clausal_standard(than):
+            head = head.head  # *more difficult than we thought*: *than* marks the clause
+        elif getattr(than_standard(head), "i", None) != than.i:
+            continue
+        if lexically_capitalised(head):
+            continue
+        if previous_word(index, head.i) in ("any", "no") or previous_word(index, than.i) in ("any", "no"):
+            continue  # *any more than*, *no more than*, *no later than*: quantity idioms
+        if synthetic_comparative(head):
+            yield "synthetic", head, than
+        elif head.pos_ in ("ADJ", "ADV") and head.tag_ in ("JJ", "RB") and analytic_more(head):
+            yield "analytic", head, than
+        elif head.lower_ == "more" and head.dep_ == "advmod" and head.head.pos_ == "VERB":
+            yield "verbal", head, than
+
+
+@rule(
+    81, "more_much", CATEGORY,
+    lemmas={"more"},
+    examples=[
+        ("The unemployment position is more severe than in Singapore.",
+         "The unemployment position is much severe than in Singapore."),
+        ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
+        ("She said the test wasn't more difficult than the last one.",
+         "She said the test wasn't much difficult than the last one."),
+        ('Who is more intelligent?',
+         'Who is much intelligent?'),
+        ('It is more expensive.',
+         'It is much expensive.'),
+        ('This bag is more useful, and she speaks more clearly now.',
+         'This bag is much useful, and she speaks much clearly now.'),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He has more books than me.",
+        "It is bigger than mine.",
+        "It is much more expensive than mine.",
+        "It gets more and more difficult.",
+        "The more you practise, the better you play.",
+        "I don't drive any more.",
+        'Who was more likely to win?',
+        'They like more stereotypically masculine games.',
+        'Who is interested in more stereotypically masculine games?',
+    ],
+)
+def more_much(doc, index) -> Iterator[Site]:
+    """*much* as comparative marker: *much severe than* 'more severe than', *who is much
+    intelligent?* 'more intelligent'. The *more* of every analytic comparative of an
+    adjective or adverb, with or without a *than*-standard; not where *more* is already
+    modified (*much more*, *far more*, *any more*: *much much severe* doubles the marker, and
+    *any much* is no comparison), in *more and more* or in correlatives (*the more ...*)."""
+    for more in index.by_lemma.get("more", ()):
+        adj = more.head
+        if analytic_more(adj) is not None and analytic_more(adj).i == more.i \
+                and plain_comparative_more(index, more, adj):
+            yield site(Replace(more.i, "much"))
+
+
+# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
+NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
+# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
+MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
+
+
+def plain_comparative_more(index, more, adj) -> bool:
+    """*more* as the marker of an adjective's or adverb's comparative, on its own."""
+    if adj.pos_ not in ("ADJ", "ADV") or adj.tag_ not in ("JJ", "RB") or lexically_capitalised(adj):
+        return False
+    if previous_word(index, more.i) in MORE_MODIFIERS or any(c.dep_ == "advmod" for c in more.children):
+        return False
+    modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")
+    if modifies_modifier or adj.head.pos_ in ("ADJ", "ADV") or adj.lower_ in NON_GRADABLE_PREDICATES:
+        return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
+    return not (more.i + 2 < len(index.words) and lower(index, more.i + 1) == "and"
+                and lower(index, more.i + 2) == "more")
+
+
+@rule(
+    82, "comparative_as_to", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("It is worse than before.", ["It is worse as before.", "It is worse to before."]),
+        ("Is your house bigger than mine?",
+         ["Is your house bigger as mine?", "Is your house bigger to mine?"]),
+        ("She is more careful than her brother.",
+         ["She is more careful as her brother.", "She is more careful to her brother."]),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "I would rather walk than drive.",
+        "Anyone other than John can go.",
+    ],
+)
+def comparative_as_to(doc, index) -> Iterator[Site]:
+    """*as* or *to* as comparative markers: *worse as* 'worse than'. Only the *than* of a
+    comparative adjective or adverb (synthetic or with *more*); not *more than five* (a
+    quantity), *rather than* or *other than*. Both attested markers are offered where the
+    standard is a noun phrase (*bigger as / to mine*); before numbers, prepositional
+    phrases and clauses only *as* (*darker as in the photo*; *to in the photo* is no form)."""
+    for kind, _, than in comparatives_with_than(index):
+        if kind == "verbal":
+            continue
+        if nominal_standard(than):
+            yield site(Replace(than.i, "as"), alternatives=((Replace(than.i, "to"),),))
+        else:
+            yield site(Replace(than.i, "as"))
+
+
+def nominal_standard(than) -> bool:
+    """*than mine*, *than the lake*: the standard is a noun phrase (not a number, a
+    prepositional phrase or a clause), the only place where *to* is used."""
+    objs = [c for c in than.children if c.dep_ == "pobj"]
+    if len(objs) != 1 or objs[0].pos_ not in ("NOUN", "PROPN", "PRON") or objs[0].like_num:
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") for t in objs[0].subtree)
+
+
+@rule(
+    84, "comparative_than", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("He loves his car more than his children.", "He loves his car than his children."),
+        ("Is your house bigger than mine?", "Is your house big than mine?"),
+        ("It's more expensive than the old one, isn't it?",
+         "It's expensive than the old one, isn't it?"),
+        ("She sings better than me.", "She sings well than me."),
+        ('This road is busier than the old one.',
+         'This road is busy than the old one.'),
+        ('He runs faster than his brother.',
+         'He runs fast than his brother.'),
+        ('The test was more difficult than we thought.',
+         'The test was difficult than we thought.'),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He has fewer books than me.",
+        "It is less expensive than the car.",
+        "The bigger, the better.",
+        "I don't like it any more than you do.",
+        'It costs no more than ten dollars.',
+        'Come no later than noon.',
+    ],
+)
+def comparative_than(doc, index) -> Iterator[Site]:
+    """Comparison marked only by *than*: *he loves his car than his children*, *big than
+    mine*. The -er form becomes the base form (from the inflection lexicon: *better* ->
+    *good/well*), the *more* of analytic and verbal comparatives goes. *less* and *fewer*
+    stay: without them the comparison would be read the other way round."""
+    for kind, word, _ in comparatives_with_than(index):
+        if kind == "synthetic":
+            conjuncts = [word, *(c for c in word.children if c.dep_ == "conj" and synthetic_comparative(c))]
+            yield site(*(Replace(t.i, comparative_base(t)) for t in sorted(conjuncts, key=lambda t: t.i)))
+        elif kind == "analytic":
+            yield site(Delete(analytic_more(word).i))
+        else:
+            yield site(Delete(word.i))
+
+
+@rule(
+    85, "comparative_more_and", CATEGORY,
+    lemmas={"than"},
+    examples=[
+        ("They would have more powder on their hands than in their faces.",
+         "They would have more powder on their hands and in their faces."),
+        ("The new law gives more power to local councils than to the government.",
+         "The new law gives more power to local councils and to the government."),
+        ("Why is there more snow in the north than in the south?",
+         "Why is there more snow in the north and in the south?"),
+    ],
+    negatives=[
+        "It is more than five miles.",
+        "He is taller than me.",
+        "It is more expensive than that.",
+        "Why did you buy more apples than oranges?",
+    ],
+)
+def comparative_more_and(doc, index) -> Iterator[Site]:
+    """Comparison with *more ... and*: *more powder on their hands and in their faces* 'than
+    in their faces'. Only for *more* + noun (comparison of quantities) whose *than*-standard
+    is a prepositional phrase of the same clause, as in the attested example; with a noun
+    phrase (*more goals than the captain*) *and* would be read as coordination ("more goals,
+    and the captain"), which changes the meaning. Not *more than five*, nor adjectives."""
+    for than in index.by_lemma.get("than", ()):
+        head = than.head
+        if than.dep_ not in ("prep", "mark") or than.i < head.i:
+            continue
+        if than.i + 1 >= len(doc) or doc[than.i + 1].dep_ != "prep" or doc[than.i + 1].head.i != than.i:
+            continue  # the attested standard is a place or circumstance: *than in their faces*
+        nouns = [head] if head.pos_ == "NOUN" else [c for c in head.children if c.dep_ in ("dobj", "attr")]
+        if any(quantity_more(noun) and noun.i < than.i for noun in nouns):
+            yield site(Replace(than.i, "and"))
+
+
+def quantity_more(noun) -> bool:
+    """*more powder*: a noun with *more* right before it as its quantifier."""
+    return any(
+        c.lower_ == "more" and c.dep_ in ("amod", "det") and c.i == noun.i - 1
+        for c in noun.children
+    )
+
+
+def attributive_superlative(tok) -> bool:
+    """A superlative that modifies a noun after it (*the tallest student*), after *the* or a
+    possessive; used alone (*she is the tallest*) it would leave *the tall*."""
+    return tok.dep_ == "amod" and tok.head.pos_ == "NOUN" and tok.head.i > tok.i
+
+
+def one_of_many(noun) -> bool:
+    """*one of the most radical students*: the plural is a set one member is picked from, so
+    *most* grades the adjective (it cannot count)."""
+    head = noun.head
+    return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
+
+
+@rule(
+    86, "zero_degree", CATEGORY,
+    tags={"JJS", "RBS"},
+    examples=[
+        ("He is one of the most radical students that you can ever find.",
+         "He is one of the radical students that you can ever find."),
+        ("Is he one of the tallest students in the class?",
+         "Is he one of the tall students in the class?"),
+        ("It was the hardest exam that we ever took, wasn't it?",
+         "It was the hard exam that we ever took, wasn't it?"),
+        ('Who is the oldest singer?',
+         'Who is the old singer?'),
+        ('It is one of the most famous songs.',
+         'It is one of the famous songs.'),
+        ('We climbed the highest mountain in Wales.',
+         'We climbed the high mountain in Wales.'),
+        ('It was the most beautiful day.',
+         'It was the beautiful day.'),
+    ],
+    negatives=[
+        "She is the tallest.",
+        "Most people agree.",
+        "At least he tried.",
+        "He is my best friend.",
+        "It is the most well-known song.",
+        'She is the tallest.',
+        'It is at best a guess.',
+        'He sang the best song.',
+        'Which grade has the most high schoolers?',
+        'What model has the most different versions?',
+        'Which continent has the most diverse languages?',
+    ],
+)
+def zero_degree(doc, index) -> Iterator[Site]:
+    """Zero marking of degree: the superlative without its marker, *one of the radical
+    students that you can ever find*, *the tall building* 'the tallest building'. *most* of
+    an analytic superlative goes, and a regular -est superlative becomes its base form. Only
+    attributive superlatives after *the* or a possessive, where the determiner and the noun
+    stay (*the highest mountain* -> *the high mountain*: the degree is read from the
+    definite description, as in the varieties with the feature). *most* before a plural
+    noun stays (*the most different versions* may count, not grade). Not suppletive
+    *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
+    is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
+    for most in index.by_lemma.get("most", ()):
+        adj = most.head
+        if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
+            continue
+        if not after_determiner(most) or not attributive_superlative(adj) or adj.tag_ != "JJ":
+            continue
+        if adj.i + 1 < len(doc) and doc[adj.i + 1].tag_ == "HYPH":
+            continue
+        if compound_noun(adj.lower_, adj.head.lemma_.lower()) or (
+                adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
+            continue  # *the most high schoolers*, *has the most different versions*: before a
+            # plural, *most* may count (the greatest number of), not grade
+        if adj.lower_ in PRENOMINAL_ONLY:
+            continue
+        yield site(Delete(most.i))
+    for tok in comparison_candidates(index, "JJS"):
+        lemma = degree_lemma(tok, "JJS")
+        if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
+            continue  # suppletive: best, worst
+        if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
+            yield site(Replace(tok.i, lemma))
+
+
+# Adjectives that do not follow the noun: determiner-like, quantity and order words.
+PRENOMINAL_ONLY = frozenset(
+    "own other same such only first last next previous main whole entire certain many few "
+    "much little several various own former latter mere sheer very real total distinct "
+    "different separate particular specific individual respective".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def dictionary_comparative(adjective: str) -> bool:
+    """Whether the inflection dictionary lists a comparative for ``adjective`` (gradable
+    adjectives: *big, old, simple*; not *final, public, northern*)."""
+    from lemminflect import getAllInflections
+
+    return bool(getAllInflections(adjective, "ADJ").get("JJR"))
+
+
+NOUN_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "nmod"})
+
+
+def postposable_adjective(index, adj: int) -> bool:
+    """A lone attributive adjective (position ``adj``) right before its noun, with nothing of
+    its own (*a big house*, not *a very big house* or *a big and old house*)."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 1 or index.children(adj):
+        return False
+    low = lower(index, adj)
+    if low in PRENOMINAL_ONLY or capitalised_at(index, adj) or not index.tokens[adj].is_alpha:
+        return False
+    if not dictionary_comparative(low):
+        return False  # classifying adjectives (*public, final, northern*) stay before the noun
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return False
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return False  # *my old ones*, *a long way*, *a good time*
+    if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
+        return False  # *such a nice guy*, *what a good idea*
+    if compound_noun(low, index.lemma_of[noun]):
+        return False  # *high schoolers*, *a red head*: a compound, not a described noun
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    return modifiers == [adj] and not followed_by_possessive(index, noun)
+
+
+ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+# Adjectives with which *the most* + plural counts (*the most different versions*, the
+# greatest number of them) rather than grades.
+COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
+
+
+def compound_noun(adjective: str, noun: str) -> bool:
+    """*high school*, or an agent noun of one (*high schooler*, *old timer*)."""
+    stems = (noun, noun[:-2]) if noun.endswith("er") else (noun,)
+    return any(f"{adjective} {stem}" in ADJECTIVE_NOUN_COMPOUNDS for stem in stems)
+
+
+def coordinated_adjectives(index, adj: int) -> int | None:
+    """*a big and old house*: the end (exclusive) of two plain gradable adjectives joined by
+    *and*/*or*/*but* right before their noun, starting at ``adj``; None otherwise."""
+    dep_of, tag_of = index.dep_of, index.tag_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 3:
+        return None
+    kids = index.child_positions(adj)
+    if [dep_of[k] for k in kids] != ["cc", "conj"] or kids != [adj + 1, adj + 2]:
+        return None
+    if lower(index, adj + 1) not in ("and", "or", "but") or tag_of[adj + 2] != "JJ" or index.child_positions(adj + 2):
+        return None
+    for a in (adj, adj + 2):
+        low = lower(index, a)
+        if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
+            return None
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return None
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return None
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    if modifiers != [adj] or followed_by_possessive(index, noun):
+        return None
+    return adj + 3
+
+
+@rule(
+    87, "adj_postfix", CATEGORY,
+    tags={"JJ"},
+    examples=[
+        ("They bought a big saucepan.", "They bought a saucepan big."),
+        ("Did you see an old car outside?", "Did you see a car old outside?"),
+        ("She wore red shoes, but I didn't.", "She wore shoes red, but I didn't."),
+        ('They live in a big and old house.',
+         'They live in a house big and old.'),
+        ('She bought a cheap but new car.',
+         'She bought a car cheap but new.'),
+        ('We saw a tall tree.',
+         'We saw a tree tall.'),
+    ],
+    negatives=[
+        "It is a very big house.",
+        "The house is big.",
+        "He is my own brother.",
+        "It was the first day.",
+        "She has a big old house.",
+        "He passed the final exam.",
+        "I like my old ones.",
+        "He is such a nice guy.",
+        'What are the names of high schoolers?',
+        'One of them was a red head.',
+        'She has a very big and old house.',
+        'What are the distinct states?',
+        'We tested different models.',
+    ],
+)
+def adj_postfix(doc, index) -> Iterator[Site]:
+    """Attributive adjectives after the head noun: *sospen ain* 'iron saucepan', *a house
+    big*. A single plain, gradable adjective (one with a comparative: *big, old, new*), or
+    two joined by *and*/*or*/*but* (*a house big and old*), directly before a common noun with no
+    other modifier, so that the order of several modifiers need not be decided; not
+    classifying adjectives (*public school, final exam*) or compounds (*high schoolers*, a
+    documented list) that form a unit with the noun, nor determiner-like or ordering ones
+    (*own, other, first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    old*)."""
+    for tok in index.by_tag.get("JJ", ()):
+        adj = tok.i
+        end = adj + 1 if postposable_adjective(index, adj) else coordinated_adjectives(index, adj)
+        if end is None:
+            continue
+        noun = index.head_of[adj]
+        ops = [Move(adj, end, noun, after=True)]
+        prev = adj - 1
+        if prev >= 0 and lower(index, prev) in ("a", "an") and index.dep_of[prev] == "det":
+            article = indefinite_article(index.words[noun])
+            if article != lower(index, prev):
+                ops.append(Replace(prev, article))
+        yield site(*ops)

@@ -1,0 +1,224 @@
+"""What several noun phrase rules use: word classes, the inflection lexicon's regular forms,
+and tests on a noun's number, determiner and context."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+from multivalue_cli.engine.edits import Site, touched_tokens
+from multivalue_cli.engine.syntax import lexically_capitalised
+from multivalue_cli.engine.wordlists import wordlist
+
+
+CATEGORY = "Noun Phrases"
+
+# Words in a noun phrase that require a singular or mass noun: "much advices", "this
+# informations", "an equipments" would be ungrammatical in the dialect too.
+SINGULAR_MARKERS = frozenset(
+    "a an this that much little less every each another either neither one".split()
+)
+
+# Human nouns (feature 58 is for non-human referents). A short list of frequent ones; the
+# agentive suffixes below catch most of the rest, at the cost of skipping some objects.
+HUMAN_NOUNS = wordlist("human_nouns")
+PERSONAL_SUFFIXES = ("ist", "ian", "ant", "ent")
+NON_HUMAN_ENDINGS = ("ment",)
+
+# Nouns that a/an turns into a measure or quantity expression ("a lot", "a few",
+# "twice a day") or fixed phrase ("for a while", "in a way"), where another article is not
+# the feature.
+QUANTITY_NOUNS = wordlist("quantity_nouns")
+ARTICLE_IDIOM_NOUNS = wordlist("article_idiom_nouns")
+FIXED_ARTICLE_NOUNS = QUANTITY_NOUNS | ARTICLE_IDIOM_NOUNS
+# Words before a/an that make it part of another construction ("such a", "what a", "half an").
+ARTICLE_FRAMES = frozenset("such what quite rather many half once twice per upon".split())
+
+# Nouns after which "the" is part of a fixed expression ("by the way", "the rest").
+DEFINITE_IDIOM_NOUNS = wordlist("definite_idiom_nouns")
+
+# Heads of partitive "of"-phrases, before which "the" stays: "one/some/most of the books".
+PARTITIVE_POS = frozenset({"NUM", "PRON", "ADJ", "DET"})
+
+# Nouns whose possessive is no real possession (body parts, *lose one's way*, *my turn*):
+# a demonstrative or a for-phrase would read as a contrast or a change of meaning.
+INALIENABLE_NOUNS = wordlist("possessive_idiom_nouns")
+# Nouns of time, which with a demonstrative form time adverbials (*this morning, those days*).
+TIME_NOUNS = wordlist("time_nouns")
+
+PERSON_NOUNS = wordlist("person_nouns")
+
+# Quantifier-like words that are no adjectives to compare.
+NON_GRADABLE = frozenset("much many little few more most less least far late".split())
+
+
+# --------------------------------------------------------------------------- morphology
+
+
+@lru_cache(maxsize=4096)
+def regular_form(lemma: str, upos: str, tag: str) -> str | None:
+    """The regular (suffixed) ``tag`` form of ``lemma``, even where the lexicon has an
+    irregular or no form: wife -> wifes, furniture -> furnitures, regular -> regularest."""
+    from lemminflect import getAllInflectionsOOV
+
+    forms = getAllInflectionsOOV(lemma, upos).get(tag)
+    return forms[0] if forms else None
+
+
+@lru_cache(maxsize=4096)
+def lexicon_forms(lemma: str, tag: str) -> tuple[str, ...]:
+    """The forms the lexicon lists for ``lemma`` and ``tag`` (empty for unknown words)."""
+    from lemminflect import getInflection
+
+    return tuple(getInflection(lemma, tag=tag))
+
+
+def lower(index, i: int) -> str:
+    """Token ``i``'s lower-cased text (``Token.lower_``)."""
+    return index.words[i].lower()
+
+
+def capitalised_at(index, i: int) -> bool:
+    """``lexically_capitalised`` for token ``i``."""
+    return lexically_capitalised(index.tokens[i])
+
+
+def first_conjunct_at(index, i: int) -> int:
+    """``first_conjunct`` for token ``i``: the position of its coordination's first noun."""
+    dep_of, head_of = index.dep_of, index.head_of
+    while dep_of[i] == "conj" and head_of[i] != i:
+        i = head_of[i]
+    return i
+
+
+def followed_by_possessive(index, i: int) -> bool:
+    """Token ``i`` is followed by a possessive *'s* or *'*."""
+    return i + 1 < len(index.tag_of) and index.tag_of[i + 1] == "POS"
+
+
+@lru_cache(maxsize=4096)
+def is_human_noun(singular: str) -> bool:
+    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
+    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
+    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
+    (*printer*) are caught too, which only makes the rule more cautious."""
+    if singular in HUMAN_NOUNS or singular in PERSON_NOUNS or singular.endswith(("man", "woman")):
+        return True
+    if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
+        return True
+    if singular.endswith(("er", "or")):
+        return any(is_verb(stem) for stem in agent_stems(singular))
+    return False
+
+
+def agent_stems(noun: str) -> tuple[str, ...]:
+    """Possible verbs of an agent noun: *player* -> play, *writer* -> write, *runner* -> run."""
+    stem = noun[:-2]
+    stems = [stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        stems.append(stem[:-1])
+    return tuple(stems)
+
+
+@lru_cache(maxsize=4096)
+def is_noun(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word, "NOUN"))
+
+
+@lru_cache(maxsize=4096)
+def is_verb(word: str) -> bool:
+    from lemminflect import getAllInflections
+
+    return bool(getAllInflections(word, "VERB"))
+
+
+def previous_word(index, i: int) -> str:
+    return lower(index, i - 1) if i > 0 else ""
+
+
+def definite_article(index, noun: int) -> int | None:
+    """The position of the *the* of a noun phrase, if it has one (*the boys*, not *the boys'*
+    possessor)."""
+    for child in index.child_positions(noun):
+        if index.dep_of[child] == "det" and lower(index, child) == "the" and child < noun:
+            return child
+    return None
+
+
+def has_of_complement(index, noun: int) -> bool:
+    """*a glass of water*, *a basket of apples*: the noun measures or contains another, and
+    *the glass* or *one basket* would single out the container."""
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" for c in index.child_positions(noun))
+
+
+def clause_verb(index, i: int) -> int | None:
+    """The position of the verb of the clause token ``i`` (a noun) belongs to."""
+    head_of, pos_of = index.head_of, index.pos_of
+    for _ in range(len(head_of)):  # walks up as Token.ancestors, with its guard against cycles
+        if head_of[i] == i:
+            break
+        i = head_of[i]
+        if pos_of[i] in ("VERB", "AUX"):
+            return i
+    return None
+
+
+ARGUMENT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
+
+# Adjectives and determiners that make a noun phrase definite by themselves (*the same, the
+# first, the only, the next*): another determiner before them is no longer the feature.
+DEFINITE_MODIFIERS = frozenset(
+    "same other only first last next previous following former latter very entire whole "
+    "own such certain "
+    # aggregates pick out one value, as superlatives do (the maximum share, the average age)
+    "maximum minimum average total mean median overall".split()
+)
+
+# Nouns with one referent in the speaker's world (*the sun*), the attested context of 61.
+UNIQUE_NOUNS = wordlist("unique_natural_nouns")
+
+
+def has_conjunct(index, noun: int) -> bool:
+    dep_of = index.dep_of
+    return dep_of[noun] == "conj" or any(dep_of[c] == "conj" for c in index.child_positions(noun))
+
+
+def plain_noun_phrase(index, det: int, noun: int) -> bool:
+    """Between determiner and noun (positions) only adjectives, adverbs and nouns, none of
+    which makes the phrase definite by itself (*the same*, *the first*) or is a superlative."""
+    tag_of, pos_of = index.tag_of, index.pos_of
+    for i in range(det + 1, noun):
+        if lower(index, i) in DEFINITE_MODIFIERS or tag_of[i] in ("JJS", "RBS", "CD", "POS", "PRP$"):
+            return False
+        if pos_of[i] not in ("ADJ", "ADV", "NOUN", "PUNCT", "CCONJ"):
+            return False
+        if pos_of[i] == "ADJ" and noun_only(lower(index, i)):
+            return False  # *teaching the assistant new techniques* read as one phrase
+    return True
+
+
+@lru_cache(maxsize=4096)
+def noun_only(word: str) -> bool:
+    """A word the lexicon knows as a noun and never as an adjective (*assistant*): tagged as
+    an adjective, it shows a misparse (two noun phrases taken for one)."""
+    from lemminflect import getAllLemmas
+
+    return word.isalpha() and bool(getAllLemmas(word, "NOUN")) and not getAllLemmas(word, "ADJ")
+
+
+def common_noun_head(index, det: int) -> bool:
+    """Token ``det`` determines a common noun to its right that is no name or title word."""
+    noun = index.head_of[det]
+    return (
+        index.dep_of[det] == "det"
+        and index.tag_of[noun] in ("NN", "NNS")
+        and noun > det
+        and not capitalised_at(index, noun)
+        and not capitalised_at(index, det)
+    )
+
+
+def by_position(sites: Iterator[Site]) -> list[Site]:
+    """Sites in document order (the two possessive kinds are found separately)."""
+    return sorted(sites, key=lambda s: min(min(touched_tokens(v)) for v in s.variants()))

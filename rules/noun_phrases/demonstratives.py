@@ -1,0 +1,277 @@
+"""Demonstratives (eWAVE 59, 67-71): double determiners, demonstratives for the definite
+article, *them* for *those*, *this here* / *that there*, and no number in demonstratives."""
+from __future__ import annotations
+
+from itertools import chain
+from typing import Iterator
+
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import lexically_capitalised
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import (
+    ARGUMENT_DEPS, CATEGORY, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
+    UNIQUE_NOUNS, by_position, capitalised_at, common_noun_head, first_conjunct_at,
+    followed_by_possessive, has_conjunct, has_of_complement, is_human_noun, lower,
+    plain_noun_phrase,
+)
+
+
+UNIQUE_REFERENTS = wordlist("unique_referent_nouns")
+
+
+def is_partitive_complement(index, noun: int) -> bool:
+    """*one of the students*, *some of the books*: the determiner belongs to the partitive."""
+    head = index.head_of[first_conjunct_at(index, noun)]
+    return (
+        index.dep_of[noun] in ("pobj", "conj")
+        and lower(index, head) == "of"
+        and index.pos_of[index.head_of[head]] in PARTITIVE_POS
+    )
+
+
+@rule(
+    59, "double_determiners", CATEGORY,
+    tags={"PRP$", "DT"},
+    examples=[
+        ("We discussed the problem. Our common problem is very serious.",
+         "We discussed the problem. This our common problem is very serious."),
+        ("I bought new shoes last week. I washed my new shoes, and they look clean.",
+         "I bought new shoes last week. I washed these my new shoes, and they look clean."),
+        ("He told us about the plan, but I think that his plan won't work.",
+         "He told us about the plan, but I think that this his plan won't work."),
+        ("This old car of ours is broken.", "This our old car is broken."),
+        ("I love that dog of yours.", "I love that your dog."),
+        ("These friends of mine are nice.", "These my friends are nice."),
+    ],
+    negatives=[
+        "Our common problem is very serious.",
+        "I washed my new shoes.",
+        "That is a friend of mine.",
+        "All our friends came.",
+        "She lost her way.",
+        "It is my turn.",
+        "He raised his hand.",
+        "They did their best.",
+        "Did you see my new shoes?",
+        "My sister and I left.",
+    ],
+)
+def double_determiners(doc, index) -> Iterator[Site]:
+    """Double determiners: a demonstrative before a possessive determiner, *this our common
+    problem*, *these my shoes*. Two SAE sources. (1) *this car of ours*: the demonstrative
+    and the independent possessive of a postnominal *of*-phrase, which become *this our
+    car*. (2) A possessive determiner of a common noun that was mentioned before in the
+    text (*... the problem. Our common problem is ...*): the demonstrative points back to a
+    known referent, as in the attested use; on a first mention it would point at something
+    new. Only subjects and objects in statements, with nothing before the possessive (not
+    *all our*), agreeing in number (*this* / *these*). Not for people (*this my brother*
+    points at someone present), body parts and fixed phrases (*raise his hand, lose her
+    way, their best*), where a demonstrative reads as a contrast, coordinated phrases (*my
+    sister and I*) or *its*."""
+    yield from by_position(chain(demonstrative_of_possessive(index), known_possessed(index)))
+
+
+def known_possessed(index) -> Iterator[Site]:
+    """Source (2) of :func:`double_determiners`: *our problem* after an earlier *problem*."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    for tok in index.by_tag.get("PRP$", ()):
+        poss = tok.i
+        noun = index.head_of[poss]
+        if dep_of[poss] != "poss" or tag_of[noun] not in ("NN", "NNS") or noun < poss:
+            continue
+        if dep_of[noun] not in ("nsubj", "nsubjpass", "dobj") or has_conjunct(index, noun):
+            continue
+        if capitalised_at(index, noun) or lower(index, poss) == "its" or index.in_question(noun):
+            continue
+        lemma = index.lemma_of[noun]
+        if lemma in INALIENABLE_NOUNS or is_human_noun(lemma) or not mentioned_before(index, noun):
+            continue
+        if any(c < poss for c in index.child_positions(noun)) or not plain_noun_phrase(index, poss, noun):
+            continue
+        yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
+
+
+def mentioned_before(index, noun: int) -> bool:
+    """The noun's lemma stands earlier in the text as a noun (a known referent)."""
+    lemma, lemma_of, pos_of = index.lemma_of[noun], index.lemma_of, index.pos_of
+    return any(lemma_of[j] == lemma and pos_of[j] == "NOUN" for j in range(noun))
+
+
+# Independent possessives and the determiners they correspond to (*of ours* -> *our*).
+DETERMINER_OF_POSSESSIVE = {"mine": "my", "yours": "your", "his": "his", "hers": "her",
+                            "ours": "our", "theirs": "their"}
+
+
+def demonstrative_of_possessive(index) -> Iterator[Site]:
+    """Source (1) of :func:`double_determiners`: *this old car of ours* -> *this our old car*."""
+    for det in demonstrative_determiners(index, "this", "that", "these", "those"):
+        noun = det.head
+        of = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        if of is None or of.i != noun.i + 1 or not plain_noun_phrase(index, det.i, noun.i):
+            continue
+        owners = [c for c in of.children if c.dep_ == "pobj"]
+        if len(owners) != 1 or owners[0].i != of.i + 1 or owners[0].lower_ not in DETERMINER_OF_POSSESSIVE:
+            continue
+        owner = owners[0]
+        yield site(Insert(det.i, DETERMINER_OF_POSSESSIVE[owner.lower_], after=True),
+                   Delete(of.i), Delete(owner.i))
+
+
+def replaceable_definite(index, det: int) -> bool:
+    """A *the* (position ``det``) of a plain common noun phrase in an argument role, outside
+    names, fixed phrases, partitives, superlatives and unique nouns (*the sun*)."""
+    if lower(index, det) != "the" or not common_noun_head(index, det):
+        return False
+    noun = index.head_of[det]
+    lemma = index.lemma_of[noun]
+    if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in UNIQUE_REFERENTS \
+            or lemma in TIME_NOUNS:
+        return False
+    if has_of_complement(index, noun):
+        return False  # *the name of the teacher*: *that name of* reads as contrastive
+    if index.dep_of[first_conjunct_at(index, noun)] not in ARGUMENT_DEPS:
+        return False
+    if is_partitive_complement(index, noun):
+        return False
+    if not index.words[det + 1][:1].isalpha():  # the noun follows, so there is a next word
+        return False
+    return plain_noun_phrase(index, det, noun) and not followed_by_possessive(index, noun)
+
+
+@rule(
+    67, "demonstrative_for_definite_articles", CATEGORY,
+    lemmas={"the"},
+    examples=[
+        ("The door closed.", "That door closed."),
+        ("Did you read the books I gave you?", "Did you read those books I gave you?"),
+        ("She said the old man wasn't home.", "She said that old man wasn't home."),
+    ],
+    negatives=[
+        "By the way, the rest is easy.",
+        "She is the best student.",
+        "One of the students left.",
+        "The sun rose.",
+        "He read The Hobbit.",
+        "How many languages are spoken around the world?",
+        "Which car has the minimum horsepower?",
+        "They compared the average ages.",
+    ],
+)
+def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
+    """Demonstratives for the definite article: *that door bin close* 'the door closed'.
+    *the* becomes *that* (singular and mass nouns) or *those* (plurals) before plain common
+    noun phrases in argument roles; not in names and titles (*The Hobbit*), fixed phrases
+    (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
+    (*the best, the first*), with unique nouns (*the sun*), times (*in the summer* would
+    become one particular summer) or heads of an *of*-phrase (*the name of the teacher*)."""
+    tag_of, head_of = index.tag_of, index.head_of
+    for tok in index.by_lemma.get("the", ()):
+        det = tok.i
+        if replaceable_definite(index, det):
+            yield site(Replace(det, "those" if tag_of[head_of[det]] == "NNS" else "that"))
+
+
+# --------------------------------------------------------------------------- demonstratives
+
+
+def demonstrative_determiners(index, *words: str) -> Iterator:
+    """Demonstratives used as determiners of a noun to their right (*those books*), not as
+    pronouns (*I like those*), complementisers (*so that*) or degree words (*that big*)."""
+    for det in index.tag("DT"):
+        if det.lower_ not in words or det.dep_ != "det" or lexically_capitalised(det):
+            continue
+        noun = det.head
+        if noun.pos_ in ("NOUN", "PROPN") and noun.i > det.i and noun.tag_ in ("NN", "NNS"):
+            yield det
+
+
+@rule(
+    68, "those_them", CATEGORY,
+    lemmas={"those"},
+    examples=[
+        ("In those days, nobody had a car.", "In them days, nobody had a car."),
+        ("Who bought those books?", "Who bought them books?"),
+        ("Those old shoes don't fit, so I gave away those.",
+         "Them old shoes don't fit, so I gave away those."),
+    ],
+    negatives=[
+        "Those who wait will see.",
+        "I like those.",
+        "These books are mine.",
+    ],
+)
+def those_them(doc, index) -> Iterator[Site]:
+    """*them* for the demonstrative determiner *those*: *in them days, one of them things*.
+    Only where *those* determines a noun; the pronoun (*I like those*, *those who wait*)
+    stays."""
+    for det in demonstrative_determiners(index, "those"):
+        yield site(Replace(det.i, "them"))
+
+
+def is_time_adverbial(noun) -> bool:
+    """*this morning, that week*: a bare noun phrase used as a time adverbial."""
+    return noun.dep_ == "npadvmod" or (noun.dep_ == "pobj" and noun.lemma_.lower() in TIME_NOUNS)
+
+
+@rule(
+    70, "proximal_distal_demonstratives", CATEGORY,
+    lemmas={"this", "that", "these", "those"},
+    examples=[
+        ("This book is mine.", "This here book is mine."),
+        ("Who owns those books?", ["Who owns them there books?", "Who owns those there books?"]),
+        ("I know that these shoes don't fit.", "I know that these here shoes don't fit."),
+        ("Give me that pen.", "Give me that there pen."),
+    ],
+    negatives=[
+        "Which of these two jackets is warmer?",
+        "Farmers say this year's harvest was small.",
+        "This is mine.",
+        "I know that he left.",
+        "It isn't that big.",
+        "I saw her this morning.",
+    ],
+)
+def proximal_distal_demonstratives(doc, index) -> Iterator[Site]:
+    """Demonstratives reinforced with *here* and *there*: *this here book*, *them there
+    books*. *here* follows *this/these*, *there* follows *that/those*; for *those* the
+    attested *them there* is offered beside *those there*. Only determiners of a noun; not in
+    time adverbials (*this morning*), where the reinforcement is not used."""
+    for det in demonstrative_determiners(index, "this", "that", "these", "those"):
+        noun = det.head
+        if is_time_adverbial(noun) or noun.lemma_.lower() in TIME_NOUNS:
+            continue
+        if det.i + 1 < len(doc) and doc[det.i + 1].like_num:
+            continue  # *these two jackets*
+        low = det.lower_
+        place = "here" if low in ("this", "these") else "there"
+        ops = (Insert(det.i, place, after=True),)
+        alternatives = ((Replace(det.i, "them"), *ops),) if low == "those" else ()
+        if alternatives:
+            yield site(*alternatives[0], alternatives=(ops,))
+        else:
+            yield site(*ops)
+
+
+@rule(
+    71, "demonstrative_no_number", CATEGORY,
+    lemmas={"these", "those"},
+    examples=[
+        ("I've watched these children.", "I've watched this children."),
+        ("Are those shoes yours?", "Are that shoes yours?"),
+        ("These days, those kids don't read.", "This days, that kids don't read."),
+    ],
+    negatives=[
+        "These are mine.",
+        "I don't like those who lie.",
+        "This book is good.",
+    ],
+)
+def demonstrative_no_number(doc, index) -> Iterator[Site]:
+    """No number distinction in demonstratives: the singular form with plural nouns, *this
+    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
+    mine*) stay."""
+    for det in demonstrative_determiners(index, "these", "those"):
+        if det.head.tag_ == "NNS":
+            yield site(Replace(det.i, "this" if det.lower_ == "these" else "that"))

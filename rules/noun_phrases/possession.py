@@ -1,0 +1,303 @@
+"""Possession (eWAVE 74-77): *for* phrases before or after the possessed noun, *belong*, and
+the genitive *'s* left out."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
+from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import (
+    CATEGORY, INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at,
+    clause_verb, has_conjunct, is_human_noun, lower, plain_noun_phrase,
+)
+
+
+# Words of time whose genitive dates something (*today's paper*, *last year's results*).
+TIME_POSSESSORS = frozenset(
+    "today tonight yesterday tomorrow year month week day decade century hour minute".split())
+# Possessions that a postnominal for/belong-phrase can follow without being read as purpose
+# (*the knife for Chinyere*, *the cow for my brother*; not *the help for you*): concrete
+# things and animals, and possessors that are people (lists derived from WordNet 3.0 by
+# another rule family; shared, not edited here).
+CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
+
+# Objective forms of possessive determiners (*the house for me*, *the car belong him*).
+POSSESSIVE_OF_SUBJECT = {
+    "i": "my", "me": "my", "you": "your", "he": "his", "him": "his", "she": "her",
+    "it": "its", "we": "our", "us": "our", "they": "their", "them": "their",
+}
+POSSESSOR_OBJECT = {
+    "my": "me", "your": "you", "his": "him", "her": "her", "its": "it", "our": "us",
+    "their": "them",
+}
+
+
+def genitive_possessions(index) -> Iterator[tuple]:
+    """``(possessor, clitic, noun)`` for *John's house*, *my brother's old car*, *the
+    students' rooms*: an *'s* or *'* whose possessor's phrase stands right before it and
+    determines a common noun after it."""
+    for pos in index.by_tag.get("POS", ()):
+        possessor = pos.head
+        noun = possessor.head
+        if possessor.dep_ != "poss" or possessor.i != pos.i - 1 or noun.i <= pos.i:
+            continue
+        if pos.text in ("'", "’") and not possessor.lower_.endswith(("s", "z", "x")):
+            continue  # the closing quote of *any 'Brig' type ships*, not *the students' rooms*
+        if possessor.pos_ not in ("NOUN", "PROPN") or noun.tag_ not in ("NN", "NNS"):
+            continue
+        if possessor.right_edge.i != pos.i or lexically_capitalised(noun):
+            continue
+        if not definite_possessor(possessor):
+            continue
+        yield possessor, pos, noun
+
+
+def definite_possessor(possessor) -> bool:
+    """A possessor that names someone (*John's*, *the old man's*), not a descriptive
+    genitive (*a children's wing*) or a question word (*which professor's*)."""
+    words = list(possessor.subtree)
+    return not any(t.lower_ in ("a", "an") or t.tag_ in ("WDT", "WP", "WP$") for t in words)
+
+
+def possessive_determiners(index) -> Iterator[tuple]:
+    """``(determiner, noun)`` for *my house*, *their old car*."""
+    tag_of, dep_of, head_of = index.tag_of, index.dep_of, index.head_of
+    for tok in index.by_tag.get("PRP$", ()):
+        poss = tok.i
+        noun, word = head_of[poss], lower(index, poss)
+        if dep_of[poss] == "poss" and word in POSSESSOR_OBJECT and tag_of[noun] in ("NN", "NNS"):
+            if noun > poss and not capitalised_at(index, noun) and word != "its":
+                yield tok, index.tokens[noun]
+
+
+def same_person_as_subject(index, poss, noun) -> bool:
+    """*I lost my wallet*, *my sister lost her keys*, *help me with my bags*: the possessor is
+    (probably) the clause's subject or another argument, and *the wallet for me* would read
+    as "a wallet meant for me". A third-person possessive is taken to refer to a noun
+    subject, as it mostly does."""
+    verb = clause_verb(index, noun.i)
+    if verb is None:
+        return False
+    verb = index.tokens[verb]
+    while verb.dep_ == "xcomp" and not any(c.dep_ == "nsubj" for c in verb.children):
+        verb = verb.head  # *the neighbors finished painting their fence*
+    arguments = [
+        c for c in verb.children
+        if c.dep_ in ("nsubj", "nsubjpass", "dobj", "dative") and c.i != noun.i
+    ]
+    for arg in arguments:
+        if POSSESSIVE_OF_SUBJECT.get(arg.lower_) == poss.lower_:
+            return True
+        third_person = arg.lower_ not in POSSESSIVE_OF_SUBJECT  # a noun, *who*, *somebody*
+        if arg.dep_ == "nsubj" and third_person and poss.lower_ in ("his", "her", "their"):
+            return True
+    return False
+
+
+def ends_noun_phrase(index, noun) -> bool:
+    """Nothing of the phrase follows its head noun (no *of*-phrase or relative clause), nor
+    a predicate about it (*I need my car washed*), so a possessor can go right after it."""
+    if not all(c.dep_ == "punct" for c in noun.rights) or has_conjunct(index, noun.i):
+        return False
+    if noun.dep_ == "nsubj" and noun.head.tag_ in ("VB", "VBN", "VBG") and not any(
+        c.dep_ in ("aux", "auxpass") for c in noun.head.children
+    ):
+        return False  # *I need my car washed*: the noun is the subject of a small clause
+    return noun.dep_ != "dobj" or not any(
+        c.dep_ in ("oprd", "ccomp", "xcomp", "acomp") and c.i > noun.i for c in noun.head.children
+    )
+
+
+def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
+    """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
+    the possessor moves behind the possessed noun after ``marker``, and *the* takes its
+    place as determiner. With ``any_possession`` (a marker that only means possession, as
+    *belong*), every possessed noun and possessor qualifies; otherwise (*for*, which may
+    also mean purpose or benefit) only concrete things owned by people."""
+    for possessor, pos, noun in genitive_possessions(index):
+        start = possessor.left_edge.i
+        if not ends_noun_phrase(index, noun) or any(t.tag_ == "POS" for t in noun.doc[start:pos.i]):
+            continue
+        if not plain_noun_phrase(index, pos.i, noun.i) or time_possessor(possessor):
+            continue
+        if not any_possession and not (ownable(noun) and personal_possessor(possessor)):
+            continue
+        yield site(
+            Replace(pos.i, "the"),
+            Insert(noun.i, marker, after=True),
+            Move(start, pos.i, noun.i, after=True),
+        )
+    for poss, noun in possessive_determiners(index):
+        if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
+            continue  # *lose the way belong him*; *their own mess*
+        if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
+                                   or in_command(index, noun)):
+            continue  # *don't touch the phone for me* reads "on my behalf"
+        if ends_noun_phrase(index, noun):
+            yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
+
+
+def ownable(noun) -> bool:
+    """A concrete thing or animal, not a person (*the brother for me* reads as "a brother
+    meant for me") or an abstraction (*the help for you*, *the decision for the court*)."""
+    lemma = noun.lemma_.lower()
+    return lemma in CONCRETE_NOUNS and not is_human_noun(lemma)
+
+
+def personal_possessor(possessor) -> bool:
+    """A possessor that is a person: a name or a noun for people (*John's*, *my brother's*)."""
+    lemma = possessor.lemma_.lower()
+    return possessor.pos_ == "PROPN" or lemma in PERSON_NOUNS or is_human_noun(lemma)
+
+
+def in_command(index, noun) -> bool:
+    """The noun's clause is a command (*take your umbrella*) or a request with *can I*
+    (*can I borrow your pen*), where *for you* would read as "on your behalf"."""
+    verb = clause_verb(index, noun.i)
+    if verb is None:
+        return False
+    verb = index.tokens[verb]
+    if verb.tag_ != "VB":
+        return False
+    if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
+        return True
+    return is_question(noun) and any(
+        c.dep_ == "aux" and c.lower_ in ("can", "could", "may") for c in verb.children
+    )
+
+
+@rule(
+    74, "possessives_for_post", CATEGORY,
+    tags={"POS", "PRP$"},
+    examples=[
+        ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
+        ("I saw my brother's cow.", "I saw the cow for my brother."),
+        ("Where is my house?", "Where is the house for me?"),
+        ("They said their car wasn't ready.", "They said the car for them wasn't ready."),
+        ("Is this John's old car?", "Is this the old car for John?"),
+    ],
+    negatives=[
+        "The book is John's.",
+        "He raised his hand.",
+        "John's friend from school came.",
+        "It's a long way.",
+        "I lost my wallet.",
+        "Where does your brother live?",
+        "Don't touch my phone!",
+        "Can I borrow your pen?",
+        "Thank you for your help.",
+        "They cleaned up their own mess.",
+    ],
+)
+def possessives_for_post(doc, index) -> Iterator[Site]:
+    """Possession by a *for*-phrase after the possessed noun: *nayf for Chinyere*
+    'Chinyere's knife', *the house for me* 'my house'. For genitives (*'s*) of nouns and for
+    possessive determiners (as object pronoun: *me, him, them*), when the possessed noun ends
+    its phrase (so *for John* can follow it), names a concrete thing or animal and the
+    possessor is a person, as in the attested examples. Not for people or abstractions (*the
+    brother for me*, *the help for you* read as "meant for"), where the possessor is the
+    subject (*I lost the wallet for me*), in commands and requests (*take the umbrella for
+    you* reads "on your behalf"), for body parts and idioms (*raise his hand*), descriptive
+    genitives (*a children's wing*) or *its*."""
+    yield from by_position(postnominal_possession(index, "for"))
+
+
+@rule(
+    75, "possessives_for_pre", CATEGORY,
+    tags={"POS"},
+    examples=[
+        ("He was my sister's husband.", "He was for my sister husband."),
+        ("Did you see the teacher's car?", "Did you see for the teacher car?"),
+        ("I read the teacher's report.",
+         'I read for the teacher report.'),
+        ("It was my uncle's idea.",
+         'It was for my uncle idea.'),
+        ("They sold the farmer's cow.",
+         'They sold for the farmer cow.'),
+    ],
+    negatives=[
+        "The book is John's.",
+        "He raised his hand.",
+        "It's late.",
+        "John's dog barked.",
+        "The hospital opened a new children's wing.",
+        "I read last year's report.",
+        "We met at John's house.",
+        "She bought today's paper.",
+    ],
+)
+def possessives_for_pre(doc, index) -> Iterator[Site]:
+    """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
+    sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
+    possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
+    read as "as for" (*for the old man dog barked*), not after a preposition (*at for the
+    doctor office* stacks two prepositions), and not for genitives of time (*last year's
+    results* names no possessor)."""
+    for possessor, pos, noun in genitive_possessions(index):
+        role = first_conjunct(noun).dep_
+        if role in ("nsubj", "nsubjpass", "pobj") or time_possessor(possessor):
+            continue
+        yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+
+
+def time_possessor(possessor) -> bool:
+    """*last year's results*, *today's paper*: a genitive of time, no possessor."""
+    return possessor.lemma_.lower() in TIME_NOUNS or possessor.lemma_.lower() in TIME_POSSESSORS
+
+
+@rule(
+    76, "possessives_belong", CATEGORY,
+    tags={"POS", "PRP$"},
+    examples=[
+        ("The man's dog barked.", "The dog belong the man barked."),
+        ("Did you feed my dog?", "Did you feed the dog belong me?"),
+        ("Where is Mary's bag?", "Where is the bag belong Mary?"),
+        ("We liked John's idea.",
+         'We liked the idea belong John.'),
+        ("I met the teacher's wife.",
+         'I met the wife belong the teacher.'),
+        ('I lost my wallet.',
+         'I lost the wallet belong me.'),
+    ],
+    negatives=[
+        "The book is Mary's.",
+        "She shook her head.",
+        "My brother's friend from school came.",
+        "I read last year's report.",
+        'She lost her way.',
+    ],
+)
+def possessives_belong(doc, index) -> Iterator[Site]:
+    """Possession by a postnominal *belong*-phrase (Tok Pisin and Bislama *bilong*, *blong*):
+    *dog blong man* 'the man's dog', rendered *the dog belong the man*. Every genitive (*X's
+    Y*) and possessive determiner whose possessed noun ends its phrase, whatever is
+    possessed (*the idea belong John*, *the wife belong him*): *belong* means nothing but
+    possession, unlike the *for* of 74. Not genitives of time (*last year's*), idioms with a
+    possessive (*lose her way*) or *its*."""
+    yield from by_position(postnominal_possession(index, "belong", any_possession=True))
+
+
+@rule(
+    77, "null_genitive", CATEGORY,
+    tags={"POS"},
+    examples=[
+        ("My daddy's brother came.", "My daddy brother came."),
+        ("Where is John's house?", "Where is John house?"),
+        ("We didn't see the students' rooms.", "We didn't see the students rooms."),
+    ],
+    negatives=[
+        "The book is John's.",
+        "It's my book.",
+        "He's taller.",
+        "Which ships sank in the 'Brig' class battles?",
+    ],
+)
+def null_genitive(doc, index) -> Iterator[Site]:
+    """Genitive *'s* omitted; possession by juxtaposition: *my daddy brother*. Only where the
+    possessed noun follows (*the book is John's* keeps its *'s*, which stands for the noun)."""
+    for possessor, pos, noun in genitive_possessions(index):
+        yield site(Delete(pos.i))
