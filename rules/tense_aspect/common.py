@@ -1,0 +1,353 @@
+"""What several tense and aspect rules use: a verb's auxiliaries, its tense and person, and the
+clauses and time words that fix its reference."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from spacy.tokens import Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Op, Replace
+from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
+from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.wordlists import wordlist
+
+
+# Adverbial clauses whose tense is fixed by the main clause (*when I was young*).
+TEMPORAL_MARKERS = frozenset(
+    "when whenever while as after before until till since once if unless".split()
+)
+
+
+# ---------------------------------------------------------------------------------- shared helpers
+
+
+def aux_children(verb: Token, lemma: str) -> list[Token]:
+    return [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma]
+
+
+def negation_after(aux: Token) -> Token | None:
+    """The *not*/*n't* right after an auxiliary."""
+    nxt = aux.nbor(1) if aux.i + 1 < len(aux.doc) else None
+    if nxt is not None and nxt.dep_ == "neg" and nxt.lower_ in ("not", "n't", "n’t"):
+        return nxt
+    return None
+
+
+def be_form(subj: Token, past: bool) -> str:
+    """*am/is/are* or *was/were* agreeing with ``subj``."""
+    table = BE_PAST if past else BE_PRESENT
+    return table[person_number(subj)]
+
+
+# Adverbs that link a clause to what came before (*and then kissed her*): a preverbal marker
+# goes after them (*and then been kiss her*), as after a subject.
+CONNECTIVE_ADVERBS = frozenset("then also later finally soon afterwards eventually next".split())
+
+
+def preverbal_start(verb: Token, subj: Token | None, after_connectives: bool = False) -> int:
+    """Where an auxiliary goes before ``verb``: before the adverbs (*never*, *really*) standing
+    between the subject and the verb, so that *I never went* gives *I have never gone*; a
+    hedge of several words goes whole (*I kind of liked* -> *I have kind of liked*). With
+    ``after_connectives``, after a linking adverb (*then*, *also*) all the same."""
+    start = verb.i
+    lower = subj.right_edge.i if subj is not None and subj.i < verb.i else -1
+    for child in reversed(children(verb)):  # right to left
+        if lower < child.i < start and child.dep_ in ("advmod", "neg") and child.i == start - 1:
+            if after_connectives and child.lower_ in CONNECTIVE_ADVERBS:
+                break
+            start = child.left_edge.i if child.left_edge.i > lower else child.i
+    return start
+
+
+def _is_temporal_clause(verb: Token) -> bool:
+    if verb.dep_ != "advcl":
+        return False
+    return any(c.dep_ == "mark" and c.lower_ in TEMPORAL_MARKERS for c in children(verb)) or any(
+        c.dep_ == "advmod" and c.tag_ == "WRB" for c in children(verb)
+    )
+
+
+def in_temporal_clause(verb: Token) -> bool:
+    """Whether ``verb`` heads (or is coordinated into) an adverbial clause such as *when ...*,
+    or is the main verb such a clause anchors in time (*when I was young, we lived ...*)."""
+    while verb.dep_ == "conj":
+        verb = verb.head
+    return _is_temporal_clause(verb) or any(_is_temporal_clause(c) for c in children(verb))
+
+
+# --------------------------------------------------------------------------------- 88 progressives
+
+# Stative verbs (states of mind, emotion, possession) that SAE does not put in the progressive.
+STATIVE_VERBS = wordlist("progressive_stative_verbs")
+
+
+def coordinated_participles(verb: Token) -> list[Token]:
+    """Participles sharing the perfect auxiliary: *has [eaten] and [drunk]*."""
+    return [c for c in children(verb) if c.dep_ == "conj" and c.tag_ == "VBN"
+            and not any(g.dep_ in ("aux", "nsubj") for g in children(c))]
+
+
+IRREALIS_VERBS = wordlist("irrealis_matrix_verbs")
+
+
+def is_irrealis(verb: Token) -> bool:
+    """A past that is not past time: *I wish I knew*, *as though he knew*, *if I were you*."""
+    if verb.dep_ == "ccomp" and verb.head.lemma_ in IRREALIS_VERBS:
+        return True
+    if any(c.dep_ == "mark" and c.lower_ in ("if", "though") for c in children(verb)):
+        return True
+    if verb.lower_ == "were":  # singular "were" is subjunctive
+        subj = subject_of(verb)
+        return subj is not None and person_number(subj) != "other"
+    return False
+
+
+CLAUSAL_DEPS = frozenset(
+    {"advcl", "ccomp", "xcomp", "relcl", "acl", "csubj", "csubjpass", "parataxis", "conj", "pcomp"}
+)
+BE_CLITICS = {"1s": "'m", "3s": "'s", "other": "'re"}
+WILL_FORMS = frozenset({"will", "'ll", "’ll", "wo"})
+
+
+def is_clitic(tok: Token) -> bool:
+    return tok.text[:1] in ("'", "’")
+
+
+def clause_tokens(verb: Token) -> Iterator[Token]:
+    """The tokens of ``verb``'s own clause: its subtree without embedded clauses."""
+    for child in children(verb):
+        if child.dep_ in CLAUSAL_DEPS:
+            continue
+        yield child
+        yield from clause_tokens(child)
+
+
+def agreement_subject(subj: Token) -> Token:
+    """The token a finite form agrees with: the antecedent of a relative pronoun
+    (*books that have* agrees with *books*)."""
+    if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl" and subj.head.head.i < subj.i:
+        return subj.head.head
+    return subj
+
+
+def present_form(lemma: str, subj: Token) -> str | None:
+    """The simple present of ``lemma`` agreeing with ``subj`` (*am/is/are*, *knows/know*)."""
+    if lemma == "be":
+        return be_form(subj, past=False)
+    return inflect_verb(lemma, "VBZ" if person_number(subj) == "3s" else "VBP")
+
+
+def do_form(subj: Token, past: bool) -> str:
+    if past:
+        return "did"
+    return "does" if person_number(subj) == "3s" else "do"
+
+
+def be_replacing(aux: Token, subj: Token, past: bool) -> str:
+    """A form of *be* to stand where the auxiliary ``aux`` stood: a clitic for a clitic
+    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*), in the person and number the
+    auxiliary shows (*politics has* -> *politics is*)."""
+    person = person_shown(aux, subj)
+    if is_clitic(aux) and not past:
+        return BE_CLITICS[person]
+    return (BE_PAST if past else BE_PRESENT)[person]
+
+
+def person_shown(aux: Token, subj: Token) -> str:
+    """The person and number (as :func:`person_number`) that a finite auxiliary agrees in:
+    *has/does* are third singular and *have/do* are not, whatever the subject looks like
+    (*politics has*, *the police have*); other forms go by the subject (a relative pronoun by
+    its antecedent)."""
+    low = aux.lower_
+    if low in ("has", "does") or (low in ("'s", "’s") and aux.lemma_ == "have"):
+        return "3s"
+    if low in ("have", "'ve", "’ve", "do"):
+        return "1s" if subj.lower_ == "i" else "other"
+    return person_number(agreement_subject(subj))
+
+
+def no_amnt(be: str, neg: Token | None) -> list[Op]:
+    """SAE has no *amn't*: spell the negation out after *am*."""
+    if neg is not None and be in ("am", "'m", "’m") and neg.lower_ != "not":
+        return [Replace(neg.i, "not")]
+    return []
+
+
+@dataclass(frozen=True)
+class Perfect:
+    """A perfect verb group *have (+ been) + participle*, as the parse gives it.
+
+    ``verb`` is the head of the group: the participle, the *-ing* form of a perfect progressive,
+    or copular *been*. ``been`` is the *been* of a passive or progressive (None for copular
+    *been*, which is ``verb``)."""
+
+    have: Token
+    verb: Token
+    subj: Token
+    been: Token | None
+    neg: Token | None
+
+    @property
+    def past(self) -> bool:
+        return self.have.tag_ == "VBD" or self.have.lower_ in ("'d", "’d")
+
+    @property
+    def inverted(self) -> bool:
+        return self.have.i < self.subj.i
+
+    @property
+    def progressive(self) -> bool:
+        return self.verb.tag_ == "VBG"
+
+    @property
+    def passive(self) -> bool:
+        return self.been is not None and not self.progressive
+
+    @property
+    def copular(self) -> bool:
+        return self.verb.lemma_ == "be"
+
+    @property
+    def simple(self) -> bool:
+        """Active, non-progressive, not copular *been*: *has eaten*."""
+        return self.been is None and not self.copular
+
+    @property
+    def affirmative_declarative(self) -> bool:
+        return not self.inverted and self.neg is None
+
+    def participles(self) -> list[Token]:
+        """The participle and those coordinated with it under the same *have*."""
+        return [self.verb, *coordinated_participles(self.verb)]
+
+
+def shares_auxiliary(verb: Token) -> bool:
+    """Whether a verb coordinated with ``verb`` has no subject or auxiliary of its own
+    (*have left school and found jobs*), so that it shares the verb group being rewritten."""
+    return any(c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
+               and not any(g.dep_ in ("aux", "auxpass", "nsubj", "nsubjpass") for g in children(c))
+               for c in children(verb))
+
+
+def _is_perfect_have(aux: Token, verb: Token) -> bool:
+    """*have/has/had/'ve* as perfect auxiliary; a clitic *'s* or *'d* only where the
+    participle shows it is *has/had* (*she's sold the boat*, *I'd left*)."""
+    if aux.dep_ not in ("aux", "auxpass") or aux.i > verb.i:
+        return False
+    if aux.lemma_ == "have" and aux.tag_ in ("VBP", "VBZ", "VBD"):
+        return True
+    if verb.tag_ != "VBN":
+        return False
+    if aux.lower_ in ("'d", "’d"):
+        return True
+    if aux.lower_ in ("'s", "’s"):
+        return any(c.dep_ == "dobj" for c in children(verb))
+    return False
+
+
+def _mistagged_participle(aux: Token, verb: Token) -> bool:
+    """A participle the tagger took for a past (*Have the guests arrived?*): *have* before a
+    VBD whose form is also the participle."""
+    return (aux.lemma_ == "have" and aux.dep_ == "aux" and verb.tag_ == "VBD"
+            and inflect_verb(lemma_of(verb), "VBN") == verb.lower_)
+
+
+# Where find_perfects keeps its result for a document: token positions, not Tokens, so that the
+# doc does not come to hold references to itself (see multivalue_cli/antecedents.py).
+_PERFECTS_KEY = "multivalue.tense_aspect.perfects"
+
+
+def find_perfects(index: DocIndex) -> list[Perfect]:
+    """Finite perfects with an overt subject, not under a modal (*should have gone*).
+
+    Worked out once per document, as a dozen rules ask; each call gets new Perfect objects."""
+    user_data = index.doc.user_data
+    found = user_data.get(_PERFECTS_KEY)
+    if found is None:
+        found = user_data[_PERFECTS_KEY] = [
+            (p.have.i, p.verb.i, p.subj.i, None if p.been is None else p.been.i,
+             None if p.neg is None else p.neg.i)
+            for p in _find_perfects(index)]
+    tokens = index.tokens
+    return [Perfect(tokens[have], tokens[verb], tokens[subj],
+                    None if been is None else tokens[been], None if neg is None else tokens[neg])
+            for have, verb, subj, been, neg in found]
+
+
+def _find_perfects(index: DocIndex) -> Iterator[Perfect]:
+    candidates = [*index.by_lemma.get("have", ()), *index.by_tag.get("MD", ()),
+                  *index.by_lemma.get("be", ())]
+    for aux in sorted(candidates, key=lambda t: t.i):
+        if aux.lower_ not in ("have", "has", "had", "'ve", "’ve", "'s", "’s", "'d", "’d"):
+            continue
+        verb = aux.head
+        if verb.tag_ not in ("VBN", "VBG") and not _mistagged_participle(aux, verb):
+            continue
+        if not _is_perfect_have(aux, verb):
+            continue
+        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in children(verb)):
+            continue
+        beens = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "been"]
+        if verb.tag_ == "VBG" and not beens:
+            continue
+        subj = subject_of(verb)
+        if subj is None:
+            continue
+        yield Perfect(aux, verb, subj, beens[0] if beens else None, negation_after(aux))
+
+
+def has_duration(verb: Token) -> bool:
+    """A *since* phrase or clause, or *for* + a length of time (*for twenty years*)."""
+    for clause in children(verb):
+        if clause.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "since"
+                                          for m in children(clause)):
+            return True
+    for tok in clause_tokens(verb):
+        if tok.lower_ == "since" and tok.dep_ in ("prep", "mark", "advmod"):
+            return True
+        if is_duration_for(tok):
+            return True
+    return False
+
+
+def is_duration_for(prep: Token) -> bool:
+    """*for* + a length of time: *for twenty years*, *for a long time*, *for ages*."""
+    if prep.lower_ != "for" or prep.dep_ != "prep":
+        return False
+    objs = [c for c in children(prep) if c.dep_ == "pobj"]
+    return bool(objs) and (objs[0].lemma_.lower() in DURATION_NOUNS or objs[0].lower_ in DURATION_NOUNS)
+
+
+DURATION_NOUNS = wordlist("duration_nouns")
+
+NON_RESULTATIVE_VERBS = wordlist("non_resultative_verbs") | wordlist("progressive_stative_verbs")
+
+
+def asks_how_long(verb: Token) -> bool:
+    return any(t.lower_ == "long" and t.head.i == verb.i and t.i > 0
+               and t.doc[t.i - 1].lower_ == "how" for t in children(verb))
+
+
+def participle_ops(p: Perfect, tag: str) -> list[Op] | None:
+    """Put the participles of ``p`` in the form ``tag`` (None if a form is missing)."""
+    ops: list[Op] = []
+    for verb in p.participles():
+        form = inflect_verb(lemma_of(verb), tag)
+        if not form:
+            return None
+        if form != verb.lower_:
+            ops.append(Replace(verb.i, form))
+    return ops
+
+
+EXPERIENCE_ADVERBS = frozenset({"ever", "before"})  # closed set: the experiential cues
+
+
+def experiential_cue(verb: Token) -> Token | None:
+    return next((c for c in children(verb) if c.dep_ == "advmod" and c.lower_ in EXPERIENCE_ADVERBS),
+                None)
+
+
+NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}

@@ -1,0 +1,506 @@
+"""Completive and perfect markers (eWAVE 104-110): *done*, *have done*, *be done*, *slam*,
+*ever*, *already* and *finish*."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import (
+    CLAUSAL_DEPS, NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, agreement_subject,
+    asks_how_long, be_form, be_replacing, experiential_cue, find_perfects, has_duration,
+    negation_after, participle_ops, preverbal_start, shares_auxiliary,
+)
+
+
+def clause_end(verb: Token) -> int | None:
+    """The last token of ``verb``'s clause before final punctuation and before any adjunct
+    clause that follows (*..., so we can go*), or None when a complement clause follows
+    (*told him that she left*), where a clause-final word would land in the wrong clause."""
+    last = verb
+    for child in sorted(children(verb), key=lambda c: c.i):
+        if child.i < verb.i or child.is_punct:
+            continue
+        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
+            return None
+        if child.dep_ in CLAUSAL_DEPS or child.dep_ in ("cc", "mark"):
+            break
+        last = child.right_edge if child.right_edge.i > last.i else last
+    while last.i > verb.i and last.is_punct:
+        last = last.doc[last.i - 1]
+    return last.i
+
+
+EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
+CONTINUING = frozenset({"just", "again", "always", "still", "constantly", "forever", "usually"})
+
+
+def _superlative_relative(verb: Token) -> bool:
+    """*the best concert I have been to*, *the first film I have seen*: experiential."""
+    if verb.dep_ != "relcl":
+        return False
+    return any(c.tag_ == "JJS" or c.lower_ in ("only", "first", "last") for c in children(verb.head))
+
+
+# Where _completive_perfects keeps its choice for a document: positions in find_perfects.
+_COMPLETIVE_KEY = "multivalue.tense_aspect.completive_perfects"
+
+
+def _completive_perfects(index: DocIndex) -> list[Perfect]:
+    """Present perfects in statements, active and not progressive, of an action with a
+    result: *he has finished it*. Not continuative (*for/since*), experiential (*ever, never,
+    before*, superlative relatives), copular *been* or possessive *have got*. Chosen once per
+    document (four rules ask)."""
+    perfects = find_perfects(index)
+    user_data = index.doc.user_data
+    chosen = user_data.get(_COMPLETIVE_KEY)
+    if chosen is None:
+        chosen = user_data[_COMPLETIVE_KEY] = [k for k, p in enumerate(perfects) if _is_completive(p)]
+    return [perfects[k] for k in chosen]
+
+
+def _is_completive(p: Perfect) -> bool:
+    if p.past or not p.affirmative_declarative or p.progressive or p.passive or p.copular:
+        return False
+    if p.verb.lower_ == "got" or p.verb.lemma_ == "have" or has_duration(p.verb) \
+            or _superlative_relative(p.verb) or is_habitual(p.verb):
+        return False
+    return not any(c.dep_ in ("advmod", "neg") and c.lower_ in EXPERIENTIAL_ADVERBS
+                   for c in children(p.verb))
+
+
+# Adverbs of frequency: *has always felt*, *have usually finished* are habits or states, not
+# a completed event.
+HABITUAL_ADVERBS = frozenset(
+    "always usually often sometimes generally normally constantly frequently repeatedly "
+    "regularly occasionally typically habitually".split())
+
+
+def is_habitual(verb: Token) -> bool:
+    """A clause of repeated or generic events: a frequency adverb (*always*, *usually*), or a
+    *whenever* clause it heads or that modifies it (*whenever he has eaten, he sleeps*)."""
+    if any(c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS for c in children(verb)):
+        return True
+    clauses = [verb, *(c for c in children(verb) if c.dep_ == "advcl")]
+    return any(c.lower_ == "whenever" and c.dep_ in ("advmod", "mark")
+               for clause in clauses for c in children(clause))
+
+
+@rule(
+    104, "completive_done", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("He has finished it.", "He done finished it."),
+        ("You have eaten what I sent you.", ["You done eaten what I sent you.", "You done ate what I sent you."]),
+        ("I think she's already left the house.", "I think she done already left the house."),
+        ("They've seen it all.", ["They done seen it all.", "They done saw it all."]),
+        ("My uncle has sold his farm.", ["My uncle done sold his farm.", "My uncle done sold his farm."]),
+        ("We have painted the fence white.", ["We done painted the fence white."]),
+        ("The kids have broken the window, so we called their parents.",
+         ["The kids done broken the window, so we called their parents.",
+          "The kids done broke the window, so we called their parents."]),
+    ],
+    negatives=[
+        "Have you finished it?",
+        "He hasn't finished it.",
+        "The house has been sold.",
+        "I have lived here for years.",
+        "She had left.",
+        "He's gone.",
+        "She has always felt that it was wrong.",
+        "Whenever the boss has left, the workers relax.",
+        "He has often helped us.",
+        "They have sometimes visited us.",
+    ],
+)
+def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *done* for the present perfect: *He done finished it*, *you done ate*. The
+    verb keeps its participle or takes the past form, both attested. Statements only; not
+    passives, progressives, continuative (*for/since*) or experiential (*ever/never*) perfects,
+    and not a clitic *'s* that may be *is*."""
+    for p in _completive_perfects(index):
+        if p.have.lower_ in ("'s", "’s") and p.subj.tag_ != "PRP":
+            continue
+        if p.have.lower_ in ("'s", "’s") and not any(c.dep_ == "dobj" for c in children(p.verb)) \
+                and p.have.dep_ != "aux":
+            continue
+        past = participle_ops(p, "VBD")
+        ops = [Replace(p.have.i, "done")]
+        alternatives = ((*ops, *past),) if past else ()
+        yield site(*ops, alternatives=alternatives)
+
+
+@rule(
+    105, "completive_have_done", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have eaten.", ["I have done eaten.", "I am done eaten."]),
+        ("He has gone home.", ["He has done gone home.", "He is done gone home."]),
+        ("They've already finished the job, so we can leave.",
+         ["They've already done finished the job, so we can leave.",
+          "They're already done finished the job, so we can leave."]),
+        ("Politics has changed a lot.",
+         ["Politics has done changed a lot.", "Politics is done changed a lot."]),
+        ("The police have caught the thief.",
+         ["The police have done caught the thief.", "The police are done caught the thief."]),
+        ("I've sold the car.", ["I've done sold the car.", "I'm done sold the car."]),
+    ],
+    negatives=[
+        "Have you eaten?",
+        "I haven't eaten.",
+        "The cake has been eaten.",
+        "I have been waiting.",
+        "We have known them since 2010.",
+        "She has always felt at home here.",
+        "Whenever he has eaten, he falls asleep.",
+        "They have usually finished by noon.",
+    ],
+)
+def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *have/be + done + participle*: *I have done eaten*, *he is done gone*. Both
+    auxiliaries are attested; *be* agrees with the subject. Same contexts as *done* (104)."""
+    for p in _completive_perfects(index):
+        if p.have.lower_ in ("'s", "’s", "'d", "’d") or p.copular:
+            continue
+        done = Insert(p.verb.i, "done")
+        be = be_replacing(p.have, agreement_subject(p.subj), past=False)
+        yield site(done, alternatives=((Replace(p.have.i, be), done),))
+
+
+@rule(
+    106, "irrealis_be_done", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("By the time you get here, my baby will have eaten.",
+         ["By the time you get here, my baby be done eaten.",
+          "By the time you get here, my baby be done ate."]),
+        ("If you love your enemies, they will eat you alive.",
+         ["If you love your enemies, they be done eat you alive.",
+          "If you love your enemies, they be done ate you alive."]),
+        ("I'll have finished the report by Friday.",
+         "I be done finished the report by Friday."),
+    ],
+    negatives=[
+        "They will eat you alive.",
+        "Will you have finished by Friday?",
+        "If you come, I won't leave.",
+        "If you love them, will they love you?",
+        "If it rains, the game will be cancelled.",
+    ],
+)
+def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*be done* of a future or conditional result: *my baby be done ate by the time you get
+    here*, *if you love your enemies, they be done eat you alive*. For the future perfect
+    (*will have eaten*) and for *will* in the main clause of an *if*-clause. Statements only;
+    not passives or copular *be*."""
+    for will in index.by_tag.get("MD", ()):
+        if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
+            continue
+        verb = will.head
+        subj = subject_of(verb)
+        if subj is None or subj.i > will.i or negation_after(will) is not None:
+            continue
+        if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
+            continue
+        haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
+        if haves and verb.tag_ == "VBN":
+            base_tag = "VBN"
+        elif verb.tag_ == "VB" and not haves and _has_if_clause(verb):
+            base_tag = "VB"
+        else:
+            continue
+        ops: list[Op] = [Replace(will.i, "be"), *([Replace(haves[0].i, "done")] if haves else [])]
+        if not haves:
+            ops = [Replace(will.i, "be done")]
+        past = inflect_verb(lemma_of(verb), "VBD")
+        alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
+        yield site(*ops, alternatives=alternatives)
+
+
+def _has_if_clause(verb: Token) -> bool:
+    return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in children(c))
+               for c in children(verb))
+
+
+@rule(
+    107, "perfect_slam", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have told you not to mess up.", "I slam told you not to mess up."),
+        ("She's eaten all the cake.", "She slam ate all the cake."),
+        ("We have finished the job, and now we can go home.",
+         "We slam finished the job, and now we can go home."),
+    ],
+    negatives=[
+        "Have you told him?",
+        "I haven't told you.",
+        "He has been fired.",
+        "I have lived here since 2010.",
+        "He had told me.",
+    ],
+)
+def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Completive *slam* before a past form for the present perfect: *I slam told you not to
+    mess up*. Same contexts as completive *done* (104)."""
+    for p in _completive_perfects(index):
+        if p.copular or p.have.lower_ in ("'d", "’d"):
+            continue
+        if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
+                c.dep_ == "dobj" for c in children(p.verb)):
+            continue
+        past = participle_ops(p, "VBD")
+        if past is not None:
+            yield site(Replace(p.have.i, "slam"), *past)
+
+
+EXPERIENCE_VERBS = wordlist("experience_verbs")
+# How often something has happened: *once, twice, three times, many times*.
+COUNT_ADVERBS = frozenset({"once", "twice", "thrice"})
+# Cues of a recent or completed result, or of a state up to now: not an experience.
+RESULT_ADVERBS = frozenset({"already", "just", "yet", "now", "finally", "recently", "lately",
+                            "still", "since", "again"})
+
+
+def _counts_occasions(verb: Token) -> bool:
+    """*once*, *twice*, *three times*, *many times*: the perfect counts experiences."""
+    for child in children(verb):
+        if child.lower_ in COUNT_ADVERBS and child.dep_ in ("advmod", "npadvmod"):
+            return True
+        if child.dep_ == "npadvmod" and child.lemma_.lower() == "time" and child.tag_ == "NNS":
+            return True
+    return False
+
+
+def _plain_experiential(p: Perfect) -> bool:
+    """A present perfect that reports an experience without *ever/before*: a count of
+    occasions (*has visited Japan twice*), or a verb of experience (*I have seen the movie*,
+    *have you tried durian?*) in a main clause with no cue of a result or a lasting state
+    (*already, just, yet, recently*, *for/since*, *always*)."""
+    if any(c.lower_ in RESULT_ADVERBS and c.dep_ in ("advmod", "prep", "mark") or c.dep_ == "neg"
+           for c in children(p.verb)):
+        return False  # (*has never dated* denies the experience: not this marker)
+    if has_duration(p.verb) or is_habitual(p.verb):
+        return False
+    if _counts_occasions(p.verb):
+        return True
+    if p.copular:  # *I have been to Japan*
+        return any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb))
+    return p.verb.lemma_.lower() in EXPERIENCE_VERBS and p.verb.dep_ in ("ROOT", "ccomp", "conj")
+
+
+@rule(
+    108, "present_perfect_ever", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("Have you ever eaten durian?", "You ever eat durian?"),
+        ("I have seen the movie before.", "I ever see the movie before."),
+        ("Has she ever been to Japan?", "She ever go to Japan?"),
+        ("My father has ridden a camel before, but I haven't.",
+         "My father ever ride a camel before, but I haven't."),
+        ("I have seen the movie.", "I ever see the movie."),
+        ("She has visited Paris twice.", "She ever visit Paris twice."),
+        ("Have you tried the new restaurant?", "You ever try the new restaurant?"),
+        ("We have met your brother, and he is nice.", "We ever meet your brother, and he is nice."),
+        ("He has fixed cars many times.", "He ever fix cars many times."),
+        ("I have been to Japan.", "I ever go to Japan."),
+    ],
+    negatives=[
+        "I have just seen the movie.",
+        "She has already eaten.",
+        "He has finished his homework.",
+        "We have recently visited them.",
+        "The people who have seen it love it.",
+        "I have worked here for ten years.",
+        "My friend has never dated a woman.",
+        "I haven't ever seen it.",
+        "Have you finished?",
+        "Had you ever eaten durian?",
+        "Has the house ever been painted?",
+        "What have you ever done?",
+    ],
+)
+def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*ever* + bare verb as experiential perfect: *You ever eat durian?*, *I ever see the
+    movie before*, *I ever see the movie* 'I have seen the movie'. For present perfects with
+    *ever* or *before*, and plain experiential ones (a count of occasions, or a verb of
+    experience with no cue of a result: see :func:`_plain_experiential`): *have* goes (also in
+    yes/no questions, which keep only their question mark), the verb is bare, *ever* stands
+    before it; *been to* becomes *go to*. Not negated, passive or progressive perfects, nor
+    wh-questions."""
+    for p in find_perfects(index):
+        if p.past or p.neg is not None or p.passive or p.progressive or shares_auxiliary(p.verb):
+            continue
+        cue = experiential_cue(p.verb)
+        if cue is None and not _plain_experiential(p):
+            continue
+        if _superlative_relative(p.verb) or p.verb.lemma_ == "have":
+            continue
+        if p.inverted and (p.have.i != p.subj.left_edge.i - 1 or
+                           any(index.tag_of[t] in ("WP", "WRB", "WDT")
+                               for t in range(index.sentence_of[p.have.i], p.have.i))):
+            continue
+        if p.copular:
+            to = [c for c in children(p.verb) if c.dep_ == "prep" and c.lower_ == "to"]
+            if not to:
+                continue
+            base = "go"
+        else:
+            base = inflect_verb(lemma_of(p.verb), "VB")
+        if not base:
+            continue
+        ops: list[Op] = [Delete(p.have.i), Replace(p.verb.i, base)]
+        if cue is None or cue.lower_ != "ever":
+            ops.insert(1, Insert(preverbal_start(p.verb, p.subj), "ever"))
+        yield site(*sorted(ops, key=lambda op: op.i))
+
+
+# --------------------------------------------------------------------------- 109 perfect_already
+
+
+def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
+    """Ops that drop *have*, put the verb in ``base_tag`` and add clause-final ``marker``."""
+    end = clause_end(p.verb)
+    if end is None:
+        return None
+    forms = participle_ops(p, base_tag)
+    if forms is None or shares_auxiliary(p.verb):
+        return None
+    ops: list[Op] = [Delete(p.have.i), *forms]
+    for child in children(p.verb):
+        if child.dep_ == "advmod" and child.lower_ in ("already", "yet"):
+            if child.i == end:
+                return [op for op in ops] + [Replace(child.i, marker)]
+            ops.append(Delete(child.i))
+    ops.append(Insert(end, marker, after=True))
+    return sorted(ops, key=lambda op: op.i)
+
+
+@rule(
+    109, "perfect_already", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have eaten.", "I ate already."),
+        ("Have you eaten yet?", "Did you eat already?"),
+        ("Have you been there?", "Were you there already?"),
+        ("She's finished her homework, so she can play.", "She finished her homework already, so she can play."),
+        ("We have already paid the bill.", "We paid the bill already."),
+    ],
+    negatives=[
+        "I haven't eaten yet.",
+        "I have lived here for years.",
+        "I have told him that she left.",
+        "He had eaten.",
+        "She has always been kind to her neighbours.",
+        "Have you ever been to Paris?",
+        "The house has been sold.",
+    ],
+)
+def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final *already* as perfect marker, with the simple past: *I ate already*, *Did
+    you eat already?*, *Were you there already?*. Questions take *did* (or *was/were* for
+    *been*); a *yet* or preverbal *already* becomes the final *already*. Not negated,
+    continuative, experiential, passive or progressive perfects, nor where a clause follows
+    the verb (the marker would land in it)."""
+    for p in find_perfects(index):
+        if p.past or p.neg is not None or p.passive or p.progressive or has_duration(p.verb):
+            continue
+        if any(c.dep_ in ("advmod", "neg") and c.lower_ in (EXPERIENTIAL_ADVERBS - {"yet"}) | CONTINUING
+               for c in children(p.verb)):
+            continue  # experiential, iterated or continuing states (*has always been faithful*)
+        if p.verb.dep_ == "relcl" or asks_how_long(p.verb) or p.verb.lower_ == "got":
+            continue  # relatives and "how long" are not completive
+        if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
+                                            for t in index.subtree_positions(p.verb.i)):
+            continue  # "Where have you been?" asks for a place, not completion
+        if p.copular:
+            if any(c.dep_ == "prep" and c.lower_ == "to" for c in children(p.verb)):
+                continue
+            ops = _already_site(p, "VBN", "already")
+            if ops is not None:
+                ops = [op for op in ops if not (isinstance(op, Delete) and op.i == p.have.i)]
+                ops = [Replace(p.have.i, be_form(p.subj, past=True)), Delete(p.verb.i),
+                       *[op for op in ops if getattr(op, "i", None) != p.verb.i]]
+                yield site(*sorted(ops, key=lambda op: op.i))
+            continue
+        if p.inverted:
+            ops = _already_site(p, "VB", "already")
+            if ops is not None:
+                ops = [Replace(p.have.i, "did") if isinstance(op, Delete) and op.i == p.have.i else op
+                       for op in ops]
+                yield site(*ops)
+        else:
+            ops = _already_site(p, "VBD", "already")
+            if ops is not None:
+                yield site(*ops)
+
+
+DISTRIBUTIVE_DETERMINERS = frozenset({"every", "each"})
+
+
+def _distributive_object(verb: Token) -> bool:
+    """An object or prepositional object quantified by *every/each* (*visited each of her
+    cousins*): one event per member, which *finish* would present as one finished task."""
+    for child in children(verb):
+        nouns = [child] if child.dep_ == "dobj" else [
+            g for g in children(child) if g.dep_ == "pobj"] if child.dep_ == "prep" else []
+        for noun in nouns:
+            if noun.lower_ in DISTRIBUTIVE_DETERMINERS or noun.lower_ in ("everyone", "everybody") \
+                    or any(c.dep_ == "det" and c.lower_ in DISTRIBUTIVE_DETERMINERS
+                           for c in children(noun)):
+                return True
+    return False
+
+
+@rule(
+    110, "completive_finish", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("I have completed my work in the garden.", "I complete my work in the garden finish."),
+        ("They've eaten.", "They eat finish."),
+        ("She has washed the dishes, so we can go.", "She wash the dishes finish, so we can go."),
+        ("We have eaten all the cake.", "We eat all the cake finish."),
+        ("My mother has cooked dinner.", "My mother cook dinner finish."),
+        ("The workers have built the new bridge.", "The workers build the new bridge finish."),
+    ],
+    negatives=[
+        "Have you eaten?",
+        "I haven't eaten.",
+        "I have known her for years.",
+        "He has been fired.",
+        "I have told him that she left.",
+        "He has always cooked dinner.",
+        "Whenever she has eaten, she sleeps.",
+        "He has cheated on every one of his partners.",
+        "She has visited each of her cousins.",
+        "They have usually washed the car.",
+    ],
+)
+def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Clause-final completive *finish* with a bare verb, the English form of the
+    contact-variety marker (*wakum gaden ... finis* 'I have completed my work in the garden';
+    colloquial Malaysian and Singapore English *I eat finish*): *I complete my work finish*.
+    The bare verb is invariant, as in those varieties. Statements of action verbs only (no
+    states, *be*, *have*), not passives, progressives, continuative or experiential perfects."""
+    for p in _completive_perfects(index):
+        if p.copular or p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS | {"finish"}:
+            continue
+        if p.verb.dep_ == "relcl" or any(index.tag_of[t] in ("WDT", "WP")
+                                         for t in index.subtree_positions(p.subj.i)):
+            continue  # "students who take two courses finish" would read as a habit
+        if any(c.dep_ == "advmod" and c.lower_ in ("already", "just") for c in children(p.verb)):
+            continue
+        if _distributive_object(p.verb):
+            continue  # "cheated on every one of his partners" is many events, not one finished
+        end = clause_end(p.verb)
+        forms = participle_ops(p, "VB")
+        if end is None or forms is None or shares_auxiliary(p.verb):
+            continue
+        yield site(Delete(p.have.i), *forms, Insert(end, "finish", after=True))

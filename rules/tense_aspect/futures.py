@@ -1,0 +1,433 @@
+"""Future and conditional reference (eWAVE 114, 116-120): *go*- and *come*-based futures, the
+present for a neutral future, *is* for *am*/*will* with *I*, *would* for a distant future,
+and *would* in *if*-clauses."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.rules.mood import about_to, distant_time, going_to
+
+from .common import (
+    WILL_FORMS, agreement_subject, be_form, be_replacing, clause_tokens, do_form, is_clitic,
+    negation_after, no_amnt, present_form, preverbal_start,
+)
+
+
+# Adverbs of the immediate future (*right now*, *soon*, *today*), and the nouns of *in five
+# minutes* / *in a moment*, *this afternoon*: with them *will* is the near future that
+# feature 119 keeps for *will*. Closed sets written by us.
+IMMEDIATE_ADVERBS = frozenset("now immediately soon shortly presently today tonight straightaway".split())
+SHORT_SPANS = frozenset("second seconds minute minutes moment moments bit while hour hours sec".split())
+PARTS_OF_TODAY = frozenset("morning afternoon evening".split())
+# Times of the clock: *at noon*, *at 8 pm*, *at six o'clock* give a scheduled event.
+CLOCK_WORDS = frozenset("noon midnight o'clock pm am p.m. a.m.".split())
+
+
+def _near_or_scheduled(verb: Token) -> bool:
+    """Whether ``verb``'s clause puts the event in the immediate future (*right now*, *soon*,
+    *in five minutes*, *this afternoon*) or at a scheduled time of the clock (*at noon*,
+    *at 8 pm*), where feature 119 keeps *will*."""
+    for tok in clause_tokens(verb):
+        low = tok.lower_
+        if low in IMMEDIATE_ADVERBS or (low == "once" and tok.head.lower_ == "at"):
+            return True
+        if low == "away" and any(c.lower_ == "right" for c in children(tok)):
+            return True  # right away
+        if low in PARTS_OF_TODAY and any(c.lower_ == "this" for c in children(tok)):
+            return True
+        if tok.dep_ == "pobj" and tok.head.lower_ == "in" and tok.lemma_.lower() in SHORT_SPANS:
+            return True
+        if tok.dep_ == "pobj" and tok.head.lower_ == "at" and (
+                low in CLOCK_WORDS or tok.like_num
+                or any(c.lower_ in CLOCK_WORDS for c in children(tok))):
+            return True
+    return False
+
+
+@rule(
+    119, "will_would", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("I will eat rice tomorrow.", "I would eat rice tomorrow."),
+        ("She'll call you next week.", "She would call you next week."),
+        ("We won't be late.", "We wouldn't be late."),
+        ("Will you come to the party?", "Would you come to the party?"),
+        ("One day my son will study abroad, and he will forget us.",
+         "One day my son would study abroad, and he would forget us."),
+        ("In ten years, nobody will remember this.", "In ten years, nobody would remember this."),
+        ("They will build a new hospital in our town.", "They would build a new hospital in our town."),
+    ],
+    negatives=[
+        "She has a strong will.",
+        "By Friday, I will have finished the report.",
+        "I would like some tea.",
+        "He wills it to happen.",
+        "The train will leave at noon.",
+        "The meeting will start in five minutes.",
+        "I will call you right now.",
+        "Dinner will be ready soon.",
+        "The show will begin at 8 pm.",
+        "We will meet this afternoon.",
+        "I'll do it right away.",
+    ],
+)
+def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
+    would forget us*. The varieties keep *will* for the immediate future, so not where the
+    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
+    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
+    the future perfect (*will have finished*), where *would have* is a counterfactual."""
+    for tok in index.by_tag.get("MD", ()):
+        if tok.lemma_.lower() != "will" or tok.lower_ not in ("will", "'ll", "’ll", "wo"):
+            continue
+        verb = tok.head
+        if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+            continue
+        if _near_or_scheduled(verb):
+            continue
+        yield site(Replace(tok.i, "would"))
+
+
+def is_negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in children(verb))
+
+
+def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
+    """``(will, verb, subject)`` for the future auxiliary *will/'ll/won't*, not the future
+    perfect (*will have gone*), not *will* as a noun or lexical verb."""
+    for tok in index.by_tag.get("MD", ()):
+        if tok.lemma_.lower() != "will" or tok.lower_ not in WILL_FORMS or tok.dep_ != "aux":
+            continue
+        verb = tok.head
+        if verb.tag_ != "VB" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+            continue
+        subj = subject_of(verb)
+        if subj is None:
+            continue
+        yield tok, verb, subj
+
+
+def _gon_variants(will: Token, verb: Token, subj: Token, form: str) -> list[tuple[Op, ...]]:
+    """The go-future for ``will`` in ``form``: ``gon`` (African American and Caribbean-
+    influenced varieties: *he gon build*, *I'm gon call*, *ain't gon*, or *be gonna*),
+    ``be_gon`` (the same keeping *be*: *he's gon build*), ``going`` (*he is going to build*)
+    or ``gonna`` (*he's gonna build*); *be* agrees with the subject."""
+    neg = negation_after(will)
+    if neg is not None and form in ("gon", "be_gon"):
+        return [(Replace(will.i, "ain't gon"), Delete(neg.i))]
+    be = be_replacing(will, subj, past=False)
+    if will.i > subj.i:
+        def with_be(marker: str) -> tuple[Op, ...]:
+            return (Replace(will.i, be), *no_amnt(be, neg), Insert((neg or will).i, marker, after=True))
+
+        if form == "going":
+            return [with_be("going to")]
+        if form == "gonna":
+            return [with_be("gonna")]
+        if form == "be_gon" or person_number(subj) == "1s":
+            return [with_be("gon"), with_be("gonna")]
+        return [(Replace(will.i, "gon"),), with_be("gonna")]
+    # question: "Will you come?" -> "You gon come?" / "Are you gonna come?"
+    at = preverbal_start(verb, subj)
+
+    def inverted(marker: str) -> tuple[Op, ...]:
+        return (Replace(will.i, be_form(subj, past=False)), Insert(at, marker))
+
+    if form == "going":
+        return [inverted("going to")]
+    if form == "gonna":
+        return [inverted("gonna")]
+    if form == "be_gon":
+        return [inverted("gon"), inverted("gonna")]
+    return [(Delete(will.i), Insert(at, "gon")), inverted("gonna")]
+
+
+@rule(
+    114, "future_sub_gon", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    # "he gon build" drops be (175); "ain't gon" is ain't for negated be (155) and, like
+    # "ain't go", a generic negator before the verb (157)
+    forms={"gon": (155, 175), "be_gon": (155, 157), "going": (), "gonna": ()},
+    examples=[
+        ("He will build my house.", ["He gon build my house.", "He is gonna build my house."]),
+        ("I'll call you tonight.", ["I'm gon call you tonight.", "I'm gonna call you tonight."]),
+        ("I won't go anywhere.", "I ain't gon go anywhere."),
+        ("Will you come to the party?", ["You gon come to the party?", "Are you gonna come to the party?"]),
+        ("They say it will rain, so we will stay home.",
+         ["They say it gon rain, so we gon stay home.", "They say it is gonna rain, so we gon stay home.",
+          "They say it gon rain, so we are gonna stay home.",
+          "They say it is gonna rain, so we are gonna stay home."]),
+    ],
+    negatives=[
+        "By Friday, I will have finished the report.",
+        "She has a strong will.",
+        "I would go.",
+        "He wills it to happen.",
+    ],
+)
+def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Site]:
+    """Go-based future for *will*: *He gon build my house*, *I'm gon call you*, *I ain't gon
+    go nowhere*, or *be gonna*. Questions drop or invert the auxiliary (*You gon come?* /
+    *Are you gonna come?*). Not the future perfect. ``form`` picks the variety's marker: *gon*
+    without *be* (the default), *be_gon* keeping *be* (*he's gon build*), *going* (*he is
+    going to build*) or *gonna*."""
+    for will, verb, subj in future_will(index):
+        if will.i < subj.i and (negation_after(will) is not None or subj.left_edge.i != will.i + 1):
+            continue  # negated questions ("Won't you come?") keep their auxiliary
+        variants = _gon_variants(will, verb, subj, form)
+        yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+# ---------------------------------------------------------------------------- 115 volition_changes
+# Not implemented: the eWAVE forms are creole markers (*wan*, *laik*: *nobadi els wan de da
+# kamp* 'nobody else will be at the camp', *em i laik go* 'he is about to go') that mark a
+# plain future. Their English counterparts *want to / like to* mean volition, so rewriting
+# *will* or *be about to* as *want/like* would change what the sentence says, and no SAE
+# construction keeps the creole's sense in English words a parse could put in its place.
+
+
+# ------------------------------------------------------------------------------- 116 come_future
+
+
+@rule(
+    116, "come_future", "Tense and Aspect",
+    lemmas={"about", "go"},
+    examples=[
+        ("I am about to cook your meal.", "I am coming to cook your meal."),
+        ("She was about to leave when he called.", "She was coming to leave when he called."),
+        ("Are they about to start the show?", "Are they coming to start the show?"),
+        ("I'm going to cook your meal.", "I'm coming to cook your meal."),
+        ("Wait here, we are going to bring the car.", "Wait here, we are coming to bring the car."),
+        ("I am gonna call you back.", "I am coming to call you back."),
+    ],
+    negatives=[
+        "I am worried about the test.",
+        "What is the book about?",
+        "She is about five feet tall.",
+        "I am not about to give up.",
+        "She is going to cook dinner.",
+        "I'm going to study law in three years.",
+        "I was going to call you.",
+        "I'm going to the market.",
+    ],
+)
+def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Come-based ingressive future: *I am coming to cook your meal* 'I am about to cook your
+    meal'. For *be about to* + verb, and for the speaker's own near future *I am / we are
+    going to* + verb (present tense, not set far off: *in three years*); another subject's
+    *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
+    motion *going to the market* are left alone."""
+    for tok in index.lemma("about", "go"):
+        if about_to(tok) is not None:
+            if not is_negated(tok.head):
+                yield site(Replace(tok.i, "coming"))
+            continue
+        to = going_to(tok)
+        if to is None or distant_time(tok) or is_negated(tok):
+            continue
+        subj = subject_of(tok)
+        be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
+        if subj is None or subj.lower_ not in ("i", "we") or be is None or be.tag_ == "VBD":
+            continue
+        if to.lower_ == "to":
+            yield site(Replace(tok.i, "coming"))
+        else:  # gon|na
+            yield site(Replace(tok.i, "coming to"), Delete(to.i))
+
+
+# ----------------------------------------------------------------- 117 present_for_neutral_future
+
+FUTURE_TIME_WORDS = wordlist("future_time_words")
+
+
+def _has_future_adverbial(verb: Token) -> bool:
+    """*tomorrow*, *tonight*, *soon*, *next week*, *on the coming Sunday* in the clause."""
+    for tok in clause_tokens(verb):
+        if tok.lower_ in FUTURE_TIME_WORDS and tok.dep_ in ("npadvmod", "advmod", "amod", "pobj", "tmod"):
+            return True
+    return False
+
+
+def _future_progressives(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
+    """``(will, be, subject)`` of declarative future progressives (*she will be leaving*) with
+    future time in the clause, or in its sentence or the one before."""
+    for will in index.by_tag.get("MD", ()):
+        if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
+            continue
+        verb = will.head
+        bes = [c for c in children(verb) if c.dep_ == "aux" and c.lower_ == "be" and c.i > will.i]
+        if verb.tag_ != "VBG" or not bes or any(c.lemma_ == "have" and c.dep_ == "aux"
+                                                for c in children(verb)):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > will.i:
+            continue
+        if _has_future_adverbial(verb) or _future_in_context(index, will):
+            yield will, bes[0], agreement_subject(subj)
+
+
+def _future_in_context(index: DocIndex, tok: Token) -> bool:
+    """A future time word (*tomorrow*, *next week*) in ``tok``'s sentence or the one before."""
+    start = index.sentence_of[tok.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    deps = ("npadvmod", "advmod", "amod", "pobj", "tmod")
+    return any(index.words[i].lower() in FUTURE_TIME_WORDS and index.dep_of[i] in deps
+               for i in range(first, index.sentence_end(tok.i)))
+
+
+@rule(
+    117, "present_for_neutral_future", "Tense and Aspect",
+    lemmas={"will"},
+    tags={"MD"},
+    examples=[
+        ("I will see you tomorrow.", "I see you tomorrow."),
+        ("I think I will make a new dress next week.", "I think I make a new dress next week."),
+        ("Will you come tomorrow?", "Do you come tomorrow?"),
+        ("She won't be at home tonight.", "She isn't at home tonight."),
+        ("I'll be there soon.", "I'm there soon."),
+        ("He'll call you later, and we won't wait.", "He calls you later, and we won't wait."),
+        ("She will be leaving tomorrow.", "She is leaving tomorrow."),
+        ("We'll be staying at a hotel tonight.", "We're staying at a hotel tonight."),
+        ("I'm away next week, so my sister will be watching the kids.",
+         "I'm away next week, so my sister is watching the kids."),
+        ("They won't be coming to the party next week.", "They aren't coming to the party next week."),
+    ],
+    negatives=[
+        "They will be waiting for you.",
+        "By then, he will have been waiting for hours.",
+        "It will rain.",
+        "I will have finished by tomorrow.",
+        "Will you help me?",
+        "Tomorrow I would go.",
+        "Won't you stay for dinner tonight?",
+    ],
+)
+def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Simple present for neutral future reference: *I see you tomorrow*, *Do you come
+    tomorrow?*, *She isn't at home tonight*. The present agrees with the subject; questions and
+    negation take *do*; *will be* becomes *am/is/are*, also before a progressive (*she is
+    leaving tomorrow*). Only where the clause has a future time adverbial, so that the present
+    keeps its future meaning; a future progressive (an arrangement) may take it from its
+    sentence or the one before (*I'm away next week, so my sister is watching the kids*)."""
+    for will, be_aux, subj in _future_progressives(index):
+        neg = negation_after(will)
+        be = be_replacing(will, subj, past=False)
+        yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(be_aux.i))
+    for will, verb, subj in future_will(index):
+        if not _has_future_adverbial(verb):
+            continue
+        neg = negation_after(will)
+        lemma = verb.lemma_.lower()
+        if lemma == "be":
+            be = be_replacing(will, agreement_subject(subj), past=False)
+            yield site(Replace(will.i, be), *no_amnt(be, neg), Delete(verb.i))
+            continue
+        if any(c.dep_ in ("aux", "auxpass") and c.i != will.i for c in children(verb)):
+            continue
+        if neg is not None and will.i < subj.i:
+            continue  # "Won't you stay?" is an invitation, "Don't you stay?" is not
+        subj = agreement_subject(subj)
+        if neg is not None or will.i < subj.i:
+            yield site(Replace(will.i, do_form(subj, past=False)))
+            continue
+        present = present_form(lemma, subj)
+        if present:
+            yield site(Delete(will.i), Replace(verb.i, present))
+
+
+# ---------------------------------------------------------------------------------- 118 is_am_1s
+
+
+@rule(
+    118, "is_am_1s", "Tense and Aspect",
+    lemmas={"be"},
+    examples=[
+        ("I am going to town.", "I is going to town."),
+        ("I'm not sure.", "I's not sure."),
+        ("Am I late?", "Is I late?"),
+        ("She said that I am her best friend, and I'm proud of it.",
+         "She said that I is her best friend, and I's proud of it."),
+    ],
+    negatives=[
+        "You are late.",
+        "He is tall.",
+        "I was late.",
+        "I have been there.",
+    ],
+)
+def is_am_1s(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*is* for *am* with the first person singular: *I is going to town*, *I's not sure*."""
+    for be in index.by_lemma.get("be", ()):
+        if be.lower_ not in ("am", "'m", "’m"):
+            continue
+        verb = be if be.dep_ not in ("aux", "auxpass") else be.head
+        subj = subject_of(verb)
+        if subj is None or subj.lower_ != "i":
+            continue
+        yield site(Replace(be.i, "is" if be.lower_ == "am" else be.lower_[0] + "s"))
+
+
+# ----------------------------------------------------------------------------------- 120 if_would
+
+COUNTERFACTUAL_MODALS = frozenset({"would", "could", "might", "'d", "’d"})
+
+
+def _conditional_clause(verb: Token) -> bool:
+    """``verb`` heads an *if*-clause whose main clause has *would/could/might*."""
+    if verb.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "if" for c in children(verb)):
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in COUNTERFACTUAL_MODALS for c in children(verb.head))
+
+
+@rule(
+    120, "if_would", "Tense and Aspect",
+    lemmas={"if"},
+    examples=[
+        ("If I were you, I would go.", "If I would be you, I would go."),
+        ("If it rained, we would stay home.", "If it would rain, we would stay home."),
+        ("If I had known, I would have come.", "If I would have known, I would have come."),
+        ("If he didn't call, she would worry.", "If he wouldn't call, she would worry."),
+        ("What would you do if you won the lottery?", "What would you do if you would win the lottery?"),
+    ],
+    negatives=[
+        "If it rains, we will stay home.",
+        "I wonder if he knew.",
+        "If he was there, he saw it.",
+        "If I were you.",
+    ],
+)
+def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*would* in hypothetical *if*-clauses: *If I would be you*, *if it would rain, we would
+    stay home*, *if I would have known*. Only where the main clause has *would/could/might*;
+    *did* becomes *would*, *had* + participle becomes *would have*."""
+    for verb in index.tag("VBD", "VBN", "VB"):
+        if not _conditional_clause(verb):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > verb.i:
+            continue
+        auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
+        if verb.tag_ == "VBD" and not auxes:
+            base = inflect_verb(lemma_of(verb), "VB")
+            if base:
+                yield site(Insert(preverbal_start(verb, subj), "would"), Replace(verb.i, base))
+            continue
+        if not auxes or auxes[0].tag_ != "VBD":
+            continue
+        first = auxes[0]
+        if first.lemma_ == "do" and verb.tag_ == "VB":
+            yield site(Replace(first.i, "would"))
+        elif first.lemma_ == "have" and not is_clitic(first):
+            yield site(Insert(first.i, "would"), Replace(first.i, "have"))
+        elif first.lemma_ == "be":  # "if I was told", "if it were raining"
+            yield site(Insert(first.i, "would"), Replace(first.i, "be"))

@@ -1,0 +1,207 @@
+"""Past marking (eWAVE 103, 111, 112): unstressed *do* as tense marker, *been* as past or
+anterior marker, and anterior *had* + bare root."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Insert, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children, subject_of
+
+from .common import (
+    NOT_COMPLETABLE, agreement_subject, do_form, find_perfects, in_temporal_clause, is_clitic,
+    is_irrealis, participle_ops, preverbal_start,
+)
+
+
+# The tags of the simple present and past, the ones finite_lexical is asked about.
+SIMPLE_TENSE_TAGS = ("VBD", "VBZ", "VBP")
+# Where finite_lexical keeps its result for a document, as positions (see _PERFECTS_KEY).
+_FINITE_LEXICAL_KEY = "multivalue.tense_aspect.finite_lexical"
+
+
+def finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> list[tuple[Token, Token]]:
+    """``(verb, subject)`` for lexical verbs in a simple tense (no auxiliary) with the
+    subject before them: *I went*, *she owns*. Not *used to*, not copular *be*. ``tags`` are
+    some of SIMPLE_TENSE_TAGS; the verbs of all three are found once per document."""
+    if not set(tags).issubset(SIMPLE_TENSE_TAGS):
+        return list(_finite_lexical(index, tags))  # not what the cache holds
+    user_data = index.doc.user_data
+    found = user_data.get(_FINITE_LEXICAL_KEY)
+    if found is None:
+        found = user_data[_FINITE_LEXICAL_KEY] = [
+            (verb.i, subj.i) for verb, subj in _finite_lexical(index, SIMPLE_TENSE_TAGS)]
+    tokens, tag_of = index.tokens, index.tag_of
+    return [(tokens[verb], tokens[subj]) for verb, subj in found if tag_of[verb] in tags]
+
+
+def _finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[Token, Token]]:
+    """The pairs of finite_lexical, worked out."""
+    pos_of = index.pos_of
+    for verb in index.tag(*tags):
+        i = verb.i
+        if pos_of[i] != "VERB" or "Fin" not in index.morph_values(i, "VerbForm"):
+            continue
+        verb_children = index.children(i)
+        if any(c.dep_ in ("aux", "auxpass") for c in verb_children):
+            continue
+        if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb_children):
+            continue
+        subj = subject_of(verb)
+        if subj is None or subj.i > i:
+            continue
+        yield verb, subj
+
+
+def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
+    """*did* in the past; *does/do* agreeing in the present, with invariant *do* for the third
+    singular as the South-Western English dialects have it (*this man what do own this*) when
+    ``invariant``."""
+    form = do_form(subj, past)
+    return (form, "do") if form == "does" and invariant else (form,)
+
+
+@rule(
+    103, "do_tense_marker", "Tense and Aspect",
+    tags={"VBD", "VBZ", "VBP"},
+    # invariant third-singular "do" is itself zero marking of the third singular (170)
+    forms={"does_or_do": (170,), "does": ()},
+    examples=[
+        ("I went to town on Saturday.", "I did go to town on Saturday."),
+        ("That girl who smiled at me is my cousin.", "That girl who did smile at me is my cousin."),
+        ("This man owns the farm.", ["This man does own the farm.", "This man do own the farm."]),
+        ("We always walk to church, and they drive.",
+         "We do always walk to church, and they do drive."),
+    ],
+    negatives=[
+        "I didn't go to town.",
+        "Did you go to town?",
+        "She is happy.",
+        "I have finished.",
+        "I used to live here.",
+        "If I knew the answer, I would tell you.",
+    ],
+)
+def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
+    """Unstressed *do* marking tense before a bare verb: *I did go to town*, *that girl what
+    did smile at me*. Simple present and past statements of lexical verbs (*be*, auxiliaries,
+    *used to* excluded); not in conditional and irrealis clauses. ``form`` *does* keeps the
+    third singular *does* only, for varieties without invariant present forms (170)."""
+    for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
+        if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
+            continue
+        subj = agreement_subject(subj)
+        if verb.tag_ == "VBD" and is_irrealis(verb):
+            continue
+        base = inflect_verb(lemma_of(verb), "VB")
+        if not base:
+            continue
+        at = preverbal_start(verb, subj)
+        invariant = form == "does_or_do"
+        variants = [(Insert(at, do), Replace(verb.i, base))
+                    for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
+        yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+# Verbs that take a to-infinitive of what is found or tends to be (*turned out to be*, *tended
+# to*, *happened to*): not actions that an anterior marker can place in the past.
+RAISING_VERBS = frozenset({"seem", "appear", "happen", "tend", "prove", "turn"})
+
+
+def _raising(verb: Token) -> bool:
+    return verb.lemma_.lower() in RAISING_VERBS and any(c.dep_ == "xcomp" for c in children(verb))
+
+
+@rule(
+    111, "past_been", "Tense and Aspect",
+    tags={"VBD"},
+    examples=[
+        ("I cut the bread.", "I been cut the bread."),
+        ("He went home after the game.", "He been go home after the game."),
+        ("She smiled at him and then kissed him.", "She been smile at him and then been kiss him."),
+        ("She had already left when we arrived.", "She been already leave when we arrived."),
+        ("They told me yesterday.", "They been tell me yesterday."),
+        ("He kind of ran away.", "He been kind of run away."),
+        ("She sort of pushed the door open.", "She been sort of push the door open."),
+        ("We quickly cleaned the room.", "We been quickly clean the room."),
+        ("She stared at the door and taped the box.", "She been stare at the door and been tape the box."),
+    ],
+    negatives=[
+        "The man turned out to be a doctor.",
+        "She happened to see the accident.",
+        "I didn't cut the bread.",
+        "Did he go home?",
+        "She was tired.",
+        "I had a car.",
+        "He has gone home.",
+        "If I knew, I would tell you.",
+    ],
+)
+def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Anterior *been* + bare verb of the Caribbean creoles and Gullah (*mi ben kot di bred*,
+    *I been cut the bread*) for the simple past and the past perfect of action verbs in
+    statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
+    negation, questions or irrealis pasts."""
+    for verb, subj in finite_lexical(index, ("VBD",)):
+        if verb.lemma_ in NOT_COMPLETABLE or is_irrealis(verb) or verb.dep_ == "advcl" and \
+                in_temporal_clause(verb):
+            continue
+        if _raising(verb):
+            continue  # "turned out to have donated" reports a finding, not an action
+        base = inflect_verb(lemma_of(verb), "VB")
+        if base:
+            yield site(Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
+                       Replace(verb.i, base))
+    for p in find_perfects(index):
+        if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
+            continue
+        if p.verb.lemma_ in NOT_COMPLETABLE:
+            continue
+        forms = participle_ops(p, "VB")
+        if forms is not None:
+            yield site(Replace(p.have.i, "been"), *forms)
+
+
+# ------------------------------------------------------------------------------- 112 bare_perfect
+
+
+@rule(
+    112, "bare_perfect", "Tense and Aspect",
+    tags={"VBN", "VBD"},
+    examples=[
+        ("He had gone home.", "He had go home."),
+        ("Had you eaten before you left?", "Had you eat before you left?"),
+        ("She hadn't seen the film.", "She hadn't see the film."),
+        ("He ate the bread before he went to school.", "He had eat the bread before he went to school."),
+    ],
+    negatives=[
+        "He has gone home.",
+        "He had been fired.",
+        "I had a car.",
+        "She had been ill.",
+        "He ate the bread.",
+        "If I had known, I would have come.",
+    ],
+)
+def bare_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Anterior *had* + bare root: *He had go home*; also for a simple past that precedes the
+    event of a *before*-clause (*he had eat the bread before he went to school*). Not passive
+    or copular *had been*, nor possessive *had*."""
+    for p in find_perfects(index):
+        if not p.past or not p.simple or is_clitic(p.have) or is_irrealis(p.verb):
+            continue  # "if I had known" is counterfactual, not anterior
+        forms = participle_ops(p, "VB")
+        if forms:
+            yield site(*forms)
+    for verb, subj in finite_lexical(index, ("VBD",)):
+        if verb.lemma_ in ("be", "have") or is_irrealis(verb):
+            continue
+        before = any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "before"
+                                               for m in children(c)) for c in children(verb))
+        base = inflect_verb(lemma_of(verb), "VB")
+        if before and base:
+            yield site(Insert(preverbal_start(verb, subj), "had"), Replace(verb.i, base))
