@@ -1,0 +1,440 @@
+"""Pronoun exchange (eWAVE 5-9, 29-31): one pronoun's form in another's place: *'em* for
+*he*/*him*, *me* or *myself* in coordinate subjects, the benefactive dative, *us* for *me*,
+subject and object forms swapped."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.antecedents import is_animate
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
+from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import (
+    CATEGORY, OBJECT_DEPS, absolute_object, after_listed_noun, conjuncts_of, is_coordinated,
+    next_lower, subtree_span, tokens_with_forms,
+)
+
+
+# Clitics a pronoun may host; only "'ll" reads naturally after an object form (*us'll do it*).
+_CLITICS = frozenset({"'m", "'re", "'s", "'ve", "'d", "'ll", "’m", "’re", "’s", "’ve", "’d", "’ll"})
+
+
+@rule(
+    7, "me_coordinate_subjects", "Pronouns",
+    lemmas={"i"},
+    deps={"conj"},
+    examples=[
+        ("My brother and I were late.",
+         ["Me and my brother were late.", "My brother and me were late."]),
+        ("Yesterday John and I went to the market.",
+         ["Yesterday me and John went to the market.",
+          "Yesterday John and me went to the market."]),
+        ("Can you and I talk later?", ["Can me and you talk later?", "Can you and me talk later?"]),
+        ("I and my wife don't eat meat.", "Me and my wife don't eat meat."),
+        ("Both my wife and I love it.", "Both my wife and me love it."),
+        ("Tom, Mary and I will come.", "Tom, Mary and me will come."),
+    ],
+    negatives=[
+        "I was late.",
+        "She invited my brother and me.",
+        "This is between you and me.",
+        "My brother and my sister were late.",
+        "I came home and I slept.",
+        "Neither she nor I knew the answer.",
+    ],
+)
+def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Me* for *I* in a coordinated subject: *me and my brother* / *my brother and me were late*.
+    Only the nominative *I* inside a coordination that is the subject of a clause; when *I* is the
+    last of exactly two conjuncts joined by *and*, the variant with *me* moved to the front is
+    offered too (not after *both*, where it would break the correlative)."""
+    for tok in index.by_lemma.get("i", ()):
+        if tok.text != "I":
+            continue
+        if tok.dep_ in SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
+            yield site(Replace(tok.i, "me"))  # "I and my wife" -> "me and my wife"
+            continue
+        if tok.dep_ != "conj":
+            continue
+        head = tok.head
+        while head.dep_ == "conj":
+            head = head.head
+        if head.dep_ not in SUBJECT_DEPS:
+            continue
+        replace = (Replace(tok.i, "me"),)
+        conjuncts = conjuncts_of(head)
+        cc = [c for c in children(head) if c.dep_ == "cc"]
+        fronting: list[tuple] = []
+        span = subtree_span(head)
+        if not cc or any(c.lower_ != "and" for c in cc):
+            continue  # "neither she nor I"
+        if (
+            len(conjuncts) == 2 and conjuncts[1] == tok and len(cc) == 1
+            and cc[0].i == tok.i - 1 and span is not None and span[1] == cc[0].i
+            and not any(c.dep_ == "preconj" for c in children(head))
+            and not after_listed_noun(doc, span[0])
+        ):
+            start = span[0]
+            fronting.append((Replace(tok.i, "me"), Move(tok.i, tok.i + 1, start),
+                             Move(cc[0].i, cc[0].i + 1, start)))
+        yield site(*fronting[0], alternatives=(replace,)) if fronting else site(*replace)
+
+
+# ---------------------------------------------------------------------------- 9 benefactive_dative
+
+# Verbs of obtaining and creating, which take a benefactive "for oneself" object (not *find*
+# or *catch*, whose discovery sense reads oddly: "she found her a wallet on the street").
+BENEFACTIVE_VERBS = frozenset(
+    "get buy build bake cook grab order rent pour knit sew make fix purchase earn win hire book "
+    "fetch brew fry grill roast pick catch".split())
+# The personal dative for each subject pronoun.
+DATIVE_FOR_SUBJECT = {
+    "i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them",
+}
+INDEFINITE_DETS = frozenset({"a", "an", "some", "another"})
+
+
+def _controlling_subject(verb: Token) -> Token | None:
+    """The subject of ``verb``, or of the verb whose infinitive complement it is."""
+    for _ in range(3):
+        subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
+        if subj is not None:
+            return subj
+        if verb.dep_ in ("xcomp", "conj"):
+            verb = verb.head
+        else:
+            return None
+    return None
+
+
+def _has_for_beneficiary(verb: Token, obj: Token) -> bool:
+    """A *for*-phrase on the verb or object, which may name another beneficiary."""
+    return any(c.dep_ == "prep" and c.lower_ == "for" for t in (verb, obj) for c in children(t))
+
+
+def _indefinite_object(verb: Token) -> Token | None:
+    """A direct object that names a new thing: introduced by an indefinite determiner or a
+    number (*a new car*, *two tickets*), or a bare plural (*new shoes*). Not people (*I got
+    two new neighbours* is no obtaining for oneself) nor a *catch* that is no thing caught
+    (*catch a cold*)."""
+    objs = [c for c in children(verb) if c.dep_ == "dobj"]
+    if len(objs) != 1 or objs[0].pos_ != "NOUN":
+        return None
+    obj = objs[0]
+    animal = obj.lemma_.lower() in wordlist("animal_nouns")
+    if is_animate(obj) is True or (is_animate(obj) is None and not animal):
+        return None
+    if verb.lemma_.lower() == "catch" and not animal:
+        return None  # "catch a cold", "catch a bus"; "I caught me a fish"
+    first = obj.left_edge
+    if first.lower_ in INDEFINITE_DETS or first.like_num:
+        return obj
+    if obj.tag_ == "NNS" and not any(c.dep_ in ("det", "poss", "nummod") for c in children(obj)):
+        return obj
+    return None
+
+
+@rule(
+    9, "benefactive_dative", "Pronouns",
+    lemmas=BENEFACTIVE_VERBS,
+    deps={"dobj"},
+    examples=[
+        ("I got a new car.", "I got me a new car."),
+        ("She bought a red dress.", "She bought her a red dress."),
+        ("We want to rent a nice house.", "We want to rent us a nice house."),
+        ("Did they build a new garage?", "Did they build them a new garage?"),
+        ("He didn't cook a proper meal.", "He didn't cook him a proper meal."),
+        ("I'm going to make a sandwich.",
+         "I'm going to make me a sandwich."),
+        ('She wants to buy new shoes.',
+         'She wants to buy her new shoes.'),
+        ('We caught a big fish.',
+         'We caught us a big fish.'),
+        ('He won two tickets to the game.',
+         'He won him two tickets to the game.'),
+    ],
+    negatives=[
+        "I got the message.",
+        "She bought a gift for her mother.",
+        "I've got a question.",
+        "My brother bought a new car.",
+        "I bought my son a bike.",
+        "He got it.",
+        "She found a wallet on the street.",
+        'I got two new neighbours last month.',
+        'She caught a cold.',
+        'We made the bed.',
+        'They hired a new teacher.',
+    ],
+)
+def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Personal dative: a pronoun coreferent with the subject before the object of a verb of
+    obtaining or creating (*I got me a new car*). Only pronoun subjects (a noun subject leaves
+    *him/her* ambiguous), indefinite objects, no existing dative or *for*-beneficiary, and not
+    possessive *have got*."""
+    for verb in index.lemma(*BENEFACTIVE_VERBS):
+        if verb.pos_ != "VERB" or any(
+            c.dep_ in ("dative", "iobj", "prt", "ccomp", "xcomp", "auxpass", "nsubjpass")
+            for c in children(verb)
+        ):
+            continue
+        if verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in children(verb) if c.dep_ == "aux"):
+            continue
+        obj = _indefinite_object(verb)
+        subj = _controlling_subject(verb)
+        if obj is None or subj is None or _has_for_beneficiary(verb, obj):
+            continue
+        dative = DATIVE_FOR_SUBJECT.get(subj.lower_)
+        if dative is None:
+            continue
+        yield site(Insert(obj.left_edge.i, dative))
+
+
+def _referential_it(it: Token) -> bool:
+    """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
+    dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
+    time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
+    reading = classify_it(it)
+    return reading is not None and reading.kind in (REFERENTIAL, UNRESOLVED)
+
+
+EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
+
+
+@rule(
+    5, "em_subj_pronoun", CATEGORY,
+    lemmas=EM_SUBJECT_FORMS,
+    deps=SUBJECT_DEPS,
+    examples=[
+        ("He works at the bank.", "Em works at the bank."),
+        ("I think she's right, but it broke anyway.",
+         "I think em's right, but em broke anyway."),
+        ("Does he know where the keys are?", "Does em know where the keys are?"),
+        ("When the car stopped, it was making a noise.",
+         "When the car stopped, em was making a noise."),
+        ('The bike is old, but it still works.',
+         'The bike is old, but em still works.'),
+        ('She sings well.',
+         'Em sings well.'),
+        ('Is it broken?',
+         'Is em broken?'),
+    ],
+    negatives=[
+        "It is raining again.",
+        "It is important to read the manual.",
+        "It seems that the shop closed.",
+        "They saw him and her.",
+        "It was John who called.",
+        'It turns out the shop was closed.',
+        'It was her birthday.',
+        'It happened last week.',
+    ],
+)
+def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
+    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
+    cleft *it*, which creoles with *em* express differently)."""
+    for tok in tokens_with_forms(index, EM_SUBJECT_FORMS):
+        if tok.dep_ not in SUBJECT_DEPS:
+            continue
+        if tok.lower_ == "it" and not _referential_it(tok):
+            continue
+        yield site(Replace(tok.i, "em"))
+
+
+EM_OBJECT_FORMS = frozenset({"him", "her", "it"})
+
+
+def _object_pronoun(tok: Token) -> bool:
+    """*him/her/it* as the object of a verb or preposition (not possessive *her*)."""
+    if tok.tag_ != "PRP" or tok.dep_ not in OBJECT_DEPS:
+        return False
+    if tok.lower_ == "it":
+        verb = tok.head
+        if any(c.dep_ in ("ccomp", "xcomp", "oprd") and c.i > tok.i for c in children(verb)):
+            return False
+        return classify_it(tok).kind not in NON_REFERENTIAL
+    return True
+
+
+@rule(
+    6, "em_obj_pronoun", CATEGORY,
+    lemmas={"he", "she", "it"},
+    deps=OBJECT_DEPS,
+    examples=[
+        ("I saw her at the market.", "I saw om at the market."),
+        ("Give him the book and tell him it's late.",
+         "Give om the book and tell om it's late."),
+        ("Did you fix it before you left?", "Did you fix om before you left?"),
+        ("We waited for him, but he didn't come.", "We waited for om, but he didn't come."),
+        ('I found the key and used it.',
+         'I found the key and used om.'),
+        ('Tell her the truth.',
+         'Tell om the truth.'),
+        ('We bought a lamp and fixed it.',
+         'We bought a lamp and fixed om.'),
+    ],
+    negatives=[
+        "Her car is red.",
+        "He left early.",
+        "I find it hard to believe.",
+        "They helped us.",
+        'Stop overdoing it.',
+        'They hit it off at once.',
+    ],
+)
+def em_obj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """One third person singular object pronoun *om* for *him*, *her* and *it* (the eWAVE form):
+    objects of verbs and prepositions; possessive *her* and the dummy *it* of *find it hard to*
+    are left alone."""
+    for tok in tokens_with_forms(index, EM_OBJECT_FORMS):
+        if _object_pronoun(tok):
+            yield site(Replace(tok.i, "om"))
+
+
+# ===================================================================== coordinated first person
+
+
+def _first_person_in_coordinated_subject(tok: Token) -> bool:
+    """*I* as a conjunct of a subject, or as the subject heading a coordination."""
+    if tok.text != "I":
+        return False
+    if tok.dep_ in SUBJECT_DEPS:
+        return any(c.dep_ == "conj" for c in children(tok))
+    if tok.dep_ != "conj":
+        return False
+    head = tok.head
+    while head.dep_ == "conj":
+        head = head.head
+    return head.dep_ in SUBJECT_DEPS
+
+
+@rule(
+    8, "myself_coordinate_subjects", CATEGORY,
+    lemmas={"i"},
+    deps={"conj"},
+    examples=[
+        ("My brother and I were late.",
+         ["My brother and myself were late.", "My brother and meself were late."]),
+        ("I and my wife don't eat meat.",
+         ["Myself and my wife don't eat meat.", "Meself and my wife don't eat meat."]),
+        ("Did you know that Sarah and I met in Paris?",
+         ["Did you know that Sarah and myself met in Paris?",
+          "Did you know that Sarah and meself met in Paris?"]),
+    ],
+    negatives=[
+        "I was late.",
+        "She invited my brother and me.",
+        "I came home and I slept.",
+    ],
+)
+def myself_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Myself/meself* for *I* in a coordinated subject (*my husband and myself were late*);
+    the position of *I* in the coordination is kept."""
+    for tok in tokens_with_forms(index, {"i"}):
+        if _first_person_in_coordinated_subject(tok):
+            yield site(Replace(tok.i, "myself"), alternatives=((Replace(tok.i, "meself"),),))
+
+
+@rule(
+    29, "me_us", CATEGORY,
+    lemmas={"i"},
+    deps=OBJECT_DEPS,
+    examples=[
+        ("Give me that.", "Give us that."),
+        ("Show me those boots, please.", "Show us those boots, please."),
+        ("Can you tell me where the station is?", "Can you tell us where the station is?"),
+        ("Pass the salt to me and pour the tea.", "Pass the salt to us and pour the tea."),
+    ],
+    negatives=[
+        "Let me go.",
+        "He gave me a book.",
+        "Give my brother and me a minute.",
+        "Did you see me?",
+    ],
+)
+def me_us(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Us* for a singular *me* as object: *show us them boots*. Requests only (imperatives and
+    *can/could/will/would you ...?*), where the form is established; not *let me* (which would
+    read as *let's*) and not in coordinations."""
+    for tok in tokens_with_forms(index, {"me"}):
+        if absolute_object(tok):
+            yield site(Replace(tok.i, "us"))
+
+
+OBJECT_TO_SUBJECT = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they"}
+SUBJECT_TO_OBJECT = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them"}
+# After these the subject form is standard in formal English (*taller than I*), not dialectal.
+COMPARATIVE_PREPS = frozenset({"than", "as", "but", "except"})
+
+
+@rule(
+    30, "non_coordinated_subj_obj", CATEGORY,
+    lemmas={"i", "he", "she", "we", "they"},
+    deps=OBJECT_DEPS,
+    examples=[
+        ("You got him out of bed in the middle of the night.",
+         "You got he out of bed in the middle of the night."),
+        ("If I didn't know them, they knew me.", "If I didn't know they, they knew I."),
+        ("Did you give it to her?", "Did you give it to she?"),
+        ("We told us a story.", "We told we a story."),
+    ],
+    negatives=[
+        "Let's go.",
+        "I saw John and her.",
+        "Her car is red.",
+        "She is taller than me.",
+        "Let me see.",
+    ],
+)
+def non_coordinated_subj_obj(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Subject forms in object function, outside coordinations: *they knowed I*, *get he out of
+    bed*. Objects of verbs and prepositions; not possessive *her*, *let's*, the subject of a
+    small clause (*let me see*) or after comparative *than/as*."""
+    for tok in tokens_with_forms(index, OBJECT_TO_SUBJECT):
+        if tok.tag_ != "PRP" or tok.dep_ not in OBJECT_DEPS or is_coordinated(tok):
+            continue
+        if tok.dep_ == "pobj" and tok.head.lower_ in COMPARATIVE_PREPS:
+            continue
+        yield site(Replace(tok.i, OBJECT_TO_SUBJECT[tok.lower_]))
+
+
+@rule(
+    31, "non_coordinated_obj_subj", CATEGORY,
+    lemmas=set(SUBJECT_TO_OBJECT),
+    deps=SUBJECT_DEPS,
+    examples=[
+        ("We'll do it.", "Us'll do it."),
+        ("They say she is dry.", "Them say her is dry."),
+        ("What did they call it?", "What did them call it?"),
+        ("I went home because he was tired.", "Me went home because him was tired."),
+    ],
+    negatives=[
+        "I'm tired.",
+        "I am late, aren't I?",
+        "They're here.",
+        "John and I left.",
+        "Give it to them.",
+    ],
+)
+def non_coordinated_obj_subj(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Object forms in subject function, outside coordinations: *us'll do it*, *what did 'em call
+    it?*. Not before the clitics *'m/'re/'s/'ve/'d*, which fuse with the subject form only."""
+    for tok in tokens_with_forms(index, SUBJECT_TO_OBJECT):
+        if tok.tag_ != "PRP" or tok.dep_ not in SUBJECT_DEPS or is_coordinated(tok):
+            continue
+        if tok.lower_ == "i" and tok.text != "I":
+            continue
+        nxt = next_lower(tok)
+        if nxt in _CLITICS and nxt not in ("'ll", "’ll"):
+            continue
+        if tok.lower_ == "i" and tok.head.lower_ in ("am", "are", "'m", "’m"):
+            continue  # "I am", "aren't I?": forms that agree with *I* only
+        yield site(Replace(tok.i, SUBJECT_TO_OBJECT[tok.lower_]))

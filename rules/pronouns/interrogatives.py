@@ -1,0 +1,153 @@
+"""Interrogative pronouns (eWAVE 39, 40): plurals with an added element (*who all*) or by
+reduplication (*who who*)."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import in_question as _is_question
+
+from .common import CATEGORY, next_lower, tokens_with_forms
+
+
+QUESTION_WORDS = frozenset({"who", "what"})
+# *what about X?*, *what if ...?*, *who else*: fixed phrases without a set of answers.
+NO_PLURAL_AFTER = frozenset({"about", "if", "else"})
+# Words that single out one answer: *who scored the most goals?*, *who came first?*.
+SINGLE_ANSWER_WORDS = frozenset({"first", "only", "last", "single"})
+SINGULAR_PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
+SINGULAR_BE = frozenset({"is", "was", "'s", "’s"})
+
+
+def _question_tokens(index: DocIndex, tok: Token) -> list[Token]:
+    return [index.tokens[i] for i in range(index.sentence_of[tok.i], index.sentence_end(tok.i))]
+
+
+def _open_question_word(index: DocIndex, tok: Token) -> bool:
+    """*who/what* opening a direct question that may have several answers: not a relative or
+    determiner, not *what about/if*, and not a question that expects one answer (see
+    :func:`_expects_one_answer`)."""
+    if tok.tag_ != "WP" or tok.dep_ in ("det", "dep") or next_lower(tok) in NO_PLURAL_AFTER:
+        return False
+    sentence = _question_tokens(index, tok)
+    first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
+    if first is None or first.i != tok.i or not _is_question(tok):
+        return False
+    return not _expects_one_answer(tok, sentence)
+
+
+def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
+    """A question about one identity, one person or one event: a singular copula (*who is
+    the president?*, *what was the total?*), a singular personal pronoun for the answer
+    (*who forgot her keys?*), a superlative or ordinal (*who scored the most?*, *who came
+    first?*), or a subject *who/what* of a verb that is not one of gathering (*who broke
+    the window?*, *who reacted violently?*: one culprit, one event)."""
+    verb = wh.head
+    if verb.lemma_.lower() == "be" and verb.lower_ in SINGULAR_BE:
+        return True
+    for t in sentence:
+        if t.i == wh.i:
+            continue
+        if t.tag_ in ("PRP", "PRP$") and t.lower_ in SINGULAR_PERSONAL:
+            return True
+        if t.tag_ in ("JJS", "RBS") or t.lower_ in SINGLE_ANSWER_WORDS:
+            return True
+    if wh.dep_ in ("nsubj", "nsubjpass"):
+        return not _gathering(verb)
+    return False
+
+
+# Verbs of coming together and being somewhere, whose subject question asks for everyone
+# (*who came?*, *who's going to be there?*); other subject questions (*who reacted
+# violently?*, *who broke the window?*) ask for the one who did it.
+GATHERING_VERBS = frozenset(
+    "come go attend join arrive show turn stay live visit gather meet sign".split())
+
+
+def _gathering(verb: Token) -> bool:
+    """A verb of coming or being there (*who came?*, *who is coming?*, *who'll be there?*),
+    or a plural copula (*who are the winners?*)."""
+    lemma = verb.lemma_.lower()
+    if lemma == "be":
+        return verb.lower_ in ("are", "were", "'re", "’re") or any(
+            c.lower_ == "there" for c in children(verb))
+    return lemma in GATHERING_VERBS
+
+
+@rule(
+    39, "plural_interrogative", CATEGORY,
+    lemmas=QUESTION_WORDS,
+    tags={"WP"},
+    examples=[
+        ("Who came to the party?", "Who-all came to the party?"),
+        ("What did you buy at the market?", "What-all did you buy at the market?"),
+        ("What are the names of the students?", "What-all are the names of the students?"),
+        ("I'm back. Who did you see there?", "I'm back. Who-all did you see there?"),
+        ("Who's coming tonight?",
+         "Who-all's coming tonight?"),
+        ('What did they say about the plan?',
+         'What-all did they say about the plan?'),
+        ('Who lives in that house?',
+         'Who-all lives in that house?'),
+    ],
+    negatives=[
+        "Who is the president?",
+        "What is your name?",
+        "The man who came was tall.",
+        "What about you?",
+        "What kind of car is it?",
+        'Who broke the window?',
+        'Who scored the most goals?',
+        'Who forgot her keys?',
+        'What was the total cost?',
+        'Who has a mental illness?',
+        "Who's your teacher?",
+    ],
+)
+def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
+    plural reading is possible: object questions (*what did you buy?*), plural copulas
+    (*what are the names ...?*) and subject questions about coming or being there (*who
+    came?*, *who's coming?*). Questions that expect one answer are left alone: a singular
+    copula (*who is the president?*), a singular pronoun for the answer, a superlative or
+    ordinal, or a subject question about one deed (*who broke the window?*)."""
+    for tok in tokens_with_forms(index, QUESTION_WORDS):
+        if _open_question_word(index, tok):
+            yield site(Replace(tok.i, f"{tok.lower_}-all"))
+
+
+@rule(
+    40, "reduplicate_interrogative", CATEGORY,
+    lemmas=QUESTION_WORDS,
+    tags={"WP"},
+    examples=[
+        ("Who came?", "Who-who came?"),
+        ("What did they say?", "What-what did they say?"),
+        ("Who didn't sign up?", "Who-who didn't sign up?"),
+        ("Who's coming to dinner?",
+         "Who-who's coming to dinner?"),
+        ('What did you see at the fair?',
+         'What-what did you see at the fair?'),
+        ("Who'll be there tomorrow?",
+         "Who-who'll be there tomorrow?"),
+    ],
+    negatives=[
+        "Who is your teacher?",
+        "I know what you did.",
+        "What if it rains?",
+        'Who broke the window?',
+        'Who came first?',
+        'Who was the victim?',
+    ],
+)
+def reduplicate_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Reduplicated *who-who*, *what-what* asking about several people or things, in the same
+    direct questions as feature 39."""
+    for tok in tokens_with_forms(index, QUESTION_WORDS):
+        if _open_question_word(index, tok):
+            yield site(Replace(tok.i, f"{tok.lower_}-{tok.lower_}"))

@@ -1,0 +1,247 @@
+"""Possessive pronouns (eWAVE 18-27, 33): subject and object forms as possessive determiners
+(*I book*, *him book*), *y'all's*, and independent possessives with a nasal (*mines*)."""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.registry import rule
+
+from .common import (
+    CATEGORY, PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context, swap,
+    tokens_with_forms,
+)
+
+
+# Head nouns of exclamations (*my God*, *oh my goodness*) that are not possession.
+EXCLAMATION_NOUNS = frozenset({"god", "goodness", "gosh", "lord", "word", "bad"})
+
+
+def _possessive_determiners(index: DocIndex, form: str) -> Iterator[Token]:
+    """Possessive determiners ``form`` (*my*, *his*, ...) before their noun; not an independent
+    *his*, not before *own* (*I own car* would read as the verb), not in exclamations."""
+    for tok in tokens_with_forms(index, {form}):
+        head = tok.head
+        if tok.tag_ != "PRP$" or tok.dep_ != "poss" or head.i <= tok.i:
+            continue
+        if head.pos_ not in ("NOUN", "PROPN") or next_lower(tok) == "own":
+            continue
+        if any(index.tokens[i].is_punct for i in range(tok.i + 1, head.i)):
+            continue  # "the book is his, not mine": an independent *his* parsed as determiner
+        if head.lower_ in EXCLAMATION_NOUNS or head.dep_ == "intj":
+            continue
+        yield tok
+
+
+def _determiner_rule(form: str, new: str) -> Callable[[Doc, DocIndex], Iterator[Site]]:
+    def apply(doc: Doc, index: DocIndex) -> Iterator[Site]:
+        for tok in _possessive_determiners(index, form):
+            yield site(Replace(tok.i, new))
+    return apply
+
+
+def _register_determiner(ewave: int, name: str, form: str, new: str, doc: str,
+                         examples: list, negatives: list) -> None:
+    fn = _determiner_rule(form, new)
+    fn.__name__ = name
+    fn.__doc__ = doc
+    rule(ewave, name, CATEGORY, lemmas={form}, tags={"PRP$"},
+         examples=examples, negatives=negatives)(fn)
+
+
+_register_determiner(
+    18, "my_i", "my", "I",
+    "Subject form *I* as possessive determiner: *I book* for *my book*.",
+    examples=[
+        ("My brother's car is red.", "I brother's car is red."),
+        ("Have you seen my keys?", "Have you seen I keys?"),
+        ("I don't think my mother knows, but my dad does.",
+         "I don't think I mother knows, but I dad does."),
+    ],
+    negatives=["That book is mine.", "I have my own room.", "Oh my God, it's late!"],
+)
+_register_determiner(
+    19, "our_we", "our", "we",
+    "Subject form *we* as possessive determiner: *we farm* for *our farm*.",
+    examples=[
+        ("Our house is small.", "We house is small."),
+        ("When we finished our work, we went home.", "When we finished we work, we went home."),
+        ("Isn't our teacher coming?", "Isn't we teacher coming?"),
+    ],
+    negatives=["The house is ours.", "We have our own car.", "We left early."],
+)
+_register_determiner(
+    20, "his_he", "his", "he",
+    "Subject form *he* as possessive determiner: *he book* for *his book*; independent *his* "
+    "(*the book is his*) is left alone.",
+    examples=[
+        ("His book is on the table.", "He book is on the table."),
+        ("Did you meet his sister?", "Did you meet he sister?"),
+        ("He said his father's shop was closed.", "He said he father's shop was closed."),
+    ],
+    negatives=["The book is his.", "He lost his own keys.", "He left early."],
+)
+_register_determiner(
+    21, "their_they", "their", "they",
+    "Subject form *they* as possessive determiner: *it's they book*.",
+    examples=[
+        ("It's their book.", "It's they book."),
+        ("Their kids don't go to school here.", "They kids don't go to school here."),
+        ("Do you know where their house is?", "Do you know where they house is?"),
+    ],
+    negatives=["The book is theirs.", "They have their own rules.", "They left early."],
+)
+_register_determiner(
+    22, "your_you", "your", "you",
+    "*You* as possessive determiner: *you fare* for *your fare*.",
+    examples=[
+        ("You can't come in unless you pay your fare.",
+         "You can't come in unless you pay you fare."),
+        ("Your sister's friend called.", "You sister's friend called."),
+        ("Is this your car?", "Is this you car?"),
+    ],
+    negatives=["Is this car yours?", "You have your own room.", "You did it yourself."],
+)
+_register_determiner(
+    24, "his_him", "his", "him",
+    "Object form *him* as possessive determiner: *him dog* for *his dog*.",
+    examples=[
+        ("His dog barks all night.", "Him dog barks all night."),
+        ("Tell him to get his gear on.", "Tell him to get him gear on."),
+        ("Why didn't he call his mother?", "Why didn't he call him mother?"),
+    ],
+    negatives=["The dog is his.", "He has his own dog.", "I saw him."],
+)
+_register_determiner(
+    25, "their_them", "their", "them",
+    "Object form *them* as possessive determiner: *them book* for *their book*.",
+    examples=[
+        ("Their book is new.", "Them book is new."),
+        ("The kids lost their shoes.", "The kids lost them shoes."),
+        ("Have they sold their house yet?", "Have they sold them house yet?"),
+    ],
+    negatives=["The house is theirs.", "They have their own house.", "I saw them."],
+)
+_register_determiner(
+    26, "my_me", "my", "me",
+    "Object form *me* as possessive determiner: *me brother*, *I've lost me bike*.",
+    examples=[
+        ("He's my brother.", "He's me brother."),
+        ("I've lost my bike.", "I've lost me bike."),
+        ("My mum's friend didn't come.", "Me mum's friend didn't come."),
+    ],
+    negatives=["The bike is mine.", "I have my own bike.", "Oh my God!"],
+)
+_register_determiner(
+    27, "our_us", "our", "us",
+    "Object form *us* as possessive determiner: *we like us town*.",
+    examples=[
+        ("We like our town.", "We like us town."),
+        ("Our George was a nice one.", "Us George was a nice one."),
+        ("Where did you park our car?", "Where did you park us car?"),
+    ],
+    negatives=["The town is ours.", "We have our own rules.", "They helped us."],
+)
+
+
+def _plural_addressee(sent) -> bool:
+    """The sentence shows the addressee is plural: *you all/guys/two*, *all of you*, *you are
+    all ...*, *yourselves*, or a *you* with a plural predicate noun, reciprocal or vocative."""
+    for tok in sent:
+        low = tok.lower_
+        if low in ("yourselves", "y'all", "y’all"):
+            return True
+        if low == "you" and (next_lower(tok) in PLURAL_AFTER_YOU or plural_by_context(tok)
+                             or all_of_you(tok) is not None or floating_all(tok) is not None):
+            return True
+    return False
+
+
+@rule(
+    23, "your_yalls", CATEGORY,
+    lemmas={"your"},
+    tags={"PRP$"},
+    examples=[
+        ("You all should bring your books.",
+         ["You all should bring y'all's books.", "You all should bring yalls books."]),
+        ("Boys, you need to clean your room.",
+         ["Boys, you need to clean y'all's room.", "Boys, you need to clean yalls room."]),
+        ("Did you guys finish your homework?",
+         ["Did you guys finish y'all's homework?", "Did you guys finish yalls homework?"]),
+        ('All of you should bring your books.',
+         ["All of you should bring y'all's books.", 'All of you should bring yalls books.']),
+        ('You are all welcome to bring your kids.',
+         ["You are all welcome to bring y'all's kids.", 'You are all welcome to bring yalls kids.']),
+        ('You should help each other with your homework.',
+         ["You should help each other with y'all's homework.", 'You should help each other with yalls homework.']),
+    ],
+    negatives=[
+        "Did you finish your homework?",
+        "You are a good student and your essay is great.",
+        "Is this yours, guys?",
+        'You should bring your books.',
+        'All of them brought their books, and you forgot your pen.',
+    ],
+)
+def your_yalls(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
+    whose possessor is visibly plural in the sentence; a *your* of unknown number stays."""
+    for tok in _possessive_determiners(index, "your"):
+        if _plural_addressee(index.sentence(tok.i)):
+            yield site(Replace(tok.i, "y'all's"), alternatives=((Replace(tok.i, "yalls"),),))
+
+
+NASAL_POSSESSIVE = {"yours": "yourn", "his": "hisn", "hers": "hern", "ours": "ourn",
+                    "theirs": "theirn"}
+# Letter closings are fixed formulas (*Yours truly*), not possessive pronouns.
+CLOSING_ADVERBS = frozenset({"truly", "sincerely", "faithfully", "ever"})
+
+
+def _determiner_his(tok: Token) -> bool:
+    """*his* as determiner (*his car*, *his regular-sized friend*), as opposed to independent
+    *his* (*it's his*, *hers, not his*), which the tagger may also tag PRP$. A determiner is
+    the possessor of a noun after it, with nothing but words and hyphens in between."""
+    head = tok.head
+    return (tok.dep_ == "poss" and head.i > tok.i and head.pos_ in ("NOUN", "PROPN", "NUM")
+            and not any(t.is_punct and t.tag_ != "HYPH" for t in tok.doc[tok.i + 1:head.i]))
+
+
+@rule(
+    33, "nasal_possessive_pron", CATEGORY,
+    # the tagger often takes *hers*, *ours*, *theirs* for plural nouns of lemma her, our, their
+    lemmas={"your", "yours", "his", "hers", "ours", "theirs", "her", "our", "their"},
+    examples=[
+        ("That book is hers, not his.", "That book is hern, not hisn."),
+        ("The nurse told us about a friend of hers.", "The nurse told us about a friend of hern."),
+        ("The car is theirs now.", "The car is theirn now."),
+        ("Is the red one yours?", "Is the red one yourn?"),
+        ("Ours is bigger than theirs.", "Ourn is bigger than theirn."),
+        ("That's not yours, it's hers.", "That's not yourn, it's hern."),
+        ('The red one is his.',
+         'The red one is hisn.'),
+        ('Is that car his or yours?',
+         'Is that car hisn or yourn?'),
+        ('I like his better than ours.',
+         'I like hisn better than ourn.'),
+    ],
+    negatives=[
+        "His car is red.",
+        "Yours truly, Bob.",
+        "That one is mine.",
+        'He gave his regular-sized friend a ride.',
+        'She fixed his old-fashioned clock.',
+        'They sold his car.',
+    ],
+)
+def nasal_possessive_pron(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Independent possessives with the nasal of *mine*: *yourn*, *hisn*, *hern*, *ourn*,
+    *theirn*. Independent uses only (the determiner *his* stays); *mine* already has it."""
+    for tok in tokens_with_forms(index, NASAL_POSSESSIVE):
+        if tok.lower_ == "his" and _determiner_his(tok):
+            continue
+        if tok.lower_ == "yours" and next_lower(tok) in CLOSING_ADVERBS:
+            continue
+        yield swap(tok, NASAL_POSSESSIVE)
