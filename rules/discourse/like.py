@@ -1,0 +1,178 @@
+"""*Like* (eWAVE 234, 235): as a focussing device and as a quotative."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.morphology import person_number
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import direct_subject as _subject
+from multivalue_cli.engine.syntax import sentence
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import WH_TAGS
+
+
+def _focused_adjective(adj: Token) -> Token | None:
+    """The first word of a predicative adjective phrase after *be* (*was [really big]*)."""
+    be = adj.head
+    if adj.dep_ != "acomp" or be.lemma_ != "be" or adj.tag_ not in ("JJ",) or adj.i < be.i:
+        return None
+    first = adj.left_edge
+    prev = adj.doc[first.i - 1]
+    if prev.lower_ == "like" or prev.dep_ == "neg" and prev.i != be.i + 1:
+        return None
+    if any(c.dep_ in ("xcomp", "ccomp", "prep") for c in children(adj)):
+        return None  # "sure that ...", "able to ...", "afraid of dogs": frames, not focus
+    if any(c.dep_ in ("xcomp", "ccomp", "csubj") for c in children(be)):
+        return None  # "It's hard to say", "Is it true that ...": the adjective is no focus
+    if any(t.lower_ in ("as", "more", "less", "than") for t in adj.subtree):
+        return None  # comparisons
+    if any(c.dep_ == "neg" for c in children(be)) and first == adj:
+        return None  # "is not like satisfied": only a degree word makes room for "like"
+    return first
+
+
+@rule(
+    234, "acomp_focusing_like", "Discourse and Word Order",
+    deps={"acomp"},
+    examples=[
+        ("It was really big.", "It was like really big."),
+        ("The movie isn't that good.", "The movie isn't like that good."),
+        ("Was she happy?", "Was she like happy?"),
+        ("I'm so tired, and he's hungry.", "I'm like so tired, and he's like hungry."),
+    ],
+    negatives=[
+        "It was like really big.",
+        "He is taller than me.",
+        "I'm sure that he left.",
+        "She seems happy.",
+        "It was a big house.",
+        "It's hard to say.",
+        "The coach is not satisfied.",
+        "The movie is as bad as you have heard.",
+    ],
+)
+def acomp_focusing_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*like* as a focusing device before a predicative adjective: *It was like really big*.
+    Plain adjectives after *be* only; comparatives, superlatives and adjectives with a
+    complement (*sure that*, *afraid of*) are left alone."""
+    for adj in index.by_dep.get("acomp", ()):
+        first = _focused_adjective(adj)
+        if first is not None:
+            yield site(Insert(first.i, "like"))
+
+
+# ------------------------------------------------------------------------------ 235 quotative_like
+
+OPENING_QUOTES = frozenset({'"', "“", "'", "‘", "``"})
+
+
+def _quotative(verb: Token) -> Token | None:
+    """The subject of *say* / *ask* introducing a direct quote after a comma or colon:
+    *She said, "What?"*."""
+    doc = verb.doc
+    if verb.lemma_.lower() not in ("say", "ask") or verb.tag_ not in ("VBD", "VBZ", "VBP"):
+        return None
+    if verb.i + 2 >= len(doc) or doc[verb.i + 1].text not in (",", ":"):
+        return None
+    if doc[verb.i + 2].text not in OPENING_QUOTES:
+        return None
+    subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i:
+        return None
+    if any(t.text in OPENING_QUOTES for t in doc[sentence(verb).start:subj.left_edge.i]):
+        return None  # '"I'm coming," she said, "just ...": the verb interrupts a quote
+    if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in children(verb)):
+        return None
+    return subj
+
+
+def _be_like(verb: Token, subj: Token) -> str:
+    person = person_number(subj)
+    if verb.tag_ == "VBD":
+        return "was like" if person in ("1s", "3s") else "were like"
+    return {"1s": "am like", "3s": "is like"}.get(person, "are like")
+
+
+SPEAKER_NOUNS = wordlist("human_nouns") | wordlist("person_nouns_wordnet") | {"one", "other"}
+
+
+def _speaker(subj: Token) -> bool:
+    """A person who speaks: a personal pronoun, a name or a people noun (*the lesbian one*)."""
+    if subj.tag_ == "PRP":
+        return subj.lower_ not in ("it", "this", "that")
+    return subj.pos_ == "PROPN" or subj.lemma_.lower() in SPEAKER_NOUNS
+
+
+def _reported_words(verb: Token) -> list[int] | None:
+    """What past *said* reports in speech, told as a quote: a clause right after it (its
+    *that* goes: *said that they were busy* -> *was like they were busy*) or an answer
+    word (*I said no*). Returns the tokens to delete (the *that*), or None."""
+    doc = verb.doc
+    if verb.lower_ != "said" or verb.i + 1 >= len(doc):
+        return None
+    subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
+    if subj is None or subj.right_edge.i + 1 != verb.i or not _speaker(subj):
+        return None  # "The sign said that ...": a text, not a speaker
+    if any(c.dep_ in ("aux", "neg") or c.i > verb.i and c.dep_ in ("dative", "dobj", "xcomp", "prep")
+           for c in children(verb)):
+        return None  # "said nothing", "said thank you to ...", "has said", "never said"
+    nxt = doc[verb.i + 1]
+    if nxt.tag_ == "UH" and nxt.head == verb:
+        return []
+    clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
+    if clause is None or clause.left_edge.i != verb.i + 1 or _subject(clause) is None:
+        return None
+    mark = clause.left_edge
+    if mark.lower_ == "that" and mark.dep_ == "mark":
+        return [mark.i]
+    return [] if mark.dep_ != "mark" and mark.tag_ not in WH_TAGS else None
+
+
+@rule(
+    235, "quotative_like", "Discourse and Word Order",
+    lemmas={"say", "ask"},
+    examples=[
+        ('She said, "What do you mean?"', 'She was like, "What do you mean?"'),
+        ('And then they asked, "Where are you?"', 'And then they were like, "Where are you?"'),
+        ("My mom says, 'Go home.'", "My mom is like, 'Go home.'"),
+        ('I said: "No way."', 'I was like: "No way."'),
+        ("She said that she was tired.", "She was like she was tired."),
+        ("When he asked, I said no.", "When he asked, I was like no."),
+        ("My cousins said they would not come.", "My cousins were like they would not come."),
+        ("My boss said the report is late.", "My boss was like the report is late."),
+    ],
+    negatives=[
+        '"Stop," she said.',
+        'He never said, "Sorry."',
+        'She told me, "Go home."',
+        '"I\'m coming," she said, "just give me a minute."',
+        "She said nothing.",
+        "The clerk said thank you to the driver.",
+        "He didn't say that he was tired.",
+        "The sign said that the shop was closed.",
+        "They say that it rains a lot here.",
+        "She said why she left.",
+    ],
+)
+def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Quotative *be like*: *And she was like "What do you mean?"*. *say*/*ask* introducing a
+    direct quote, and past *said* introducing what someone said (*said that they were busy*
+    -> *was like they were busy*, *I said no* -> *I was like no*), with the tense and
+    agreement of *say* moved to *be*. Not quotes before the verb, verbs with auxiliaries,
+    negation or an object, a text that says something (*The sign said ...*), generic
+    present *they say*, or reported questions (*said why ...*)."""
+    for verb in index.lemma("say", "ask"):
+        subj = _quotative(verb)
+        if subj is not None:
+            yield site(Replace(verb.i, _be_like(verb, subj)))
+            continue
+        dropped = _reported_words(verb)
+        if dropped is not None:
+            subj = next(c for c in children(verb) if c.dep_ == "nsubj")
+            yield site(Replace(verb.i, _be_like(verb, subj)), *(Delete(i) for i in dropped))
