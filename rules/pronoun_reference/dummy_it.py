@@ -1,0 +1,429 @@
+"""*It* (eWAVE 4, 41, 45-47): another form for dummy *it*, *it* for plural *they*, *it* added
+where Standard English has none, and *it* left out of *it is* constructions."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.antecedents import (
+    PLUR, antecedent, candidates, is_animate, is_it, lemma, noun_number,
+)
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.it_classifier import (
+    DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, is_dummy_it,
+)
+from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
+from multivalue_cli.engine.syntax import children
+
+from .common import (
+    finite_of, in_tag_question, is_question, next_token, previous_token, sentence_start,
+)
+
+
+BE_FORMS = frozenset({"is", "was", "'s", "’s"})
+
+
+@rule(
+    4, "pleonastic_that", "Pronouns",
+    lemmas={"it"},
+    examples=[
+        ("It's raining.", ["That's raining.", "Thass raining."]),
+        ("Is it still snowing outside?", "Is that still snowing outside?"),
+        ("We should go, because it's five o'clock already and it was nice to meet you.",
+         ["We should go, because that's five o'clock already and that was nice to meet you.",
+          "We should go, because thass five o'clock already and that was nice to meet you."]),
+        ("It doesn't take long to get there.", "That doesn't take long to get there."),
+        ('When it snows, the roads close.',
+         'When that snows, the roads close.'),
+        ('It was her birthday yesterday.',
+         'That was her birthday yesterday.'),
+        ("It's up to you.",
+         ["That's up to you.", 'Thass up to you.']),
+    ],
+    negatives=[
+        "The car broke down and it needs a new engine.",
+        "I like it here.",
+        "It is easy to use.",
+        "It is important that we leave early.",
+        "It was John who broke the window, wasn't it?",
+        'It turns out the car was stolen.',
+        'Take the umbrella in case it rains.',
+        'She said it was late.',
+        'The bus came, but it was late.',
+        'I dropped the vase and it broke.',
+    ],
+)
+def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*That* (East Anglian *thass* for *that's*) for dummy *it*: *thass rainen* 'it's
+    raining'. Only a subject *it* the finder recognises as dummy: weather, time and distance,
+    extraposition and raising without a *that*/wh- clause (*that's nice to meet you*, *that
+    looks like rain*). Clefts, *that is important that ...* (two *that*s that read as a
+    demonstrative) and tag questions keep *it*."""
+    for tok in index.by_lemma.get("it", ()):
+        reading = classify_it(tok)
+        if reading is None or reading.kind not in THAT_READINGS or in_tag_question(index, tok):
+            continue
+        if tok.dep_ not in SUBJECT_DEPS:
+            continue
+        if reading.kind != WEATHER_TIME and _clause_with_complementizer(index, tok):
+            continue
+        if _that_would_be_complementizer(index, tok) or _clause_after(tok):
+            continue
+        nxt = next_token(index, tok)
+        if nxt is not None and nxt.lower_ in ("'s", "’s"):
+            yield site(Replace(tok.i, "that"),
+                       alternatives=((Replace(tok.i, "thass"), Delete(nxt.i)),))
+        else:
+            yield site(Replace(tok.i, "that"))
+
+
+# Dummies that *that* replaces: weather and time, extraposition and raising (clefts keep *it*).
+THAT_READINGS = frozenset({WEATHER_TIME, EXTRAPOSITION, DUMMY})
+
+
+# Words after which *that* opens a clause: *so that*, *now that*, *in case that*.
+COMPLEMENTIZER_HOSTS = frozenset({"so", "now", "case", "except", "given", "provided"})
+
+
+def _that_would_be_complementizer(index: DocIndex, tok: Token) -> bool:
+    """*she said it was late* -> *she said that was late*, *the day it rained* -> *the day
+    that rained*: after a verb, adjective or noun (or *so*, *in case*), *that* reads as a
+    complementizer or relative, and the clause loses its subject."""
+    prev = previous_token(index, tok)
+    if prev is None or tok.head.i in (prev.i, prev.head.i):
+        return False  # *is it still snowing?*: the verb before is the pronoun's own
+    return prev.pos_ in ("VERB", "AUX", "ADJ", "NOUN", "PROPN") or prev.lower_ in COMPLEMENTIZER_HOSTS
+
+
+def _clause_after(tok: Token) -> bool:
+    """*it turns out the car was stolen*: a bare clause after a raising verb would read as
+    the complement of a demonstrative *that*."""
+    head = tok.head
+    return any(c.dep_ == "ccomp" and c.i > head.i for c in children(head))
+
+
+def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
+    """A *that*/*whether*/wh- clause later in the sentence: *that is important that ...*
+    would read as a demonstrative with a stray clause."""
+    later = (index.tokens[i] for i in range(tok.i + 1, index.sentence_end(tok.i)))
+    return any((t.dep_ == "mark" and t.lower_ in ("that", "whether", "if"))
+               or t.tag_ in ("WDT", "WP", "WRB") for t in later)
+
+
+@rule(
+    41, "anaphoric_it", "Pronouns",
+    lemmas={"they", "them", "their"},
+    examples=[
+        ("Those books are very informative. They can be bought at Dillon's.",
+         "Those books are very informative. It can be bought at Dillon's."),
+        ("I bought new shoes, but they don't fit.", "I bought new shoes, but it doesn't fit."),
+        ("The biscuits were fresh. They're delicious, and I ate them all.",
+         "The biscuits were fresh. It's delicious, and I ate it all."),
+        ("The new chairs arrived today. Are they comfortable?",
+         "The new chairs arrived today. Is it comfortable?"),
+        ('The apples were ripe, so we picked them.',
+         'The apples were ripe, so we picked it.'),
+        ('I ordered new curtains, and they arrived today.',
+         'I ordered new curtains, and it arrived today.'),
+        ('The tomatoes are cheap. Their skins are thin.',
+         'The tomatoes are cheap. Its skins are thin.'),
+    ],
+    negatives=[
+        "My parents called and they said hello.",
+        "The books and the pens are here. They were cheap.",
+        "They say it will rain.",
+        'My friend has good relationships with their partner.',
+        'The doctor lost the files, and they were upset.',
+        'The students left their bags here.',
+    ],
+)
+def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Singular *it* for plural *they* in anaphoric use: *Those books are very informative.
+    It can be obtained at ...*. Only *they*/*them*/*their* with a clear plural antecedent that
+    is a common noun for things (people and unclear antecedents keep *they*), and only when no
+    singular noun nearby could be read as the new *it*; a subject's finite verb agrees
+    (*they don't fit* -> *it doesn't fit*)."""
+    for tok in index.lemma("they", "them", "their"):
+        if tok.tag_ not in ("PRP", "PRP$"):
+            continue
+        ante = antecedent(tok)
+        if ante is None or ante.pos_ != "NOUN" or noun_number(ante) != PLUR or is_animate(ante) is not False:
+            continue
+        if any(c.dep_ == "conj" for c in children(ante)):
+            continue  # "the books and the pens": several things, not one plural noun
+        if _singular_they(tok):
+            continue  # "my friend has good relationships with their partner"
+        singular = "its" if tok.lower_ == "their" else "it"
+        if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
+            continue  # "the keys were on the table ... find it" would mean the table
+        if tok.lower_ == "their":
+            yield site(Replace(tok.i, "its"))
+        elif tok.lower_ == "them":
+            yield site(Replace(tok.i, "it"))
+        elif tok.dep_ in SUBJECT_DEPS:
+            agreement = _singular_agreement(tok)
+            if agreement is not None:
+                yield site(Replace(tok.i, "it"), *agreement)
+
+
+def _singular_they(tok: Token) -> bool:
+    """A *they* that may stand for one person: a person noun or name nearby that *he* or
+    *she* could refer to, or a possessed noun that only people have (*their partner*)."""
+    if candidates(tok, as_form="he") or candidates(tok, as_form="she"):
+        return True
+    return tok.lower_ == "their" and is_animate(tok.head) is True
+
+
+def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
+    """Edits that make the finite verbs of ``subject`` (and verbs coordinated with its verb
+    that have no subject of their own) third person singular; None if a verb cannot agree."""
+    head = subject.head
+    verbs = [head] + [c for c in children(head)
+                      if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
+                      and not any(g.dep_ in SUBJECT_DEPS for g in children(c))]
+    edits: list[Replace] = []
+    for verb in verbs:
+        finite = finite_of(verb)
+        if finite is None:
+            return None
+        form = _third_singular(finite)
+        if form is None:
+            return None
+        if form != finite.lower_:
+            edits.append(Replace(finite.i, form))
+    return tuple(edits)
+
+
+def _third_singular(finite: Token) -> str | None:
+    low = finite.lower_
+    if finite.tag_ in ("MD", "VBZ"):
+        return low
+    if finite.tag_ == "VBD":
+        return "was" if low == "were" else low
+    if low in ("'re", "'ve"):
+        return "'s"
+    if low in ("’re", "’ve"):
+        return "’s"
+    if lemma(finite) == "be":
+        return "is"
+    return inflect_verb(lemma(finite), "VBZ")
+
+
+# Adjectives after "make" whose dummy object StE may leave out: "as I made (it) clear".
+MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "possible", "evident"})
+
+
+@rule(
+    45, "it_dobj", "Pronouns",
+    lemmas={"make", "be", "have", "as"},
+    examples=[
+        ("As I made clear before, we will talk about solutions.",
+         "As I made it clear before, we will talk about solutions."),
+        ("As is the case elsewhere in Africa, much can still be done.",
+         "As it is the case elsewhere in Africa, much can still be done."),
+        ("The manager made clear that nobody would be fired.",
+         "The manager made it clear that nobody would be fired."),
+        ("He works harder than was necessary.", "He works harder than it was necessary."),
+        ('As expected, the team lost the game.',
+         'As it was expected, the team lost the game.'),
+        ('The plan works as planned.',
+         'The plan works as it is planned.'),
+        ('As mentioned before, we closed early.',
+         'As it was mentioned before, we closed early.'),
+    ],
+    negatives=[
+        "She made it clear that she was angry.",
+        "Make sure you lock the door.",
+        "As you know, the store is closed.",
+        "The report made the problem clear.",
+        'As I expected, the team lost.',
+        'She left as soon as possible.',
+        'As it was expected, they won.',
+    ],
+)
+def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Insertion of *it* where StE favours zero: *as I made it clear before*, *as it is the
+    case elsewhere*. Three constructions: *make* + a predicate adjective such as *clear* with
+    no object, a subjectless *as*/*than* clause whose first word is a finite *be*/*have*, and
+    a reduced *as*-clause whose participle gets *it* and the copula of the main clause's
+    tense (*as expected* -> *as it was expected*, the zero-subject *as was expected* of StE)."""
+    for tok in index.lemma("make"):
+        adj = _bare_make_adjective(tok)
+        if adj is not None:
+            yield site(Insert(adj.i, "it"))
+    for tok in index.lemma("be", "have"):
+        if _subjectless_comparative(index, tok):
+            yield site(Insert(tok.i, "it"))
+    for tok in index.by_tag.get("VBN", ()):
+        if _reduced_as_clause(index, tok):
+            yield site(Insert(tok.i, f"it {_be_in_tense_of(tok.head)}"))
+
+
+def _reduced_as_clause(index: DocIndex, participle: Token) -> bool:
+    """*as expected*, *as planned*, *as mentioned before*: a bare participle right after
+    *as*, with no subject or auxiliary (StE may also say *as was expected*)."""
+    if participle.dep_ != "advcl" or participle.i == 0:
+        return False
+    prev = previous_token(index, participle)
+    if prev.lower_ != "as" or prev.dep_ != "mark" or prev.head.i != participle.i:
+        return False
+    return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj")
+                   for c in index.children(participle.i))
+
+
+def _be_in_tense_of(verb: Token) -> str:
+    """*was* beside a past main clause, else *is*."""
+    finite = finite_of(verb)
+    return "was" if finite is not None and finite.tag_ == "VBD" else "is"
+
+
+def _bare_make_adjective(make: Token) -> Token | None:
+    kids = children(make)
+    if any(c.dep_ in ("dobj", "nsubj", "dative") and c.i > make.i for c in kids):
+        return None
+    for child in kids:
+        if child.dep_ in ("acomp", "ccomp", "oprd", "xcomp") and child.pos_ == "ADJ" \
+                and child.lower_ in MAKE_ADJECTIVES and child.i == make.i + 1:
+            if any(c.dep_ in SUBJECT_DEPS for c in children(child)):
+                return None  # "made it clear" parsed as a small clause
+            return child
+    return None
+
+
+def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
+    """*as is the case*, *than was necessary*: *as*/*than* right before a finite be/have that
+    has no subject before it."""
+    if verb.i == 0 or verb.tag_ not in ("VBZ", "VBD"):
+        return False
+    prev = previous_token(index, verb)
+    if prev.lower_ not in ("as", "than") or prev.dep_ not in ("mark", "prep", "advmod", "cc"):
+        return False
+    if lemma(verb) == "have" and verb.dep_ not in ("aux",):
+        return False
+    head = verb if verb.dep_ not in ("aux", "auxpass") else verb.head
+    return not any(c.dep_ in SUBJECT_DEPS | {"expl"} and c.i < verb.i for c in index.children(head.i))
+
+
+# --------------------------------------------------------------------------- 46, 47
+
+
+def _it_is(index: DocIndex, tok: Token) -> Token | None:
+    """The *is*/*was*/*'s* right after subject *it* in a declarative, unless it means *has*
+    (*it's been*)."""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or is_question(index, tok) \
+            or in_tag_question(index, tok):
+        return None
+    if tok.head.dep_ in ("relcl", "acl"):
+        return None  # "the year it was released" would lose its relative clause
+    be = next_token(index, tok)
+    if be is None or be.lower_ not in BE_FORMS or lemma(be) != "be":
+        return None
+    after = next_token(index, be)
+    while after is not None and after.lower_ in ("n't", "n’t", "not"):
+        after = next_token(index, after)
+    if after is None or after.is_punct or after.lower_ in ("been", "got", "gotten"):
+        return None  # "longer than it is." / "it's been": nothing to hold the clause
+    return be
+
+
+def _delete_it(tok: Token, be: Token) -> Site:
+    if be.lower_ in ("'s", "’s"):
+        return site(Delete(tok.i), Replace(be.i, "is"))
+    return site(Delete(tok.i))
+
+
+@rule(
+    46, "it_is_referential", "Pronouns",
+    lemmas={"it"},
+    examples=[
+        ("It is very nice food.", "Is very nice food."),
+        ("We moved into the flat in May. It's OK, but it isn't big.",
+         ["We moved into the flat in May. Is OK, but it isn't big.",
+          "We moved into the flat in May. It's OK, but isn't big.",
+          "We moved into the flat in May. Is OK, but isn't big."]),
+        ("I tried the new cafe because it was cheap.", "I tried the new cafe because was cheap."),
+        ('I bought a new kettle because it was cheap.',
+         'I bought a new kettle because was cheap.'),
+        ('The old radio still works, and it is very loud.',
+         'The old radio still works, and is very loud.'),
+        ("We rented a flat near the river. It's small but nice.",
+         'We rented a flat near the river. Is small but nice.'),
+    ],
+    negatives=[
+        "It is raining.",
+        "Is it a good movie?",
+        "It is important to drink water.",
+        "It's been a long day.",
+        "John put the book on the table. It was heavy.",
+        'For the young man, it was the second interview.',
+        'The plumber fixed the sink and told her it was over.',
+        'The janitor cleaned the room and told him it is ready.',
+        'It was her birthday.',
+    ],
+)
+def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Deletion of referential *it* in *it is* constructions: *Is very nice food*, *when I
+    move into the flat, is OK*. The *it* must have a clear antecedent, or open a text with a
+    nominal predicate (*it is very nice food*: pointing at the thing); dummy and possibly dummy
+    *it*, questions and *it's been* are left alone."""
+    for tok in index.by_lemma.get("it", ()):
+        be = _it_is(index, tok)
+        if be is None or _after_nominal(index, tok):
+            continue
+        reading = classify_it(tok)
+        if reading.referential or (reading.kind == UNRESOLVED and _deictic_description(index, tok, be)):
+            yield _delete_it(tok, be)
+
+
+def _after_nominal(index: DocIndex, tok: Token) -> bool:
+    """*told him it is ready*: with *it* gone, the noun or pronoun before it would read as
+    the subject of *is*."""
+    prev = previous_token(index, tok)
+    return prev is not None and prev.pos_ in ("NOUN", "PROPN", "PRON")
+
+
+def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
+    """*It is very nice food.* at the start of a text: a copula with a described noun."""
+    if sentence_start(index, tok) != 0 or be.dep_ != "ROOT":
+        return False
+    return any(c.dep_ == "attr" and c.pos_ == "NOUN"
+               and any(g.dep_ in ("amod", "det") for g in index.children(c.i))
+               for c in index.children(be.i))
+
+
+@rule(
+    47, "it_is_non_referential", "Pronouns",
+    lemmas={"it"},
+    examples=[
+        ("It is not allowed to stop here.", "Is not allowed to stop here."),
+        ("I think it's important that you come early.", "I think is important that you come early."),
+        ("It is raining, so we stayed home.", "Is raining, so we stayed home."),
+        ("It was John who broke the window.", "Was John who broke the window."),
+        ('It was her birthday, so we sang.',
+         'Was her birthday, so we sang.'),
+        ("It's up to you.",
+         'Is up to you.'),
+        ('It was clear that nobody agreed.',
+         'Was clear that nobody agreed.'),
+    ],
+    negatives=[
+        "Is it raining?",
+        "The car broke down; it is old.",
+        "It's been three years since we met.",
+        "It seems that the store is closed.",
+        'The bus came, but it was late.',
+        'I dropped the vase, and it was broken.',
+    ],
+)
+def it_is_non_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Deletion of dummy *it* in *it is* constructions: *Is not allowed to stop here*. Only a
+    subject *it* the finder recognises as dummy (extraposition, weather, cleft, time),
+    directly followed by *is*/*was*/*'s*; questions and *it's been* are left alone."""
+    for tok in index.by_lemma.get("it", ()):
+        be = _it_is(index, tok)
+        if be is not None and is_dummy_it(tok):
+            yield _delete_it(tok, be)
