@@ -1,0 +1,1 @@
+"""Negation rules (eWAVE 154-169)."""

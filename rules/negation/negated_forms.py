@@ -1,0 +1,179 @@
+"""Negated forms of *be*, *have* and *do* (eWAVE 155, 156, 158, 163): *ain't* for *isn't* and
+*haven't*, invariant *don't*, and *was* / *weren't* split by polarity."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import children
+
+from .common import CONTRACTED_NOT, contract_to_aint, negation_after
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from multivalue_cli.engine.docindex import DocIndex
+
+
+PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
+PRESENT_HAVE = frozenset({"have", "has", "'ve", "'s", "’ve", "’s"})
+# The perfect auxiliaries that *ain't* replaces (eWAVE 156: the negated form of *have*).
+PERFECT_HAVE = PRESENT_HAVE | {"had", "'d", "’d"}
+
+
+@rule(
+    155, "aint_be", "Negation",
+    lemmas={"be", "’re", "’m"},
+    examples=[
+        ("They're all in there, aren't they?", "They're all in there, ain't they?"),
+        ("He isn't coming tonight.", "He ain't coming tonight."),
+        ("I'm not sure what you mean.", "I ain't sure what you mean."),
+        ("We’re not ready.", "We ain’t ready."),
+        ("Isn't it obvious that it's not a problem?",
+         ["Ain't it obvious that it ain't a problem?",
+          "Ain't it obvious that it's not a problem?",
+          "Isn't it obvious that it ain't a problem?"]),
+        ("This is not the movie you want.", "This ain't the movie you want."),
+    ],
+    negatives=[
+        "He wasn't coming.",
+        "Is it not obvious?",
+        "It is not only cheap but also good.",
+        "He's not been there.",
+        "They are happy.",
+    ],
+)
+def aint_be(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*ain't* as the negated present of *be*: *isn't, aren't, am not, 's not, 're not*.
+
+    Copula and auxiliary alike, negation right after *be* (so not *is it not*), present tense
+    only (*wasn't* stays). *not only ... but* negates a constituent, not the clause, and
+    *'s not been* is *has not* (feature 156)."""
+    # The lemmatiser leaves curly-apostrophe clitics (’re, ’m) as their own lemma.
+    for be in index.lemma("be", "’re", "’m"):
+        if be.lower_ not in PRESENT_BE or be.tag_ not in ("VBZ", "VBP"):
+            continue
+        neg = negation_after(be)
+        if neg is None or _is_hidden_has(be) or _constituent_negation(neg):
+            continue
+        yield site(*contract_to_aint(be, neg))
+
+
+def _is_hidden_has(be: Token) -> bool:
+    """*'s* parsed as *be* before *been* is really *has* (*he's not been there*)."""
+    return be.head.lower_ == "been" and be.head.i > be.i
+
+
+def _constituent_negation(neg: Token) -> bool:
+    nxt = neg.nbor(1).lower_ if neg.i + 1 < len(neg.doc) else ""
+    return nxt == "only"
+
+
+# --------------------------------------------------------------------------- 156
+
+
+@rule(
+    156, "aint_have", "Negation",
+    tags={"VBN"},
+    examples=[
+        ("I haven't had a look at them yet.", "I ain't had a look at them yet."),
+        ("She hasn't finished her homework, has she?",
+         "She ain't finished her homework, has she?"),
+        ("We've not seen him since Tuesday.", "We ain't seen him since Tuesday."),
+        ("He's not been there, and I haven't got time.",
+         ["He ain't been there, and I ain't got time.",
+          "He ain't been there, and I haven't got time.",
+          "He's not been there, and I ain't got time."]),
+        ("He hadn't seen it before.", "He ain't seen it before."),
+        ("By noon they had not eaten anything.", "By noon they ain't eaten anything."),
+        ("She said that she hadn't heard the news.", "She said that she ain't heard the news."),
+    ],
+    negatives=[
+        "I haven't any money.",
+        "He hadn't a penny.",
+        "They have not to worry.",
+        "Haven't you seen it?",
+        "Hadn't they left already?",
+        "He's not allowed to go.",
+    ],
+)
+def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*ain't* as the negated perfect auxiliary: *I ain't had a look*, *ain't got*, *he ain't
+    seen it before* (for *hadn't*, as *ain't* negates *have* whatever its tense).
+
+    Only *have/has/had/'ve/'s* + *n't/not* as the auxiliary of a past participle, in
+    declarative order (subject before it). Possessive *have* and inverted questions stay."""
+    for tok in index.lemma("have", "be"):
+        if tok.lower_ not in PERFECT_HAVE or tok.dep_ not in ("aux", "auxpass"):
+            continue
+        if tok.lemma_ == "be" and not _is_hidden_has(tok):
+            continue
+        verb = tok.head
+        neg = negation_after(tok)
+        if neg is None or verb.tag_ != "VBN" or verb.i < tok.i:
+            continue
+        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None or subject.i > tok.i:
+            continue
+        yield site(*contract_to_aint(tok, neg))
+
+
+# --------------------------------------------------------------------------- 158
+
+
+@rule(
+    158, "dont", "Negation",
+    lemmas={"do"},
+    examples=[
+        ("He doesn't like me.", "He don't like me."),
+        ("Doesn't she know the way?", "Don't she know the way?"),
+        ("My car doesn't start when it doesn't rain.",
+         ["My car don't start when it don't rain.", "My car don't start when it doesn't rain.",
+          "My car doesn't start when it don't rain."]),
+    ],
+    negatives=[
+        "He does like me.",
+        "He didn't like me.",
+        "They don't like me.",
+        "She does not know.",
+    ],
+)
+def dont(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Invariant *don't* in the present: *he don't like me*. Contracted *doesn't* only; the
+    full *does not* and affirmative *does* are left to the general uninflected-verb rule."""
+    for does in index.by_lemma.get("do", ()):
+        if does.lower_ == "does" and does.tag_ == "VBZ":
+            neg = negation_after(does)
+            if neg is not None and neg.lower_ in CONTRACTED_NOT:
+                yield site(Replace(does.i, "do"))
+
+
+# --------------------------------------------------------------------------- 163
+
+
+@rule(
+    163, "wasnt_werent", "Negation",
+    lemmas={"be"},
+    examples=[
+        ("The boys were interested, but Mary wasn't.",
+         "The boys were interested, but Mary weren't."),
+        ("It wasn't me, was it?", "It weren't me, was it?"),
+        ("It wasn’t me.", "It weren’t me."),
+        ("If I wasn't so tired, I was not going to stay.",
+         ["If I weren't so tired, I were not going to stay.",
+          "If I weren't so tired, I was not going to stay.",
+          "If I wasn't so tired, I were not going to stay."]),
+    ],
+    negatives=[
+        "She was interested.",
+        "They weren't ready.",
+        "Was it not obvious?",
+    ],
+)
+def wasnt_werent(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Was/weren't split: the negative past of *be* is *weren't* for every person (*Mary
+    weren't*), while the affirmative keeps *was*. Negation right after *was* only."""
+    for was in index.by_lemma.get("be", ()):
+        if was.lower_ == "was" and negation_after(was) is not None:
+            yield site(Replace(was.i, "were"))

@@ -1,0 +1,331 @@
+"""Tag questions (eWAVE 164-167): *amn't*, invariant non-concord tags, *can or not?*, and a
+fronted invariant *isn't it*."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.registry import rule
+
+from .common import CONTRACTED_NOT, NEGATORS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from multivalue_cli.engine.docindex import DocIndex
+
+
+FINITE_TAGS = frozenset({"MD", "VBZ", "VBP", "VBD"})
+TAG_AUX_LEMMAS = frozenset({
+    "be", "do", "have", "can", "could", "will", "would", "shall", "should", "must", "may",
+    "might",
+})
+
+
+@rule(
+    165, "invariant_tag_non_concord", "Negation",
+    lemmas=TAG_AUX_LEMMAS,
+    examples=[
+        ("They had them in their hair, didn't they?",
+         ["They had them in their hair, innit?", "They had them in their hair, isn't it?"]),
+        ("He's tired, isn't he?", ["He's tired, innit?", "He's tired, isn't it?"]),
+        ("You will come tomorrow, won't you?",
+         ["You will come tomorrow, innit?", "You will come tomorrow, isn't it?"]),
+        ("You're not going home, are you?", "You're not going home, is it?"),
+        ("We can't go there, can we?", "We can't go there, is it?"),
+        ("Are you coming with us?", ["You are coming with us, isn't it?", "You are coming with us, innit?"]),
+        ("Did your sister call the office?",
+         ["Your sister called the office, isn't it?", "Your sister called the office, innit?"]),
+        ("Does he like rice?", ["He likes rice, isn't it?", "He likes rice, innit?"]),
+        ("Will the shop be open tomorrow?",
+         ["The shop will be open tomorrow, isn't it?", "The shop will be open tomorrow, innit?"]),
+    ],
+    negatives=[
+        "It's lovely, isn't it?",
+        "Well, is it?",
+        "If it rains, will they?",
+        "Why didn't they come?",
+        "They came, and we stayed.",
+        "Isn't it cold today?",
+        "Is the car red or blue?",
+        "Did you?",
+        "Who is coming with us?",
+    ],
+)
+def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Invariant tag questions: *innit?* / *isn't it?* (and *is it?* after a negative anchor)
+    whatever the subject and verb of the anchor clause: *They had them in their hair, innit?*
+
+    A tag is *, AUX (n't) PRONOUN ?* closing a sentence whose part before the comma is a main
+    clause (not *Well,* and not a conditional *If it rains, will they?*). A yes/no question is
+    asked the way the varieties ask it, as a statement with the tag: *You are coming, isn't
+    it?* for *Are you coming?* (negative questions such as *Isn't it cold?* expect another
+    answer and stay)."""
+    for q in yes_no_questions(index):
+        statement = q.statement_ops(index)
+        yield site(*statement, Insert(q.mark, ", isn't it"),
+                   alternatives=((*statement, Insert(q.mark, ", innit")),))
+    for _start, (aux, neg, pron) in _tag_questions(index):
+        if neg is None:
+            if (aux.lower_, pron.lower_) != ("is", "it"):
+                yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
+        elif (aux.lower_, pron.lower_) != ("is", "it"):
+            yield site(Replace(aux.i, "innit"), Delete(neg.i), Delete(pron.i),
+                       alternatives=((*_replace_if_changed(aux, "is"),
+                                      *_replace_if_changed(pron, "it")),))
+
+
+def _replace_if_changed(tok: Token, text: str) -> tuple[Op, ...]:
+    return () if tok.lower_ == text else (Replace(tok.i, text),)
+
+
+def _tag_questions(index: DocIndex) -> list[tuple[int, tuple[Token, Token | None, Token]]]:
+    """``(sentence start, (auxiliary, negation or None, pronoun))`` of every sentence that
+    ends in a tag question, in document order. Four rules ask, so the positions are worked
+    out once per document (kept in ``doc.user_data`` as plain ints)."""
+    user_data = index.doc.user_data
+    found = user_data.get(_TAG_QUESTIONS_KEY)
+    if found is None:
+        found = user_data[_TAG_QUESTIONS_KEY] = [
+            (start, tag) for start in index.sentence_starts()
+            if (tag := _tag_question(index, start)) is not None]
+    tokens = index.tokens
+    return [(start, (tokens[aux], None if neg is None else tokens[neg], tokens[pron]))
+            for start, (aux, neg, pron) in found]
+
+
+_TAG_QUESTIONS_KEY = "multivalue.negation.tag_questions"
+
+
+def _tag_question(index: DocIndex, start: int) -> tuple[int, int | None, int] | None:
+    """Positions of (auxiliary, negation or None, pronoun) of a tag question ending the
+    sentence at ``start``."""
+    if not index.in_question(start):
+        return None  # (cached per sentence) it holds whenever the last non-space word is '?'
+    is_space, words = index.is_space, index.words
+    toks = [i for i in range(start, index.sentence_end(start)) if not is_space[i]]
+    if len(toks) < 5 or words[toks[-1]] != "?":
+        return None
+    pron = toks[-2]
+    # The parser reads the pronoun after a curly *n’t* as an attribute.
+    if index.tag_of[pron] != "PRP" or index.dep_of[pron] not in ("nsubj", "expl", "attr"):
+        return None
+    k = len(toks) - 3
+    neg = toks[k] if index.tokens[toks[k]].lower_ in CONTRACTED_NOT else None
+    aux = toks[k - 1] if neg is not None else toks[k]
+    if index.lemma_of[aux] not in TAG_AUX_LEMMAS or index.tag_of[aux] not in FINITE_TAGS:
+        return None
+    comma = aux - 1
+    if comma <= start or words[comma] != ",":
+        return None
+    return (aux, neg, pron) if _is_main_clause(index, start, comma) else None
+
+
+def _is_main_clause(index: DocIndex, start: int, end: int) -> bool:
+    """Whether tokens ``start`` to ``end`` hold a finite main clause (a verb that is not
+    subordinated)."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    for i in range(start, end):
+        if tag_of[i] in FINITE_TAGS:
+            head = i if dep_of[i] not in ("aux", "auxpass") else index.head_of[i]
+            if dep_of[head] not in ("advcl", "relcl", "acl", "csubj") and not any(
+                    c.dep_ == "mark" for c in index.children(head)):
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class YesNoQuestion:
+    """A yes/no question that opens with its auxiliary (*Are you coming?*, *Can I go?*,
+    *Did she call?*): the auxiliary, the subject's first and last token, the lexical verb of
+    do-support (None otherwise) and the question mark, as positions."""
+
+    aux: int
+    subject_start: int
+    subject_end: int
+    verb: int | None
+    mark: int
+
+    def statement_ops(self, index: DocIndex) -> tuple[Op, ...]:
+        """The question in statement order: the auxiliary after the subject (*you are
+        coming*), or do-support dropped and its tense put on the verb (*she called*)."""
+        if self.verb is None:
+            return (Move(self.aux, self.aux + 1, self.subject_end + 1),)
+        tag = {"did": "VBD", "does": "VBZ"}.get(index.words[self.aux].lower(), "VBP")
+        form = inflect_verb(index.lemma_of[self.verb], tag)
+        return (Delete(self.aux), *(() if form is None or form == index.words[self.verb].lower()
+                                    else (Replace(self.verb, form),)))
+
+
+_YES_NO_KEY = "multivalue.negation.yes_no_questions"
+
+
+def yes_no_questions(index: DocIndex) -> list[YesNoQuestion]:
+    """Every sentence that is a plain yes/no question: it ends in '?', opens with a finite
+    auxiliary that is not negated (*Isn't it ...?* expects another answer), and the subject
+    follows it; alternative questions (*... or ...?*) and tag questions are not yes/no
+    questions of this kind. Worked out once per document (four rules ask)."""
+    user_data = index.doc.user_data
+    found = user_data.get(_YES_NO_KEY)
+    if found is None:
+        found = user_data[_YES_NO_KEY] = [
+            q for start in index.sentence_starts()
+            if index.in_question(start) and (q := _yes_no_question(index, start)) is not None]
+    return found
+
+
+def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
+    words = index.words
+    toks = [i for i in range(start, index.sentence_end(start)) if not index.is_space[i]]
+    if len(toks) < 4 or words[toks[-1]] != "?" or _tag_question(index, start) is not None:
+        return None
+    aux = toks[0]
+    if index.lemma_of[aux] not in TAG_AUX_LEMMAS or index.tag_of[aux] not in FINITE_TAGS:
+        return None
+    if words[aux + 1].lower() in NEGATORS or any(words[i].lower() == "or" for i in toks):
+        return None
+    clause = aux if index.dep_of[aux] not in ("aux", "auxpass") else index.head_of[aux]
+    subject = next((c for c in index.children(clause) if c.dep_ in ("nsubj", "nsubjpass", "expl")
+                    and c.left_edge.i == aux + 1), None)
+    if subject is None or subject.right_edge.i + 1 >= toks[-1]:
+        return None
+    if any(c.dep_ == "neg" for c in index.children(clause)):
+        return None  # *Am I not invited?* expects the answer yes
+    verb = None
+    if index.lemma_of[aux] == "do":
+        if clause == aux or index.tag_of[clause] != "VB":
+            return None  # *Did you?* has no verb to take the tense
+        verb = clause
+    return YesNoQuestion(aux, aux + 1, subject.right_edge.i, verb, toks[-1])
+
+
+@rule(
+    164, "invariant_tag_amnt", "Negation",
+    lemmas={"be"},
+    examples=[
+        ("I'm right, aren't I?", "I'm right, amn't I?"),
+        ("I am late again, aren't I?", "I am late again, amn't I?"),
+        ("Well, I'm invited too, aren’t I?", "Well, I'm invited too, amn’t I?"),
+        ("It's fine. I'm next, aren't I?", "It's fine. I'm next, amn't I?"),
+        ("Am I late?", "I am late, amn't I?"),
+        ("Am I invited to the party?", "I am invited to the party, amn't I?"),
+        ("Well, it's over. Am I right about this?", "Well, it's over. I am right about this, amn't I?"),
+    ],
+    negatives=[
+        "Aren't I lucky?",
+        "You're right, aren't you?",
+        "I'm right, am I?",
+        "Are you late?",
+        "Am I not invited?",
+    ],
+)
+def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """*amn't* in the first person tag question: *I'm here, amn't I?* for *aren't I?*.
+    Only the tag (a comma, *aren't I*, a question mark after a main clause); a question
+    such as *Aren't I lucky?* is not a tag. A first person yes/no question is asked as a
+    statement with the tag, as the varieties ask it: *I am late, amn't I?* for *Am I late?*."""
+    for q in yes_no_questions(index):
+        if index.words[q.aux].lower() == "am" and index.words[q.subject_start] == "I" \
+                and q.subject_end == q.subject_start:
+            yield site(*q.statement_ops(index), Insert(q.mark, ", amn't I"))
+    for _start, (aux, neg, pron) in _tag_questions(index):
+        if neg is not None and aux.lower_ == "are" and pron.text == "I":
+            yield site(Replace(aux.i, "am"))
+
+
+@rule(
+    166, "invariant_tag_can_or_not", "Negation",
+    lemmas={"can"},
+    examples=[
+        ("You can swim, can't you?", "You can swim, can or not?"),
+        ("We can park here, can we?", "We can park here, can or not?"),
+        ("She said so. I can come too, can't I?", "She said so. I can come too, can or not?"),
+        ("Can I go home now?", "I can go home now, can or not?"),
+        ("Can you answer the question?", "You can answer the question, can or not?"),
+        ("Can we park the car here?", "We can park the car here, can or not?"),
+    ],
+    negatives=[
+        "Can't you swim?",
+        "Could I go home?",
+        "Can you swim or run?",
+        "You could swim, couldn't you?",
+        "If you can, can you call me?",
+        "You can't stay, can you?",
+    ],
+)
+def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """The invariant tag *can or not?* asking whether something is possible or allowed: *I
+    can go home, can or not?* for *can't I?*. Tags with *can/can't* only (other auxiliaries
+    ask something else); the tag's pronoun gives way to *or not*. A yes/no question with
+    *can* is asked as the statement with the tag: *I can go home, can or not?* for *Can I go
+    home?*."""
+    for q in yes_no_questions(index):
+        if index.words[q.aux].lower() == "can":
+            yield site(*q.statement_ops(index), Insert(q.mark, ", can or not"))
+    for start, (aux, neg, pron) in _tag_questions(index):
+        if aux.lemma_.lower() != "can":
+            continue
+        if _negated_anchor(index, start, aux.i - 1):
+            continue  # *You can't stay, can you?* asks for confirmation, not permission
+        ops: list[Op] = [Replace(aux.i, "can")] if aux.lower_ != "can" else []
+        if neg is not None:
+            ops.append(Delete(neg.i))
+        yield site(*ops, Replace(pron.i, "or not"))
+
+
+@rule(
+    167, "invariant_tag_fronted_isnt", "Negation",
+    lemmas=TAG_AUX_LEMMAS,
+    examples=[
+        ("I can colour this red, can't I?", "Isn't, I can colour this red?"),
+        ("You're coming with us, aren't you?", "Isn't, you're coming with us?"),
+        ("The kids liked the film, didn't they?", "Isn't, the kids liked the film?"),
+        ("Look at this. He has eaten, hasn’t he?", "Look at this. Isn't, he has eaten?"),
+        ("Can I colour this red?", "Isn't, I can colour this red?"),
+        ("Are you coming with us?", "Isn't, you are coming with us?"),
+        ("Did the kids enjoy the film?", "Isn't, the kids enjoyed the film?"),
+    ],
+    negatives=[
+        "You're not coming, are you?",
+        "Isn't it nice?",
+        "Well, you like it, don't you?",
+        "Is it hot or cold?",
+        "Shouldn't we go?",
+    ],
+)
+def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """A fronted invariant tag: *Isn't, I can colour this red?* for *I can colour this red,
+    can't I?*. Negative tags after a clause that opens the sentence with its subject; the
+    tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question. A yes/no
+    question takes the fronted tag before the statement: *Isn't, I can colour this red?* for
+    *Can I colour this red?*."""
+    for q in yes_no_questions(index):
+        yield site(Insert(q.subject_start, "isn't,"), *q.statement_ops(index))
+    for start, (aux, neg, pron) in _tag_questions(index):
+        if neg is None:
+            continue
+        first = _first_word(index, start)
+        if first is None or not _opens_with_subject(first, aux.i - 1):
+            continue
+        yield site(Insert(first.i, "isn't,"), Delete(aux.i - 1), Delete(aux.i), Delete(neg.i),
+                   Delete(pron.i))
+
+
+def _negated_anchor(index: DocIndex, start: int, comma: int) -> bool:
+    return "neg" in index.dep_of[start:comma]
+
+
+def _first_word(index: DocIndex, start: int) -> Token | None:
+    """The first token of the sentence at ``start`` that is not a space."""
+    return next((index.tokens[i] for i in range(start, index.sentence_end(start))
+                 if not index.is_space[i]), None)
+
+
+def _opens_with_subject(first: Token, comma: int) -> bool:
+    """Whether the anchor clause (``first`` up to the tag's comma) starts with its subject."""
+    for tok in first.doc[first.i:comma]:
+        if tok.dep_ in ("nsubj", "nsubjpass", "expl") and tok.left_edge.i == first.i:
+            return True
+    return False
