@@ -1,14 +1,16 @@
-"""Agreement rules (eWAVE 170-180)."""
+"""Auxiliaries and the copula left out (eWAVE 174-179): *be* before a progressive, *gonna*,
+a noun phrase, an adjective or a locative, and auxiliary *have*."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number, verb_lemma
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, maybe_ing_adjective, morph_values
-from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import children, maybe_ing_adjective
+
+from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_negated, is_relative_pronoun
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -16,252 +18,9 @@ if TYPE_CHECKING:
     from multivalue_cli.engine.docindex import DocIndex
 
 
-@rule(
-    170, "uninflect", "Agreement",
-    tags={"VBZ"},
-    examples=[
-        ("He speaks English.", "He speak English."),
-        ("Does she know the answer?", "Do she know the answer?"),
-        ("My brother doesn't like spicy food.", "My brother don't like spicy food."),
-        ("I think the train leaves at noon, and it stops in Pune.",
-         "I think the train leave at noon, and it stop in Pune."),
-        ("The woman who lives next door works at the bank.",
-         "The woman who live next door work at the bank."),
-        ("My sister hates rice but eats noodles.", "My sister hate rice but eat noodles."),
-    ],
-    negatives=[
-        "They speak English.",
-        "He is a teacher.",
-        "She has two cars.",
-        "The news was good.",
-        "They talked about their love lives.",
-        "We need to give his fat friend rides.",
-    ],
-)
-
-def uninflect(doc, index):
-    """Third person singular present -s dropped: *he speak*, *she don't*. Lexical verbs and
-    do-support only; *is* and *has* change meaning-bearing forms and belong to other features.
-    A plural noun the tagger took for a verb (*their love lives*, *gives his friend rides*:
-    no subject, or a noun's place in the clause) is left alone."""
-    for tok in index.by_tag.get("VBZ", ()):
-        if tok.lemma_ in ("be", "have"):
-            continue
-        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _has_subject(tok) and not any(
-                c.dep_ == "compound" and c.i < tok.i for c in children(tok))):
-            continue  # (the parser may hang the subject on as a compound: *the train leaves*)
-        base = inflect_verb(lemma_of(tok), "VBP")
-        if base and base.lower() != tok.lower_:
-            yield site(Replace(tok.i, base))
-
-
-# --------------------------------------------------------------------------- shared helpers
-
-# Dependencies of nouns: a VBZ in one of them is a plural noun the tagger misread.
-NOMINAL_DEPS = frozenset({"pobj", "dobj", "nsubj", "nsubjpass", "attr", "compound", "appos",
-                          "npadvmod", "dative"})
-
 # Present-tense forms of auxiliary "be" that varieties with copula/auxiliary deletion drop.
 PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m", "’s", "’re", "’m"})
 FIRST_PERSON_BE = frozenset({"am", "'m", "’m"})
-
-
-def clause_head(verb: Token) -> Token:
-    """The token that carries the clause's dependents: the head of an auxiliary, else itself."""
-    return verb.head if verb.dep_ in ("aux", "auxpass") else verb
-
-
-def clause_subject(verb: Token) -> Token | None:
-    """The nominal subject of the clause ``verb`` belongs to, if overt."""
-    for child in children(clause_head(verb)):
-        if child.dep_ in SUBJECT_DEPS:
-            return child
-    return None
-
-
-def is_relative_pronoun(tok: Token) -> bool:
-    return tok.tag_ in ("WP", "WDT") or "Rel" in morph_values(tok, "PronType")
-
-
-def referent(subject: Token) -> Token:
-    """The noun a relative pronoun stands for (*the kids who were ...* -> *kids*)."""
-    if is_relative_pronoun(subject):
-        clause = subject.head
-        if clause.dep_ in ("relcl", "acl") and clause.head.i < subject.i:
-            return clause.head
-    return subject
-
-
-def is_negated(verb: Token) -> bool:
-    """Whether ``not``/``n't`` stands right after ``verb`` (``isn't``, ``was not``)."""
-    nxt = verb.nbor(1) if verb.i + 1 < len(verb.doc) else None
-    if nxt is None:
-        return False
-    return nxt.lower_ in ("n't", "n’t") or (nxt.lower_ == "not" and nxt.dep_ == "neg")
-
-
-# --------------------------------------------------------------------------- 171
-
-
-@rule(
-    171, "generalized_third_person_s", "Agreement",
-    tags={"VBP"},
-    examples=[
-        ("I see the house.", "I sees the house."),
-        ("They say it's going to rain, but we know better.",
-         "They says it's going to rain, but we knows better."),
-        ("Do you know what the students want?", "Do you know what the students wants?"),
-        ("Why do they always leave before we arrive?",
-         "Why do they always leave before we arrives?"),
-        ("You always forget where I keep the keys.",
-         "You always forgets where I keeps the keys."),
-        ("I insist that you come with us.", "I insists that you come with us."),
-        ("We know that they live nearby.", "We knows that they lives nearby."),
-        ("The boys play football after school.", "The boys plays football after school."),
-    ],
-    negatives=[
-        "He sees the house.",
-        "They are happy and we have time.",
-        "Do they like it?",
-        "Does your brother still live in the city?",
-        "The lake we swam in was freezing.",
-        "How did your sister and you get home?",
-        "Please sit down and wait.",
-        "The doctor suggested she get more rest.",
-        "They demanded that he pay the bill.",
-        "It is important that we arrive early.",
-        "She recommended that you take the train.",
-        "The rule requires that every player wear a helmet.",
-    ],
-)
-def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Third person -s generalised to all persons in the present: *I sees*, *they says*.
-
-    Lexical verbs with a non-3sg present tag and an overt subject (or coordinated with a verb
-    that has one). *be*, *have* and *do* are left alone: their forms are separate features
-    (*was/were*, *don't*), and do-support keeps the lexical verb bare in questions anyway.
-    The bare verb of a mandative subjunctive (*suggested she get*, *important that we arrive*)
-    is not a present tense and stays."""
-    for tok in index.tag("VBP", "VB"):
-        if tok.pos_ != "VERB" or tok.lemma_.lower() in ("be", "have", "do"):
-            continue
-        if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
-            continue  # under do-support or a modal (*Does he still live ...?*), not finite
-        if not (_has_subject(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
-            continue
-        if verb_lemma(tok.lower_) != tok.lower_:
-            continue  # not a base form: the tagger's VBP on a past (*the lake we swam in*)
-        if _subjunctive(tok):
-            continue
-        form = inflect_verb(lemma_of(tok), "VBZ")
-        if form and form.lower() != tok.lower_:
-            yield site(Replace(tok.i, form))
-
-
-def _has_subject(verb: Token) -> bool:
-    """An overt subject before the verb, or on the verb it is coordinated with."""
-    subject = clause_subject(verb)
-    if subject is not None:
-        return subject.i < verb.i
-    return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _has_subject(verb.head)
-
-
-def _subjunctive(verb: Token) -> bool:
-    """A bare verb in a mandative that-clause (*suggested she get*, *insist that they leave*,
-    *it is important that we arrive*), or with a third singular subject, which an indicative
-    present would inflect."""
-    subject = clause_subject(verb)
-    if subject is not None and person_number(referent(subject)) == "3s":
-        return True  # (a relative pronoun agrees with its antecedent: *teachers who teach*)
-    if verb.dep_ not in ("ccomp", "advcl"):
-        return False
-    head = verb.head
-    mandative = wordlist("mandative_words")
-    if head.lemma_.lower() in mandative:
-        return True  # suggest, demand, the proposal that ...
-    return any(c.dep_ in ("acomp", "attr") and c.lemma_.lower() in mandative
-               for c in children(head))  # it is important that ...
-
-
-def _finite_bare_verb(verb: Token) -> bool:
-    """A main-clause verb tagged as infinitive but used as a finite present: the tagger's
-    slip in *You always forget ...*. Small clauses (*let them go*) are ccomp, not ROOT;
-    a 3sg subject would mean a subjunctive or a parse error, so it is excluded."""
-    if verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
-        return False
-    subject = clause_subject(verb)
-    return subject is not None and person_number(subject) != "3s" and (
-        subject.pos_ != "PRON" or "Nom" in morph_values(subject, "Case"))
-
-
-# --------------------------------------------------------------------------- 172
-
-
-@rule(
-    172, "existential_there", "Agreement",
-    deps={"expl"},
-    examples=[
-        ("There are two men waiting in the hall.",
-         ["There's two men waiting in the hall.", "There is two men waiting in the hall."]),
-        ("I think there were some problems with the order.",
-         "I think there was some problems with the order."),
-        ("There aren't any tickets left, so we stayed home.",
-         "There isn't any tickets left, so we stayed home."),
-        ("There're lots of ways to do it.", "There's lots of ways to do it."),
-        ("Once upon a time there were a lot of pigs.",
-         "Once upon a time there was a lot of pigs."),
-    ],
-    negatives=[
-        "There is a man waiting in the hall.",
-        "Are there any tickets left?",
-        "They were there yesterday.",
-        "There seem to be problems.",
-        "I found fewer problems than there were last year.",
-    ],
-)
-def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Singular *there's/there is/there was* with a plural associate: *There's two men waiting*.
-
-    Fires on existential *there* followed directly by plural *are/'re/were* (so the associate
-    is plural by SAE agreement). Inverted questions (*Are there ...?*) keep their verb."""
-    for there in index.by_dep.get("expl", ()):
-        verb = there.head
-        if verb.lemma_ != "be" or verb.i != there.i + 1 or not _has_associate(verb):
-            continue
-        low = verb.lower_
-        if low == "were":
-            yield site(Replace(verb.i, "was"))
-        elif low in ("'re", "’re"):
-            yield site(Replace(verb.i, "'s"))
-        elif low == "are":
-            if is_negated(verb):
-                yield site(Replace(verb.i, "is"))
-            else:
-                yield site(Replace(verb.i, "'s"), alternatives=((Replace(verb.i, "is"),),))
-
-
-def _has_associate(verb: Token) -> bool:
-    """A plural noun phrase after existential *be* (*two men*, *a lot of people*). Without
-    one (*the problems that there are*, *than there were last year*) the clause ends in *be*,
-    where *there's* cannot stand."""
-    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in children(verb)):
-        return False
-    return any(c.i > verb.i and c.dep_ in ("attr", "nsubj", "dobj") and _plural_phrase(c)
-               for c in children(verb))
-
-
-def _plural_phrase(noun: Token) -> bool:
-    if noun.tag_ == "CD" or noun.lower_ in ("many", "several", "few", "both"):
-        return True
-    if person_number(noun) == "other":
-        return True
-    # a lot of people, a number of reasons: the plural is the object of "of"
-    return any(c.dep_ == "prep" and c.lower_ == "of" and any(
-        g.dep_ == "pobj" and g.tag_ in ("NNS", "NNPS") for g in children(c))
-        for c in children(noun))
-
-
-# --------------------------------------------------------------------------- 174 / 175
 
 
 @rule(
@@ -383,19 +142,6 @@ def _is_be(tok: Token) -> bool:
     return tok.lemma_ == "be" or (tok.lower_ in ("’re", "’m") and tok.tag_ == "VBP")
 
 
-# The lemmatiser leaves curly-apostrophe clitics as themselves (or as a bare apostrophe).
-CURLY_BE_LEMMAS = ("’", "’s", "’re", "’m")
-
-
-def _is_be_verb(tok: Token) -> bool:
-    """*be* (any form) by lemma, or a curly *’s/’re* tagged as a present verb that is not
-    an auxiliary of a participle (where *’s* may be *has*)."""
-    if tok.lemma_ == "be":
-        return True
-    return (tok.lower_ in ("’s", "’re", "’m") and tok.tag_ in ("VBZ", "VBP")
-            and tok.dep_ not in ("aux", "auxpass"))
-
-
 def _is_going_to_future(verb: Token) -> bool:
     """*going to* + bare verb, or *gon na* + verb: the future, not motion."""
     if verb.lemma_ != "go" or verb.tag_ != "VBG":
@@ -407,145 +153,6 @@ def _is_going_to_future(verb: Token) -> bool:
             return any(c.dep_ == "aux" and c.lower_ in ("to", "na") for c in children(child))
     return False
 
-
-# --------------------------------------------------------------------------- 180
-
-
-@rule(
-    180, "were_was", "Agreement",
-    lemmas={"be"},
-    examples=[
-        ("You were hungry but he was thirsty.", "You was hungry but he was thirsty."),
-        ("The kids who were playing outside came in.",
-         "The kids who was playing outside came in."),
-        ("Were you at the game last night?", "Was you at the game last night?"),
-        ("My parents and I were there when they were married.",
-         ["My parents and I was there when they was married.",
-          "My parents and I was there when they were married.",
-          "My parents and I were there when they was married."]),
-    ],
-    negatives=[
-        "If I were you, I would wait.",
-        "He wished she were here.",
-        "They weren't ready.",
-        "There were two cars outside.",
-        "He was tired.",
-    ],
-)
-def were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*was* generalised to all persons in the past of *be*: *you was hungry*, *they was*.
-
-    Affirmative *were* with a plural or second-person subject (a relative pronoun counts as
-    its antecedent). *were* with a singular subject is the subjunctive (*if I were you*) and
-    stays; negative *weren't* is left to the was/weren't split (163); existential *there
-    were* is feature 172."""
-    for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were" or is_negated(tok):
-            continue
-        subject = clause_subject(tok)
-        if subject is None or subject.dep_ == "expl":
-            continue
-        if person_number(referent(subject)) == "other":
-            yield site(Replace(tok.i, "was"))
-
-
-# --------------------------------------------------------------------------- 173
-
-
-# Determiners that make the associate definite: *there's the bus* presents a known thing,
-# which *it's the bus* would turn into an identification.
-DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
-
-
-@rule(
-    173, "existential_it", "Agreement",
-    deps={"expl"}, lemmas={"be", *CURLY_BE_LEMMAS},
-    examples=[
-        ("There is a new person here.", "It is a new person here."),
-        ("There's a man at the door, and he looks upset.",
-         "It's a man at the door, and he looks upset."),
-        ("I think there was a lot of food left.", "I think it was a lot of food left."),
-        ("Everybody knows there’s something wrong with her.",
-         "Everybody knows it’s something wrong with her."),
-    ],
-    negatives=[
-        "Is there a doctor here?",
-        "There are two men outside.",
-        "There isn't a seat free.",
-        "There's the bus.",
-        "I found more problems than there were last year.",
-        "There seems to be a problem.",
-        "And there's more.",
-        "There is nothing better than soup.",
-        "There's a man who wants to see you.",
-    ],
-)
-def existential_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Dummy *it* for existential *there*: *It's a new person here*, *it was a lot of food*.
-
-    Declarative *there* + finite singular *be* (*is, 's, was*) with an indefinite associate
-    after it. Plural *are/were* would need the verb changed too (feature 172 does that for
-    *there*); a negated existential with *it* (*it isn't a seat free*) reads as a referring
-    pronoun, a definite associate (*there's the bus*) is presentational, and one with a
-    relative clause would read as a cleft (*it's a man who ...*), so these stay."""
-    for there in index.by_dep.get("expl", ()):
-        be = there.head
-        if be.i != there.i + 1 or be.lower_ not in ("is", "was", "'s", "’s"):
-            continue
-        if not _is_be_verb(be):
-            continue
-        if is_negated(be) or there.lower_ != "there":
-            continue
-        associate = _associate(be)
-        if associate is not None and _nominal(associate) and not (
-                _definite(associate) or _compared(associate) or _relativised(associate)):
-            yield site(Replace(there.i, "it"))
-
-
-def _associate(be: Token) -> Token | None:
-    """The noun phrase existential *be* introduces (None at the end of a comparison)."""
-    if any(c.dep_ == "mark" and c.lower_ in ("than", "as") for c in children(be)):
-        return None
-    return next((c for c in children(be)
-                 if c.i > be.i and c.dep_ in ("attr", "nsubj", "dobj")), None)
-
-
-def _compared(noun: Token) -> bool:
-    """*there is nothing better than soup*: *it is nothing better* would compare a referent."""
-    return any(t.tag_ in ("JJR", "RBR") or t.lower_ == "than" for t in noun.subtree)
-
-
-def _relativised(noun: Token) -> bool:
-    """*there's a man who wants to see you*: with *it* it reads as a cleft (*it's a man
-    who ...*, not a woman), so the meaning would change."""
-    return any(c.dep_ == "relcl" and c.i > noun.i for c in children(noun))
-
-
-def _nominal(noun: Token) -> bool:
-    """A noun phrase head; *there's more* has none, and *it's more* would compare."""
-    return noun.pos_ in ("NOUN", "PROPN", "NUM") or noun.lower_ in INDEFINITE_PRONOUNS
-
-
-def _definite(noun: Token) -> bool:
-    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
-        return True
-    return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETS)
-               for c in children(noun))
-
-
-INDEFINITE_PRONOUNS = frozenset({
-    "something", "someone", "somebody", "anything", "anyone", "anybody", "nothing", "nobody",
-    "everything", "everyone", "everybody", "one", "lots", "plenty", "much", "many", "none",
-})
-
-
-# --------------------------------------------------------------------------- 176-178
-# Copula deletion. The validators of such rules rated wrong deletions worst, so the copula
-# goes only where the varieties drop it: finite present *is/are* (not *am*), after an overt
-# subject in declarative order, and before an overt predicate of the feature's kind. It
-# stays in questions and inversions, before a gap (*Yes, he is.*, *I know who he is*), with
-# existential *there*, after relative and wh-subjects, before *n't* (whose host would go),
-# and after *it/that/what*, whose *'s* the varieties keep (*it's*, *that's*).
 
 COPULA_FORMS = frozenset({"is", "are", "'s", "'re", "’s", "’re"})
 KEEPS_COPULA = frozenset({"it", "that", "what"})
@@ -574,7 +181,7 @@ def copula_predicate(be: Token) -> tuple[str, Token] | None:
 
 
 def _deletable_copula(be: Token) -> bool:
-    if be.lower_ not in COPULA_FORMS or not _is_be_verb(be) or be.tag_ not in ("VBZ", "VBP"):
+    if be.lower_ not in COPULA_FORMS or not is_be_verb(be) or be.tag_ not in ("VBZ", "VBP"):
         return False
     if be.dep_ in ("aux", "auxpass") or (be.text.isupper() and len(be.text) > 1):
         return False  # auxiliary (features 174/175), or stressed IS

@@ -1,0 +1,1 @@
+"""Agreement rules (eWAVE 170-180)."""
