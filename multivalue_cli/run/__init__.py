@@ -1,4 +1,5 @@
 """A run of ``multivalue transform``: ``job`` reads the input, plans and resumes the run and
-writes the output folder; ``pipeline`` turns records into work for the workers and puts their
-results back in order, on local processes or (``ray_pool``) on Ray actors; ``progress`` shows
-how far it is."""
+writes the output folder; ``pipeline`` turns records into batches of texts and puts the results
+back in order; ``worker`` is what a worker does with a batch, wherever it runs: in this process
+or local processes (``local_pool``), or on Ray actors (``ray_pool``); ``progress`` shows how far
+the run is; ``faults`` is the test hook that kills a run on purpose."""
