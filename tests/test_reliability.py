@@ -175,7 +175,6 @@ def test_on_error_fail_stops_at_the_first_bad_record(tmp_path):
 def test_a_rule_that_raises_costs_only_its_record(tmp_path, monkeypatch):
     import dataclasses
 
-    from multivalue_cli import transformer
     from multivalue_cli.engine.registry import registry
 
     rule = registry()["uninflect"]
@@ -186,9 +185,6 @@ def test_a_rule_that_raises_costs_only_its_record(tmp_path, monkeypatch):
         yield from rule.fn(doc, index)
 
     monkeypatch.setitem(registry(), "uninflect", dataclasses.replace(rule, fn=explode_on_sings))
-    # The process keeps parsed texts with each rule's sites, keyed by the rule's name: this
-    # run's caches are its own, so the failures of the stand-in stay out of later tests.
-    monkeypatch.setattr(transformer, "_SHARED_CACHES", {})
     path = tmp_path / "in.jsonl"
     path.write_text("".join(json.dumps({"text": t}) + "\n" for t in
                             ["He speaks.", "She sings.", "It works."]))
@@ -199,6 +195,12 @@ def test_a_rule_that_raises_costs_only_its_record(tmp_path, monkeypatch):
     assert texts == ["He speak.", "She sings.", "It work."]
     (error,) = [json.loads(line) for line in (out / "errors.jsonl").read_text().splitlines()]
     assert error["row"] == 1 and "uninflect" in error["reason"] and "boom" in error["reason"]
+
+    # The process keeps each parsed text with its rules' sites: the rule registered again
+    # under its own name finds its own sites, not the stand-in's cached failure.
+    monkeypatch.setitem(registry(), "uninflect", rule)
+    again = runner.invoke(app, ["apply", "She sings.", "--feature", "uninflect"])
+    assert again.exit_code == 0 and again.stdout.strip() == "She sing."
 
 
 # ------------------------------------------------------------------------- disk full

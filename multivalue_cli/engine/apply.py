@@ -109,7 +109,7 @@ class Prepared:
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
         self._index: DocIndex | None = None
-        self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form) -> (sites, failure)
+        self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form, fn) -> (sites, failure)
 
     @property
     def index(self) -> DocIndex:
@@ -118,7 +118,9 @@ class Prepared:
         return self._index
 
     def rule_sites(self, rule: "Rule", failures: list[str]) -> list:
-        key = (rule.name, rule.form)  # a rule's sites depend on the form it renders
+        # A rule's sites depend on the form it renders, and on its code: a rule registered
+        # again under the same name (a library user's own, a test's stand-in) finds its own.
+        key = (rule.name, rule.form, rule.fn)
         found = self.sites.get(key)
         if found is None:
             fresh: list[str] = []
