@@ -85,6 +85,10 @@ NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "beli
 DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
 MOTION_VERBS = frozenset({"come", "go", "get", "return", "walk", "drive", "ride", "head", "run",
                           "hurry", "rush", "travel"})
+# come/bring/spring + to + a noun the tagger may take for a verb (*came to light*, *came to mind*)
+COME_TO_IDIOMS = frozenset((verb, noun) for verb in ("come", "bring", "spring")
+                           for noun in ("light", "mind", "life", "terms", "grips", "rest", "blows",
+                                        "pass", "power", "fruition", "nothing", "harm", "hand"))
 # Verbs whose infinitive is their complement, not a purpose clause (*needed to satisfy*,
 # *asked him to open*, *waited to live together*, *It took a few nights to get used to it*).
 INFINITIVE_TAKERS = TO_INFINITIVE_VERBS | frozenset(
@@ -117,6 +121,8 @@ def _purpose_to(tok: Token) -> bool:
         return False  # "a ride to work", "they never come to work on time": a place here
     if _infinitival_relative(verb):
         return False  # "stories to tell you about": the infinitive has a gap
+    if (main.lemma_.lower(), verb.lower_) in COME_TO_IDIOMS:
+        return False  # "the truth will come to light": to + a noun, a fixed phrase
     return main.pos_ == "VERB" and main.i < tok.i and not in_fixed_infinitive(tok)
 
 
@@ -153,6 +159,7 @@ def _infinitival_relative(verb: Token) -> bool:
         "We had many stories to tell you about.",
         "They never come to work on time.",
         "The truth finally came to light.",
+        "The truth will come to light soon.",
     ],
 )
 def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
