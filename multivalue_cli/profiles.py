@@ -6,7 +6,7 @@ also has ``form`` (``future_sub_gon: {probability: 1.0, form: going}``); a user 
 say ``extends: IndE``, override a feature with a number (its probability, the form staying),
 a mapping or ``off``, and scale the probabilities it inherits with ``density`` (the ones it
 sets itself are kept as written; a profile that extends none has all of them scaled). Names
-are validated against the feature catalogue (the 189 features of
+are validated against the feature catalogue (the 190 features of
 ``multivalue_cli/data/features.tsv``; old names of renamed features are still accepted); a
 catalogued feature without a rule yet is kept in the profile and reported, never silently
 dropped.
@@ -35,6 +35,17 @@ class ProfileError(ValueError):
 # Old rule names -> current ones: profiles, manifests and edit logs written with an old name
 # still load (features.tsv misspelt feature 202).
 RENAMED_FEATURES = {"for_to_pupose": "for_to_purpose"}
+
+
+# features.tsv names eWAVE 129 (irregular pasts levelled to the base form) and 132 (zero past
+# of regular verbs) both bare_past_tense; here they are two rules, 132 under its own name.
+NAMES_BY_NUMBER = {132: "zero_past_regular"}
+
+# Forms a rule rendered before it was split, with what to write instead.
+RETIRED_FORMS = {
+    "bare_past_tense": "bare_past_tense is now eWAVE 129 alone (irregular verbs); list "
+                       "zero_past_regular for eWAVE 132 (regular -ed verbs) instead of a form",
+}
 
 
 def current_name(name: str) -> str:
@@ -356,7 +367,8 @@ def _check_form(feature: str, form: object, where: str, key: str) -> str:
     rule = registry().get(feature)
     names = [f.name for f in rule.forms] if rule is not None else []
     if not names:
-        raise ProfileError(f"{where}: {key}: {feature} has no variety-specific forms")
+        hint = f" ({RETIRED_FORMS[feature]})" if feature in RETIRED_FORMS else ""
+        raise ProfileError(f"{where}: {key}: {feature} has no variety-specific forms{hint}")
     if form not in names:
         raise ProfileError(f"{where}: {key}: unknown form {form!r}; {feature} renders "
                            f"{', '.join(names)}")

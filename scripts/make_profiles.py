@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from multivalue_cli.profiles import RENAMED_FEATURES  # misspelt names of features.tsv
+from multivalue_cli.profiles import NAMES_BY_NUMBER, RENAMED_FEATURES  # names features.tsv gets wrong
 from multivalue_cli.engine.registry import registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +67,8 @@ def main() -> None:
 
     features = read_csv(args.shared / "features.tsv", "\t")
     for feat in features:
-        feat["name"] = RENAMED_FEATURES.get(feat["name"], feat["name"])
+        feat["name"] = NAMES_BY_NUMBER.get(int(feat["ewave_id"]),
+                                           RENAMED_FEATURES.get(feat["name"], feat["name"]))
     dialects = read_csv(args.shared / "dialects.tsv", "\t")
     languages = {row["abbr"]: row for row in read_csv(ewave / "languages.csv")}
     regions = {row["ID"]: row["Name"] for row in read_csv(ewave / "regions.csv")}
@@ -97,7 +98,7 @@ def main() -> None:
             value = ratings.get((lang["ID"], feat["ewave_id"]))
             if value in PROBABILITY:
                 previous = rated.get(feat["name"])
-                # Two eWAVE numbers share one rule name (bare_past_tense): keep the higher rating.
+                # Should two eWAVE numbers share a name, the higher rating is kept.
                 if previous is None or PROBABILITY[value] > previous["probability"]:
                     rated[feat["name"]] = {"ewave": int(feat["ewave_id"]), "rating": value,
                                            "probability": PROBABILITY[value]}

@@ -115,13 +115,26 @@ def test_invariant_do_only_where_the_variety_has_invariant_present_forms(nlp):
     assert load_profile("IrE").forms["do_tense_marker"] == "does"  # eWAVE rates 170 D for IrE
 
 
-def test_unmarked_past_only_of_the_kinds_a_variety_attests(nlp):
-    rule = registry()["bare_past_tense"]
+def test_unmarked_past_of_the_kinds_a_variety_attests(nlp):
+    # eWAVE 129 (irregular pasts levelled to the base form) and 132 (zero past of regular
+    # verbs) are two rules, so each edit carries the number of the feature it shows
     text = "She walked home and gave him the keys."
-    assert Engine([(rule, 1.0)]).apply(nlp(text)).text == "She walk home and give him the keys."
-    assert Engine([(rule.with_form("irregular"), 1.0)]).apply(nlp(text)).text == \
-        "She walked home and give him the keys."
-    assert Engine([(rule.with_form("regular"), 1.0)]).apply(nlp(text)).text == \
-        "She walk home and gave him the keys."
-    # Appalachian English levels irregular pasts (129: A) but keeps -ed (132: D)
-    assert load_profile("AppE").forms["bare_past_tense"] == "irregular"
+    irregular, regular = registry()["bare_past_tense"], registry()["zero_past_regular"]
+    assert (irregular.ewave, regular.ewave) == (129, 132)
+    assert Engine([(irregular, 1.0)]).apply(nlp(text)).text == "She walked home and give him the keys."
+    assert Engine([(regular, 1.0)]).apply(nlp(text)).text == "She walk home and gave him the keys."
+    assert Engine([(irregular, 1.0), (regular, 1.0)]).apply(nlp(text)).text == \
+        "She walk home and give him the keys."
+    # Appalachian English levels irregular pasts (129: A) but keeps -ed (132: D); Hong Kong
+    # English the other way round (132: A, 129: D); Urban AAVE has both (B)
+    appe, hke, uaave = (load_profile(a).features for a in ("AppE", "HKE", "UAAVE"))
+    assert "bare_past_tense" in appe and "zero_past_regular" not in appe
+    assert "zero_past_regular" in hke and "bare_past_tense" not in hke
+    assert uaave["bare_past_tense"] == uaave["zero_past_regular"] == 0.6
+
+
+def test_a_form_of_the_rule_before_it_was_split_says_what_to_write(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text("abbreviation: Old\nfeatures:\n  bare_past_tense: {probability: 1.0, form: regular}\n")
+    with pytest.raises(ProfileError, match="zero_past_regular"):
+        load_profile(str(path))

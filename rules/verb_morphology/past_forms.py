@@ -210,42 +210,13 @@ def is_regular_past(tok: Token, lemma: str) -> bool:
     return past is not None and past.lower() == tok.lower_ and past.endswith("ed")
 
 
-@rule(
-    129, "bare_past_tense", "Verb Morphology",
-    tags={"VBD"},
-    # two eWAVE features share this rule: 129 levels irregular pasts to the base form (he come,
-    # she give), 132 drops -ed (I walk); a variety gets only the kinds it attests
-    forms={"irregular_and_regular": (129, 132), "irregular": (129,), "regular": (132,)},
-    examples=[
-        ("I walked to school yesterday.", "I walk to school yesterday."),
-        ("She gave me the keys and ran out.", "She give me the keys and run out."),
-        ("When they arrived, we played cards.", "When they arrive, we play cards."),
-        ("Who cooked dinner last night?", "Who cook dinner last night?"),
-        ("We walked home. It rained all night.", "We walk home. It rain all night."),
-        ("He came home late, but he didn't call.", "He come home late, but he didn't call."),
-    ],
-    negatives=[
-        "I was tired and had no money.",
-        "She bought a new car.",
-        "If I walked faster, I would catch the bus.",
-        "He used to live here.",
-        "The door was closed.",
-        "Did you finish it?",
-    ],
-)
-def bare_past_tense(doc: Doc, index: DocIndex, form: str = "irregular_and_regular") -> Iterator[Site]:
-    """Unmarked past tense (eWAVE 129, levelling to the base form, and 132, zero past of
-    regular verbs): *I walk* 'I walked', *she give* 'she gave', *he come* 'he came'. Finite
-    pasts of lexical verbs with a subject: every regular -ed past (132), and the irregular
-    verbs whose bare past is attested (129: give, run, come, eat); the ``form`` says which of
-    the two the variety has. Auxiliaries, *be/have/do*, *used to*, passives and the unreal
-    past of *if/wish* clauses keep their form."""
-    irregular = wordlist("unmarked_past_irregular_verbs") if form != "regular" else frozenset()
-    regular = form != "irregular"
+def _unmarked_past_sites(index: DocIndex, is_kind) -> Iterator[Site]:
+    """The base form for each finite past of a lexical verb with a subject whose form
+    ``is_kind(tok, lemma)`` accepts. Auxiliaries, *be/have/do*, *used to*, passives and the
+    unreal past of *if/wish* clauses keep their form."""
     for tok in index.by_tag.get("VBD", ()):
         lemma = index.lemma_of[tok.i]
-        if lemma in FUNCTION_VERBS or not ((regular and is_regular_past(tok, lemma)) or (
-                lemma in irregular and inflect_verb(lemma, "VBD") == tok.lower_)):
+        if lemma in FUNCTION_VERBS or not is_kind(tok, lemma):
             continue  # the form tests (cached) before the parse tests
         if not is_finite_past(tok) or is_used_to(tok):
             continue
@@ -254,6 +225,61 @@ def bare_past_tense(doc: Doc, index: DocIndex, form: str = "irregular_and_regula
         base = base_form(lemma)
         if base and base.lower() != tok.lower_:
             yield site(Replace(tok.i, base))
+
+
+@rule(
+    129, "bare_past_tense", "Verb Morphology",
+    tags={"VBD"},
+    examples=[
+        ("She gave me the keys and ran out.", "She give me the keys and run out."),
+        ("He came home late, but he didn't call.", "He come home late, but he didn't call."),
+        ("My brother ate the whole cake last night.", "My brother eat the whole cake last night."),
+        ("When the bell rang, the kids ran outside.", "When the bell rang, the kids run outside."),
+        ("She became a nurse after the war.", "She become a nurse after the war."),
+    ],
+    negatives=[
+        "I walked to school yesterday.",
+        "She bought a new car.",
+        "If I gave you the money, would you go?",
+        "He has given up.",
+        "They come here every Sunday.",
+        "Did you eat it?",
+    ],
+)
+def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Levelling of irregular pasts to the unmarked base form (eWAVE 129, "frequent with give
+    and run"): *she give me it*, *he come home*, *they run off*. Only the irregular verbs whose
+    bare past is attested (give, run, come, become, eat); -ed pasts are eWAVE 132
+    (:func:`zero_past_regular`)."""
+    irregular = wordlist("unmarked_past_irregular_verbs")
+    yield from _unmarked_past_sites(
+        index, lambda tok, lemma: lemma in irregular and inflect_verb(lemma, "VBD") == tok.lower_)
+
+
+@rule(
+    132, "zero_past_regular", "Verb Morphology",
+    tags={"VBD"},
+    examples=[
+        ("I walked to school yesterday.", "I walk to school yesterday."),
+        ("When they arrived, we played cards.", "When they arrive, we play cards."),
+        ("Who cooked dinner last night?", "Who cook dinner last night?"),
+        ("We walked home. It rained all night.", "We walk home. It rain all night."),
+        ("My uncle fixed the roof in May.", "My uncle fix the roof in May."),
+    ],
+    negatives=[
+        "She gave me the keys.",
+        "If I walked faster, I would catch the bus.",
+        "He used to live here.",
+        "The door was closed.",
+        "They have finished the job.",
+        "Did you finish it?",
+    ],
+)
+def zero_past_regular(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Zero past tense of regular verbs (eWAVE 132): *I walk* 'I walked', *we play cards*
+    'we played cards' — the -ed of a finite simple past is dropped; irregular pasts are
+    eWAVE 129 (:func:`bare_past_tense`)."""
+    yield from _unmarked_past_sites(index, is_regular_past)
 
 
 # ------------------------------------------------------------------------ 131 participle_past_tense
