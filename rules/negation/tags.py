@@ -237,7 +237,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     166, "invariant_tag_can_or_not", "Negation",
-    lemmas={"can"},
+    tags={"MD", "VB"},  # *can*, or the bare verb of a command
     examples=[
         ("You can swim, can't you?", "You can swim, can or not?"),
         ("We can park here, can we?", "We can park here, can or not?"),
@@ -245,8 +245,25 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("Can I go home now?", "I can go home now, can or not?"),
         ("Can you answer the question?", "You can answer the question, can or not?"),
         ("Can we park the car here?", "We can park the car here, can or not?"),
+        ("Answer the question.", "Answer the question, can or not?"),
+        ("Show me the times of the late trains.", "Show me the times of the late trains, can or not?"),
+        ("List the players who scored twice", "List the players who scored twice, can or not?"),
+        ("Which rooms are free? Tell me the cheapest.",
+         "Which rooms are free? Tell me the cheapest, can or not?"),
+        ("For each shop, give the name of its owner.",
+         "For each shop, give the name of its owner, can or not?"),
+        ("Please send the forms to the office and keep a copy.",
+         "Please send the forms to the office and keep a copy, can or not?"),
     ],
     negatives=[
+        "Don't touch the stove.",
+        "Do not list the old ones.",
+        "Let's go home.",
+        "She lists every player.",
+        "Watch out for the dog!",
+        "Go home, or I will call the police.",
+        "Answer the question when you are ready, and we will wait.",
+        "To find it, we looked everywhere.",
         "Can't you swim?",
         "Could I go home?",
         "Can you swim or run?",
@@ -260,10 +277,16 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
     can go home, can or not?* for *can't I?*. Tags with *can/can't* only (other auxiliaries
     ask something else); the tag's pronoun gives way to *or not*. A yes/no question with
     *can* is asked as the statement with the tag: *I can go home, can or not?* for *Can I go
-    home?*."""
+    home?*. A command takes the tag as a request, as in the attested *Answer the question,
+    can or not?*: *List the players, can or not?* (not negative commands, *let's*
+    suggestions, or orders and warnings closed by *!*)."""
     for q in yes_no_questions(index):
         if index.words[q.aux].lower() == "can":
             yield site(*q.statement_ops(index), Insert(q.mark, ", can or not"))
+    for start in index.sentence_starts():
+        last = _request_end(index, start)
+        if last is not None:
+            yield site(*_close_with_tag(index, last, ", can or not"))
     for start, (aux, neg, pron) in _tag_questions(index):
         if aux.lemma_.lower() != "can":
             continue
@@ -311,6 +334,48 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         yield site(Insert(first.i, "isn't,"), Delete(aux.i - 1), Delete(aux.i), Delete(neg.i),
                    Delete(pron.i))
+
+
+# Verbs whose bare form opens a suggestion or a fixed phrase, not a request (*Let's go*).
+NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse"})
+
+
+def _request_end(index: DocIndex, start: int) -> int | None:
+    """The last word of the sentence at ``start`` if it is a positive command (*Find the
+    students who ...*, *For each shop, give ...*): its root is a bare verb with no subject,
+    auxiliary or negation, only adverbials stand before it, and no clause with a subject of
+    its own is coordinated with it (*Go home, or I will call ...* is a threat). Else None."""
+    end = index.sentence_end(start)
+    toks = [i for i in range(start, end) if not index.is_space[i]]
+    if not toks or index.words[toks[-1]] in ("!", "?"):
+        return None
+    root = index.sentence(start).root
+    if root.tag_ != "VB" or root.dep_ != "ROOT" or root.lemma_.lower() in NOT_REQUEST_VERBS:
+        return None
+    kids = index.children(root.i)
+    if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "aux", "auxpass", "neg", "mark") for c in kids):
+        return None
+    if any(c.i < root.i and c.dep_ not in LEADING_ADVERBIALS for c in kids):
+        return None
+    if any(c.dep_ in ("conj", "advcl") and c.i > root.i and _has_subject(index, c.i) for c in kids):
+        return None
+    return toks[-1]
+
+
+# What may stand before the verb of a command: *For each shop, give ...*, *Please list ...*.
+LEADING_ADVERBIALS = frozenset({"prep", "advmod", "advcl", "npadvmod", "intj", "punct"})
+
+
+def _has_subject(index: DocIndex, i: int) -> bool:
+    return any(index.dep_of[c] in ("nsubj", "nsubjpass", "expl") for c in index.child_positions(i))
+
+
+def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
+    """A tag and a question mark at the end of a sentence whose last word is ``last``: the
+    tag goes before a final full stop, which becomes '?', or after the last word."""
+    if index.words[last] == ".":
+        return (Insert(last, tag), Replace(last, "?"))
+    return (Insert(last, tag + "?", after=True),)
 
 
 def _negated_anchor(index: DocIndex, start: int, comma: int) -> bool:
