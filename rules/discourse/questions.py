@@ -148,7 +148,8 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
     (the tense of *did* moves to the verb), *You coming?*, *You can help me?*. Only main-clause
     questions that start with the auxiliary directly followed by the subject; not negative
     questions (*Isn't it ...?* asks for agreement, *It isn't ...?* does not), *shall* and
-    *please* requests, or questions with *anyone/ever*, which need the question form."""
+    *please* requests, or questions with *anyone/ever*, which need the question form. Needs a
+    main-clause yes/no question; benchmark questions are wh-questions and commands."""
     for start in index.sentence_starts():
         if not index.in_question(start):
             continue

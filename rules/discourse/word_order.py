@@ -404,7 +404,9 @@ def negative_inversion(doc: Doc, index: DocIndex) -> Iterator[Site]:
     before a negative subject, *Didn't nobody show up* 'Nobody showed up', *Can't nobody do
     that*; *don't* with present-tense verbs (*don't nobody live in it*). Main clauses (or
     clauses after *but/and/so*) that start with the negative subject, without a negation of
-    their own."""
+    their own. Needs a negative subject (*nobody*, *no one*, *no* + noun) opening a main
+    clause; benchmark prose and questions rarely have one (their *nothing* and *no* are
+    objects or sit inside *with no tattoos*)."""
     for subj in index.dep("nsubj", "nsubjpass"):
         if not _negative_subject(subj, index) or not _clause_initial(subj.left_edge, index):
             continue
@@ -455,7 +457,9 @@ def superlative_before_matrix_head(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """The superlative *most* before the head noun it is about, not in the relative clause:
     *The most thing I like is apples* 'The thing I like most'. Only nouns with just a
     determiner before them (with an adjective, *the most red car* would read as a
-    superlative adjective)."""
+    superlative adjective). Needs *most* closing a relative clause on its noun (*the
+    thing I like most*); benchmark questions put *most* before the noun already (*the
+    country with the most car makers*)."""
     for most in index.by_lemma.get("most", ()):
         found = _stranded_most(most)
         if found is None:
@@ -520,7 +524,8 @@ def _pronoun_objects(verb: Token) -> list[tuple[Op, ...]]:
 def double_obj_order(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Either order of the objects when both are pronouns: *He couldn't give him it* / *give
     it him*, and the *to*-dative *give it to me* as *give me it* or *give it me*. Only two
-    adjacent personal pronouns right after the verb."""
+    adjacent personal pronouns right after the verb. Needs both objects pronouns (*give it
+    to me*, *show him it*); benchmark prose names at least one of them with a noun."""
     for theme in index.by_dep.get("dobj", ()):
         verb = theme.head
         if verb.lemma_.lower() not in DITRANSITIVE_VERBS or theme.lower_ not in THEME_PRONOUNS:

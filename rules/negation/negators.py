@@ -378,7 +378,10 @@ def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Present *there is/are* in declarative order, followed by *no*, *not any* or a negative
     (or *any*-) pronoun that is the associate of *be*. The past (*there was no*) would lose
-    its tense and stays; so do questions and other quantifiers (*not a single seat*)."""
+    its tense and stays; so do questions and other quantifiers (*not a single seat*).
+    Needs a present negative existential (*there is no*, *there aren't any*); benchmark
+    prose and questions rarely have one (*the countries with no car makers* is not
+    existential, and *no more* there would mean 'no longer')."""
     for there in index.by_dep.get("expl", ()):
         be = there.head
         if be.i != there.i + 1 or be.lower_ not in PRESENT_BE_FORMS:

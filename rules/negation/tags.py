@@ -62,7 +62,9 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
     clause (not *Well,* and not a conditional *If it rains, will they?*). A yes/no question is
     asked the way the varieties ask it, as a statement with the tag: *You are coming, isn't
     it?* for *Are you coming?* (negative questions such as *Isn't it cold?* expect another
-    answer and stay)."""
+    answer and stay). Needs a tag question or a yes/no question; benchmark text has
+    neither (wh-questions, commands and narrative statements, where an added tag would turn
+    a report into a request for confirmation)."""
     for q in yes_no_questions(index):
         statement = q.statement_ops(index)
         yield site(*statement, Insert(q.mark, ", isn't it"),
@@ -225,7 +227,9 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*amn't* in the first person tag question: *I'm here, amn't I?* for *aren't I?*.
     Only the tag (a comma, *aren't I*, a question mark after a main clause); a question
     such as *Aren't I lucky?* is not a tag. A first person yes/no question is asked as a
-    statement with the tag, as the varieties ask it: *I am late, amn't I?* for *Am I late?*."""
+    statement with the tag, as the varieties ask it: *I am late, amn't I?* for *Am I late?*.
+    Needs a first person tag or question (*aren't I?*, *Am I ...?*); benchmark questions ask
+    about third persons and their first person narratives state, they do not ask."""
     for q in yes_no_questions(index):
         if index.words[q.aux].lower() == "am" and index.words[q.subject_start] == "I" \
                 and q.subject_end == q.subject_start:
@@ -254,6 +258,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
          "For each shop, give the name of its owner, can or not?"),
         ("Please send the forms to the office and keep a copy.",
          "Please send the forms to the office and keep a copy, can or not?"),
+        ("Find the cheapest flights to Rome?", "Find the cheapest flights to Rome, can or not?"),
     ],
     negatives=[
         "Don't touch the stove.",
@@ -261,6 +266,8 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Let's go home.",
         "She lists every player.",
         "Watch out for the dog!",
+        "Did she list the players?",
+        "Tell me, do you like it?",
         "Go home, or I will call the police.",
         "Answer the question when you are ready, and we will wait.",
         "To find it, we looked everywhere.",
@@ -323,7 +330,8 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     can't I?*. Negative tags after a clause that opens the sentence with its subject; the
     tag (comma, auxiliary, *n't*, pronoun) goes and *Isn't,* opens the question. A yes/no
     question takes the fronted tag before the statement: *Isn't, I can colour this red?* for
-    *Can I colour this red?*."""
+    *Can I colour this red?*. Needs a tag question or a yes/no question; benchmark text has
+    neither, and a command or a narrative statement has no tag to front."""
     for q in yes_no_questions(index):
         yield site(Insert(q.subject_start, "isn't,"), *q.statement_ops(index))
     for start, (aux, neg, pron) in _tag_questions(index):
@@ -344,10 +352,11 @@ def _request_end(index: DocIndex, start: int) -> int | None:
     """The last word of the sentence at ``start`` if it is a positive command (*Find the
     students who ...*, *For each shop, give ...*): its root is a bare verb with no subject,
     auxiliary or negation, only adverbials stand before it, and no clause with a subject of
-    its own is coordinated with it (*Go home, or I will call ...* is a threat). Else None."""
+    its own is coordinated with it (*Go home, or I will call ...* is a threat) or, before a
+    question mark, put under it. Else None."""
     end = index.sentence_end(start)
     toks = [i for i in range(start, end) if not index.is_space[i]]
-    if not toks or index.words[toks[-1]] in ("!", "?"):
+    if not toks or index.words[toks[-1]] == "!":
         return None
     root = index.sentence(start).root
     if root.tag_ != "VB" or root.dep_ != "ROOT" or root.lemma_.lower() in NOT_REQUEST_VERBS:
@@ -357,7 +366,9 @@ def _request_end(index: DocIndex, start: int) -> int | None:
         return None
     if any(c.i < root.i and c.dep_ not in LEADING_ADVERBIALS for c in kids):
         return None
-    if any(c.dep_ in ("conj", "advcl") and c.i > root.i and _has_subject(index, c.i) for c in kids):
+    clauses = ("conj", "advcl", "parataxis", "ccomp") if index.words[toks[-1]] == "?" else (
+        "conj", "advcl", "parataxis")  # *Tell me, do you like it?* asks its own question
+    if any(c.dep_ in clauses and c.i > root.i and _has_subject(index, c.i) for c in kids):
         return None
     return toks[-1]
 
@@ -372,7 +383,10 @@ def _has_subject(index: DocIndex, i: int) -> bool:
 
 def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
     """A tag and a question mark at the end of a sentence whose last word is ``last``: the
-    tag goes before a final full stop, which becomes '?', or after the last word."""
+    tag goes before a final question mark, or a full stop, which becomes '?', or after the
+    last word."""
+    if index.words[last] == "?":
+        return (Insert(last, tag),)
     if index.words[last] == ".":
         return (Insert(last, tag), Replace(last, "?"))
     return (Insert(last, tag + "?", after=True),)

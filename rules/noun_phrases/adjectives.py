@@ -420,7 +420,11 @@ def comparative_more_and(doc, index) -> Iterator[Site]:
     in their faces'. Only for *more* + noun (comparison of quantities) whose *than*-standard
     is a prepositional phrase of the same clause, as in the attested example; with a noun
     phrase (*more goals than the captain*) *and* would be read as coordination ("more goals,
-    and the captain"), which changes the meaning. Not *more than five*, nor adjectives."""
+    and the captain"), which changes the meaning. Not *more than five*, nor adjectives:
+    *more ... and* links two compared phrases, and a numeral standard (*more than 4
+    cylinders*) has no phrase to compare before it. Benchmark questions compare with
+    numerals and benchmark prose with noun phrases (*more praise than her*), so the rule
+    rarely finds a prepositional standard there."""
     for than in index.by_lemma.get("than", ()):
         head = than.head
         if than.dep_ not in ("prep", "mark") or than.i < head.i:

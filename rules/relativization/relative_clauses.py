@@ -328,7 +328,11 @@ def linking_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
     clause continues the text; one inside a noun phrase, *My car, which I sold, was old*,
     does not link): the gap is filled by *that/those* + the antecedent noun, right after the
     verb that lost its object. Clauses about the whole sentence (*..., which surprised
-    everyone*) have a subject gap and stay."""
+    everyone*) have a subject gap and stay. Needs a non-restrictive *which* clause with an
+    object gap; benchmark questions have restrictive clauses (a linking clause there would
+    drop the restriction) and their prose non-restrictive *who* clauses with a subject gap,
+    which a resumptive pronoun (another feature) would fill, with a gender the text may
+    leave open."""
     for clause in relative_clauses(doc, index):
         rel, head = clause.rel, clause.head
         if (rel is None or rel.lower_ != "which" or clause.restrictive or clause.role != "object"
