@@ -406,7 +406,10 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Deletion of referential *it* in *it is* constructions: *Is very nice food*, *when I
     move into the flat, is OK*. The *it* must have a clear antecedent, or open a text with a
     nominal predicate (*it is very nice food*: pointing at the thing); dummy and possibly dummy
-    *it*, questions and *it's been* are left alone."""
+    *it*, questions and *it's been* are left alone. Needs a statement describing a thing
+    with *it is/was*; benchmark questions ask (*what make is it?*) and their narrative *it
+    is* are mostly dummies and clefts, or follow an object (*told him it is ready*, where the
+    object would read as the subject of *is*)."""
     for tok in index.by_lemma.get("it", ()):
         be = _it_is(index, tok)
         if be is None or _after_nominal(index, tok):
