@@ -343,7 +343,10 @@ def indefinite_for_definite_articles(doc, index) -> Iterator[Site]:
     speaker's world (a documented list: *sun, moon, sky, wind*) as subject or object in
     statements;
     elsewhere *a* would introduce a new referent and change the meaning. Not in prepositional
-    phrases (*under the sun* is a fixed phrase), possessors or with *same/first/...*."""
+    phrases (*under the sun* is a fixed phrase), possessors or with *same/first/...*.
+    Benchmark texts rarely speak of the sun, moon, sky or wind: their *the weather* is a mass
+    noun (*a weather was warm* would not be said) and their *the world* follows a preposition
+    (*in a world* would mean some world)."""
     for noun in index.lemma(*UNIQUE_NOUNS):
         if noun.tag_ != "NN" or first_conjunct(noun).dep_ not in ("nsubj", "nsubjpass", "dobj"):
             continue

@@ -131,6 +131,16 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
          'I ordered new curtains, and it arrived today.'),
         ('The tomatoes are cheap. Their skins are thin.',
          'The tomatoes are cheap. Its skins are thin.'),
+        ('We washed the cups and their saucers.',
+         'We washed the cups and its saucers.'),
+        ('Show all rivers and their lengths.',
+         'Show all rivers and its lengths.'),
+        ('The old houses and their gardens were sold.',
+         'The old houses and its gardens were sold.'),
+        ('Show the films and their directors.',
+         'Show the films and its directors.'),
+        ('The new ships and their captains left the harbour.',
+         'The new ships and its captains left the harbour.'),
     ],
     negatives=[
         "My parents called and they said hello.",
@@ -139,6 +149,11 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         'My friend has good relationships with their partner.',
         'The doctor lost the files, and they were upset.',
         'The students left their bags here.',
+        'We sold the lamps and the shades because they were old.',
+        'The shop repairs old clocks and their cases.',
+        'The boys and their dogs ran off.',
+        'Both the tall person and their partner were late.',
+        'The doctors and their nurses left early.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -146,16 +161,20 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
     It can be obtained at ...*. Only *they*/*them*/*their* with a clear plural antecedent that
     is a common noun for things (people and unclear antecedents keep *they*), and only when no
     singular noun nearby could be read as the new *it*; a subject's finite verb agrees
-    (*they don't fit* -> *it doesn't fit*)."""
+    (*they don't fit* -> *it doesn't fit*). A *their* in a conjunct of its own antecedent
+    (*the films and their directors* -> *its directors*) counts, a conjunct that holds no
+    pronoun makes several antecedents. Benchmark prose mostly refers back to people, so
+    plural things taken up by *they* are rare there."""
     for tok in index.lemma("they", "them", "their"):
         if tok.tag_ not in ("PRP", "PRP$"):
             continue
         ante = antecedent(tok)
-        if ante is None or ante.pos_ != "NOUN" or noun_number(ante) != PLUR or is_animate(ante) is not False:
+        if ante is None or ante.pos_ != "NOUN" or ante.tag_ != "NNS" or noun_number(ante) != PLUR \
+                or is_animate(ante) is not False:
             continue
-        if any(c.dep_ == "conj" for c in children(ante)):
+        if _coordinated_with_others(ante, tok):
             continue  # "the books and the pens": several things, not one plural noun
-        if _singular_they(tok):
+        if _singular_they(tok, ante):
             continue  # "my friend has good relationships with their partner"
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
@@ -170,12 +189,30 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
                 yield site(Replace(tok.i, "it"), *agreement)
 
 
-def _singular_they(tok: Token) -> bool:
+def _coordinated_with_others(ante: Token, pron: Token) -> bool:
+    """*the books and the pens ... they*: the antecedent is one of several conjuncts. A
+    conjunct that holds the pronoun itself (*the cups and their saucers*) is the pronoun's
+    own phrase, not another antecedent."""
+    return any(c.dep_ == "conj" and not c.left_edge.i <= pron.i <= c.right_edge.i
+               for c in children(ante))
+
+
+def _singular_they(tok: Token, ante: Token) -> bool:
     """A *they* that may stand for one person: a person noun or name nearby that *he* or
-    *she* could refer to, or a possessed noun that only people have (*their partner*)."""
+    *she* could refer to, or a possessed noun that only people have (*their partner*) -
+    unless the possessed noun is coordinated with the antecedent itself (*the films and their
+    directors*), where the possessor can only be that first conjunct."""
     if candidates(tok, as_form="he") or candidates(tok, as_form="she"):
         return True
-    return tok.lower_ == "their" and is_animate(tok.head) is True
+    if tok.lower_ != "their" or is_animate(tok.head) is not True:
+        return False
+    return not _possessor_of_conjunct(tok, ante)
+
+
+def _possessor_of_conjunct(pron: Token, ante: Token) -> bool:
+    """*the films and their directors*: the pronoun possesses a conjunct of its antecedent."""
+    owned = pron.head
+    return pron.dep_ == "poss" and owned.dep_ == "conj" and owned.head.i == ante.i
 
 
 def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
@@ -369,7 +406,10 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Deletion of referential *it* in *it is* constructions: *Is very nice food*, *when I
     move into the flat, is OK*. The *it* must have a clear antecedent, or open a text with a
     nominal predicate (*it is very nice food*: pointing at the thing); dummy and possibly dummy
-    *it*, questions and *it's been* are left alone."""
+    *it*, questions and *it's been* are left alone. Needs a statement describing a thing
+    with *it is/was*; benchmark questions ask (*what make is it?*) and their narrative *it
+    is* are mostly dummies and clefts, or follow an object (*told him it is ready*, where the
+    object would read as the subject of *is*)."""
     for tok in index.by_lemma.get("it", ()):
         be = _it_is(index, tok)
         if be is None or _after_nominal(index, tok):

@@ -119,7 +119,9 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*She*/*her* for an inanimate thing: *the car ... she needs a new engine*. Only for an
     *it*/*its* whose antecedent is clearly a singular concrete thing (a counted artifact,
     object or plant, per WordNet); dummy *it*, abstract, animal and unclear antecedents are
-    left alone."""
+    left alone. Needs such an *it* in a text where no person is mentioned whom *she* could
+    mean; the benchmark texts take up things with *it* only beside people (*gave her the coat
+    and asked her to wear it*), where the new pronoun would point at a person."""
     yield from _gendered_for_things(index, FEMALE, "she", "her", "her")
 
 
@@ -154,7 +156,8 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*He*/*him* for an inanimate thing: *I bet you can't climb him* (a tree). Same
     conditions as she_inanimate_objects: a referential *it*/*its* whose clear antecedent is a
-    singular concrete thing."""
+    singular concrete thing, with no person nearby whom *he* could mean (so, like feature 1,
+    rare in benchmark texts, whose things are mentioned beside people)."""
     yield from _gendered_for_things(index, MALE, "he", "him", "his")
 
 

@@ -96,7 +96,8 @@ _register_determiner(
 )
 _register_determiner(
     22, "your_you", "your", "you",
-    "*You* as possessive determiner: *you fare* for *your fare*.",
+    "*You* as possessive determiner: *you fare* for *your fare*. Needs a possessive *your*, "
+    "which benchmark questions and third person narratives rarely have.",
     examples=[
         ("You can't come in unless you pay your fare.",
          "You can't come in unless you pay you fare."),
@@ -188,7 +189,9 @@ def _plural_addressee(sent) -> bool:
 )
 def your_yalls(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
-    whose possessor is visibly plural in the sentence; a *your* of unknown number stays."""
+    whose possessor is visibly plural in the sentence; a *your* of unknown number stays.
+    Needs a *your* beside a plural cue (*you all ... your*); benchmark questions and third
+    person narratives have no *your*."""
     for tok in _possessive_determiners(index, "your"):
         if _plural_addressee(index.sentence(tok.i)):
             yield site(Replace(tok.i, "y'all's"), alternatives=((Replace(tok.i, "yalls"),),))

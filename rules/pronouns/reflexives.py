@@ -88,7 +88,8 @@ def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
 )
 def regularized_reflexives_object_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """First person singular reflexive on the object form: *meself* for *myself*. (The second
-    person has no distinct object form, and *usselves* is too rare to generate.)"""
+    person has no distinct object form, and *usselves* is too rare to generate.) Needs a
+    first person *myself*; benchmark questions and third person narratives rarely have one."""
     for tok in tokens_with_forms(index, {"myself"}):
         yield site(Replace(tok.i, "meself"))
 

@@ -70,7 +70,10 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """A dedicated second person plural (*y'all*, *you guys*) for a *you* that is clearly plural.
     Plurality must be visible in the parse: *you all*, *all of you*, *you are all ...*, or a
     plural predicate noun, plural reflexive, reciprocal or plural vocative in the clause; a
-    bare *you* is left alone (it may be one person, or generic), as is *you guys*."""
+    bare *you* is left alone (it may be one person, or generic), as is *you guys*. Needs a
+    plural *you* with an overt plural cue (*you all*, *all of you*, *you two*, a plural
+    predicate); the benchmark questions address no one, and their prose has only generic
+    *you*."""
     for you in index.by_lemma.get("you", ()):
         if you.lower_ != "you":
             continue
