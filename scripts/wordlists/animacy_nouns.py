@@ -26,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PERSON, ANIMAL, GROUP = 18, 5, 14
 THING = frozenset({6, 17, 20})  # noun.artifact, noun.object, noun.plant
+# The synset {person, individual, someone, somebody, mortal, soul} heads noun.person but is
+# filed in noun.Tops: its senses count as person senses.
+PERSON_SYNSETS = frozenset({"00007846"})
 
 
 def lex_files(wn: Path) -> dict[str, int]:
@@ -34,7 +37,7 @@ def lex_files(wn: Path) -> dict[str, int]:
     for line in (wn / "data.noun").read_text("latin-1").splitlines():
         if line and not line.startswith(" "):
             parts = line.split(" ", 2)
-            files[parts[0]] = int(parts[1])
+            files[parts[0]] = PERSON if parts[0] in PERSON_SYNSETS else int(parts[1])
     return files
 
 
