@@ -79,6 +79,9 @@ def test_animacy(nlp):
     assert is_animate(token(doc, "john")) is None     # names: no signal without NER
     assert is_animate(token(doc, "people")) is None   # groups: it or they
     assert is_concrete_thing(token(doc, "car")) and not is_concrete_thing(token(doc, "idea"))
+    # WordNet files the synset of "person" under noun.Tops, not noun.person
+    doc = nlp("The person and the individual met a stranger.")
+    assert [is_animate(token(doc, w)) for w in ("person", "individual", "stranger")] == [True] * 3
 
 
 def test_number_gender_and_quantities(nlp):
