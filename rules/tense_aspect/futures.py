@@ -226,7 +226,9 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     meal'. For *be about to* + verb, and for the speaker's own near future *I am / we are
     going to* + verb (present tense, not set far off: *in three years*); another subject's
     *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
-    motion *going to the market* are left alone."""
+    motion *going to the market* are left alone. Needs *be about to* or a speaker's own *I am
+    / we are going to*; the benchmark texts have neither (no *about to* or *going to* at all;
+    their futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
         if about_to(tok) is not None:
             if not is_negated(tok.head):
@@ -409,7 +411,9 @@ def _conditional_clause(verb: Token) -> bool:
 def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*would* in hypothetical *if*-clauses: *If I would be you*, *if it would rain, we would
     stay home*, *if I would have known*. Only where the main clause has *would/could/might*;
-    *did* becomes *would*, *had* + participle becomes *would have*."""
+    *did* becomes *would*, *had* + participle becomes *would have*. Needs a hypothetical
+    *if*-clause; the benchmark texts have none (their *if* asks an indirect question, *asked
+    her if that was acceptable*, where *would* would change what is asked)."""
     for verb in index.tag("VBD", "VBN", "VB"):
         if not _conditional_clause(verb):
             continue

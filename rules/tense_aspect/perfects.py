@@ -417,7 +417,10 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
 def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Object between perfect *have* and the participle: *I have the letter written*. Only
     statements (a question *have you the letter written* is not the attested form), active,
-    with one plain noun-phrase object right after the participle."""
+    with one plain noun-phrase object right after the participle. Needs a present perfect
+    statement with such an object; the benchmark texts have none (their present perfects are
+    experiential, *has never dated anyone*, or possessive *has had*, and their past perfects
+    *had X done* would read as causatives)."""
     for p in find_perfects(index):
         if p.inverted or not p.simple or shares_auxiliary(p.verb):
             continue
@@ -589,7 +592,10 @@ def be_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *finish*), passives, progressives or modal perfects; a contracted *'s* (already read as
     *is*) is left alone. Verbs that are also transitive read as passives after *be* (*the
     country is broken with its past*), so *break, burst, grow, return* are left, and *leave*
-    keeps its perfect only with an object."""
+    keeps its perfect only with an object. Needs a perfect of an intransitive verb of motion
+    or change; the benchmark texts' few such perfects are of verbs that are also transitive
+    (*had moved away*, *the marriage had ended*), whose *were moved*, *was ended* read as
+    passives."""
     for p in find_perfects(index):
         lemma = p.verb.lemma_.lower()
         if not p.simple or lemma not in MUTATIVE_VERBS or p.have.lower_ in ("'s", "’s"):
