@@ -301,7 +301,10 @@ def _is_destination(verb: Token) -> bool:
 # marker of what one is about to do would turn into an intention.
 UNPLANNED_VERBS = frozenset(
     "be have get receive need lose die happen become seem appear know understand remember "
-    "forget fail win".split())
+    "forget fail win regret find notice realize realise suffer miss feel hear".split())
+# Determiners of a generic or distributive subject (*each player will roll the dice*, *no
+# one will notice*): a rule or a prediction about anyone, not one person's plan.
+GENERIC_DETERMINERS = frozenset("each every any no all both either neither".split())
 # Adverbs that make *will* a guess or a habit rather than a plan: *will probably move*,
 # *will often sing*.
 GUESS_OR_HABIT_ADVERBS = frozenset(
@@ -339,10 +342,20 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
 
 
 def _names_a_person(subj: Token) -> bool:
-    """A personal pronoun or a noun of people (*I*, *my sister*, *the plumbers*, *the man*)."""
-    if subj.tag_ in ("WP", "WDT"):
+    """A particular person or people: a personal pronoun but *you* (*you will regret this*,
+    *you'll find the keys* predict or instruct), or a noun of people with a determiner or
+    possessive (*my sister*, *the plumbers*); not a generic one (*students*, *each player*,
+    *the person who wins*), whose *will* states a rule or a prediction."""
+    if subj.tag_ in ("WP", "WDT") or subj.lower_ == "you":
         return False
-    return is_animate(subj) is True or subj.pos_ == "NOUN" and is_human_noun(subj.lemma_.lower())
+    if subj.pos_ == "PRON":
+        return is_animate(subj) is True
+    if subj.pos_ != "NOUN" or not (is_animate(subj) is True or is_human_noun(subj.lemma_.lower())):
+        return False
+    dets = [c for c in children(subj) if c.dep_ in ("det", "poss")]
+    if not dets or any(d.lower_ in GENERIC_DETERMINERS for d in dets):
+        return False
+    return not any(c.dep_ in ("relcl", "acl") for c in children(subj))
 
 
 def _guess_condition_or_far_off(verb: Token) -> bool:
@@ -404,6 +417,10 @@ def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) ->
         "We will buy a farm in ten years.",
         "He will often sing in the shower.",
         "The man who will replace her starts on Monday.",
+        "You will regret this.",
+        "Each player will roll the dice.",
+        "Students will write their names on the form.",
+        "The person who wins will pay.",
         "I'm going to the store.",
         "This book is about to-do lists.",
         "We talked about the movie.",
