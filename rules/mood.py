@@ -336,9 +336,15 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
         return None
     if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
         return None
-    if _guess_condition_or_far_off(verb):
+    if _guess_condition_or_far_off(verb) or _wait_and_see(verb):
         return None
     return verb, be
+
+
+def _wait_and_see(verb: Token) -> bool:
+    """*we'll see* 'we'll find out': a bare *see* is a guess about what will turn out."""
+    return verb.lemma_.lower() == "see" and not any(
+        c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "dative") for c in children(verb))
 
 
 def _names_a_person(subj: Token) -> bool:
@@ -418,6 +424,7 @@ def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) ->
         "He will often sing in the shower.",
         "The man who will replace her starts on Monday.",
         "You will regret this.",
+        "Well, we'll see.",
         "Each player will roll the dice.",
         "Students will write their names on the form.",
         "The person who wins will pay.",
@@ -461,7 +468,8 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I'm going to leave now.", ["I'm fixin' to leave now.", "I'm fixing to leave now."]),
         ("We are gonna eat dinner.", ["We are fixin' to eat dinner.", "We are fixing to eat dinner."]),
         ("Is she going to sing?", ["Is she fixin' to sing?", "Is she fixing to sing?"]),
-        ("My uncle will cook supper.", ["My uncle is fixin' to cook supper.", "My uncle is fixing to cook supper."]),
+        ("My uncle will cook supper.",
+         ["My uncle is fixin' to cook supper.", "My uncle is fixing to cook supper."]),
         ("We'll head out, so lock the door.",
          ["We're fixin' to head out, so lock the door.", "We're fixing to head out, so lock the door."]),
         ("The boys will be washing the truck.",
