@@ -6,12 +6,16 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.wordlists import wordlist
 from multivalue_cli.engine.syntax import children, direct_subject as subject_of, sentence
 from multivalue_cli.engine.syntax import SUBJECT_DEPS
+from multivalue_cli.rules.noun_phrases.common import is_human_noun
+from multivalue_cli.rules.tense_aspect.common import be_replacing, clause_tokens, negation_after
 
 
 
@@ -292,9 +296,107 @@ def _is_destination(verb: Token) -> bool:
         c.dep_ not in ("aux", "punct") for c in children(verb))
 
 
+# Verbs whose subject does not carry out a plan (states, possession, what happens to one):
+# their *will* future is a prediction (*will receive a medal*, *will need help*), which a
+# marker of what one is about to do would turn into an intention.
+UNPLANNED_VERBS = frozenset(
+    "be have get receive need lose die happen become seem appear know understand remember "
+    "forget fail win regret find notice realize realise suffer miss feel hear".split())
+# Determiners of a generic or distributive subject (*each player will roll the dice*, *no
+# one will notice*): a rule or a prediction about anyone, not one person's plan.
+GENERIC_DETERMINERS = frozenset("each every any no all both either neither".split())
+# Adverbs that make *will* a guess or a habit rather than a plan: *will probably move*,
+# *will often sing*.
+GUESS_OR_HABIT_ADVERBS = frozenset(
+    "probably likely possibly perhaps maybe surely certainly definitely undoubtedly "
+    "often always usually sometimes never ever generally normally".split())
+# Conjunctions of clauses whose *will* is a consequence or a time, not a plan: *if/unless*.
+CONDITION_MARKS = frozenset({"if", "unless"})
+
+
+def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | None:
+    """``(verb, be)`` when ``will`` is the future of a plan a person is about to carry out, in
+    a statement: *my sister will drive us*, *I'll grab my coat*, *the coach will be running
+    practice* (``be`` is that *be*). The near-future markers (*finna*, *fixin' to*) say the
+    same of a person's intended action; predictions are left: non-personal subjects (*the
+    bridge will collapse*), states and events one undergoes (*will receive a medal*), guesses
+    and habits (*will probably move*, *will often sing*), consequences of an *if*-clause,
+    futures set far off (*in ten years*), negation, questions, relatives and the future
+    perfect."""
+    if will.tag_ != "MD" or will.lemma_.lower() != "will" or will.dep_ != "aux" \
+            or will.lower_ not in ("will", "'ll", "’ll") or negation_after(will) is not None:
+        return None
+    verb = will.head
+    subj = subject_of(verb)
+    if subj is None or subj.i > will.i or not _names_a_person(subj) or index.in_question(will.i):
+        return None
+    auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.i != will.i]
+    be = auxes[0] if len(auxes) == 1 and auxes[0].lower_ == "be" and auxes[0].dep_ == "aux" else None
+    if not (verb.tag_ == "VB" and not auxes or verb.tag_ == "VBG" and be is not None):
+        return None
+    if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
+        return None
+    if _guess_condition_or_far_off(verb) or _wait_and_see(verb):
+        return None
+    return verb, be
+
+
+def _wait_and_see(verb: Token) -> bool:
+    """*we'll see* 'we'll find out': a bare *see* is a guess about what will turn out."""
+    return verb.lemma_.lower() == "see" and not any(
+        c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "dative") for c in children(verb))
+
+
+def _names_a_person(subj: Token) -> bool:
+    """A particular person or people: a personal pronoun but *you* (*you will regret this*,
+    *you'll find the keys* predict or instruct), or a noun of people with a determiner or
+    possessive (*my sister*, *the plumbers*); not a generic one (*students*, *each player*,
+    *the person who wins*), whose *will* states a rule or a prediction."""
+    if subj.tag_ in ("WP", "WDT") or subj.lower_ == "you":
+        return False
+    if subj.pos_ == "PRON":
+        return is_animate(subj) is True
+    if subj.pos_ != "NOUN" or not (is_animate(subj) is True or is_human_noun(subj.lemma_.lower())):
+        return False
+    dets = [c for c in children(subj) if c.dep_ in ("det", "poss")]
+    if not dets or any(d.lower_ in GENERIC_DETERMINERS for d in dets):
+        return False
+    return not any(c.dep_ in ("relcl", "acl") for c in children(subj))
+
+
+def _guess_condition_or_far_off(verb: Token) -> bool:
+    """A guess or habit adverb, an *if*-clause (under it or around it), or a far-off time in
+    ``verb``'s own clause (*in ten years*; not a time inside what is talked about)."""
+    own = list(clause_tokens(verb))
+    if any(t.dep_ in ("advmod", "neg") and t.lower_ in GUESS_OR_HABIT_ADVERBS for t in own):
+        return True
+    if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb)):
+        return True
+    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITION_MARKS
+                                     for m in children(c)) for c in children(verb)):
+        return True
+    return any(t.lower_ in DISTANT_TIME_WORDS and t.dep_ in ("pobj", "npadvmod", "advmod", "tmod")
+               for t in own)
+
+
+def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) -> list[Op]:
+    """*will (be) V(-ing)* -> *is/are/'m* + ``marker`` + bare verb, *be* agreeing with the
+    subject (*I'll* -> *I'm*)."""
+    subj = subject_of(verb)
+    ops: list[Op] = [Replace(will.i, be_replacing(will, subj, past=False)),
+                     Insert(will.i, marker, after=True)]
+    if be is not None:
+        base = inflect_verb(lemma_of(verb), "VB")
+        if not base:
+            return []
+        ops += [Delete(be.i), Replace(verb.i, base)]
+    return ops
+
+
+
 @rule(
     126, "finna_future", "Mood",
-    lemmas={"about", "go"},
+    lemmas={"about", "go", "will"},
     examples=[
         ("I'm about to go.", "I'm finna go."),
         ("Are you going to eat that?", "Are you finna eat that?"),
@@ -303,8 +405,29 @@ def _is_destination(verb: Token) -> bool:
         ("She said she was going to call you.", "She said she was finna call you."),
         ("The movie is about to start.", "The movie is finna start."),
         ("Hurry up. The bus is about to leave!", "Hurry up. The bus is finna leave!"),
+        ("My sister will drive us to the airport.", "My sister is finna drive us to the airport."),
+        ("Hold on, I'll grab my coat.", "Hold on, I'm finna grab my coat."),
+        ("The new coach will be running practice this afternoon.",
+         "The new coach is finna run practice this afternoon."),
+        ("She told me the plumbers will fix the sink.", "She told me the plumbers are finna fix the sink."),
     ],
     negatives=[
+        "The bridge will collapse.",
+        "He won't sign the lease.",
+        "Will you marry me?",
+        "She will probably move to Texas.",
+        "The winner will receive a medal.",
+        "He will be a doctor.",
+        "If you ask nicely, she will help you.",
+        "Who will sing first?",
+        "We will buy a farm in ten years.",
+        "He will often sing in the shower.",
+        "The man who will replace her starts on Monday.",
+        "You will regret this.",
+        "Well, we'll see.",
+        "Each player will roll the dice.",
+        "Students will write their names on the form.",
+        "The person who wins will pay.",
         "I'm going to the store.",
         "This book is about to-do lists.",
         "We talked about the movie.",
@@ -319,16 +442,22 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Finna* (< *fixing to*) for the immediate future *be about to* and *be going to/gonna*:
     *I'm finna go*. The copula stays (its deletion is a separate feature); motion *going to
     the store*, *about* as a preposition and a *going to* future set far off (*in ten
-    years*), which is not imminent, are left alone."""
+    years*), which is not imminent, are left alone. A person's planned *will* future (*my
+    sister will drive us* -> *my sister is finna drive us*) takes it too; see
+    :func:`planned_will` for the predictions that keep *will*."""
     for tok in index.lemma("about", "go"):
         to = about_to(tok) or going_to(tok)
         if to is not None and not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
+    for will in index.by_tag.get("MD", ()):
+        planned = planned_will(will, index)
+        if planned is not None and (ops := planned_will_ops(will, *planned, "finna")):
+            yield site(*ops)
 
 
 @rule(
     126, "fixin_future", "Mood",
-    lemmas={"about", "go"},
+    lemmas={"about", "go", "will"},
     examples=[
         ("They're about to leave town.",
          ["They're fixin' to leave town.", "They're fixing to leave town."]),
@@ -339,8 +468,21 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("I'm going to leave now.", ["I'm fixin' to leave now.", "I'm fixing to leave now."]),
         ("We are gonna eat dinner.", ["We are fixin' to eat dinner.", "We are fixing to eat dinner."]),
         ("Is she going to sing?", ["Is she fixin' to sing?", "Is she fixing to sing?"]),
+        ("My uncle will cook supper.",
+         ["My uncle is fixin' to cook supper.", "My uncle is fixing to cook supper."]),
+        ("We'll head out, so lock the door.",
+         ["We're fixin' to head out, so lock the door.", "We're fixing to head out, so lock the door."]),
+        ("The boys will be washing the truck.",
+         ["The boys are fixin' to wash the truck.", "The boys are fixing to wash the truck."]),
     ],
     negatives=[
+        "It will snow tonight.",
+        "I will not lie to you.",
+        "When will they leave?",
+        "The students will surely pass.",
+        "She will always love him.",
+        "They will be sold at auction.",
+        "She will have left by noon.",
         "We talked about the game.",
         "I'm going to the store.",
         "It's about ten miles away.",
@@ -352,7 +494,8 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Southern *fixin' to* 'about to, getting ready to' for the near future *be about to* and
     *be going to/gonna*: *they're fixin' to leave town*, *I'm fixin' to leave now*. Spelt
     *fixin'* or *fixing*. A *going to* future set at a distant time (*in five years*, *one
-    day*) is not imminent and stays, as does motion (*going to the store*)."""
+    day*) is not imminent and stays, as does motion (*going to the store*). A person's planned
+    *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`."""
     for tok in index.lemma("about", "go"):
         if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
@@ -362,6 +505,10 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             else:  # gon|na: the clitic goes and the marker brings its own "to"
                 yield site(Replace(tok.i, "fixin' to"), Delete(to.i),
                            alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
+    for will in index.by_tag.get("MD", ()):
+        planned = planned_will(will, index)
+        if planned is not None and (ops := planned_will_ops(will, *planned, "fixin' to")):
+            yield site(*ops, alternatives=(tuple(planned_will_ops(will, *planned, "fixing to")),))
 
 
 # Words of a far-off time: *in five years*, *one day*, *someday*, *later in life*.

@@ -100,7 +100,9 @@ def drop_aux_be_gonna(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Same conditions as 174 (present *is/are*, declarative, overt non-relative subject, no *n't*).
     *going to* may also be realised as *gonna*, the form the feature is named after; motion
-    *going to the store* is a progressive, not this future."""
+    *going to the store* is a progressive, not this future. Needs a *be going to* or *be
+    gonna* future; the benchmark texts have none (their futures are *will*, whose *gon*
+    without *be* is the go-future rule's, 114)."""
     for aux in index.by_dep.get("aux", ()):
         if not (_deletable_be(aux) and _is_going_to_future(aux.head)):
             continue

@@ -200,7 +200,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*be done* of a future or conditional result: *my baby be done ate by the time you get
     here*, *if you love your enemies, they be done eat you alive*. For the future perfect
     (*will have eaten*) and for *will* in the main clause of an *if*-clause. Statements only;
-    not passives or copular *be*."""
+    not passives or copular *be*. Needs a future perfect or a conditional *will*; the
+    benchmark texts have neither (their *will* is a plain future without an *if*-clause)."""
     for will in index.by_tag.get("MD", ()):
         if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
             continue
@@ -488,7 +489,10 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
     contact-variety marker (*wakum gaden ... finis* 'I have completed my work in the garden';
     colloquial Malaysian and Singapore English *I eat finish*): *I complete my work finish*.
     The bare verb is invariant, as in those varieties. Statements of action verbs only (no
-    states, *be*, *have*), not passives, progressives, continuative or experiential perfects."""
+    states, *be*, *have*), not passives, progressives, continuative or experiential perfects.
+    Needs a present perfect of a completed action; the benchmark texts have none (their
+    present perfects are experiential, *has never dated anyone*, continuative or copular, and
+    their completed actions are past perfects, whose past the bare verb would lose)."""
     for p in _completive_perfects(index):
         if p.copular or p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS | {"finish"}:
             continue

@@ -13,7 +13,9 @@ from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_numb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children, subject_of
 from multivalue_cli.engine.wordlists import wordlist
-from multivalue_cli.rules.mood import about_to, distant_time, going_to
+from multivalue_cli.rules.mood import (
+    about_to, distant_time, going_to, planned_will, planned_will_ops,
+)
 
 from .common import (
     WILL_FORMS, agreement_subject, be_form, be_replacing, clause_tokens, do_form, is_clitic,
@@ -199,9 +201,13 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 # ------------------------------------------------------------------------------- 116 come_future
 
 
+# Verbs of motion that *coming to* would contradict or double (*I'm coming to go home*).
+COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
+
+
 @rule(
     116, "come_future", "Tense and Aspect",
-    lemmas={"about", "go"},
+    lemmas={"about", "go", "will"},
     examples=[
         ("I am about to cook your meal.", "I am coming to cook your meal."),
         ("She was about to leave when he called.", "She was coming to leave when he called."),
@@ -209,8 +215,20 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
         ("I'm going to cook your meal.", "I'm coming to cook your meal."),
         ("Wait here, we are going to bring the car.", "Wait here, we are coming to bring the car."),
         ("I am gonna call you back.", "I am coming to call you back."),
+        ("Sit down, I'll cook your meal.", "Sit down, I'm coming to cook your meal."),
+        ("We will bring the chairs.", "We are coming to bring the chairs."),
+        ("Don't worry, I will be washing the dishes.", "Don't worry, I am coming to wash the dishes."),
     ],
     negatives=[
+        "She will cook your meal.",
+        "I will probably cook tonight.",
+        "We will move to Spain in ten years.",
+        "I won't cook your meal.",
+        "Will we cook the meal?",
+        "I will be happy.",
+        "I'm going to go home.",
+        "We'll leave at six.",
+        "We'll see.",
         "I am worried about the test.",
         "What is the book about?",
         "She is about five feet tall.",
@@ -226,14 +244,18 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     meal'. For *be about to* + verb, and for the speaker's own near future *I am / we are
     going to* + verb (present tense, not set far off: *in three years*); another subject's
     *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
-    motion *going to the market* are left alone."""
+    motion *going to the market* are left alone. The speaker's own planned *will* (*I'll cook
+    your meal* -> *I'm coming to cook your meal*) takes it too, with the limits of
+    :func:`planned_will`. Needs *be about to* or a speaker's own *I am / we are going to* or
+    *I/we will*; the benchmark texts have none (no *about to* or *going to* at all; their
+    futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
         if about_to(tok) is not None:
             if not is_negated(tok.head):
                 yield site(Replace(tok.i, "coming"))
             continue
         to = going_to(tok)
-        if to is None or distant_time(tok) or is_negated(tok):
+        if to is None or distant_time(tok) or is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
@@ -243,6 +265,13 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, "coming"))
         else:  # gon|na
             yield site(Replace(tok.i, "coming to"), Delete(to.i))
+    for will in index.by_tag.get("MD", ()):
+        planned = planned_will(will, index)
+        if planned is None or planned[0].lemma_.lower() in COMING_CLASHES:
+            continue
+        if subject_of(planned[0]).lower_ in ("i", "we") and (
+                ops := planned_will_ops(will, *planned, "coming to")):
+            yield site(*ops)
 
 
 # ----------------------------------------------------------------- 117 present_for_neutral_future
@@ -409,7 +438,9 @@ def _conditional_clause(verb: Token) -> bool:
 def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*would* in hypothetical *if*-clauses: *If I would be you*, *if it would rain, we would
     stay home*, *if I would have known*. Only where the main clause has *would/could/might*;
-    *did* becomes *would*, *had* + participle becomes *would have*."""
+    *did* becomes *would*, *had* + participle becomes *would have*. Needs a hypothetical
+    *if*-clause; the benchmark texts have none (their *if* asks an indirect question, *asked
+    her if that was acceptable*, where *would* would change what is asked)."""
     for verb in index.tag("VBD", "VBN", "VB"):
         if not _conditional_clause(verb):
             continue

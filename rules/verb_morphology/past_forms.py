@@ -167,7 +167,10 @@ def _is_irrealis(clause: Token) -> bool:
 def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*Was* for the irrealis *were* with a singular subject: *if I was you*, *I wish she was
     here*. Only in *if/as though* clauses and after *wish*, with the subject before the verb
-    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*."""
+    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*. Needs
+    an irrealis *were* with a singular subject; the benchmark texts have no hypothetical
+    *if*, *as though* or *wish* clause (their *if* asks an indirect question, *asked him if
+    he needed a ride*, whose *was/were* is a real past)."""
     for tok in index.by_lemma.get("be", ()):
         if tok.lower_ != "were":
             continue

@@ -189,7 +189,10 @@ def here_come(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Serial *come* for movement towards the speaker: *den bring den kam* 'they brought them
     back'. The *back/here/over* right after the object of a verb of conveying (bring, carry,
     send ...) becomes *come*; *take back* (away from the speaker) and *back to* + a place
-    (a destination elsewhere) are left alone."""
+    (a destination elsewhere) are left alone. Needs a verb of conveying with an object and
+    *back/here/over*; the benchmark texts have none (their *back* goes with *come* or
+    *move* themselves, which name the movement without a serial verb, and their *bring* has
+    no adverb of direction for *come* to stand for)."""
     verbs = wordlist("serial_come_verbs")
     for verb in index.by_pos.get("VERB", ()):
         if verb.lemma_.lower() not in verbs:
