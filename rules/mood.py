@@ -336,9 +336,34 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
         return None
     if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
         return None
-    if _guess_condition_or_far_off(verb) or _wait_and_see(verb):
+    if _guess_condition_or_far_off(verb) or _wait_and_see(verb) or _later_time_nearby(verb, index):
         return None
     return verb, be
+
+
+# Times that set a plan later than "about to": *next week*, *tomorrow*, *in two days*.
+LATER_TIME_NOUNS = frozenset(
+    "day days week weeks weekend month months year years summer winter spring autumn fall "
+    "monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
+    """A time later than the present moment in ``verb``'s sentence or the one before (*while
+    I'm away next week ... my friend will be watching him*): the near-future markers say
+    'about to', so a plan set days off keeps *will*."""
+    start = index.sentence_of[verb.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    doc = verb.doc
+    for tok in (doc[i] for i in range(first, index.sentence_end(verb.i))):
+        low = tok.lower_
+        if low in ("tomorrow", "someday", "later"):
+            return True
+        if low == "next" and tok.head.lower_ in LATER_TIME_NOUNS:
+            return True
+        if low in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
+                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
+            return True
+    return False
 
 
 def _wait_and_see(verb: Token) -> bool:
@@ -421,6 +446,9 @@ def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) ->
         "If you ask nicely, she will help you.",
         "Who will sing first?",
         "We will buy a farm in ten years.",
+        "I'm away next week, so my brother will feed the cat.",
+        "My aunt will pick us up tomorrow.",
+        "Our neighbours will paint the fence in two weeks.",
         "He will often sing in the shower.",
         "The man who will replace her starts on Monday.",
         "You will regret this.",
@@ -476,6 +504,8 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
          ["The boys are fixin' to wash the truck.", "The boys are fixing to wash the truck."]),
     ],
     negatives=[
+        "While we're away next month, my cousin will water the plants.",
+        "Tomorrow the plumber will come back.",
         "It will snow tonight.",
         "I will not lie to you.",
         "When will they leave?",
