@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from multivalue_cli import Transformer
 from multivalue_cli.io import jsontext
 from multivalue_cli.cli import app
-from multivalue_cli.engine.edits import Move, site
+from multivalue_cli.engine.edits import Insert, Move, site
 from multivalue_cli.engine.apply import Engine
 from multivalue_cli.protection import Protection, sql_literals
 from multivalue_cli.engine.registry import Rule
@@ -57,6 +57,24 @@ def test_the_engines_side_effects_leave_a_protected_word_as_it_is(nlp):
     assert Engine([(front, 1.0)]).apply(doc).text == "Tall he is."
     # moving a word before "He" would lower its capital: with "He" protected the site is dropped
     assert Engine([(front, 1.0)]).apply(doc, protected_spans=[(0, 2)]).text == "He is tall."
+
+
+def test_no_word_is_put_inside_a_protected_phrase_but_words_may_go_beside_it(nlp):
+    text = "I met a person who bikes to work."
+    phrase = (text.index("person"), text.index(" to work"))  # "person who bikes"
+    inside = Rule(999, "inside_test", "Test", lambda doc, index: [site(Insert(3, "that", after=True))], (), ())
+    before = Rule(998, "before_test", "Test", lambda doc, index: [site(Insert(3, "one"))], (), ())
+    moved_in = Rule(997, "move_test", "Test", lambda doc, index: [site(Move(7, 8, 5))], (), ())
+    doc = nlp(text)
+    assert Engine([(inside, 1.0)]).apply(doc).text == "I met a person that who bikes to work."
+    assert Engine([(inside, 1.0)]).apply(doc, protected_spans=[phrase]).text == text
+    assert Engine([(moved_in, 1.0)]).apply(doc, protected_spans=[phrase]).text == text
+    assert Engine([(before, 1.0)]).apply(doc, protected_spans=[phrase]).text == \
+        "I met a one person who bikes to work."  # beside the phrase, not in it
+    # a relative clause rule on a BBQ-like group term, with the preset's protection
+    context = "The office is shared between a nurse and a person who bikes in to work."
+    guarded = Transformer(dialect="Multi", seed=0, protect=["person who bikes in to work"])
+    assert "person who bikes in to work" in guarded.transform(context)
 
 
 def test_protection_holds_for_learner_errors_after_a_dialect():

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .docindex import INDEX_KEY, DocIndex
 from .edits import (
-    Delete, Insert, Move, Op, Replace, altered_tokens, restructured_tokens, touched_tokens,
+    Delete, Insert, Move, Op, Replace, changes_protected, restructured_tokens, touched_tokens,
 )
 from .render import Item, render_tokens
 
@@ -240,7 +240,7 @@ class Engine:
                         fate["sampled_out"] += 1
                     continue
                 touched = touched_tokens(ops)
-                if protected and not protected.isdisjoint(altered_tokens(ops)):
+                if protected and changes_protected(ops, protected):
                     outcome = "protected"
                 elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
                         restructured_tokens(ops), site.keep, restructured, needed):
@@ -331,7 +331,7 @@ class Engine:
                 variant = site.variants().index(ops)
                 member_ops = [ops] + [found[variant] for found in mapped]
                 touched = [touched_tokens(o) for o in member_ops]
-                if any(not protected[m].isdisjoint(altered_tokens(o)) or not claimed[m].isdisjoint(t)
+                if any(changes_protected(o, protected[m]) or not claimed[m].isdisjoint(t)
                        for m, (o, t) in enumerate(zip(member_ops, touched))):
                     continue
                 if (needed or site.keep) and _blocked(restructured_tokens(ops), site.keep,

@@ -7,7 +7,7 @@ renders (see :mod:`multivalue_cli.engine.apply`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import AbstractSet, Iterable, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +104,21 @@ def touched_tokens(ops: tuple[Op, ...]) -> set[int]:
         else:
             claimed.add(op.i)
     return claimed
+
+
+def changes_protected(ops: tuple[Op, ...], protected: AbstractSet[int]) -> bool:
+    """Whether ``ops`` change a protected token (:func:`altered_tokens`) or put words inside
+    a protected phrase, between two neighbouring protected tokens (*a person who bikes* ->
+    *a person that who bikes*); words put beside a phrase leave it as it is."""
+    if not protected.isdisjoint(altered_tokens(ops)):
+        return True
+    for op in ops:
+        if isinstance(op, (Insert, Move)):
+            at = op.i if isinstance(op, Insert) else op.to
+            left, right = (at, at + 1) if op.after else (at - 1, at)
+            if left in protected and right in protected:
+                return True
+    return False
 
 
 def altered_tokens(ops: tuple[Op, ...]) -> set[int]:
