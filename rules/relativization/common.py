@@ -174,11 +174,19 @@ def stranded_prepositions(doc: Doc, rel: Token | None, start: int, end: int) -> 
     found = [tok for tok in doc[start:end + 1]
              if tok.dep_ == "prep" and tok.tag_ == "IN" and tok.n_rights == 0]
     last = doc[end]
-    if last.dep_ == "prt" and last.lower_ in PREPOSITIONS and rel is not None and (
+    if last.dep_ in ("prt", "advmod") and last.lower_ in PREPOSITIONS | ADVERBIAL_PREPOSITIONS \
+            and rel is not None and (
             _gap_not_object(rel, last.head)
-            or last.tag_ == "IN" and not is_phrasal_particle(last, last.head)):
-        found.append(last)  # "the topic which they argued over": over is no particle here
+            or (last.tag_ == "IN" or rel.dep_ == "pobj") and not is_phrasal_particle(last, last.head)):
+        # "the topic which they argued over", "the chair that I was sitting on" (the parser
+        # makes the relativizer the object of a preposition it does not find): no particle
+        found.append(last)
     return found
+
+
+# Prepositions the parser also reads as adverbs at a clause end (*walked across*, *hid in*).
+ADVERBIAL_PREPOSITIONS = frozenset("across along around behind beneath beside inside near "
+                                   "past under underneath".split())
 
 
 def is_phrasal_particle(word: Token, verb: Token) -> bool:

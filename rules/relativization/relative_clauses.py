@@ -369,6 +369,9 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         ("Which is the city that the river flows through?",
          "Which is the city that the river flows?"),
         ("He is a doctor I can rely on.", "He is a doctor I can rely."),
+        ("Here is the bench that we sat on.", "Here is the bench that we sat."),
+        ("The box that the cat hid in was empty.", "The box that the cat hid was empty."),
+        ("That is the bridge which they walked across.", "That is the bridge which they walked."),
     ],
     negatives=[
         "Which city does she come from?",
@@ -379,6 +382,8 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         "The mess that we cleaned up was huge.",
         "Is this the jacket you tried on?",
         "Which country is the town Kandy located in?",
+        "The lamp which I switched off was hot.",
+        "The song that she put on was loud.",
     ],
 )
 def preposition_chopping(doc: Doc, index: DocIndex) -> Iterator[Site]:
