@@ -23,3 +23,6 @@ def test_person_number_of_coordinated_subjects(nlp):
     doc = nlp("My brother and I were late, but he was early.")
     assert person_number(doc[1]) == "other"
     assert person_number(doc[8]) == "3s"
+    # the parser may leave the second conjunct unattached after a relative clause
+    doc = nlp("My neighbor, who has a mental illness, and their brother received the news.")
+    assert person_number(doc[1]) == "other"

@@ -55,3 +55,26 @@ def test_a_zero_relative_keeps_its_verb_as_it_stands(nlp):
     text = "My friend who has long hair was talking about it."
     out = apply(nlp, ["do_tense_marker", "null_relcl"], text)
     assert out in {apply(nlp, ["do_tense_marker"], text), apply(nlp, ["null_relcl"], text)}, out
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("She waited and then kissed him.", "She has waited and has then kissed him."),
+        ("We walked home late.", "We have walked home late."),
+        ("My uncle fixed the roof.", "My uncle has fixed the roof."),
+    ],
+)
+def test_an_inserted_have_keeps_its_participle(nlp, text, expected):
+    """*has then kiss*: the perfect claims its verb even where the participle is the past
+    form, so the zero past of regular verbs cannot take its -ed off."""
+    assert apply(nlp, ["present_perfect_for_past", "zero_past_regular"], text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["My friend has cheated on the test.", "They have finished the job.", "I've sold the car."])
+def test_one_completive_done_per_perfect(nlp, text):
+    """*done done cheated*: completive *done* for *have* and *have done* on the same perfect
+    exclude each other."""
+    out = apply(nlp, ["completive_done", "completive_have_done"], text)
+    assert out.count("done") == 1, out

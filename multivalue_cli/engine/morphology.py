@@ -121,8 +121,10 @@ def indefinite_article(word: str) -> str:
 
 def person_number(subject) -> str:
     """'1s', '3s' or 'other' for a subject token (used to pick be/have/do forms)."""
-    if any(child.dep_ == "conj" for child in children(subject)):
-        return "other"  # he and I, my brother and I
+    if any(child.dep_ == "conj" or child.dep_ == "cc" and child.lower_ in ("and", "&")
+           for child in children(subject)):
+        return "other"  # he and I, my brother and I; also when the parser left the second
+        # conjunct unattached (my neighbor, who ..., and their brother)
     low = subject.lower_
     if low in ("i",):
         return "1s"

@@ -134,7 +134,8 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         past = participle_ops(p, "VBD")
         ops = [Replace(p.have.i, "done")]
         alternatives = ((*ops, *past),) if past else ()
-        yield site(*ops, alternatives=alternatives)
+        # the participle must stay next to *done*: no second *done* before it (have_done)
+        yield site(*ops, alternatives=alternatives, keep=(p.verb.i,))
 
 
 @rule(

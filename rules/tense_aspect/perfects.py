@@ -199,10 +199,10 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
         participle = perfect_participle(lemma_of(verb), form)
         if not participle or subj.i > verb.i:
             continue
-        ops: list[Op] = [Insert(preverbal_start(verb, subj), have)]
-        if participle != verb.lower_:
-            ops.append(Replace(verb.i, participle))
-        yield site(*ops)
+        # the verb is claimed even where its participle is its past form (*kissed*), so no
+        # other rule rewords the participle the inserted *have* needs (*has then kiss*)
+        yield site(Insert(preverbal_start(verb, subj), have),
+                   Replace(verb.i, participle if participle != verb.lower_ else verb.text))
 
 
 INDEFINITE_PRONOUNS = frozenset({"something", "someone", "somebody"})
