@@ -620,18 +620,26 @@ def person_in_context(pron: Token, pron_gender: str, exclude: Token | None = Non
     that gender, a person noun of unknown gender, an animal or a name, other than ``exclude``.
     A rule that turns a pronoun into *he*/*she* must not fire then, or the new pronoun could
     be read as that person."""
+    return any(exclude is None or tok.i != exclude.i
+               for tok in persons_in_context(pron, pron_gender, limit=2))
+
+
+def persons_in_context(pron: Token, pron_gender: str, limit: int | None = None) -> list[Token]:
+    """The mentions :func:`person_in_context` looks for, in text order, at most ``limit``
+    (two are enough to know that one remains whichever is excluded)."""
+    found: list[Token] = []
     tokens, _, previous_start = _window_bounds(pron)
     for tok in (tokens[i] for i in range(previous_start, _sentence_end(pron))):
-        if tok.i == pron.i or (exclude is not None and tok.i == exclude.i):
+        if tok.i == pron.i:
             continue
         if tok.lower_ in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
             if PRONOUN_GENDER[tok.lower_] == pron_gender:
-                return True
-            continue
-        if tok.pos_ not in ("NOUN", "PROPN") or not _referring(tok):
-            continue
-        maybe_person = tok.pos_ == "PROPN" or is_animate(tok) is True or (
-            tok.lemma_.lower() in wordlist("animal_nouns"))
-        if maybe_person and gender(tok) in (None, pron_gender):
-            return True
-    return False
+                found.append(tok)
+        elif tok.pos_ in ("NOUN", "PROPN") and _referring(tok):
+            maybe_person = tok.pos_ == "PROPN" or is_animate(tok) is True or (
+                tok.lemma_.lower() in wordlist("animal_nouns"))
+            if maybe_person and gender(tok) in (None, pron_gender):
+                found.append(tok)
+        if limit is not None and len(found) >= limit:
+            break
+    return found

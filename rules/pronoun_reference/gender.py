@@ -8,6 +8,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, SING, antecedent, is_animate, is_concrete_thing, noun_number, person_in_context,
+    persons_in_context,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
@@ -247,7 +248,8 @@ def no_gender_distinction(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if form is None:
             continue
         other = FEMALE if tok.lower_ in ("he", "him", "his", "himself") else MALE
-        if person_in_context(tok, other, exclude=antecedent(tok)):
+        persons = persons_in_context(tok, other, limit=2)
+        if len(persons) > 1 or persons and persons[0] != antecedent(tok):
             continue  # "my father ... my mother ... she" would point at the mother
         yield site(Replace(tok.i, form))
 
