@@ -157,7 +157,8 @@ def transform(
     Exit codes: 0 done; 3 done, but some records were not transformed (listed in errors.jsonl);
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
-    from .run.job import EXIT_OK, RunError, RunOptions, RunSpec, execute
+    from .run.job import execute
+    from .run.spec import EXIT_OK, RunError, RunOptions, RunSpec
 
     if output_format not in ("auto", "parquet", "jsonl"):
         raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
@@ -289,7 +290,7 @@ REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "
 
 def _from_manifest(path: Path, given: dict):
     """The run spec and profile recorded in a manifest; options that would change them are refused."""
-    from .run.job import RunSpec
+    from .run.spec import RunSpec
     from .profiles import ProfileError, profile_from_canonical
 
     defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,

@@ -217,21 +217,21 @@ def reference(corpus, tmp_path_factory):
 
 
 def test_a_shard_removed_during_the_run_fails_it_and_resume_redoes_it(corpus, reference, tmp_path, monkeypatch):
-    from multivalue_cli.run import job
+    from multivalue_cli.run import folder
 
-    finish = job.FolderRun._finish_shard
+    finish = folder.FolderRun._finish_shard
 
     def finish_then_lose_the_first(self, shard):
         finish(self, shard)
         if shard.index == 2:
             (self.work / self.shards[0]["files"][0]).unlink()
 
-    monkeypatch.setattr(job.FolderRun, "_finish_shard", finish_then_lose_the_first)
+    monkeypatch.setattr(folder.FolderRun, "_finish_shard", finish_then_lose_the_first)
     out = tmp_path / "out"
     failed = invoke(*run_args(corpus, out))
     assert failed.exit_code == 1 and "removed or changed during the run" in failed.output
     assert json.loads((out / "manifest.json").read_text())["state"] != "complete"
-    monkeypatch.setattr(job.FolderRun, "_finish_shard", finish)
+    monkeypatch.setattr(folder.FolderRun, "_finish_shard", finish)
     resumed = invoke(*run_args(corpus, out), "--resume")
     assert resumed.exit_code == 0, resumed.output
     assert output_records(out) == reference

@@ -15,7 +15,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
-from multivalue_cli.run.job import Interrupted, RunOptions, RunSpec, execute
+from multivalue_cli.run.job import execute
+from multivalue_cli.run.spec import Interrupted, RunOptions, RunSpec
 from multivalue_cli.profiles import catalog, load_profile
 from multivalue_cli.run.progress import RichProgress, RunProgress
 from multivalue_cli.engine.registry import registry

@@ -137,9 +137,9 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
         for name in keep:
             expected = expected.append(schema.field(name).with_name(f"{name}_original"))
     else:  # inferred from the JSON records; the manifest keeps it
-        from ..run.job import _schema_from_text
+        from ..run.folder import schema_from_text
 
-        expected = _schema_from_text(manifest.get("schema"))
+        expected = schema_from_text(manifest.get("schema"))
         if expected is None:
             return
     for shard in manifest["outputs"]["data"]:

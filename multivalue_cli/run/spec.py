@@ -1,0 +1,214 @@
+"""What a run is asked to do and what it counts: :class:`RunSpec` (everything that decides
+the output, recorded in the manifest and compared on ``--resume``), :class:`RunOptions` (how
+it runs), the exit codes, and the :class:`Totals` every run reports."""
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .pipeline import Rebuild, RecordPlan, RecordResult
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # the run could not go on (I/O error, disk full, --on-error fail)
+EXIT_USAGE = 2  # bad arguments, unknown dialect or field, unreadable input
+EXIT_INCOMPLETE = 3  # finished, but some records were not transformed (see errors.jsonl)
+EXIT_SIGINT = 130
+EXIT_SIGTERM = 143
+
+
+class RunError(Exception):
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Interrupted(BaseException):
+    """Raised in the main process by SIGINT / SIGTERM."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that determines the output (and nothing that does not, such as workers)."""
+
+    input: str | None = None
+    fields: tuple[str, ...] = ()
+    task: str | None = None
+    split: str | None = None
+    config: str | None = None
+    limit: int | None = None
+    seed: int = 0
+    keep_original: bool = False
+    model: str | None = None
+    format: str = "auto"
+    shard_size: int = 100_000
+    on_error: str = "passthrough"
+    # learner errors (after the dialect, if both are given)
+    errors: tuple[str, ...] = ()
+    error_rate: float = 0.1
+    error_profile: str | None = None
+    error_level: str | None = None  # A, B, C, N: the bundled profile of a CEFR level
+    protect_fields: tuple[str, ...] = ()
+    protect_regex: tuple[str, ...] = ()
+    protect_terms: tuple[str, ...] = ()  # the terms of --protect-file, kept so a resume can check them
+    protect_quotes: bool | None = None  # None: as the task preset says (off without one)
+    task_protection: bool = True  # the task preset's protection and exclusions apply
+    pair_key: str | None = None
+
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        for name in self.TUPLES:
+            data[name] = list(getattr(self, name))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "RunSpec":
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        for name in cls.TUPLES:
+            values[name] = tuple(values.get(name) or ())
+        return cls(**values)
+
+    def error_config(self, boost: float = 1.0):
+        """The learner-error configuration, or None when no errors are asked for."""
+        if not self.errors:
+            return None
+        from ..learner import ErrorConfig, load_error_profile
+
+        return ErrorConfig(types=self.errors, rate=self.error_rate,
+                           profile=load_error_profile(self.error_profile, self.error_level),
+                           seed=self.seed, boost=boost)
+
+    def preset(self):
+        """The task preset, if any."""
+        from ..tasks import load_task
+
+        return load_task(self.task) if self.task else None
+
+    def protection(self):
+        """What no stage may touch, besides each record's protect fields."""
+        from ..protection import Protection
+
+        quotes = self.protect_quotes
+        if quotes is None:
+            preset = self.preset()
+            quotes = bool(preset and self.task_protection and preset.protect_quotes)
+        return Protection(self.protect_terms, self.protect_regex, quotes)
+
+    def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
+        """What to do with each record; a preset's protect fields that the records do not
+        have are dropped (a user's are checked: a path that reaches nothing is an error)."""
+        from ..io.fields import check_value_paths, values_at
+
+        check_value_paths(records, self.protect_fields, "--protect-field")
+        preset = self.preset()
+        protect, sql, rebuild = list(self.protect_fields), [], []
+        if preset is not None:
+            if self.task_protection:
+                protect += [p for p in preset.protect_fields
+                            if p not in protect and any(values_at(r, p) for r in records)]
+                sql = list(preset.protect_sql)
+            rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+        return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
+                          tuple(rebuild))
+
+    def differences(self, other: "RunSpec") -> list[str]:
+        return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
+
+
+@dataclass
+class RunOptions:
+    """How to run (never changes the output)."""
+
+    out: Path | None  # None: JSON lines on stdout
+    log: Path | None = None
+    no_log: bool = False
+    workers: int = 1
+    batch_size: int = 256
+    engine: str = "local"  # or "ray"
+    ray_address: str | None = None
+    ray_cpus_per_actor: float = 1.0
+    overwrite: bool = False
+    resume: bool = False
+    quiet: bool = False
+    cache_size: int = 2_000  # parsed texts kept per worker, 0 for none
+    argv: list[str] = field(default_factory=list)
+
+    def engine_options(self) -> dict:
+        return {"engine": self.engine, "ray_address": self.ray_address,
+                "ray_cpus_per_actor": self.ray_cpus_per_actor}
+
+
+@dataclass
+class Totals:
+    records: int = 0
+    written: int = 0
+    texts: int = 0
+    texts_changed: int = 0
+    edits: int = 0
+    edits_per_feature: Counter = field(default_factory=Counter)
+    pairs: int = 0
+    pair_edits_carried: int = 0
+    pair_edits_blocked: int = 0
+    errors: int = 0
+    error_examples: list[str] = field(default_factory=list)
+
+    def add(self, other: "Totals") -> None:
+        for name in ("records", "written", "texts", "texts_changed", "edits", "errors", "pairs",
+                     "pair_edits_carried", "pair_edits_blocked"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.edits_per_feature.update(other.edits_per_feature)
+        self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
+
+    def as_dict(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["edits_per_feature"] = dict(sorted(self.edits_per_feature.items()))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Totals":
+        totals = cls(**{k: v for k, v in data.items() if k != "edits_per_feature"})
+        totals.edits_per_feature = Counter(data.get("edits_per_feature", {}))
+        return totals
+
+
+
+
+def where_of(result: RecordResult) -> str:
+    return result.where or f"row {result.row}"
+
+
+def count_result(result: RecordResult, totals: Totals, on_error: str) -> None:
+    totals.records += 1
+    if result.error is not None:
+        totals.errors += 1
+        if len(totals.error_examples) < 20:
+            totals.error_examples.append(f"{where_of(result)}: {result.error}")
+        return
+    totals.texts += result.texts
+    totals.texts_changed += result.texts_changed
+    totals.pairs += result.pairs
+    totals.pair_edits_carried += result.pair_edits_carried
+    totals.pair_edits_blocked += result.pair_edits_blocked
+    totals.edits += len(result.log)
+    totals.edits_per_feature.update(row[3] for row in result.log)
+
+
+def summarise(totals: Totals, where: str, started: float, note, warn) -> None:
+    share = f"{100 * totals.texts_changed / totals.texts:.1f}%" if totals.texts else "0%"
+    note(f"{totals.records} records, {totals.texts} texts, {totals.texts_changed} changed ({share}), "
+         f"{totals.edits} edits -> {where} in {time.time() - started:.1f}s")
+    if totals.errors:
+        warn(f"warning: {totals.errors} record(s) were not transformed"
+             + (f" (listed in {where}/errors.jsonl)" if where != "stdout" else "") + ", e.g. "
+             + "; ".join(totals.error_examples[:3]))
+
+
