@@ -103,6 +103,34 @@ def test_signals_stop_cleanly_and_say_how_to_resume(corpus, reference, tmp_path,
     assert snapshot(out) == reference
 
 
+def test_a_signal_as_the_next_shard_opens_leaves_no_temporary_files(corpus, reference, tmp_path,
+                                                                     monkeypatch):
+    """The shard just opened has no shard object yet to discard its files: the run removes
+    its temporaries anyway, and a resume ends as an uninterrupted run."""
+    import signal as signals
+
+    from multivalue_cli.run import folder
+    from multivalue_cli.run.spec import Interrupted
+
+    open_shard = folder.FolderRun._open_shard
+
+    def open_then_interrupt(self, index, first_row):
+        opened = open_shard(self, index, first_row)
+        if index == 2:  # its files are on disk, the run does not hold it yet
+            opened.data.write([{"id": -1, "text": "x", "label": 0}], first_row)
+            raise Interrupted(signals.SIGINT)
+        return opened
+
+    monkeypatch.setattr(folder.FolderRun, "_open_shard", open_then_interrupt)
+    out = tmp_path / "out"
+    result = runner.invoke(app, [str(a) for a in run_args(corpus, out)])
+    assert result.exit_code == 130, result.output
+    assert not list((out / ".work").glob(".*.tmp"))
+    monkeypatch.setattr(folder.FolderRun, "_open_shard", open_shard)
+    assert cli(*run_args(corpus, out), "--resume").returncode == 0
+    assert snapshot(out) == reference
+
+
 def test_resume_with_other_arguments_names_them(corpus, tmp_path):
     out = tmp_path / "out"
     assert cli(*run_args(corpus, out), "--limit", "50", fault="shard-write:1").returncode == -9

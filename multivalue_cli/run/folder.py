@@ -343,6 +343,13 @@ class FolderRun:
         if shard is not None:
             shard.data.discard()
             shard.log.discard()
+        # a signal between finishing one shard and opening the next can leave the next one's
+        # temporary files without a shard object to discard them; the lock makes them ours
+        for stray in self.work.glob(".*.tmp"):
+            try:
+                stray.unlink()
+            except OSError:
+                pass
         try:
             if self.manifest_path.exists() and self.format is not None:
                 self._write_manifest(state)
