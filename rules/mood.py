@@ -14,6 +14,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.wordlists import wordlist
 from multivalue_cli.engine.syntax import children, direct_subject as subject_of, sentence
 from multivalue_cli.engine.syntax import SUBJECT_DEPS
+from multivalue_cli.rules.adverbs_prepositions import WEEKDAYS
 from multivalue_cli.rules.noun_phrases.common import is_human_noun
 from multivalue_cli.rules.tense_aspect.common import be_replacing, clause_tokens, negation_after
 
@@ -341,10 +342,9 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
     return verb, be
 
 
-# Times that set a plan later than "about to": *next week*, *tomorrow*, *in two days*.
-LATER_TIME_NOUNS = frozenset(
-    "day days week weeks weekend month months year years summer winter spring autumn fall "
-    "monday tuesday wednesday thursday friday saturday sunday".split())
+# Times that set a plan later than "about to": *next week*, *tomorrow*, *in two days* (not
+# *in a minute*).
+LATER_TIME_NOUNS = (wordlist("time_nouns") - {"minute", "moment", "second", "hour"}) | WEEKDAYS
 
 
 def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
@@ -358,9 +358,9 @@ def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
         low = tok.lower_
         if low in ("tomorrow", "someday", "later"):
             return True
-        if low == "next" and tok.head.lower_ in LATER_TIME_NOUNS:
+        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
             return True
-        if low in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
+        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
                 c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
             return True
     return False
