@@ -326,3 +326,64 @@ def test_errant_classifies_edits_as_labelled(nlp, docs, error_type):
             agree += [e.type for e in found] == [chosen.label]
     assert total >= 150
     assert agree / total >= 0.90, f"{error_type}: {agree}/{total}"
+
+
+# --------------------------------------------------------------------------- fast paths
+
+
+def test_real_word_confusions_are_the_dictionarys_own_one_edit_neighbours():
+    """The real-word search goes through the common words' deletions instead of every
+    string one edit away; it must find exactly what the dictionary's own search finds."""
+    import random
+
+    from multivalue_cli.learner import spelling
+
+    checker = spelling._checker()
+    freq = checker.word_frequency.dictionary
+
+    def by_dictionary(word: str) -> set[str]:
+        return {c for c in checker.edit_distance_1(word)
+                if c != word and freq.get(c, 0) >= spelling.REAL_WORD_MIN_FREQUENCY and c.isalpha() and len(c) >= 2}
+
+    words = sorted(w for w in freq if w.isalpha() and len(w) >= 3)
+    sample = random.Random(7).sample(words, 1500) + ["form", "their", "then", "quite", "inf", "nan", "teh"]
+    for word in sample:
+        assert spelling._common_words_one_edit_from(word) == by_dictionary(word), word
+
+
+def test_prepared_candidates_draw_what_fresh_ones_draw(docs):
+    """Calibration prepares each text's candidates once for all its rounds: the draws must
+    be those of the candidates themselves, under any factors."""
+    from multivalue_cli.learner.selection import Selector
+
+    config = ErrorConfig(types=("learner",), rate=0.1, seed=5)
+    injector = LearnerInjector(config)
+    selectors = [Selector(config.types, config.profile, {}),
+                 Selector(config.types, config.profile, {"M:DET": 3.0, "spell": 0.2, "R:PREP": 0.05})]
+    for i, doc in enumerate(docs[:300]):
+        plan = injector._plan(doc, ())
+        words = [t.lower_ for t in doc]
+        prepared = selectors[0].prepare(plan.candidates, words)
+        for selector in selectors:
+            fresh = selector.choose(plan.candidates, len(plan.candidates), 5, i, "text", words=words)
+            assert selector.choose(prepared, len(plan.candidates), 5, i, "text") == fresh
+
+
+def test_one_calibration_pass_fits_what_the_two_steps_fit(nlp):
+    from multivalue_cli.learner.calibrate import field_sizes, fit, fit_adjust
+
+    docs = list(nlp.pipe(corpus_texts()[:400]))
+    items = [(doc, i, "text", ()) for i, doc in enumerate(docs)]
+    config = ErrorConfig(types=("learner",), rate=0.1, seed=2)
+    adjust, sizes = fit(config, items, ["text"])
+    assert adjust == fit_adjust(config, items) and adjust
+    assert sizes == field_sizes(replace(config, adjust=adjust), items, ["text"])
+
+
+def test_a_keyed_stream_draws_the_keyed_numbers():
+    from multivalue_cli.engine.apply import keyed_stream, keyed_uniform
+
+    for prefix in [(), (0,), (13, "row 7", "dialog.turns[2].text")]:
+        draw = keyed_stream(*prefix)
+        for rest in [("site", 0, 0), (4, "type"), ("choice", 12, "R:SPELL"), ("é",)]:
+            assert draw(*rest) == keyed_uniform(*prefix, *rest)

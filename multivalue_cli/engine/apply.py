@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .docindex import INDEX_KEY, DocIndex
 from .edits import (
@@ -93,6 +93,19 @@ def keyed_uniform(*parts: object) -> float:
 def _uniform(key: str) -> float:
     digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") / 2**64
+
+
+def keyed_stream(*prefix: object) -> Callable[..., float]:
+    """``lambda *rest: keyed_uniform(*prefix, *rest)`` (``rest`` not empty), with the prefix
+    hashed once: the learner draws dozens of numbers per text under one key."""
+    head = hashlib.blake2b(("\x1f".join(map(str, prefix)) + "\x1f" if prefix else "").encode(), digest_size=8)
+
+    def uniform(*rest: object) -> float:
+        h = head.copy()
+        h.update("\x1f".join(map(str, rest)).encode())
+        return int.from_bytes(h.digest(), "big") / 2**64
+
+    return uniform
 
 
 CANDIDATE_CACHE_SIZE = 4096

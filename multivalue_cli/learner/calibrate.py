@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from .profile import LABELS
@@ -38,7 +39,16 @@ Item = tuple["Doc", object, str, Sequence[tuple[int, int]]]  # doc, key, path, p
 
 
 def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
-    return [(injector._plan(doc, spans), key, path) for doc, key, path, spans in items]
+    """``(plan, candidates prepared for drawing, unprotected tokens, key, path)`` of each
+    text: computed once,
+    they serve every round of the fit and the capacities (which candidates can be drawn
+    does not depend on the factors)."""
+    out = []
+    for doc, key, path, spans in items:
+        plan = injector._plan(doc, spans)
+        prepared = injector.selector.prepare(plan.candidates, [t.lower_ for t in doc])
+        out.append((plan, prepared, plan.unprotected, key, path))
+    return out
 
 
 def expected_labels(injector: "LearnerInjector", plans: Sequence[tuple]) -> Counter:
@@ -46,23 +56,38 @@ def expected_labels(injector: "LearnerInjector", plans: Sequence[tuple]) -> Coun
     chance that the text takes at least k edits (its stochastic rounding)."""
     counts: Counter = Counter()
     config = injector.config
-    for plan, key, path in plans:
-        expected = config.rate * config.boost_for(path) * plan.unprotected
+    for _plan, prepared, unprotected, key, path in plans:
+        expected = config.rate * config.boost_for(path) * unprotected
         if expected <= 0:
             continue
-        words = [t.lower_ for t in plan.doc]
-        order = injector.selector.choose(plan.candidates, math.ceil(expected), config.seed, key, path, words=words)
+        order = injector.selector.choose(prepared, math.ceil(expected), config.seed, key, path)
         for k, chosen in enumerate(order):
             counts[chosen.label] += min(max(expected - k, 0.0), 1.0)
     return counts
+
+
+def fit(config: "ErrorConfig", items: Sequence[Item], fields: Sequence[str],
+        ) -> tuple[tuple[tuple[str, float], ...], dict[str, list[tuple[int, int]]]]:
+    """:func:`fit_adjust` and then :func:`field_sizes` under its factors, planning each text
+    once."""
+    from .injector import LearnerInjector
+
+    plans = _plans(LearnerInjector(config), items)
+    adjust = _fit_adjust(config, plans)
+    return adjust, _field_sizes(LearnerInjector(replace(config, adjust=adjust)), plans, fields)
 
 
 def fit_adjust(config: "ErrorConfig", items: Sequence[Item]) -> tuple[tuple[str, float], ...]:
     """Factors per type and label that bring the expected injected shares to the profile's."""
     from .injector import LearnerInjector
 
+    return _fit_adjust(config, _plans(LearnerInjector(config), items))
+
+
+def _fit_adjust(config: "ErrorConfig", plans: Sequence[tuple]) -> tuple[tuple[str, float], ...]:
+    from .injector import LearnerInjector
+
     injector = LearnerInjector(config)
-    plans = _plans(injector, items)
     profile = config.profile
     types = config.types
     mix_total = sum(profile.mix[t] for t in types)
@@ -86,13 +111,20 @@ def fit_adjust(config: "ErrorConfig", items: Sequence[Item]) -> tuple[tuple[str,
 
 def field_sizes(config: "ErrorConfig", items: Sequence[Item], fields: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     """Per selected field, ``(unprotected tokens, capacity)`` of each of its texts."""
-    from ..io.fields import field_of
     from .injector import LearnerInjector
 
     injector = LearnerInjector(config)
+    return _field_sizes(injector, _plans(injector, items), fields)
+
+
+def _field_sizes(injector: "LearnerInjector", plans: Sequence[tuple],
+                 fields: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
+    from ..io.fields import field_of
+
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for doc, key, path, spans in items:
-        unprotected, capacity = injector.capacity(doc, key, path, spans)
+    seed = injector.config.seed
+    for _plan, prepared, unprotected, key, path in plans:
+        capacity = len(injector.selector.choose(prepared, len(prepared.cands), seed, key, path))
         sizes[field_of(path, fields) or path].append((unprotected, capacity))
     return dict(sizes)
 

@@ -27,7 +27,7 @@ from collections import defaultdict
 from itertools import accumulate
 from typing import Mapping, Sequence
 
-from ..engine.apply import keyed_uniform
+from ..engine.apply import keyed_stream, keyed_uniform
 from .candidates import Candidate, Chosen
 from .profile import ErrorProfile
 
@@ -50,6 +50,7 @@ class Selector:
         self.types = tuple(types)
         self.profile = profile
         self.adjust = dict(adjust or {})
+        self._group_weights: dict[Group, float] = {}
 
     def type_weight(self, type_: str) -> float:
         """The type's share of the selected types' edits, times its availability correction."""
@@ -65,47 +66,85 @@ class Selector:
 
     def weight(self, cand: Candidate) -> float:
         """The candidate's group weight; 0 means it is never chosen."""
-        w = self.type_weight(cand.type) * self.label_weight(cand.type, cand.label) * (cand.site > 0)
-        if cand.type == "spell":
-            w *= self.profile.spelling.get(cand.subtype, 0.0)
-        return w
+        group = _group(cand)
+        w = self._group_weights.get(group)
+        if w is None:
+            w = self.type_weight(cand.type) * self.label_weight(cand.type, cand.label)
+            if cand.type == "spell":
+                w *= self.profile.spelling.get(cand.subtype, 0.0)
+            self._group_weights[group] = w
+        return w * (cand.site > 0)
 
-    def choose(self, candidates: Sequence[Candidate], count: int, *key: object,
+    def prepare(self, candidates: Sequence[Candidate], words: Sequence[str] = ()) -> "Prepared":
+        """The candidates in draw order, grouped, for any number of draws. Which candidates
+        can be chosen at all does not depend on ``adjust`` (its factors are positive), so
+        the result serves every selector of the same types and profile (calibration
+        rounds)."""
+        ordered = sorted(candidates, key=lambda c: (c.token, c.signature()))
+        return Prepared([c for c in ordered if self.weight(c) > 0], words)
+
+    def choose(self, candidates: "Sequence[Candidate] | Prepared", count: int, *key: object,
                words: Sequence[str] = ()) -> list[Chosen]:
         """Choose up to ``count`` edits on distinct tokens (see :class:`_Pool` for which
-        candidates an edit rules out)."""
-        ordered = sorted(candidates, key=lambda c: (c.token, c.signature()))
-        pool = _Pool([c for c in ordered if self.weight(c) > 0], words)
+        candidates an edit rules out). ``candidates`` may come :meth:`prepare`-d (then
+        ``words`` are its own)."""
+        prepared = candidates if isinstance(candidates, Prepared) else self.prepare(candidates, words)
+        pool = _Pool(prepared)
+        draw = keyed_stream(*key)
         chosen: list[Chosen] = []
         for n in range(count):
             live = pool.live_groups()
             if not live:
                 break
-            group = self._draw_group(live, *key, n)
-            cand = pool.pick(group, lambda k: keyed_uniform(*key, "site", n, k))
+            group = self._draw_group(live, draw, n)
+            cand = pool.pick(group, lambda k: draw("site", n, k))
             text = ""
             if cand.choices:
                 choices = list(zip(cand.choices, cand.weights or [1.0] * len(cand.choices)))
                 if cand.kind == "insert":
                     choices = [(w, v) for w, v in choices if w not in pool.deleted]
                 text = _weighted([w for w, _ in choices], [v for _, v in choices],
-                                 keyed_uniform(*key, "choice", cand.token, cand.label))
+                                 draw("choice", cand.token, cand.label))
             pool.apply(cand, text)
             chosen.append(Chosen(cand, text))
         return chosen
 
-    def _draw_group(self, live: Sequence[Group], *key: object) -> Group:
+    def _draw_group(self, live: Sequence[Group], draw, n: int) -> Group:
         """Type, then label, then spelling kind, each by its weight among those still live."""
         types = sorted({g[0] for g in live})
-        type_ = _weighted(types, [self.type_weight(t) for t in types], keyed_uniform(*key, "type"))
+        type_ = types[0] if len(types) == 1 else \
+            _weighted(types, [self.type_weight(t) for t in types], draw(n, "type"))
         labels = sorted({g[1] for g in live if g[0] == type_})
-        label = _weighted(labels, [self.label_weight(type_, l) for l in labels], keyed_uniform(*key, "label"))
+        label = _weighted(labels, [self.label_weight(type_, l) for l in labels], draw(n, "label"))
         kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
         if type_ == "spell":
-            kind = _weighted(kinds, [self.profile.spelling[k] for k in kinds], keyed_uniform(*key, "kind"))
+            kind = _weighted(kinds, [self.profile.spelling[k] for k in kinds], draw(n, "kind"))
         else:
             kind = kinds[0]
         return (type_, label, kind)
+
+
+class Prepared:
+    """Candidates in draw order with what every draw over them starts from: the members of
+    each group (and their cumulative site weights), the candidates on each token, the
+    insertions and deletions. Read-only; each :class:`_Pool` keeps its own changes."""
+
+    __slots__ = ("cands", "words", "groups", "members", "cumulative", "by_token", "live", "insertions",
+                 "deletions")
+
+    def __init__(self, candidates: list[Candidate], words: Sequence[str]) -> None:
+        self.cands = candidates
+        self.words = words
+        self.groups = [_group(c) for c in candidates]
+        self.members: dict[Group, list[int]] = defaultdict(list)
+        self.by_token: dict[int, list[int]] = defaultdict(list)
+        for idx, c in enumerate(candidates):
+            self.members[self.groups[idx]].append(idx)
+            self.by_token[c.token].append(idx)
+        self.live = {g: len(m) for g, m in self.members.items()}
+        self.cumulative: dict[Group, list[float]] = {}  # filled as groups are first drawn from
+        self.insertions = [i for i, c in enumerate(candidates) if c.kind == "insert"]
+        self.deletions = [i for i, c in enumerate(candidates) if c.kind == "delete"]
 
 
 class _Pool:
@@ -119,23 +158,21 @@ class _Pool:
     killed once and counted per group.
     """
 
-    def __init__(self, candidates: list[Candidate], words: Sequence[str]) -> None:
-        self.cands = candidates
-        self.words = words
-        self.members: dict[Group, list[int]] = defaultdict(list)
-        self.cumulative: dict[Group, list[float]] = {}
-        self.by_token: dict[int, list[int]] = defaultdict(list)
-        self.live: dict[Group, int] = defaultdict(int)
+    def __init__(self, prepared: Prepared) -> None:
+        self.prepared = prepared
+        self.cands = prepared.cands
+        self.groups = prepared.groups
+        self.words = prepared.words
+        self.by_token = prepared.by_token
+        self.insertions = prepared.insertions
+        self.deletions = prepared.deletions
+        self.members = dict(prepared.members)  # a group's list is replaced, never changed
+        self.cumulative: dict[Group, list[float]] = {}  # of compacted lists
+        self.live = dict(prepared.live)
         self.dead: set[int] = set()
         self.frozen: set[int] = set()
         self.deleted: set[str] = set()
         self.inserted: set[str] = set()
-        self.insertions = [i for i, c in enumerate(candidates) if c.kind == "insert"]
-        self.deletions = [i for i, c in enumerate(candidates) if c.kind == "delete"]
-        for idx, c in enumerate(candidates):
-            self.members[_group(c)].append(idx)
-            self.live[_group(c)] += 1
-            self.by_token[c.token].append(idx)
 
     def live_groups(self) -> list[Group]:
         return [g for g, n in self.live.items() if n > 0]
@@ -146,10 +183,13 @@ class _Pool:
         members = self.members[group]
         if self.live[group] * 2 < len(members):
             members = self.members[group] = [i for i in members if i not in self.dead]
-            self.cumulative.pop(group, None)
-        if group not in self.cumulative:
             self.cumulative[group] = list(accumulate(self.cands[i].site for i in members))
-        cumulative = self.cumulative[group]
+        if group in self.cumulative:
+            cumulative = self.cumulative[group]
+        else:  # the group's full list, shared by every draw over these candidates
+            cumulative = self.prepared.cumulative.get(group)
+            if cumulative is None:
+                cumulative = self.prepared.cumulative[group] = list(accumulate(self.cands[i].site for i in members))
         for attempt in range(64):
             idx = members[min(bisect_right(cumulative, draw(attempt) * cumulative[-1]), len(members) - 1)]
             if idx not in self.dead:
@@ -186,7 +226,7 @@ class _Pool:
     def _kill(self, idx: int) -> None:
         if idx not in self.dead:
             self.dead.add(idx)
-            self.live[_group(self.cands[idx])] -= 1
+            self.live[self.groups[idx]] -= 1
 
 
 def _group(c: Candidate) -> Group:

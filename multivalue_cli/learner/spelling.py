@@ -2,6 +2,7 @@
 real word. The dictionary is pyspellchecker's English word-frequency list (offline)."""
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
@@ -113,17 +114,68 @@ _EDITS = {
 
 def _real_words(word: str) -> tuple[str, ...]:
     """Common words one edit away that are not an inflection of ``word`` (cat/cats)."""
-    freq = _checker().word_frequency.dictionary
     out = []
-    for cand in _checker().edit_distance_1(word):
-        if cand == word or freq.get(cand, 0) < REAL_WORD_MIN_FREQUENCY or not cand.isalpha() or len(cand) < 2:
-            continue
+    for cand in _common_words_one_edit_from(word):
         if cand[0] != word[0] or cand.startswith(word) or word.startswith(cand):
             continue  # cat/cats, walk/walked: an inflection or a fragment, not a spelling slip
         if _share_lemma(word, cand):
             continue  # dies/died: a wrong inflection, not a spelling slip
         out.append(cand)
     return tuple(sorted(out))
+
+
+def _common_words_one_edit_from(word: str) -> set[str]:
+    """The common words (see :func:`_common_words`) one deletion, insertion, substitution or
+    swap of neighbours away from ``word``. Found through the words' one-letter deletions
+    (two words one edit apart share one, or one is the other's) instead of generating
+    every string one edit away (some 500 for a word of eight letters)."""
+    if not _checkable(word):
+        return set()
+    common, by_deletion = _common_words()
+    found = set(by_deletion.get(word, ()))  # a letter inserted
+    for k in range(len(word)):
+        shorter = word[:k] + word[k + 1:]
+        if shorter in common:  # a letter deleted
+            found.add(shorter)
+        for other in by_deletion.get(shorter, ()):
+            if len(other) == len(word) and _substituted_or_swapped(word, other):
+                found.add(other)
+    found.discard(word)
+    return found
+
+
+def _substituted_or_swapped(a: str, b: str) -> bool:
+    """``a`` and ``b`` (of one length) differ in one letter or by two neighbours swapped."""
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                              and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+
+
+def _checkable(word: str) -> bool:
+    """What the dictionary's own one-edit search looks at: not a number (but *inf* and
+    *nan* are words) and not much longer than its longest word."""
+    if len(word) > _checker().word_frequency.longest_word_length + 3:
+        return False
+    if word in ("nan", "inf", "infinity"):
+        return True
+    try:
+        float(word)
+        return False
+    except ValueError:
+        return True
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> tuple[frozenset[str], dict[str, list[str]]]:
+    """The dictionary's words common enough for a real-word confusion, and each of their
+    one-letter deletions with the words it comes from."""
+    common = frozenset(w for w, f in _dictionary().items()
+                       if f >= REAL_WORD_MIN_FREQUENCY and w.isalpha() and len(w) >= 2)
+    by_deletion: dict[str, list[str]] = defaultdict(list)
+    for w in sorted(common):
+        for k in range(len(w)):
+            by_deletion[w[:k] + w[k + 1:]].append(w)
+    return common, dict(by_deletion)
 
 
 def _share_lemma(a: str, b: str) -> bool:

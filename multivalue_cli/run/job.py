@@ -137,7 +137,7 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     from ..io.fields import select
     from ..io.jsontext import has_surrogates
     from ..learner import UnreachableRate
-    from ..learner.calibrate import field_sizes, fit_adjust
+    from ..learner.calibrate import fit
     from ..learner.rate import solve_boost
     from .pipeline import protected_terms
     from ..transformer import Transformer
@@ -156,9 +156,10 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection(), cache_size=cache_size)  # its parses are reused
     items = probe.learner_inputs(texts, keys, located_paths, protected)
-    config = dataclasses.replace(config, adjust=fit_adjust(config, items))
+    adjust, field_sizes = fit(config, items, plan.paths)
+    config = dataclasses.replace(config, adjust=adjust)
     boosts = {}
-    for name, sizes in field_sizes(config, items, plan.paths).items():
+    for name, sizes in field_sizes.items():
         try:
             boosts[name] = solve_boost(sizes, spec.error_rate)
         except UnreachableRate as exc:
