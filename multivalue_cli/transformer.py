@@ -181,7 +181,7 @@ class Transformer:
         result = self.engine.apply(doc, key, path, trace, self.protection.spans(text))
         if self.injector is None:
             return result
-        reuse = doc if result.text == text else None
+        reuse = Prepared(doc) if result.text == text else None
         return self._with_errors([result], [key], [path], [()], [reuse])[0][0]
 
     def transform(self, text: str) -> str:
@@ -249,7 +249,7 @@ class Transformer:
                 stage1[n] = self.engine.apply(ready, keys[k], paths[k],
                                               protected_spans=self.protection.spans(texts[k], protected[k]))
                 if stage1[n].text == texts[k]:
-                    parsed[n] = ready.doc
+                    parsed[n] = ready
         return stage1, parsed
 
     def _prepare(self, texts: Sequence[str]) -> list[Prepared]:
@@ -271,19 +271,19 @@ class Transformer:
                 cache.put(text, found[text])
         return [found[t] for t in texts]
 
-    def _learner_docs(self, stage1: list[Result], parsed) -> list:
+    def _learner_docs(self, stage1: list[Result], parsed) -> list[Prepared]:
         """The parse of each text the learner stage gets (parsed again only where the dialect
         changed it)."""
         parsed = parsed or [None] * len(stage1)
         fresh = iter(self._prepare([r.text for r, d in zip(stage1, parsed) if d is None]))
-        return [d if d is not None else next(fresh).doc for d in parsed]
+        return [d if d is not None else next(fresh) for d in parsed]
 
     def _with_errors(self, stage1: list[Result], keys, paths, terms, parsed=None) -> list[tuple[Result, LearnerStats]]:
         """Inject learner errors into the dialect's output."""
         out = []
-        for result, doc, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
-            learned = self.injector.inject(doc, key=key, path=path,
-                                           protected_spans=self.protection.spans(doc.text, protect))
+        for result, ready, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
+            learned = self.injector.inject(ready.doc, key=key, path=path, store=ready.learner,
+                                           protected_spans=self.protection.spans(ready.doc.text, protect))
             combined = Result(learned.text, result.edits + learned.edits,
                               result.failures + learned.failures)
             out.append((combined, LearnerStats(learned.distance, learned.unprotected,
@@ -293,8 +293,9 @@ class Transformer:
 
     def learner_inputs(self, texts: Sequence[str], keys: Sequence[object], paths: Sequence[str],
                        protected: Sequence[Sequence[str]]) -> list[tuple]:
-        """``(doc, key, path, protected spans)`` of every text the learner stage would get
-        (after the dialect, cut into pieces as for rewriting), for a calibration pass."""
+        """``(doc, key, path, protected spans, store)`` of every text the learner stage would
+        get (after the dialect, cut into pieces as for rewriting), for a calibration pass;
+        ``store`` keeps what the pass finds for the run (see :meth:`.LearnerInjector.inject`)."""
         pieces, owners = [], []
         for k, text in enumerate(texts):
             for start, end in chunk_bounds(text or "", CHUNK_CHARS):
@@ -303,9 +304,9 @@ class Transformer:
         todo = [i for i, piece in enumerate(pieces) if piece and piece.strip()]
         stage1, parsed = self._dialect_stage(pieces, [keys[k] for k in owners], [paths[k] for k in owners],
                                              [protected[k] for k in owners], todo)
-        docs = self._learner_docs(stage1, parsed)
-        return [(doc, keys[owners[i]], paths[owners[i]], self.protection.spans(doc.text, protected[owners[i]]))
-                for i, doc in zip(todo, docs)]
+        ready = self._learner_docs(stage1, parsed)
+        return [(r.doc, keys[owners[i]], paths[owners[i]], self.protection.spans(r.doc.text, protected[owners[i]]),
+                 r.learner) for i, r in zip(todo, ready)]
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
                      protected: Sequence[Sequence[str]], pair: object,

@@ -114,7 +114,7 @@ def test_the_availability_correction_brings_the_labels_to_the_level():
 
     def tvd(config) -> float:
         injector = LearnerInjector(config)
-        counts = Counter(e.feature for doc, key, path, spans in items
+        counts = Counter(e.feature for doc, key, path, spans, *_ in items
                          for e in injector.inject(doc, key, path, spans).edits)
         total = sum(counts.values())
         return sum(abs(counts[l] / total - shares.get(l, 0)) for l in set(counts) | set(shares)) / 2

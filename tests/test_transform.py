@@ -282,9 +282,12 @@ def test_version_and_help_list_exit_codes():
     assert "Exit codes" in help_text and "130/143" in help_text
 
 
-def test_the_parse_cache_never_changes_the_output(tmp_path):
+@pytest.mark.parametrize("what", [["--dialect", "UAAVE"], ["--errors", "learner", "--error-rate", "0.2"],
+                                  ["--dialect", "UAAVE", "--errors", "learner"]])
+def test_the_parse_cache_never_changes_the_output(tmp_path, what):
     """Templated input (a few texts, many times, under many record keys): the cached run, the
-    uncached one and a tiny cache split over two workers write the same bytes."""
+    uncached one and a tiny cache split over two workers write the same bytes (the cache
+    keeps each text's rule sites and learner candidates, and the calibration pass's)."""
     texts = ["She doesn't know where he lives.", "The teacher gave the students a test.",
              "Who is the tallest person in the class?", "They have been waiting for hours."]
     src = tmp_path / "templated.jsonl"
@@ -293,7 +296,7 @@ def test_the_parse_cache_never_changes_the_output(tmp_path):
     digests = []
     for extra in ([], ["--no-cache"], ["--cache-size", "2", "--workers", "2", "--batch-size", "16"]):
         out = tmp_path / f"out{len(digests)}"
-        result = transform(src, "--field", "text", "--field", "q", "--dialect", "UAAVE", "-o", out, *extra)
+        result = transform(src, "--field", "text", "--field", "q", *what, "-o", out, *extra)
         assert result.exit_code == 0, result.output
         digests.append([(p.name, p.read_bytes()) for folder in ("data", "edits")
                         for p in sorted((out / folder).iterdir())])

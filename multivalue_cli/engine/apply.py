@@ -115,14 +115,16 @@ class Prepared:
     """A parsed text with what the rules found in it: its document index and each rule's
     sites, computed once. A text that comes back (templated benchmarks repeat contexts and
     questions) is rewritten from these; only the keyed sampling differs per record, so the
-    output is the same as from a fresh parse."""
+    output is the same as from a fresh parse. The learner stage keeps its candidates here
+    too (``learner``, see :meth:`.LearnerInjector.inject`)."""
 
-    __slots__ = ("doc", "_index", "sites")
+    __slots__ = ("doc", "_index", "sites", "learner")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
         self._index: DocIndex | None = None
         self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form, fn) -> (sites, failure)
+        self.learner: dict[tuple, object] = {}
 
     @property
     def index(self) -> DocIndex:

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 ROUNDS = 8
 LIMITS = (0.05, 20.0)  # no factor goes beyond these: a label that barely occurs stays rare
 MIN_EDITS = 3.0  # a type or label expected fewer times than this in the sample is left as it is
-Item = tuple["Doc", object, str, Sequence[tuple[int, int]]]  # doc, key, path, protected spans
+# doc, key, path, protected spans (and, optionally, the store of the text's plan)
+Item = tuple["Doc", object, str, Sequence[tuple[int, int]]] | tuple["Doc", object, str, Sequence[tuple[int, int]], dict]
 
 
 def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
@@ -44,8 +45,8 @@ def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
     they serve every round of the fit and the capacities (which candidates can be drawn
     does not depend on the factors)."""
     out = []
-    for doc, key, path, spans in items:
-        plan = injector._plan(doc, spans)
+    for doc, key, path, spans, *store in items:
+        plan = injector._stored_plan(doc, spans, store[0] if store else None)
         prepared = injector.selector.prepare(plan.candidates, [t.lower_ for t in doc])
         out.append((plan, prepared, plan.unprotected, key, path))
     return out

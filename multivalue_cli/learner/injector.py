@@ -121,13 +121,17 @@ class LearnerInjector:
         self.config = config
         self.protection = Protection(tuple(config.protect_terms), tuple(config.protect_regex))
         self.selector = Selector(config.types, config.profile, dict(config.adjust))
+        # what a plan depends on (see _stored_plan)
+        self._plan_key = ("learner", config.types, config.profile.fingerprint(),
+                          tuple(config.protect_terms), tuple(config.protect_regex))
 
     # ------------------------------------------------------------------ single texts
 
     def inject(self, doc: "Doc", key: object = "", path: str = "",
-               protected_spans: Sequence[Span] = ()) -> LearnerResult:
-        plan = self._plan(doc, protected_spans)
-        return self._inject_plan(plan, (self.config.seed, key, path))
+               protected_spans: Sequence[Span] = (), store: dict | None = None) -> LearnerResult:
+        """``store``: where a parsed text keeps what was found in it (a text that comes back,
+        or was seen by the calibration pass, is not searched again)."""
+        return self._inject_plan(self._stored_plan(doc, protected_spans, store), (self.config.seed, key, path))
 
     def capacity(self, doc: "Doc", key: object = "", path: str = "",
                  protected_spans: Sequence[Span] = ()) -> tuple[int, int]:
@@ -183,6 +187,18 @@ class LearnerInjector:
         return solve_boost([(r.unprotected, r.capacity) for r in results], self.config.rate)
 
     # ------------------------------------------------------------------ internals
+
+    def _stored_plan(self, doc: "Doc", protected_spans: Sequence[Span], store: dict | None) -> _Plan:
+        """The text's plan from ``store`` (made and kept there if missing). Plans depend on
+        the selected types, the profile and the protection, not on the rate, factors or
+        seed; kept plans are not changed (pairs make their own)."""
+        if store is None:
+            return self._plan(doc, protected_spans)
+        key = (self._plan_key, tuple(map(tuple, protected_spans)))
+        plan = store.get(key)
+        if plan is None:
+            plan = store[key] = self._plan(doc, protected_spans)
+        return plan
 
     def _plan(self, doc: "Doc", protected_spans: Sequence[Span]) -> _Plan:
         spans = list(protected_spans) + self.protection.spans(doc.text)

@@ -13,7 +13,10 @@ of weights.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
@@ -59,6 +62,16 @@ class ErrorProfile:
     citation: str | None = None
     path: str | None = None
     raw: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def fingerprint(self) -> str:
+        """A digest of everything that decides which edits the profile offers and how they
+        are weighed (what a text's learner candidates depend on)."""
+        return self._fingerprint
+
+    @cached_property
+    def _fingerprint(self) -> str:
+        content = [self.mix, self.operations, self.spelling, self.confusions, self.unnecessary, self.sites]
+        return hashlib.blake2b(json.dumps(content, sort_keys=True).encode(), digest_size=16).hexdigest()
 
     def shares(self) -> dict[str, float]:
         """Each ERRANT type's share of all edits (mix x operation share), for the types with
