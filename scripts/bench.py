@@ -10,7 +10,9 @@
 With ``--realtext DIR`` the workloads are public benchmark files: ``templated`` (the BBQ files'
 contexts and questions, which repeat), ``distinct`` (Spider questions and WinoBias sentences,
 each once) and ``long`` (one text of about 2 MB made of BBQ contexts); the settings then read
-``WORKLOAD:SETTING:WORKERS`` (default: every row of the project's throughput table).
+``WORKLOAD:SETTING:WORKERS`` (default: every row of the project's throughput table). Each
+workload also gets a process that only loads spaCy and parses its texts: where every text is
+distinct, its ratio to raw parsing is the most that start-up leaves to any tool.
 
 Generates a corpus of mixed questions and declaratives (deterministic), then measures in one
 run: raw ``nlp.pipe`` throughput (same pipeline and settings as the tool, one process), and the
@@ -198,6 +200,26 @@ def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: li
     }
 
 
+SPACY_ALONE = """
+import json, sys
+from multivalue_cli.engine.nlp import load_pipeline
+nlp = load_pipeline()
+fields = sys.argv[2:]
+texts = [r[f] for r in map(json.loads, open(sys.argv[1], encoding="utf-8")) for f in fields]
+for _ in nlp.pipe(texts, batch_size=256):
+    pass
+"""
+
+
+def spacy_alone_seconds(corpus: Path, fields: list[str]) -> float:
+    """Wall time of a process that only imports spaCy, loads the pipeline, reads the texts and
+    parses them: the end-to-end ceiling of any tool that must parse them (its ratio to raw
+    parsing is what start-up alone leaves)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", SPACY_ALONE, str(corpus), *fields], check=True)
+    return time.perf_counter() - start
+
+
 def first_record_seconds(corpus: Path, tmp: Path) -> float:
     """Wall time of a run over one record: import, model load, one text, write."""
     start = time.perf_counter()
@@ -348,6 +370,14 @@ def realtext_main(args) -> None:
             print(f"{name}: {len(texts)} texts, {len(set(texts))} distinct, {sum(map(len, texts)):,} characters")
         print(f"start-up to first record written (import, model load, one text): "
               f"{first_record_seconds(workloads['distinct'][0], tmp):.2f} s")
+        for name in dict.fromkeys(item.split(":")[0] for item in settings):
+            if name == "long":
+                continue
+            path, fields, texts = workloads[name]
+            alone = [(len(texts) / raw_parse(texts), spacy_alone_seconds(path, fields)) for _ in range(args.repeats)]
+            print(f"{name}: spaCy alone (import, load, read, parse every text; no tool) takes "
+                  f"{statistics.median(a for _, a in alone):.1f} s, "
+                  f"{statistics.median(r / a for r, a in alone):.2f} x raw")
         print("| workload | setting | workers | end to end texts/s | x raw | after start-up x raw | "
               "wall s | peak RSS main MB | peak RSS worker MB |")
         print("|---|---|---|---|---|---|---|---|---|")

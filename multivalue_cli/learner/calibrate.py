@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 ROUNDS = 8
 LIMITS = (0.05, 20.0)  # no factor goes beyond these: a label that barely occurs stays rare
 MIN_EDITS = 3.0  # a type or label expected fewer times than this in the sample is left as it is
-# doc, key, path, protected spans (and, optionally, the store of the text's plan)
-Item = tuple["Doc", object, str, Sequence[tuple[int, int]]] | tuple["Doc", object, str, Sequence[tuple[int, int]], dict]
+Spans = Sequence[tuple[int, int]]
+# doc, key, path, protected spans (and, optionally, where the text keeps its plan)
+Item = tuple["Doc", object, str, Spans] | tuple["Doc", object, str, Spans, dict]
 
 
 def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
