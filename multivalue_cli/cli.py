@@ -571,6 +571,8 @@ def tasks_show(
                  "quoted spans" if protect["quotes"] else "",
                  ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
              ])) or "nothing beyond --protect-*"),
+             *([f"  no learner errors on words tagged {', '.join(protect['learner_tags'])}"]
+               if protect["learner_tags"] else []),
              "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
              "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
                                                for k, v in preset["rebuild"].items()) or "none")]

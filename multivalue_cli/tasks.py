@@ -27,6 +27,7 @@ class TaskPreset:
     protect_fields: tuple[str, ...] = ()
     protect_quotes: bool = False
     protect_sql: tuple[str, ...] = ()
+    learner_tags: tuple[str, ...] = ()  # Penn tags of words learner errors leave alone
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
     rebuild: tuple[Rebuilt, ...] = ()
     notes: str = ""
@@ -45,7 +46,7 @@ class TaskPreset:
         return {"name": self.name, "description": self.description,
                 "fields": [list(p) for p in self.fields],
                 "protect": {"fields": list(self.protect_fields), "quotes": self.protect_quotes,
-                            "sql_literals": list(self.protect_sql)},
+                            "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)},
                 "exclude": dict(self.exclude),
                 "rebuild": {r.field: {"from": r.source, "tokenizer": r.tokenizer} for r in self.rebuild},
                 "notes": self.notes}
@@ -63,6 +64,7 @@ def _presets() -> dict[str, TaskPreset]:
             protect_fields=tuple(protect.get("fields") or ()),
             protect_quotes=bool(protect.get("quotes", False)),
             protect_sql=tuple(protect.get("sql_literals") or ()),
+            learner_tags=tuple(protect.get("learner_tags") or ()),
             exclude=dict(spec.get("exclude") or {}),
             rebuild=tuple(Rebuilt(name_, r["from"], r.get("tokenizer", "treebank"))
                           for name_, r in (spec.get("rebuild") or {}).items()),

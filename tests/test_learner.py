@@ -387,3 +387,19 @@ def test_a_keyed_stream_draws_the_keyed_numbers():
         draw = keyed_stream(*prefix)
         for rest in [("site", 0, 0), (4, "type"), ("choice", 12, "R:SPELL"), ("é",)]:
             assert draw(*rest) == keyed_uniform(*prefix, *rest)
+
+
+def test_protected_tags_take_no_learner_error(docs):
+    """``protect_tags``: no candidate claims a token with one of the tags, or changes it as a
+    side effect (as the spider preset uses for superlatives and comparatives)."""
+    tags = ("JJS", "RBS", "JJR", "RBR")
+    free = LearnerInjector(ErrorConfig(types=("learner",), rate=0.3, seed=4))
+    kept = LearnerInjector(ErrorConfig(types=("learner",), rate=0.3, seed=4, protect_tags=tags))
+    offered = 0
+    for doc in docs:
+        degree = {t.i for t in doc if t.tag_ in tags}
+        offered += sum(c.token in degree for c in free._plan(doc, ()).candidates)
+        plan = kept._plan(doc, ())
+        assert degree <= plan.protected
+        assert not any(c.token in degree for c in plan.candidates)
+    assert offered > 20

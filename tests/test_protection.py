@@ -221,6 +221,32 @@ def test_the_spider_preset_keeps_values_and_rankings_and_rebuilds_the_tokens(spi
     assert "zero_degree" in json.loads((loose / "manifest.json").read_text())["profile"]["features"]
 
 
+def test_learner_errors_leave_the_spider_rankings_and_comparisons_alone(tmp_path):
+    """A misspelt or swapped degree word (*the must languages*, *the fewust people*) loses the
+    ORDER BY or comparison of the query: under the spider preset learner errors leave words
+    tagged as superlatives and comparatives alone, and without the preset they do not."""
+    questions = ["Which continent speaks the most languages?", "Return the 3 countries with the fewest people.",
+                 "Which singer is older than the youngest drummer?", "List the highest mountains first.",
+                 "Which students scored more points than their teacher?", "Who sold the least tickets?"]
+    records = [{"db_id": "x", "query": "SELECT 1", "question": q, "question_toks": [], "sql": {}}
+               for q in questions * 20]
+    src = tmp_path / "spider.json"
+    src.write_text(json.dumps(records))
+    degree = {"most", "fewest", "older", "youngest", "highest", "more", "least"}
+    touched = {}
+    for name, extra in (("preset", []), ("loose", ["--no-task-protection"])):
+        out = tmp_path / name
+        result = invoke("transform", src, "--task", "spider", "--errors", "learner", "--error-rate", "0.4",
+                        "-o", out, "-q", *extra)
+        assert result.exit_code == 0, result.output
+        touched[name] = sum(len(degree & set(r["question"].rstrip("?.").split()))
+                            != len(degree & set(q["question"].rstrip("?.").split()))
+                            for r, q in zip(records_of(out), records))
+        tags = json.loads((out / "manifest.json").read_text())["protection"]["learner_tags"]
+        assert tags == ([] if extra else ["JJS", "RBS", "JJR", "RBR"])
+    assert touched["preset"] == 0 and touched["loose"] > 0, touched
+
+
 def test_the_bbq_preset_rewrites_the_context_and_keeps_the_groups(tmp_path):
     records = [{"context": "I saw a tall man and a short man at the bus stop. The tall man was angry, "
                            "and he shouted at everyone who walked past him.",

@@ -57,6 +57,7 @@ class ErrorConfig:
     seed: int = 0
     protect_terms: tuple[str, ...] = ()
     protect_regex: tuple[str, ...] = ()
+    protect_tags: tuple[str, ...] = ()  # Penn tags of tokens no learner error may touch
     boost: float = 1.0
     boosts: tuple[tuple[str, float], ...] = ()
     adjust: tuple[tuple[str, float], ...] = ()
@@ -123,7 +124,7 @@ class LearnerInjector:
         self.selector = Selector(config.types, config.profile, dict(config.adjust))
         # what a plan depends on (see _stored_plan)
         self._plan_key = ("learner", config.types, config.profile.fingerprint(),
-                          tuple(config.protect_terms), tuple(config.protect_regex))
+                          tuple(config.protect_terms), tuple(config.protect_regex), tuple(config.protect_tags))
 
     # ------------------------------------------------------------------ single texts
 
@@ -203,6 +204,8 @@ class LearnerInjector:
     def _plan(self, doc: "Doc", protected_spans: Sequence[Span]) -> _Plan:
         spans = list(protected_spans) + self.protection.spans(doc.text)
         protected = protected_tokens(doc, spans)
+        if self.config.protect_tags:
+            protected |= {t.i for t in doc if t.tag_ in self.config.protect_tags}
         free = {t.i for t in doc if not t.is_space and t.i not in protected}
         candidates: list[Candidate] = []
         failures: list[str] = []

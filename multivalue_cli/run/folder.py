@@ -466,6 +466,7 @@ class FolderRun:
         excluded = dict(preset.exclude) if preset is not None and self.spec.task_protection else {}
         return {"fields": list(self.plan.protect_fields), "sql_literals": list(self.plan.protect_sql),
                 "quotes": protection.quotes, "regex": list(protection.regex),
+                "learner_tags": list(self.errors.protect_tags) if self.errors is not None else [],
                 "terms": len(protection.terms), "pair_key": self.plan.pair_key,
                 "excluded_features": excluded,
                 "rebuilt_fields": {r.field: {"from": r.source, "tokenizer": r.tokenizer}

@@ -83,9 +83,11 @@ class RunSpec:
             return None
         from ..learner import ErrorConfig, load_error_profile
 
+        preset = self.preset()
+        tags = tuple(preset.learner_tags) if preset is not None and self.task_protection else ()
         return ErrorConfig(types=self.errors, rate=self.error_rate,
                            profile=load_error_profile(self.error_profile, self.error_level),
-                           seed=self.seed, boost=boost)
+                           seed=self.seed, boost=boost, protect_tags=tags)
 
     def preset(self):
         """The task preset, if any."""
