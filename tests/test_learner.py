@@ -403,3 +403,27 @@ def test_protected_tags_take_no_learner_error(docs):
         assert degree <= plan.protected
         assert not any(c.token in degree for c in plan.candidates)
     assert offered > 20
+
+
+def test_no_real_word_confusion_makes_or_unmakes_a_negative(nlp):
+    """*would not* -> *would now*, *are not* -> *are nor* reverse what a sentence says (the
+    label of most tasks): real-word confusions leave negatives alone and never make one;
+    ordinary misspellings of them (*nevver*) stay readable and may happen."""
+    from multivalue_cli.learner import spelling
+
+    for word in spelling.NEGATIVE_WORDS:
+        assert spelling.spellings(word, "real_word") == ()
+    for word in ("now", "nut", "net", "nod", "nose", "one", "nine", "ever", "nought"):
+        assert not set(spelling.spellings(word, "real_word")) & spelling.NEGATIVE_WORDS, word
+    texts = ["He would not go now.", "The names are not in the list.", "I am not sure and neither is she.",
+             "They could not find the note.", "Nobody saw the nut, nor the net."] * 40
+    injector = LearnerInjector(ErrorConfig(types=("spell",), rate=0.5, seed=9))
+    negatives = lambda text: sorted(w for w in text.lower().replace(",", " ").replace(".", " ").split()
+                                    if w in spelling.NEGATIVE_WORDS)
+    changed = 0
+    for i, doc in enumerate(nlp.pipe(texts)):
+        out = injector.inject(doc, key=i, path="text").text
+        changed += out != doc.text
+        assert len(negatives(out)) <= len(negatives(doc.text)), (doc.text, out)
+        assert not set(negatives(out)) - set(negatives(doc.text)), (doc.text, out)
+    assert changed > 150

@@ -18,6 +18,10 @@ MIN_LENGTH = 4
 MIN_LENGTH_REAL_WORD = 3
 # A real-word confusion must be a common word, not a rare one the reader would not know.
 REAL_WORD_MIN_FREQUENCY = 20_000
+# A real-word confusion never makes or unmakes a negative (*would not* -> *would now*, *are
+# nor*): that would reverse what the sentence says, and with it the label of nearly every task.
+NEGATIVE_WORDS = frozenset({"not", "no", "nor", "never", "none", "nothing", "nobody", "nowhere",
+                            "neither", "cannot"})
 QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 # Letters learners confuse by sound or shape (beyond vowel for vowel).
 SIMILAR = {
@@ -113,9 +117,14 @@ _EDITS = {
 
 
 def _real_words(word: str) -> tuple[str, ...]:
-    """Common words one edit away that are not an inflection of ``word`` (cat/cats)."""
+    """Common words one edit away that are not an inflection of ``word`` (cat/cats), and
+    neither is a negative."""
+    if word in NEGATIVE_WORDS:
+        return ()
     out = []
     for cand in _common_words_one_edit_from(word):
+        if cand in NEGATIVE_WORDS:
+            continue
         if cand[0] != word[0] or cand.startswith(word) or word.startswith(cand):
             continue  # cat/cats, walk/walked: an inflection or a fragment, not a spelling slip
         if _share_lemma(word, cand):
