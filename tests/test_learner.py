@@ -405,16 +405,21 @@ def test_protected_tags_take_no_learner_error(docs):
     assert offered > 20
 
 
-def test_no_real_word_confusion_makes_or_unmakes_a_negative(nlp):
-    """*would not* -> *would now*, *are not* -> *are nor* reverse what a sentence says (the
-    label of most tasks): real-word confusions leave negatives alone and never make one;
-    ordinary misspellings of them (*nevver*) stay readable and may happen."""
+def test_no_real_word_confusion_makes_or_unmakes_a_negative_or_a_number(nlp):
+    """*would not* -> *would now*, *are not* -> *are nor* reverse what a sentence says, *for
+    hours* -> *four hours* or *nine* -> *nice* change a quantity (the label of most tasks):
+    real-word confusions leave negatives and number words alone and never make one; ordinary
+    misspellings of them (*nevver*) stay readable and may happen."""
+    from spacy.lang.en.lex_attrs import like_num
+
     from multivalue_cli.learner import spelling
 
-    for word in spelling.NEGATIVE_WORDS:
-        assert spelling.spellings(word, "real_word") == ()
-    for word in ("now", "nut", "net", "nod", "nose", "one", "nine", "ever", "nought"):
-        assert not set(spelling.spellings(word, "real_word")) & spelling.NEGATIVE_WORDS, word
+    for word in [*spelling.NEGATIVE_WORDS, "two", "four", "ten", "nine", "six", "one", "first"]:
+        assert spelling.spellings(word, "real_word") == (), word
+    for word in ("now", "nut", "net", "nod", "nose", "ever", "nought", "for", "too", "then", "nice", "sex", "tan"):
+        made = spelling.spellings(word, "real_word")
+        assert not set(made) & spelling.NEGATIVE_WORDS and not any(like_num(w) for w in made), (word, made)
+    assert "from" in spelling.spellings("form", "real_word")  # confusions of other words remain
     texts = ["He would not go now.", "The names are not in the list.", "I am not sure and neither is she.",
              "They could not find the note.", "Nobody saw the nut, nor the net."] * 40
     injector = LearnerInjector(ErrorConfig(types=("spell",), rate=0.5, seed=9))

@@ -19,7 +19,8 @@ MIN_LENGTH_REAL_WORD = 3
 # A real-word confusion must be a common word, not a rare one the reader would not know.
 REAL_WORD_MIN_FREQUENCY = 20_000
 # A real-word confusion never makes or unmakes a negative (*would not* -> *would now*, *are
-# nor*): that would reverse what the sentence says, and with it the label of nearly every task.
+# nor*) or a number word (*for hours* -> *four hours*, *nine* -> *nice*): that would reverse
+# what the sentence says, or the quantity it gives, and with it the labels of most tasks.
 NEGATIVE_WORDS = frozenset({"not", "no", "nor", "never", "none", "nothing", "nobody", "nowhere",
                             "neither", "cannot"})
 QWERTY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -118,12 +119,12 @@ _EDITS = {
 
 def _real_words(word: str) -> tuple[str, ...]:
     """Common words one edit away that are not an inflection of ``word`` (cat/cats), and
-    neither is a negative."""
-    if word in NEGATIVE_WORDS:
+    neither is a negative or a number."""
+    if _negative_or_number(word):
         return ()
     out = []
     for cand in _common_words_one_edit_from(word):
-        if cand in NEGATIVE_WORDS:
+        if _negative_or_number(cand):
             continue
         if cand[0] != word[0] or cand.startswith(word) or word.startswith(cand):
             continue  # cat/cats, walk/walked: an inflection or a fragment, not a spelling slip
@@ -131,6 +132,14 @@ def _real_words(word: str) -> tuple[str, ...]:
             continue  # dies/died: a wrong inflection, not a spelling slip
         out.append(cand)
     return tuple(sorted(out))
+
+
+def _negative_or_number(word: str) -> bool:
+    """*not*, *never*, *two*, *ten*, *first*: no real-word confusion starts from such a word
+    or ends in one."""
+    from spacy.lang.en.lex_attrs import like_num
+
+    return word in NEGATIVE_WORDS or like_num(word)
 
 
 def _common_words_one_edit_from(word: str) -> set[str]:
