@@ -403,6 +403,8 @@ def test_protected_tags_take_no_learner_error(docs):
         assert degree <= plan.protected
         assert not any(c.token in degree for c in plan.candidates)
     assert offered > 20
+    with pytest.raises(ValueError, match="sequence of tags"):
+        ErrorConfig(types=("learner",), rate=0.1, protect_tags="JJS")  # not the tags J, S
 
 
 def test_no_real_word_confusion_makes_or_unmakes_a_negative_or_a_number(nlp):

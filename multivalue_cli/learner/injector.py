@@ -68,6 +68,9 @@ class ErrorConfig:
         if self.boost <= 0 or any(b <= 0 for _, b in self.boosts):
             raise ValueError(f"boost must be positive, got {self.boost}")
         object.__setattr__(self, "types", resolve_types(self.types))
+        if isinstance(self.protect_tags, str):
+            raise ValueError(f"protect_tags takes a sequence of tags, got the string {self.protect_tags!r}")
+        object.__setattr__(self, "protect_tags", tuple(dict.fromkeys(self.protect_tags)))
 
     def boost_for(self, path: str) -> float:
         """The boost of the field that ``path`` (a concrete location) belongs to."""
@@ -124,7 +127,7 @@ class LearnerInjector:
         self.selector = Selector(config.types, config.profile, dict(config.adjust))
         # what a plan depends on (see _stored_plan)
         self._plan_key = ("learner", config.types, config.profile.fingerprint(),
-                          tuple(config.protect_terms), tuple(config.protect_regex), tuple(config.protect_tags))
+                          tuple(config.protect_terms), tuple(config.protect_regex), config.protect_tags)
 
     # ------------------------------------------------------------------ single texts
 
@@ -133,14 +136,6 @@ class LearnerInjector:
         """``store``: where a parsed text keeps what was found in it (a text that comes back,
         or was seen by the calibration pass, is not searched again)."""
         return self._inject_plan(self._stored_plan(doc, protected_spans, store), (self.config.seed, key, path))
-
-    def capacity(self, doc: "Doc", key: object = "", path: str = "",
-                 protected_spans: Sequence[Span] = ()) -> tuple[int, int]:
-        """``(unprotected tokens, most edits)`` of a text, without rendering (for a
-        calibration pass)."""
-        plan = self._plan(doc, protected_spans)
-        order = self._order(plan.candidates, (self.config.seed, key, path), _words(doc))
-        return plan.unprotected, len(order)
 
     # ------------------------------------------------------------------ counterfactual pairs
 
