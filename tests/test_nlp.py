@@ -1,0 +1,93 @@
+"""The pipeline the tool parses with gives the annotations of spaCy's stock pipeline: its
+attribute ruler and lemmatizer run as look-ups (multivalue_cli/engine/lookups.py)."""
+from pathlib import Path
+
+import pytest
+from spacy.pipeline import AttributeRuler, Lemmatizer
+
+from multivalue_cli.engine import lookups
+from multivalue_cli.engine.lookups import AttributeLookup, LemmaMemo, use_lookups
+from multivalue_cli.engine.nlp import load_pipeline
+from multivalue_cli.engine.registry import registry
+
+FIXTURE = Path(__file__).parent / "fixtures" / "attribute_ruler_texts.txt"
+
+
+def _texts() -> list[str]:
+    """Our own sentences written to reach the ruler's word, dependency, two-word and space
+    patterns, every rule example and negative, and blank or space-only texts."""
+    texts = FIXTURE.read_text("utf-8").split("\n")
+    texts.append(FIXTURE.read_text("utf-8"))  # the whole file as one text, blank lines and all
+    for rule in registry().values():
+        texts += [ex.text for ex in rule.examples] + list(rule.negatives)
+    return texts + ["", " ", "\n\n", "\t", "it"]
+
+
+def _annotations(doc) -> list[tuple]:
+    return [(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i, t.is_sent_start)
+            for t in doc]
+
+
+@pytest.fixture(scope="module")
+def stock():
+    return load_pipeline(stock=True)
+
+
+def test_the_pipeline_runs_the_ruler_and_lemmatizer_as_look_ups(nlp, stock):
+    assert type(nlp.get_pipe("attribute_ruler")) is AttributeLookup
+    assert type(nlp.get_pipe("lemmatizer")) is LemmaMemo
+    assert type(stock.get_pipe("attribute_ruler")) is AttributeRuler
+    assert isinstance(stock.get_pipe("lemmatizer"), Lemmatizer)
+    assert nlp.pipe_names == stock.pipe_names
+
+
+def test_look_ups_annotate_as_the_stock_ruler_does(nlp, stock):
+    texts = _texts()
+    ours = [_annotations(d) for d in nlp.pipe(texts, batch_size=64)]
+    theirs = [_annotations(d) for d in stock.pipe(texts, batch_size=64)]
+    differ = [t for t, a, b in zip(texts, ours, theirs) if a != b]
+    assert not differ, differ[:5]
+    assert _annotations(nlp(texts[0])) == _annotations(stock(texts[0]))
+
+
+def test_the_texts_reach_every_kind_of_pattern(stock):
+    """The comparison above means something only if the texts reach the patterns that are not
+    a plain tag: word lists, dependency tests, regular expressions, spaces, two-word patterns."""
+    ruler = stock.get_pipe("attribute_ruler")
+    reached = {attr_id for doc in stock.pipe(_texts()) for attr_id, *_ in ruler.match(doc)}
+    special = {k for k, entry in enumerate(ruler.patterns)
+               if any(len(p) > 1 or any(key != "TAG" and not (key == "LOWER" and isinstance(v, str))
+                                        for spec in p for key, v in spec.items())
+                      for p in entry["patterns"])}
+    missed = [ruler.patterns[k] for k in sorted(special - reached)]
+    assert len(special) > 20 and [m for m in missed if m not in PARSES_NOT_SEEN] == [], missed
+
+
+# Patterns for parses the pipeline was not seen to make on any sentence we tried: *but* as an
+# adverb modifier, and a word tagged as a space.
+PARSES_NOT_SEEN = [
+    {"patterns": [[{"TAG": "CC", "LOWER": "but", "DEP": "advmod"}]], "attrs": {"POS": "ADV"}, "index": 0},
+    {"patterns": [[{"TAG": "_SP", "IS_SPACE": False}]], "attrs": {"POS": "X", "MORPH": "_"}, "index": 0},
+]
+
+
+def test_a_small_memo_changes_nothing(nlp, stock, monkeypatch):
+    monkeypatch.setattr(lookups, "MEMO_LIMIT", 3)
+    ruler, lemmatizer = nlp.get_pipe("attribute_ruler"), nlp.get_pipe("lemmatizer")
+    monkeypatch.setattr(ruler, "memo", {})
+    monkeypatch.setattr(lemmatizer, "memo", {})
+    texts = FIXTURE.read_text("utf-8").split("\n")
+    assert [_annotations(d) for d in nlp.pipe(texts)] == [_annotations(d) for d in stock.pipe(texts)]
+    assert len(ruler.memo) <= 3 and len(lemmatizer.memo) <= 3
+
+
+def test_components_with_other_settings_stay_stock():
+    import spacy
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("attribute_ruler")
+    ruler.add([[{"LOWER": "a"}, {"IS_PUNCT": True, "OP": "?"}]], {"LEMMA": "x"})
+    nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    assert use_lookups(nlp) == []
+    assert type(nlp.get_pipe("attribute_ruler")) is AttributeRuler
+    assert type(nlp.get_pipe("lemmatizer")) is not LemmaMemo
