@@ -88,7 +88,8 @@ class AttributeLookup:
     def __init__(self, vocab) -> None:
         self.vocab = vocab
         self.single: list[tuple[int, Predicate, dict]] = []
-        self.multi: list[tuple[int, tuple[Predicate, ...], int, dict]] = []
+        # (order, the tests of each word as positions in multi_predicates, index, attributes)
+        self.multi: list[tuple[int, tuple[int, ...], int, dict]] = []
         self.multi_predicates: list[Predicate] = []
         self.memo: dict[tuple, tuple[dict | None, frozenset]] = {}
 
@@ -105,8 +106,11 @@ class AttributeLookup:
                     single.append((order, predicates[0], attrs))
                 else:
                     multi.append((order, predicates, index % len(predicates), attrs))
-        self.single, self.multi = single, multi
         self.multi_predicates = list(dict.fromkeys(p for _, preds, _, _ in multi for p in preds))
+        position = {p: k for k, p in enumerate(self.multi_predicates)}
+        self.single = single
+        self.multi = [(order, tuple(position[p] for p in preds), index, attrs)
+                      for order, preds, index, attrs in multi]
         self.memo = {}
         return True
 
@@ -139,12 +143,11 @@ class AttributeLookup:
     def _multi_matches(self, info: list) -> dict[int, list[tuple[int, dict]]]:
         """Token position -> (order, attributes) of the multi-token patterns that set it."""
         extra: dict[int, list[tuple[int, dict]]] = {}
-        position = {p: k for k, p in enumerate(self.multi_predicates)}
         n = len(info)
-        for order, predicates, index, attrs in self.multi:
-            needed = [position[p] for p in predicates]
-            for start in range(n - len(needed) + 1):
-                if all(k in info[start + j][2] for j, k in enumerate(needed)):
+        for start in [i for i, entry in enumerate(info) if entry[2]]:  # a word some test holds of
+            for order, needed, index, attrs in self.multi:
+                if start + len(needed) <= n and all(
+                        k in info[start + j][2] for j, k in enumerate(needed)):
                     extra.setdefault(start + index, []).append((order, attrs))
         return extra
 
