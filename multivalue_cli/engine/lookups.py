@@ -82,6 +82,27 @@ def _holds(predicate: Predicate, values: dict[str, Any]) -> bool:
     return True
 
 
+# What a ruler's patterns compile to: the one-token patterns as (order, tests, attributes), and
+# the longer ones as (order, the tests of each word, index of the word set, attributes).
+Compiled = tuple[list[tuple[int, Predicate, dict]], list[tuple[int, tuple[Predicate, ...], int, dict]]]
+
+
+def compile_patterns(ruler) -> Compiled | None:
+    """The stock ``ruler``'s patterns in the form :class:`AttributeLookup` evaluates, or None if
+    any pattern is of another kind."""
+    single, multi = [], []
+    for order, (entry, attrs, index) in enumerate(zip(ruler.patterns, ruler.attrs, ruler.indices)):
+        for pattern in entry["patterns"]:
+            predicates = tuple(_predicate(spec) for spec in pattern)
+            if not predicates or any(p is None for p in predicates) or not -len(predicates) <= index < len(predicates):
+                return None
+            if len(predicates) == 1:
+                single.append((order, predicates[0], attrs))
+            else:
+                multi.append((order, predicates, index % len(predicates), attrs))
+    return single, multi
+
+
 class AttributeLookup:
     """The stock attribute ruler's patterns, compiled (see the module's docstring)."""
 
@@ -91,28 +112,18 @@ class AttributeLookup:
         # (order, the tests of each word as positions in multi_predicates, index, attributes)
         self.multi: list[tuple[int, tuple[int, ...], int, dict]] = []
         self.multi_predicates: list[Predicate] = []
-        self.memo: dict[tuple, tuple[dict | None, frozenset]] = {}
+        # (tag, lower, dep, is_space) hashes -> what _look_up works out for them
+        self.memo: dict[tuple, tuple[list[tuple[int, dict]], dict | None, frozenset]] = {}
 
-    def compile_from(self, ruler) -> bool:
-        """Take over the patterns of the stock ``ruler``; False (and nothing taken) if any
-        pattern is of a kind this class does not evaluate."""
-        single, multi = [], []
-        for order, (entry, attrs, index) in enumerate(zip(ruler.patterns, ruler.attrs, ruler.indices)):
-            for pattern in entry["patterns"]:
-                predicates = tuple(_predicate(spec) for spec in pattern)
-                if not predicates or any(p is None for p in predicates) or not -len(predicates) <= index < len(predicates):
-                    return False
-                if len(predicates) == 1:
-                    single.append((order, predicates[0], attrs))
-                else:
-                    multi.append((order, predicates, index % len(predicates), attrs))
+    def take(self, compiled: Compiled) -> None:
+        """Evaluate these patterns (from :func:`compile_patterns`) from now on."""
+        single, multi = compiled
         self.multi_predicates = list(dict.fromkeys(p for _, preds, _, _ in multi for p in preds))
         position = {p: k for k, p in enumerate(self.multi_predicates)}
         self.single = single
         self.multi = [(order, tuple(position[p] for p in preds), index, attrs)
                       for order, preds, index, attrs in multi]
         self.memo = {}
-        return True
 
     def _look_up(self, key: tuple) -> tuple[list[tuple[int, dict]], dict | None, frozenset]:
         """For one (tag, lower, dep, is_space) of hashes: the single-token patterns' (order,
@@ -171,8 +182,8 @@ class LemmaMemo:
 
     def __init__(self, vocab) -> None:
         self.vocab = vocab
-        self.stock = None
-        self.memo: dict[tuple[int, int, int], int] = {}
+        self.stock = None  # the stock Lemmatizer whose rules answer what the memo lacks
+        self.memo: dict[tuple[int, int, int], int] = {}  # (orth, POS, morph) -> lemma hash
 
     def __call__(self, doc: Doc) -> Doc:
         if not len(doc):
@@ -215,9 +226,9 @@ def use_lookups(nlp: Language) -> list[str]:
     it; the names of the components replaced."""
     replaced = []
     if "attribute_ruler" in nlp.pipe_names:
-        stock = nlp.get_pipe("attribute_ruler")
-        if AttributeLookup(nlp.vocab).compile_from(stock):
-            nlp.replace_pipe("attribute_ruler", "multivalue_attribute_lookup").compile_from(stock)
+        compiled = compile_patterns(nlp.get_pipe("attribute_ruler"))
+        if compiled is not None:
+            nlp.replace_pipe("attribute_ruler", "multivalue_attribute_lookup").take(compiled)
             replaced.append("attribute_ruler")
     if "lemmatizer" in nlp.pipe_names:
         stock = nlp.get_pipe("lemmatizer")
