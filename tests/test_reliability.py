@@ -103,6 +103,31 @@ def test_signals_stop_cleanly_and_say_how_to_resume(corpus, reference, tmp_path,
     assert snapshot(out) == reference
 
 
+def test_a_signal_while_a_shard_is_recorded_keeps_that_shard(corpus, reference, tmp_path, monkeypatch):
+    """Between a shard taking its name in .work and the manifest listing it, a signal waits:
+    the run stops right after, with that shard kept and the resume command given."""
+    from multivalue_cli.io.writers import EditLogWriter
+
+    close = EditLogWriter.close
+
+    def close_then_signal(self):
+        close(self)
+        if self.path.name == "edits-00001.parquet":  # its data file is already under its name
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(EditLogWriter, "close", close_then_signal)
+    out = tmp_path / "out"
+    result = runner.invoke(app, [str(a) for a in run_args(corpus, out)])
+    assert result.exit_code == 143, result.output
+    assert "--resume" in result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["state"] == "interrupted"
+    assert [s["index"] for s in manifest["shards"]] == [0, 1]
+    monkeypatch.setattr(EditLogWriter, "close", close)
+    assert cli(*run_args(corpus, out), "--resume").returncode == 0
+    assert snapshot(out) == reference
+
+
 def test_a_signal_as_the_next_shard_opens_leaves_no_temporary_files(corpus, reference, tmp_path,
                                                                      monkeypatch):
     """The shard just opened has no shard object yet to discard its files: the run removes

@@ -33,7 +33,7 @@ from ..profiles import Profile
 from .faults import FaultInjector
 from .pipeline import RecordPlan, RecordResult, transform_records
 from .progress import RunProgress
-from .signals import install_signal_handlers, restore_signal_handlers
+from .signals import install_signal_handlers, restore_signal_handlers, signals_deferred
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
     RunOptions, RunSpec, Totals, count_result, summarise, where_of,
@@ -321,6 +321,13 @@ class FolderRun:
 
     def _finish_shard(self, shard: _Shard) -> None:
         self._flush(shard)
+        # from the moment the shard takes its name in .work until the manifest lists it, a
+        # signal waits: a shard on disk that the manifest does not know would be lost
+        with signals_deferred():
+            self._record_shard(shard)
+        self.faults.check("between-shards")
+
+    def _record_shard(self, shard: _Shard) -> None:
         shard.data.close()
         shard.log.close()
         files = [shard.data.path.name, shard.log.path.name]
@@ -337,7 +344,6 @@ class FolderRun:
                             "files": files, "checks": {name: _check(self.work / name) for name in files},
                             "totals": shard.totals.as_dict()})
         self._write_manifest("running")
-        self.faults.check("between-shards")
 
     def _abandon(self, shard: _Shard | None, state: str) -> None:
         if shard is not None:

@@ -1,13 +1,24 @@
-"""Ctrl-C and SIGTERM as an exception the run can clean up after (:class:`Interrupted`)."""
+"""Ctrl-C and SIGTERM as an exception the run can clean up after (:class:`Interrupted`).
+
+Inside :func:`signals_deferred` a signal is held until the block ends, so a step that must not
+stop half-way (a finished shard being recorded in the manifest) completes first."""
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .spec import Interrupted
+
+_held: list[int] = []   # signals received inside a deferred block, oldest first
+_deferring = False
 
 
 def install_signal_handlers() -> dict:
     def handler(signum, frame):
+        if _deferring:
+            _held.append(signum)
+            return
         raise Interrupted(signum)
 
     previous = {}
@@ -20,3 +31,18 @@ def restore_signal_handlers(previous: dict) -> None:
     for signum, handler in previous.items():
         signal.signal(signum, handler)
 
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT / SIGTERM until the block is done, then raise the first as :class:`Interrupted`."""
+    global _deferring
+    outer = _deferring
+    _deferring = True
+    try:
+        yield
+    finally:
+        _deferring = outer
+    if not outer and _held:
+        signum = _held[0]
+        _held.clear()
+        raise Interrupted(signum)
