@@ -84,6 +84,25 @@ def test_sampling_is_keyed_not_global(nlp):
     assert 0.3 < share < 0.7
 
 
+def test_a_prepared_text_renders_each_record_as_a_fresh_parse_would(nlp):
+    """Records of a repeated text reuse its sites and, where they keep the same ones, its
+    rendering: every result equals the one from a fresh parse, whatever the protection."""
+    from multivalue_cli.engine.apply import Prepared
+
+    text = "He saw a cat near a bird, and a dog saw a cow."
+    animals = _rule("animals", lambda d: (site(Replace(t.i, "owl")) for t in d if t.tag_ == "NN"))
+    engine = Engine([(animals, 0.5)], seed=3)
+    prepared = Prepared(nlp(text))
+    articles = [m.start() for m in __import__("re").finditer(r"\ba\b", text)]
+    for key in range(40):
+        spans = [(articles[key % 4], articles[key % 4] + 1)] if key % 3 else []  # a/an may not change
+        reused = engine.apply(prepared, key=key, path="t", protected_spans=spans)
+        fresh = engine.apply(nlp(text), key=key, path="t", protected_spans=spans)
+        assert (reused.text, reused.edits) == (fresh.text, fresh.edits)
+        assert replay(text, reused.edits) == reused.text
+    assert 0 < len(prepared.rendered) < 40  # records that kept the same sites shared a rendering
+
+
 def test_probability_zero_never_fires_and_one_always_fires(nlp):
     doc = nlp("it is a cat and a dog")
     rule = _rule("upper", lambda d: (site(Replace(t.i, t.text.upper())) for t in d))

@@ -111,6 +111,9 @@ def keyed_stream(*prefix: object) -> Callable[..., float]:
 CANDIDATE_CACHE_SIZE = 4096
 
 
+RENDER_MEMO_SIZE = 64  # per prepared text
+
+
 class Prepared:
     """A parsed text with what the rules found in it: its document index and each rule's
     sites, computed once. A text that comes back (templated benchmarks repeat contexts and
@@ -118,13 +121,16 @@ class Prepared:
     output is the same as from a fresh parse. The learner stage keeps its candidates here
     too (``learner``, see :meth:`.LearnerInjector.inject`)."""
 
-    __slots__ = ("doc", "_index", "sites", "learner")
+    __slots__ = ("doc", "_index", "sites", "learner", "rendered")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
         self._index: DocIndex | None = None
         self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form, fn) -> (sites, failure)
         self.learner: dict[tuple, object] = {}
+        # the kept sites (and the protection) -> the text and edit log they give: records of
+        # a repeated text often keep the same sites
+        self.rendered: dict[tuple, tuple[str, tuple[AppliedEdit, ...]]] = {}
 
     @property
     def index(self) -> DocIndex:
@@ -271,14 +277,17 @@ class Engine:
                     fate[outcome] += 1
         if not kept:
             return Result(index.text, failures=failures)
-        text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
-        altered = _altered(items, index.words, protected) if protected else 0
-        if altered:
-            kept = _without_side_effects_on(protected, doc, index, kept, trace, altered)
-            if not kept:
-                return Result(index.text, failures=failures)
-            text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
-        return Result(text, _edit_log(doc, index, kept, text, items, starts), failures)
+        if trace is not None:  # the trace counts what the protection takes back: no memo
+            text, edits = _rendered(doc, index, kept, protected, trace)
+            return Result(text, list(edits), failures)
+        memo_key = (tuple((rule.ewave, rule.name, ops) for rule, ops in kept),
+                    protected if protected_spans else None)
+        found = prepared.rendered.get(memo_key)
+        if found is None:
+            if len(prepared.rendered) >= RENDER_MEMO_SIZE:
+                prepared.rendered.clear()
+            found = prepared.rendered[memo_key] = _rendered(doc, index, kept, protected, None)
+        return Result(found[0], list(found[1]), failures)
 
     def apply_pair(self, docs: Sequence["Doc"], key: object, path: str = "",
                    protected_spans: Sequence[Sequence[tuple[int, int]]] | None = None,
@@ -405,6 +414,20 @@ def _sampled(site, prob: float, site_prefix: str, rule: "Rule", ordinal: int,
         return site.ops
     variants = site.variants()
     return variants[int(_uniform(site_key + "\x1fvariant") * len(variants))]
+
+
+def _rendered(doc: "Doc", index: DocIndex, kept: list[tuple["Rule", tuple[Op, ...]]],
+              protected: frozenset[int], trace: dict | None) -> tuple[str, tuple[AppliedEdit, ...]]:
+    """The text the kept sites give and its edit log; sites whose side effects would change a
+    protected token are taken back first."""
+    text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
+    altered = _altered(items, index.words, protected) if protected else 0
+    if altered:
+        kept = _without_side_effects_on(protected, doc, index, kept, trace, altered)
+        if not kept:
+            return index.text, ()
+        text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
+    return text, tuple(_edit_log(doc, index, kept, text, items, starts))
 
 
 def _mapped_site(site, mapping: dict[int, int]) -> tuple | None:
