@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .lexicon import use_lazy_tables
 from .syntax import children, morph_values
 
 # Forms of "be" and "have" by person/number, which lemminflect cannot choose for us.
@@ -12,7 +13,8 @@ BE_PAST = {"1s": "was", "3s": "was", "other": "were"}
 
 
 def warm_up() -> None:
-    """Load the inflection tables now (about a second), so the first texts are not slow."""
+    """Open the inflection tables now, so the first texts are not slow."""
+    use_lazy_tables()
     inflect_verb("be", "VBZ")
     singular_noun("leaves")
     indefinite_article("hour")

@@ -51,9 +51,11 @@ def load_pipeline(name: str | None = None, stock: bool = False):
         for word in WHOLE_WORDS:
             nlp.tokenizer.add_special_case(word, [{"ORTH": word}])
         if not stock:
+            from .lexicon import use_lazy_tables
             from .lookups import use_lookups
 
             use_lookups(nlp)
+            use_lazy_tables()  # the rules' inflection tables, read word by word
         return nlp
     raise RuntimeError(
         "no English spaCy pipeline could be loaded ("
