@@ -32,6 +32,8 @@ RANKS = re.compile(r"\b(ORDER\s+BY|MAX|MIN)\b", re.I)
 def output_records(out: Path) -> list[dict]:
     import pyarrow.parquet as pq
 
+    if not (out / "manifest.json").is_file():
+        raise SystemExit(f"{out} is not a finished output folder (no manifest.json)")
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     rows: list[dict] = []
     for name in manifest["outputs"]["data"]:
