@@ -322,3 +322,26 @@ def test_hostile_text_never_crashes_and_keeps_layout(tmp_path):
     assert "https://example.com/x?y=1" in written[5] and "a.b@example.org" in written[5]
     verified = runner.invoke(app, ["verify", str(path), str(out)])
     assert verified.exit_code == 0, verified.output
+
+
+def test_a_held_signal_is_raised_once_after_the_block_and_dropped_if_the_block_fails():
+    from multivalue_cli.run.signals import install_signal_handlers, restore_signal_handlers, signals_deferred
+    from multivalue_cli.run.spec import Interrupted
+
+    previous = install_signal_handlers()
+    try:
+        with pytest.raises(Interrupted) as caught:
+            with signals_deferred():
+                os.kill(os.getpid(), signal.SIGTERM)
+                with signals_deferred():  # an inner block does not raise what the outer holds
+                    pass
+                done = True
+        assert done and caught.value.signum == signal.SIGTERM
+        with pytest.raises(OSError):
+            with signals_deferred():
+                os.kill(os.getpid(), signal.SIGINT)
+                raise OSError("disk full")
+        with signals_deferred():  # nothing is left held from the failed block
+            pass
+    finally:
+        restore_signal_handlers(previous)

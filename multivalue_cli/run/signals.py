@@ -38,11 +38,12 @@ def signals_deferred() -> Iterator[None]:
     global _deferring
     outer = _deferring
     _deferring = True
+    held: list[int] = []
     try:
         yield
     finally:
         _deferring = outer
-    if not outer and _held:
-        signum = _held[0]
-        _held.clear()
-        raise Interrupted(signum)
+        if not outer:  # the outermost block owns what was held (dropped if the block failed)
+            held, _held[:] = list(_held), []
+    if held:
+        raise Interrupted(held[0])
