@@ -91,7 +91,8 @@ def test_a_prepared_text_renders_each_record_as_a_fresh_parse_would(nlp):
 
     text = "He saw a cat near a bird, and a dog saw a cow."
     animals = _rule("animals", lambda d: (site(Replace(t.i, "owl")) for t in d if t.tag_ == "NN"))
-    engine = Engine([(animals, 0.5)], seed=3)
+    birds = _rule("birds", lambda d: (site(Replace(t.i, "owl")) for t in d if t.tag_ == "NN"), ewave=998)
+    engine = Engine([(animals, 0.5), (birds, 0.5)], seed=3)  # the same edits from either rule
     prepared = Prepared(nlp(text))
     articles = [m.start() for m in __import__("re").finditer(r"\ba\b", text)]
     for key in range(40):
@@ -99,6 +100,7 @@ def test_a_prepared_text_renders_each_record_as_a_fresh_parse_would(nlp):
         reused = engine.apply(prepared, key=key, path="t", protected_spans=spans)
         fresh = engine.apply(nlp(text), key=key, path="t", protected_spans=spans)
         assert (reused.text, reused.edits) == (fresh.text, fresh.edits)
+        assert isinstance(reused.edits, list)  # the caller's own: stages add theirs to it
         assert replay(text, reused.edits) == reused.text
     assert 0 < len(prepared.rendered) < 40  # records that kept the same sites shared a rendering
 

@@ -325,6 +325,7 @@ def test_hostile_text_never_crashes_and_keeps_layout(tmp_path):
 
 
 def test_a_held_signal_is_raised_once_after_the_block_and_dropped_if_the_block_fails():
+    from multivalue_cli.run import signals
     from multivalue_cli.run.signals import install_signal_handlers, restore_signal_handlers, signals_deferred
     from multivalue_cli.run.spec import Interrupted
 
@@ -342,6 +343,13 @@ def test_a_held_signal_is_raised_once_after_the_block_and_dropped_if_the_block_f
                 os.kill(os.getpid(), signal.SIGINT)
                 raise OSError("disk full")
         with signals_deferred():  # nothing is left held from the failed block
+            pass
+    finally:
+        restore_signal_handlers(previous)
+    signals._held.append(signal.SIGTERM)  # as if an earlier run in this process left one
+    previous = install_signal_handlers()
+    try:
+        with signals_deferred():  # a new run starts with nothing held
             pass
     finally:
         restore_signal_handlers(previous)

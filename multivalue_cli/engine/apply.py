@@ -111,7 +111,9 @@ def keyed_stream(*prefix: object) -> Callable[..., float]:
 CANDIDATE_CACHE_SIZE = 4096
 
 
-RENDER_MEMO_SIZE = 64  # per prepared text
+# The renderings a prepared text keeps, in characters of text kept (a 500-character text keeps
+# 16, a 4,000-character one 2): a long text with many sites rarely keeps the same ones twice.
+RENDER_MEMO_CHARS = 8_000
 
 
 class Prepared:
@@ -284,9 +286,9 @@ class Engine:
                     protected if protected_spans else None)
         found = prepared.rendered.get(memo_key)
         if found is None:
-            if len(prepared.rendered) >= RENDER_MEMO_SIZE:
-                prepared.rendered.clear()
-            found = prepared.rendered[memo_key] = _rendered(doc, index, kept, protected, None)
+            found = _rendered(doc, index, kept, protected, None)
+            if (len(prepared.rendered) + 1) * len(index.text) <= RENDER_MEMO_CHARS:
+                prepared.rendered[memo_key] = found
         return Result(found[0], list(found[1]), failures)
 
     def apply_pair(self, docs: Sequence["Doc"], key: object, path: str = "",

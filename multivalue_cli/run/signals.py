@@ -21,6 +21,7 @@ def install_signal_handlers() -> dict:
             return
         raise Interrupted(signum)
 
+    _held.clear()  # nothing from an earlier run in this process
     previous = {}
     for signum in (signal.SIGINT, signal.SIGTERM):
         previous[signum] = signal.signal(signum, handler)
@@ -42,8 +43,18 @@ def signals_deferred() -> Iterator[None]:
     try:
         yield
     finally:
-        _deferring = outer
         if not outer:  # the outermost block owns what was held (dropped if the block failed)
-            held, _held[:] = list(_held), []
+            held = _take_held()
+        _deferring = outer
+        if not outer:
+            held += _take_held()  # one that arrived just before deferring ended
     if held:
         raise Interrupted(held[0])
+
+
+def _take_held() -> list[int]:
+    """Empty the held signals, also of one that arrives meanwhile."""
+    taken = []
+    while _held:
+        taken.append(_held.pop(0))
+    return taken
