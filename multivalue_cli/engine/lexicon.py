@@ -10,7 +10,7 @@ whose internals differ from those expected keeps its own loading.
 from __future__ import annotations
 
 import gzip
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, KeysView
 from operator import ne
 
 
@@ -32,7 +32,7 @@ class TableLines:
             for word, line in zip(words, lines):
                 self._grouped.setdefault(word, []).append(line)
 
-    def words(self) -> Iterable[str]:
+    def words(self) -> KeysView[str]:
         return self._last.keys()
 
     def of(self, word: str) -> list[str] | None:
@@ -52,7 +52,8 @@ class LazyTable(dict):
         super().__init__()
         self._lines = lines
         self._decode = decode
-        self._extra = frozenset(extra) - set(lines.words())  # words with an entry but no line
+        known = lines.words()  # words with an entry but no line, in a fixed order:
+        self._extra = tuple(sorted(word for word in set(extra) if word not in known))
 
     def __missing__(self, word: str) -> dict:
         lines = self._lines.of(word)

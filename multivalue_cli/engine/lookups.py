@@ -103,7 +103,18 @@ def compile_patterns(ruler) -> Compiled | None:
     return single, multi
 
 
-class AttributeLookup:
+class _DocComponent:
+    """A pipeline component that annotates one document at a time (``nlp.pipe`` included)."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        raise NotImplementedError
+
+    def pipe(self, docs: Iterable[Doc], batch_size: int | None = None) -> Iterator[Doc]:
+        for doc in docs:
+            yield self(doc)
+
+
+class AttributeLookup(_DocComponent):
     """The stock attribute ruler's patterns, compiled (see the module's docstring)."""
 
     def __init__(self, vocab) -> None:
@@ -162,10 +173,6 @@ class AttributeLookup:
                     extra.setdefault(start + index, []).append((order, attrs))
         return extra
 
-    def pipe(self, docs: Iterable[Doc], batch_size: int | None = None) -> Iterator[Doc]:
-        for doc in docs:
-            yield self(doc)
-
 
 def _merge(found: list[tuple[int, dict]]) -> dict:
     """The attributes the patterns set, in their order (a later pattern's value wins)."""
@@ -177,7 +184,7 @@ def _merge(found: list[tuple[int, dict]]) -> dict:
     return merged
 
 
-class LemmaMemo:
+class LemmaMemo(_DocComponent):
     """The stock rule lemmatizer with every answer remembered (see the module's docstring)."""
 
     def __init__(self, vocab) -> None:
@@ -205,10 +212,6 @@ class LemmaMemo:
         if missing:
             doc.from_array([LEMMA], lemmas.reshape(-1, 1))
         return doc
-
-    def pipe(self, docs: Iterable[Doc], batch_size: int | None = None) -> Iterator[Doc]:
-        for doc in docs:
-            yield self(doc)
 
 
 @Language.factory("multivalue_attribute_lookup")
