@@ -774,6 +774,9 @@ def main() -> None:
     limit_threads()  # before numpy is imported anywhere
     import signal
 
+    from .run import collector
+
+    collector.tune()
     try:
         app()
     except KeyboardInterrupt:  # between the run's own handlers: nothing was half-written
@@ -782,6 +785,7 @@ def main() -> None:
         sys.exit(130)
     except SystemExit:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the work is done: a late Ctrl-C must not kill the exit
+        collector.freeze_all()
         raise
     except Exception as exc:  # a bug: one line, not a traceback (MULTIVALUE_DEBUG=1 shows it)
         if os.environ.get("MULTIVALUE_DEBUG"):

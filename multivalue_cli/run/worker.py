@@ -3,7 +3,6 @@ the transformer once, then parse and rewrite batches of texts. Only texts and ed
 process boundaries: a spaCy ``Doc`` never leaves the worker that made it."""
 from __future__ import annotations
 
-import gc
 import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..engine.apply import AppliedEdit
 from ..profiles import Profile
 from ..protection import Protection
+from . import collector
 from .faults import FaultInjector
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def init_worker(config: JobConfig, in_worker: bool = True) -> None:
     _WORKER_FAULT = FaultInjector()
 
     limit_threads()
-    if in_worker:
+    if in_worker:  # in this process, the command line has tuned it (a library caller's is its own)
+        collector.tune()
         # Ctrl-C reaches every process of the terminal's group: the main process decides and
         # stops the workers (with SIGTERM, which must then simply end them).
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -78,7 +79,7 @@ def init_worker(config: JobConfig, in_worker: bool = True) -> None:
     # The pipeline and the inflection tables are millions of long-lived objects: a full
     # garbage collection walked them all (~0.1 s each, ~5% of a run). Frozen, collections
     # only look at objects made after this point.
-    gc.freeze()
+    collector.freeze_all()
 
 
 def process(tasks: Sequence[Task]) -> list[Outcome]:
