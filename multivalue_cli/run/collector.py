@@ -6,7 +6,7 @@ default thresholds (700, 10, 10) the collector made about ten full passes in a f
 over the 2,016 distinct realtext texts, each over every live object (the parse cache, the
 inflection tables' entries, the look-up memos) and growing to 0.2 s, 10-17% of the run; none
 found any garbage. With :data:`THRESHOLDS`, young collections come 70 times less often and a
-full one waits for 100 middle ones: the same run spends a fifth of that time collecting, and
+full one waits for 100 middle ones: the same run spends a quarter of that time collecting, and
 memory stays as it was (measured with ``scripts/bench.py``; cycles are still collected).
 """
 from __future__ import annotations
