@@ -785,7 +785,6 @@ def main() -> None:
         sys.exit(130)
     except SystemExit:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the work is done: a late Ctrl-C must not kill the exit
-        collector.freeze_all()
         raise
     except Exception as exc:  # a bug: one line, not a traceback (MULTIVALUE_DEBUG=1 shows it)
         if os.environ.get("MULTIVALUE_DEBUG"):
@@ -793,3 +792,5 @@ def main() -> None:
         typer.echo(f"error: unexpected {type(exc).__name__}: {exc} (this is a bug in multivalue; "
                    "rerun with MULTIVALUE_DEBUG=1 to see where it happened)", err=True)
         sys.exit(1)
+    finally:
+        collector.freeze_all()  # the process ends now: the collection at exit has nothing to walk

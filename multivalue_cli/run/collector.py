@@ -1,13 +1,15 @@
 """How Python's garbage collector runs in the processes of a run.
 
 A run makes and frees millions of short-lived objects (token views, sites, edit rows) and
-keeps almost no reference cycles: reference counts free nearly everything. With Python's
-default thresholds (700, 10, 10) the collector made about ten full passes in a five-second run
-over the 2,016 distinct realtext texts, each over every live object (the parse cache, the
-inflection tables' entries, the look-up memos) and growing to 0.2 s, 10-17% of the run; none
-found any garbage. With :data:`THRESHOLDS`, young collections come 70 times less often and a
-full one waits for 100 middle ones: the same run spends a quarter of that time collecting, and
-memory stays as it was (measured with ``scripts/bench.py``; cycles are still collected).
+makes few reference cycles (spaCy's parser leaves a small one per batch it parses): reference
+counts free nearly everything. With Python's default thresholds (700, 10, 10) the collector
+made about ten full passes after the pipeline was loaded and frozen, in a five-second run over
+the 2,016 distinct realtext texts, each over every object made since (the parse cache, the
+inflection entries read so far, the look-up memos) and growing to 0.2 s: 10-17% of the run, for
+a few small cycles. With :data:`THRESHOLDS`, young collections come 70 times less often and a
+full one waits for 100 middle ones (CPython up to 3.13; 3.14's incremental collector reads them
+its own way): the same run spends a quarter of that time collecting, and peak memory stays
+as it was (measured with ``scripts/bench.py``; cycles are still collected, later).
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ def tune() -> None:
 
 
 def freeze_all() -> None:
-    """Exempt every object alive now from collection: after loading the pipeline and its
+    """Exempt every object the collector tracks now from collection (unreachable cycles not
+    yet collected included: they are then never freed): after loading the pipeline and its
     tables (millions of objects that live as long as the process), and at the very end of
     the command, where the collection Python makes at exit walked them all (0.2 s) to free
     what the process's end frees anyway."""

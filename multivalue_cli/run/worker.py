@@ -58,7 +58,7 @@ def init_worker(config: JobConfig, in_worker: bool = True) -> None:
     _WORKER_FAULT = FaultInjector()
 
     limit_threads()
-    if in_worker:  # in this process, the command line has tuned it (a library caller's is its own)
+    if in_worker:  # a local worker process (a Ray actor tunes itself; a caller's thresholds are its own)
         collector.tune()
         # Ctrl-C reaches every process of the terminal's group: the main process decides and
         # stops the workers (with SIGTERM, which must then simply end them).
@@ -78,7 +78,8 @@ def init_worker(config: JobConfig, in_worker: bool = True) -> None:
     warm_up()
     # The pipeline and the inflection tables are millions of long-lived objects: a full
     # garbage collection walked them all (~0.1 s each, ~5% of a run). Frozen, collections
-    # only look at objects made after this point.
+    # only look at objects made after this point (in this process, whoever runs it: with one
+    # worker, a library caller's process too).
     collector.freeze_all()
 
 
