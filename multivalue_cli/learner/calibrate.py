@@ -44,13 +44,10 @@ def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
     """``(plan, candidates prepared for drawing, unprotected tokens, key, path)`` of each
     text: computed once, they serve every round of the fit and the capacities (which
     candidates can be drawn does not depend on the factors)."""
-    from .injector import _words
-
     out = []
     for doc, key, path, spans, *store in items:
         plan = injector._stored_plan(doc, spans, store[0] if store else None)
-        prepared = injector.selector.prepare(plan.candidates, _words(doc))
-        out.append((plan, prepared, plan.unprotected, key, path))
+        out.append((plan, injector.prepared(plan), plan.unprotected, key, path))
     return out
 
 

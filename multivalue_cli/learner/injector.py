@@ -19,7 +19,7 @@ from .profile import TYPES, ErrorProfile, load_error_profile
 from ..protection import Protection, Span, protected_tokens
 from .rate import rate_summary, reachable, solve_boost
 from .render import Sentences, render, side_effects
-from .selection import Selector, edit_count
+from .selection import Prepared, Selector, edit_count
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -112,6 +112,7 @@ class _Plan:
     candidates: list[Candidate]
     sentences: Sentences
     failures: list[str] = field(default_factory=list)
+    prepared: "Prepared | None" = None  # the candidates in draw order (see LearnerInjector.prepared)
 
     @property
     def unprotected(self) -> int:
@@ -210,7 +211,8 @@ class LearnerInjector:
             except Exception as exc:  # a broken finder costs its own edits on this text only
                 failures.append(f"learner:{type_}: {type(exc).__name__}: {exc}")
         sentences = Sentences(doc)
-        candidates = [c for c in candidates if self._allowed(doc, c, protected, sentences)]
+        if protected:  # else every candidate is allowed
+            candidates = [c for c in candidates if self._allowed(doc, c, protected, sentences)]
         return _Plan(doc, protected, candidates, sentences, failures)
 
     @staticmethod
@@ -227,8 +229,16 @@ class LearnerInjector:
         edits at a lower rate are a subset of those at a higher rate."""
         return self.selector.choose(candidates, len(candidates), *rng_key, words=words)
 
+    def prepared(self, plan: _Plan) -> Prepared:
+        """The plan's candidates in draw order, prepared once: a kept plan serves the
+        calibration and the injection, and what can be drawn does not depend on the factors."""
+        if plan.prepared is None:
+            plan.prepared = self.selector.prepare(plan.candidates, _words(plan.doc))
+        return plan.prepared
+
     def _inject_plan(self, plan: _Plan, rng_key: tuple) -> LearnerResult:
-        order = self._order(plan.candidates, rng_key, _words(plan.doc))
+        prepared = self.prepared(plan)
+        order = self.selector.choose(prepared, len(prepared.cands), *rng_key)
         return self._result(plan, order, rng_key)
 
     def _result(self, plan: _Plan, order: list[Chosen], rng_key: tuple) -> LearnerResult:

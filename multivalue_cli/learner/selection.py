@@ -32,6 +32,7 @@ from .candidates import Candidate, Chosen
 from .profile import ErrorProfile
 
 Group = tuple[str, str, str]  # type, label, spelling kind
+TREE_CACHE_SIZE = 4096  # sets of live groups kept per selector (a few hundred in a corpus)
 
 
 def edit_count(expected: float, cap: int, *key: object) -> int:
@@ -51,6 +52,7 @@ class Selector:
         self.profile = profile
         self.adjust = dict(adjust or {})
         self._group_weights: dict[Group, float] = {}
+        self._trees: dict[frozenset[Group], tuple] = {}  # see _tree
 
     def type_weight(self, type_: str) -> float:
         """The type's share of the selected types' edits, times its availability correction."""
@@ -111,17 +113,34 @@ class Selector:
 
     def _draw_group(self, live: Sequence[Group], draw, n: int) -> Group:
         """Type, then label, then spelling kind, each by its weight among those still live."""
-        types = sorted({g[0] for g in live})
-        type_ = types[0] if len(types) == 1 else \
-            _weighted(types, [self.type_weight(t) for t in types], draw(n, "type"))
-        labels = sorted({g[1] for g in live if g[0] == type_})
-        label = _weighted(labels, [self.label_weight(type_, l) for l in labels], draw(n, "label"))
-        kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
-        if type_ == "spell":
-            kind = _weighted(kinds, [self.profile.spelling[k] for k in kinds], draw(n, "kind"))
-        else:
-            kind = kinds[0]
+        types, type_weights, labels_of = self._tree(live)
+        type_ = types[0] if len(types) == 1 else _weighted(types, type_weights, draw(n, "type"))
+        labels, label_weights, kinds_of = labels_of[type_]
+        label = _weighted(labels, label_weights, draw(n, "label"))
+        kinds, kind_weights = kinds_of[label]
+        kind = _weighted(kinds, kind_weights, draw(n, "kind")) if type_ == "spell" else kinds[0]
         return (type_, label, kind)
+
+    def _tree(self, live: Sequence[Group]) -> tuple:
+        """The live types, labels and kinds in draw order with their weights, made once per
+        set of live groups: texts and draws meet the same few sets again and again."""
+        key = frozenset(live)
+        tree = self._trees.get(key)
+        if tree is None:
+            if len(self._trees) >= TREE_CACHE_SIZE:
+                self._trees.clear()
+            labels_of = {}
+            for type_ in sorted({g[0] for g in live}):
+                kinds_of = {}
+                for label in sorted({g[1] for g in live if g[0] == type_}):
+                    kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
+                    weights = [self.profile.spelling[k] for k in kinds] if type_ == "spell" else []
+                    kinds_of[label] = (kinds, weights)
+                labels = sorted(kinds_of)
+                labels_of[type_] = (labels, [self.label_weight(type_, l) for l in labels], kinds_of)
+            types = sorted(labels_of)
+            tree = self._trees[key] = (types, [self.type_weight(t) for t in types], labels_of)
+        return tree
 
 
 class Prepared:

@@ -34,16 +34,24 @@ VOWELS = "aeiou"
 
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
     """One candidate per eligible word and spelling kind that has at least one variant."""
-    kinds = [kind for kind, share in profile.spelling.items() if share > 0]
+    kinds = tuple(kind for kind, share in profile.spelling.items() if share > 0)
     for tok in doc:
-        if tok.i not in free or not _eligible(tok):
-            continue
-        for kind in kinds:
-            if kind != "real_word" and len(tok.text) < MIN_LENGTH:
-                continue
-            choices = spellings(tok.text, kind)
-            if choices:
+        if tok.i in free and _eligible(tok):
+            for kind, choices in _variants(tok.text, kinds):
                 yield Candidate("spell", "R:SPELL", "replace", tok.i, choices, kind)
+
+
+@lru_cache(maxsize=200_000)
+def _variants(text: str, kinds: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``(kind, variants)`` of each of ``kinds`` that has a variant of ``text``."""
+    out = []
+    for kind in kinds:
+        if kind != "real_word" and len(text) < MIN_LENGTH:
+            continue
+        choices = spellings(text, kind)
+        if choices:
+            out.append((kind, choices))
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)
