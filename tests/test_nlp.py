@@ -41,6 +41,20 @@ def test_the_pipeline_runs_the_ruler_and_lemmatizer_as_look_ups(nlp, stock):
     assert nlp.pipe_names == stock.pipe_names
 
 
+def test_the_tokenizer_is_read_from_disk_only_and_is_the_stock_one(nlp, stock):
+    """The tool's config builds an empty tokenizer that the pipeline's own replaces."""
+    assert nlp.config["nlp"]["tokenizer"]["@tokenizers"] == "multivalue.empty_tokenizer.v1"
+    assert stock.config["nlp"]["tokenizer"]["@tokenizers"] == "spacy.Tokenizer.v1"
+    assert nlp.tokenizer.to_bytes(exclude=["vocab"]) == stock.tokenizer.to_bytes(exclude=["vocab"])
+
+
+def test_another_pipeline_keeps_its_own_tokenizer_config(stock, tmp_path):
+    stock.to_disk(tmp_path / "pipeline")
+    loaded = load_pipeline(str(tmp_path / "pipeline"))
+    assert loaded.config["nlp"]["tokenizer"]["@tokenizers"] == "spacy.Tokenizer.v1"
+    assert loaded.tokenizer.to_bytes(exclude=["vocab"]) == stock.tokenizer.to_bytes(exclude=["vocab"])
+
+
 def test_look_ups_annotate_as_the_stock_ruler_does(nlp, stock):
     texts = _texts()
     ours = [_annotations(d) for d in nlp.pipe(texts, batch_size=64)]
