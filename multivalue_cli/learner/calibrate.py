@@ -123,8 +123,8 @@ def _field_sizes(injector: "LearnerInjector", plans: Sequence[tuple],
 
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
     seed = injector.config.seed
-    for _plan, prepared, unprotected, key, path in plans:
-        capacity = len(injector.selector.choose(prepared, len(prepared.cands), seed, key, path))
+    for plan, _prepared, unprotected, key, path in plans:
+        capacity = len(injector.full_order(plan, (seed, key, path)))
         sizes[field_of(path, fields) or path].append((unprotected, capacity))
     return dict(sizes)
 

@@ -113,6 +113,7 @@ class _Plan:
     sentences: Sentences
     failures: list[str] = field(default_factory=list)
     prepared: "Prepared | None" = None  # the candidates in draw order (see LearnerInjector.prepared)
+    orders: dict = field(default_factory=dict)  # see LearnerInjector.full_order
 
     @property
     def unprotected(self) -> int:
@@ -236,10 +237,19 @@ class LearnerInjector:
             plan.prepared = self.selector.prepare(plan.candidates, _words(plan.doc))
         return plan.prepared
 
+    def full_order(self, plan: _Plan, rng_key: tuple) -> list[Chosen]:
+        """Every edit the text can take, in draw order (its length is the capacity), kept on
+        the plan for the selector's factors and the key: the calibration's capacities and the
+        injection of the same text draw the same list."""
+        key = (self.selector.adjust_key, rng_key)
+        order = plan.orders.get(key)
+        if order is None:
+            prepared = self.prepared(plan)
+            order = plan.orders[key] = self.selector.choose(prepared, len(prepared.cands), *rng_key)
+        return order
+
     def _inject_plan(self, plan: _Plan, rng_key: tuple) -> LearnerResult:
-        prepared = self.prepared(plan)
-        order = self.selector.choose(prepared, len(prepared.cands), *rng_key)
-        return self._result(plan, order, rng_key)
+        return self._result(plan, self.full_order(plan, rng_key), rng_key)
 
     def _result(self, plan: _Plan, order: list[Chosen], rng_key: tuple) -> LearnerResult:
         n = plan.unprotected

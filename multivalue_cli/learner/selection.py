@@ -51,6 +51,7 @@ class Selector:
         self.types = tuple(types)
         self.profile = profile
         self.adjust = dict(adjust or {})
+        self.adjust_key = tuple(sorted(self.adjust.items()))  # what draws depend on beside types and profile
         self._group_weights: dict[Group, float] = {}
         self._trees: dict[frozenset[Group], tuple] = {}  # see _tree
 
@@ -107,8 +108,9 @@ class Selector:
                     choices = [(w, v) for w, v in choices if w not in pool.deleted]
                 text = _weighted([w for w, _ in choices], [v for _, v in choices],
                                  draw("choice", cand.token, cand.label))
-            pool.apply(cand, text)
             chosen.append(Chosen(cand, text))
+            if n + 1 < count:  # what the edit rules out matters only to the draws after it
+                pool.apply(cand, text)
         return chosen
 
     def _draw_group(self, live: Sequence[Group], draw, n: int) -> Group:
