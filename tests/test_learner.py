@@ -369,6 +369,24 @@ def test_prepared_candidates_draw_what_fresh_ones_draw(docs):
             assert selector.choose(prepared, len(plan.candidates), 5, i, "text") == fresh
 
 
+def test_a_kept_draw_order_serves_only_its_own_factors_and_key(docs):
+    """A text's plan keeps its full draw order (the calibration's capacities and the
+    injection share it): a run with other factors or another key must draw afresh."""
+    config = ErrorConfig(types=("learner",), rate=0.15, seed=3)
+    other = replace(config, adjust=(("M:DET", 3.0), ("R:PREP", 0.05), ("spell", 0.2)))
+    changed = 0
+    for i, doc in enumerate(docs[:200]):
+        store: dict = {}
+        for cfg in (config, other, config):
+            for key in (i, i + 1000):
+                kept = LearnerInjector(cfg).inject(doc, key=key, path="text", store=store)
+                fresh = LearnerInjector(cfg).inject(doc, key=key, path="text")
+                assert (kept.text, kept.edits, kept.capacity) == (fresh.text, fresh.edits, fresh.capacity)
+        changed += LearnerInjector(config).inject(doc, key=i, path="text").text != \
+            LearnerInjector(other).inject(doc, key=i, path="text").text
+    assert changed > 20  # the factors do change the draws
+
+
 def test_one_calibration_pass_fits_what_the_two_steps_fit(nlp):
     from multivalue_cli.learner.calibrate import field_sizes, fit, fit_adjust
 
