@@ -152,6 +152,8 @@ class Prepared:
 
     __slots__ = ("cands", "words", "groups", "members", "cumulative", "by_token", "live", "insertions",
                  "deletions")
+    # insertions: word -> the insertions that may insert it; deletions: word -> the deletions
+    # of that word (what a deletion or an insertion of the word can rule out)
 
     def __init__(self, candidates: list[Candidate], words: Sequence[str]) -> None:
         self.cands = candidates
@@ -164,8 +166,14 @@ class Prepared:
             self.by_token[c.token].append(idx)
         self.live = {g: len(m) for g, m in self.members.items()}
         self.cumulative: dict[Group, list[float]] = {}  # filled as groups are first drawn from
-        self.insertions = [i for i, c in enumerate(candidates) if c.kind == "insert"]
-        self.deletions = [i for i, c in enumerate(candidates) if c.kind == "delete"]
+        self.insertions: dict[str, list[int]] = defaultdict(list)
+        self.deletions: dict[str, list[int]] = defaultdict(list)
+        for idx, c in enumerate(candidates):
+            if c.kind == "insert":
+                for word in dict.fromkeys(c.choices):
+                    self.insertions[word].append(idx)
+            elif c.kind == "delete" and words:
+                self.deletions[words[c.token]].append(idx)
 
 
 class _Pool:
@@ -225,15 +233,15 @@ class _Pool:
                 for idx in self.by_token.get(t, ()):
                     self._kill(idx)
         if cand.kind == "delete" and self.words:
-            self.deleted.add(self.words[cand.token])
-            for idx in self.insertions:
+            word = self.words[cand.token]
+            self.deleted.add(word)
+            for idx in self.insertions.get(word, ()):  # only those that could insert it
                 if all(w in self.deleted for w in self.cands[idx].choices):
                     self._kill(idx)
         elif cand.kind == "insert" and self.words:
             self.inserted.add(text.lower())
-            for idx in self.deletions:
-                if self.words[self.cands[idx].token] in self.inserted:
-                    self._kill(idx)
+            for idx in self.deletions.get(text.lower(), ()):
+                self._kill(idx)
 
     def _freeze(self, token: int) -> None:
         """``token`` is edited: no other edit on it, and no deletion or insertion beside it."""
