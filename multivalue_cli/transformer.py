@@ -292,21 +292,30 @@ class Transformer:
         return out
 
     def learner_inputs(self, texts: Sequence[str], keys: Sequence[object], paths: Sequence[str],
-                       protected: Sequence[Sequence[str]]) -> list[tuple]:
+                       protected: Sequence[Sequence[str]], max_chars: int | None = None) -> list[tuple]:
         """``(doc, key, path, protected spans, store)`` of every text the learner stage would
         get (after the dialect, cut into pieces as for rewriting), for a calibration pass;
-        ``store`` keeps what the pass finds for the run (see :meth:`.LearnerInjector.inject`)."""
-        pieces, owners = [], []
+        ``store`` keeps what the pass finds for the run (see :meth:`.LearnerInjector.inject`).
+        With ``max_chars``, only the pieces up to that many characters are read, in order (a
+        calibration needs a sample, not all of a book); they are parsed window by window."""
+        pieces, owners, size = [], [], 0
         for k, text in enumerate(texts):
             for start, end in chunk_bounds(text or "", CHUNK_CHARS):
+                if max_chars is not None and size >= max_chars:
+                    break
                 pieces.append(text[start:end])
                 owners.append(k)
+                size += end - start
         todo = [i for i, piece in enumerate(pieces) if piece and piece.strip()]
-        stage1, parsed = self._dialect_stage(pieces, [keys[k] for k in owners], [paths[k] for k in owners],
-                                             [protected[k] for k in owners], todo)
-        ready = self._learner_docs(stage1, parsed)
-        return [(r.doc, keys[owners[i]], paths[owners[i]], self.protection.spans(r.doc.text, protected[owners[i]]),
-                 r.learner) for i, r in zip(todo, ready)]
+        piece_keys, piece_paths = [keys[k] for k in owners], [paths[k] for k in owners]
+        piece_protected = [protected[k] for k in owners]
+        items = []
+        for window in _windows(todo, pieces, self.batch_size, WINDOW_CHARS):
+            stage1, parsed = self._dialect_stage(pieces, piece_keys, piece_paths, piece_protected, window)
+            for i, r in zip(window, self._learner_docs(stage1, parsed)):
+                k = owners[i]
+                items.append((r.doc, keys[k], paths[k], self.protection.spans(r.doc.text, protected[k]), r.learner))
+        return items
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
                      protected: Sequence[Sequence[str]], pair: object,

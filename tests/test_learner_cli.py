@@ -132,3 +132,44 @@ def test_python_api_with_errors():
     out = t.explain("She went to the market with her friends in the morning.")
     assert out.edits and all(e.feature.endswith("PREP") and e.ewave == 0 for e in out.edits)
     assert "market" in out.text
+
+
+def test_the_calibration_reads_only_the_first_characters_of_the_data(tmp_path, monkeypatch):
+    """The fit reads at most CALIBRATION_CHARS of the first records' text, in order (a book
+    in one record is not parsed twice): what comes after cannot change the fitted factors,
+    what comes before does."""
+    from multivalue_cli.run import job
+
+    monkeypatch.setattr(job, "CALIBRATION_CHARS", 1_500)
+    prose = [json.loads(line)["text"] for line in
+             resources.files("multivalue_cli").joinpath("data/sample.jsonl").read_text("utf-8").splitlines()]
+    tail = ["In the morning at the station on the hill by the river, he waited for the bus to "
+            "the city with his dog."] * 40
+
+    def fitted(texts: list[str], name: str) -> tuple[dict, dict]:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts))
+        code, output = run(path, "--errors", "learner", "--error-rate", "0.1", "-o", tmp_path / name)
+        assert code == 0, output
+        section = learner(tmp_path / name)
+        return section["adjust"], section["boosts"]
+
+    head = prose[:40]
+    assert sum(map(len, head)) > 1_500 + max(map(len, head))  # the cap falls inside the head
+    base = fitted(head + prose[40:100], "base")
+    assert fitted(head + tail, "tail") == base
+    assert fitted(tail[:12] + head, "front") != base
+
+
+def test_learner_inputs_stop_after_max_chars_in_whole_pieces():
+    from multivalue_cli import Transformer
+    from multivalue_cli.transformer import CHUNK_CHARS
+
+    t = Transformer(errors="learner", error_rate=0.1)
+    sentence = "The children walked to the school near the old bridge every day. "
+    book = sentence * (CHUNK_CHARS * 3 // len(sentence))
+    texts = ["A short note on the door.", book, "The last text is never read."]
+    items = t.learner_inputs(texts, [0, 1, 2], ["text"] * 3, [()] * 3, max_chars=CHUNK_CHARS + 100)
+    assert [key for _, key, *_ in items] == [0, 1, 1]  # the piece that crosses the limit is read
+    assert book.startswith(items[1][0].text + items[2][0].text)
+    assert len(t.learner_inputs(texts, [0, 1, 2], ["text"] * 3, [()] * 3)) == 6

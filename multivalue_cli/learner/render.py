@@ -132,6 +132,7 @@ def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> lis
         else:
             ranges.append([i, i])
     range_of = {i: (lo, hi) for lo, hi in ranges for i in range(lo, hi + 1)}
+    text = doc.text  # built anew from the tokens at each access
     edits = []
     for edit in chosen:
         lo, hi = range_of[edit.token]
@@ -139,7 +140,7 @@ def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> lis
         end = doc[hi].idx + len(doc[hi].text_with_ws)
         after = "".join(pieces[k].render() for k in range(lo, hi + 1))
         bounds = {b for tok in doc[lo:hi + 1] for b in (tok.idx, tok.idx + len(tok.text))}
-        start, end, before, after = _trimmed(doc.text, start, end, after, bounds)
+        start, end, before, after = _trimmed(text, start, end, after, bounds)
         edits.append(AppliedEdit(0, edit.label, start, end, before, after))
     edits.sort(key=lambda e: (e.start, e.end, e.feature))
     return edits

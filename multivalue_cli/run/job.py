@@ -27,6 +27,7 @@ from .spec import (
 from .worker import JobConfig
 
 PEEK_RECORDS = 1000  # records read ahead to check field paths and infer a JSON input's types
+CALIBRATION_CHARS = 200_000  # the learner stage is fitted on at most this much of their text
 
 
 # ---------------------------------------------------------------------------- the run
@@ -131,9 +132,10 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     """The learner-error configuration fitted to the data: the availability correction that
     keeps the injected ERRANT types at the profile's shares, and per selected field the one
     rate boost that brings the field's mean rate to the target (texts short of eligible
-    tokens leave a share to the others). Computed on the first records only, so it does not
-    depend on batching or workers; a target the data cannot reach is an error that says the
-    reachable maximum."""
+    tokens leave a share to the others). Computed on the first records only (at most
+    ``CALIBRATION_CHARS`` of their text, in order: a book in one record is not read twice), so
+    it does not depend on batching or workers; a target the data cannot reach is an error that
+    says the reachable maximum."""
     from ..io.fields import select
     from ..io.jsontext import has_surrogates
     from ..learner import UnreachableRate
@@ -155,8 +157,9 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
             protected.append(protected_terms(record, plan, text))
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection(), cache_size=cache_size)  # its parses are reused
-    items = probe.learner_inputs(texts, keys, located_paths, protected)
+    items = probe.learner_inputs(texts, keys, located_paths, protected, max_chars=CALIBRATION_CHARS)
     adjust, field_sizes = fit(config, items, plan.paths)
+    measured = items[-1][1] + 1 if items else len(sample)  # records whose text was read
     config = dataclasses.replace(config, adjust=adjust)
     boosts = {}
     for name, sizes in field_sizes.items():
@@ -165,7 +168,7 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
         except UnreachableRate as exc:
             where = f" in field {name}" if len(plan.paths) > 1 else ""
             raise RunError(f"--error-rate {spec.error_rate}: {exc}{where} (measured on the first "
-                           f"{len(sample)} records)") from None
+                           f"{measured} records)") from None
         if boosts[name] != 1.0:
             note(f"learner errors{' in ' + name if len(plan.paths) > 1 else ''}: some texts have too "
                  f"few eligible tokens; the others take {boosts[name]:.2f} x their share so the "
