@@ -232,13 +232,14 @@ class _Pool:
             for t in _neighbours(cand):  # untouched, but no longer editable
                 for idx in self.by_token.get(t, ()):
                     self._kill(idx)
-        if cand.kind == "delete" and self.words:
+        # a word deleted (or inserted) again rules out nothing its first time did not
+        if cand.kind == "delete" and self.words and self.words[cand.token] not in self.deleted:
             word = self.words[cand.token]
             self.deleted.add(word)
             for idx in self.insertions.get(word, ()):  # only those that could insert it
-                if all(w in self.deleted for w in self.cands[idx].choices):
+                if idx not in self.dead and all(w in self.deleted for w in self.cands[idx].choices):
                     self._kill(idx)
-        elif cand.kind == "insert" and self.words:
+        elif cand.kind == "insert" and self.words and text.lower() not in self.inserted:
             self.inserted.add(text.lower())
             for idx in self.deletions.get(text.lower(), ()):
                 self._kill(idx)

@@ -31,7 +31,7 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
     Any *since* or *for* in the clause (``verb``'s subtree) counts (conservatively)."""
     words, deps = index.words, index.dep_of
     return any(deps[i] in ("prep", "advmod", "mark") and words[i].lower() in ("since", "for")
-               and index.in_subtree(i, verb.i) for i in range(len(words)))
+               for i in index.subtree_positions(verb.i))
 
 
 @rule(
