@@ -67,7 +67,7 @@ TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the
 CHILD_ENV = dict(os.environ)  # the measured processes' environment (see use_bytecode_cache)
 DEFAULT_SETTINGS = ["IndE:1", "IndE:2", "UAAVE:1", "Multi:1", "Multi:2", "learner:1"]
 REALTEXT_SETTINGS = ["templated:IndE:1", "distinct:IndE:1", "distinct:Multi:1", "distinct:learner:1",
-                     "distinct:IndE:2", "long:IndE:1"]
+                     "distinct:IndE:2", "long:IndE:1", "long:learner:1"]
 
 
 def use_bytecode_cache(tmp: Path, corpus: Path) -> None:
