@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
+# Every label below needs one of these tags (a finite verb, a modal, or a non-finite form).
+VERB_TAGS = frozenset({"MD", "VB", "VBD", "VBG", "VBN", "VBP", "VBZ"})
 MODAL_SWAPS = {"will": "would", "would": "will", "can": "could", "could": "can"}
 SVA_SWAPS = {
     "is": ("are",), "are": ("is",), "am": ("is",), "was": ("were",), "were": ("was",),
@@ -38,7 +40,7 @@ SVA_SWAPS = {
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones)."""
     for tok in doc:
-        if tok.i not in free or not tok.is_alpha or not _parse_agrees(tok):
+        if tok.tag_ not in VERB_TAGS or tok.i not in free or not tok.is_alpha or not _parse_agrees(tok):
             continue
         same_tag = set(_forms(tok.lemma_, tok.tag_))
         for label, choices in (
@@ -118,10 +120,10 @@ def _tense(tok: "Token") -> tuple[str, ...]:
 
 
 def _form(tok: "Token") -> tuple[str, ...]:
+    if tok.pos_ != "VERB" or tok.tag_ not in ("VB", "VBN", "VBG"):
+        return ()
     aux = [c for c in tok.children if c.dep_ in ("aux", "auxpass") and c.i < tok.i]
     lemma = tok.lemma_
-    if tok.pos_ != "VERB":
-        return ()
     # Only forms the parser still reads as the same verb: "can going", "has eat". A finite
     # form after a modal ("can went", "can walks") is often re-read as another word class.
     if tok.tag_ == "VB" and aux:
