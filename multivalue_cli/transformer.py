@@ -306,6 +306,8 @@ class Transformer:
                 pieces.append(text[start:end])
                 owners.append(k)
                 size += end - start
+            if max_chars is not None and size >= max_chars:
+                break
         todo = [i for i, piece in enumerate(pieces) if piece and piece.strip()]
         piece_keys, piece_paths = [keys[k] for k in owners], [paths[k] for k in owners]
         piece_protected = [protected[k] for k in owners]

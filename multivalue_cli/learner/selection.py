@@ -232,16 +232,19 @@ class _Pool:
             for t in _neighbours(cand):  # untouched, but no longer editable
                 for idx in self.by_token.get(t, ()):
                     self._kill(idx)
+        if not self.words:
+            return
         # a word deleted (or inserted) again rules out nothing its first time did not
-        if cand.kind == "delete" and self.words and self.words[cand.token] not in self.deleted:
+        if cand.kind == "delete" and self.words[cand.token] not in self.deleted:
             word = self.words[cand.token]
             self.deleted.add(word)
             for idx in self.insertions.get(word, ()):  # only those that could insert it
                 if idx not in self.dead and all(w in self.deleted for w in self.cands[idx].choices):
                     self._kill(idx)
-        elif cand.kind == "insert" and self.words and text.lower() not in self.inserted:
-            self.inserted.add(text.lower())
-            for idx in self.deletions.get(text.lower(), ()):
+        elif cand.kind == "insert" and text.lower() not in self.inserted:
+            word = text.lower()
+            self.inserted.add(word)
+            for idx in self.deletions.get(word, ()):
                 self._kill(idx)
 
     def _freeze(self, token: int) -> None:
