@@ -364,9 +364,56 @@ def test_prepared_candidates_draw_what_fresh_ones_draw(docs):
         plan = injector._plan(doc, ())
         words = [t.lower_ for t in doc]
         prepared = selectors[0].prepare(plan.candidates, words)
+        memo: dict = {}  # the key's numbers, kept across selectors as the calibration's rounds keep them
         for selector in selectors:
             fresh = selector.choose(plan.candidates, len(plan.candidates), 5, i, "text", words=words)
             assert selector.choose(prepared, len(plan.candidates), 5, i, "text") == fresh
+            assert selector.choose(prepared, len(plan.candidates), 5, i, "text", memo=memo) == fresh
+        assert memo or not plan.candidates
+
+
+def test_spelling_candidates_exist_exactly_where_a_word_has_misspellings(docs):
+    """A spelling candidate carries the word, not its misspellings (made when drawn): it must
+    exist for every eligible word and kind that has one, only there, and draw from them."""
+    from multivalue_cli.learner import spelling
+
+    profile = load_error_profile(None)
+    kinds = [k for k, share in profile.spelling.items() if share > 0]
+    assert "real_word" in kinds and "deletion" in kinds
+    seen = 0
+    for doc in docs[:400]:
+        free = {t.i for t in doc if not t.is_space}
+        found = {(c.token, c.subtype): c for c in spelling.find(doc, profile, free)}
+        for tok in doc:
+            for kind in kinds:
+                made = spelling.spellings(tok.text, kind) if spelling._eligible(tok) else ()
+                if kind != "real_word" and len(tok.text) < spelling.MIN_LENGTH:
+                    made = ()
+                cand = found.get((tok.i, kind))
+                assert (cand is not None) == bool(made), (tok.text, kind)
+                if cand is not None:
+                    assert cand.options() == made and cand.source == tok.text
+                    seen += 1
+    assert seen > 1000
+
+
+def test_cumulative_shares_fall_on_the_index_the_weights_give():
+    """The selector keeps each set of weights as running sums and bisects them: every ``u``
+    must land where the plain weighted draw puts it, at the sums themselves too."""
+    import random
+
+    from multivalue_cli.learner.candidates import weighted_index
+    from multivalue_cli.learner.selection import _share_index, _shares
+
+    rng = random.Random(3)
+    cases = [[0.0, 0.0, 0.0], [1.0], [0.0, 2.0], [0.3, 0.0, 0.7], [1e-9, 1.0, 1e-9]]
+    cases += [[rng.choice([0.0, rng.random(), rng.random() * 20]) for _ in range(rng.randint(1, 9))]
+              for _ in range(300)]
+    for weights in cases:
+        shares = _shares(weights)
+        edges = shares if isinstance(shares, list) else []
+        for u in [rng.random() for _ in range(50)] + [0.0, 0.999999999] + [min(e, 0.9999999) for e in edges]:
+            assert _share_index(shares, u) == weighted_index(weights, u), (weights, u)
 
 
 def test_a_kept_draw_order_serves_only_its_own_factors_and_key(docs):

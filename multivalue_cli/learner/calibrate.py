@@ -41,13 +41,14 @@ Item = tuple["Doc", object, str, Spans] | tuple["Doc", object, str, Spans, dict]
 
 
 def _plans(injector: "LearnerInjector", items: Sequence[Item]) -> list[tuple]:
-    """``(plan, candidates prepared for drawing, unprotected tokens, key, path)`` of each
-    text: computed once, they serve every round of the fit and the capacities (which
-    candidates can be drawn does not depend on the factors)."""
+    """``(plan, candidates prepared for drawing, unprotected tokens, key, path, memo)`` of
+    each text: computed once, they serve every round of the fit and the capacities (which
+    candidates can be drawn does not depend on the factors; ``memo`` keeps the text's random
+    numbers, which do not depend on them either)."""
     out = []
     for doc, key, path, spans, *store in items:
         plan = injector._stored_plan(doc, spans, store[0] if store else None)
-        out.append((plan, injector.prepared(plan), plan.unprotected, key, path))
+        out.append((plan, injector.prepared(plan), plan.unprotected, key, path, {}))
     return out
 
 
@@ -56,11 +57,11 @@ def expected_labels(injector: "LearnerInjector", plans: Sequence[tuple]) -> Coun
     chance that the text takes at least k edits (its stochastic rounding)."""
     counts: Counter = Counter()
     config = injector.config
-    for _plan, prepared, unprotected, key, path in plans:
+    for _plan, prepared, unprotected, key, path, memo in plans:
         expected = config.rate * config.boost_for(path) * unprotected
         if expected <= 0:
             continue
-        order = injector.selector.choose(prepared, math.ceil(expected), config.seed, key, path)
+        order = injector.selector.choose(prepared, math.ceil(expected), config.seed, key, path, memo=memo)
         for k, chosen in enumerate(order):
             counts[chosen.label] += min(max(expected - k, 0.0), 1.0)
     return counts
@@ -123,8 +124,8 @@ def _field_sizes(injector: "LearnerInjector", plans: Sequence[tuple],
 
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
     seed = injector.config.seed
-    for plan, _prepared, unprotected, key, path in plans:
-        capacity = len(injector.full_order(plan, (seed, key, path)))
+    for plan, _prepared, unprotected, key, path, memo in plans:
+        capacity = len(injector.full_order(plan, (seed, key, path), memo))
         sizes[field_of(path, fields) or path].append((unprotected, capacity))
     return dict(sizes)
 

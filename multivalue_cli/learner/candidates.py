@@ -9,20 +9,22 @@ with every acceptable replacement; the injector chooses among them with keyed ge
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Sequence
 
 Kind = Literal["replace", "delete", "insert"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; a frozen class is 3x as slow to make
 class Candidate:
-    """One possible edit.
+    """One possible edit (never changed once made: :func:`dataclasses.replace` makes another).
 
     ``token`` is the token the edit claims: the one replaced or deleted, or the one the new
     word is inserted before. ``choices`` are the acceptable new texts (empty for a deletion),
     drawn by ``weights`` (empty: equally likely); ``subtype`` refines the label where the
     profile has shares for it (spelling kinds); ``site`` weighs this token's chance against
-    the other candidates of its label (how error-prone learners find the word).
+    the other candidates of its label (how error-prone learners find the word). A spelling
+    candidate has no ``choices`` but the word they are made from (``source``), see
+    :meth:`options`.
     """
 
     type: str  # det, prep, verb, spell
@@ -33,11 +35,21 @@ class Candidate:
     subtype: str = ""
     weights: tuple[float, ...] = ()
     site: float = 1.0
+    source: str = ""
+
+    def options(self) -> tuple[str, ...]:
+        """The acceptable new texts: ``choices``, or the misspellings of ``source`` of the
+        candidate's kind (made once per word and kind)."""
+        if self.choices or not self.source:
+            return self.choices
+        from .spelling import spellings
+
+        return spellings(self.source, self.subtype)
 
     def signature(self, token: int | None = None) -> tuple:
         """What makes two candidates the same edit (used to align counterfactual pairs)."""
         return (self.type, self.label, self.kind, self.token if token is None else token,
-                self.choices, self.subtype, self.weights, self.site)
+                self.choices, self.subtype, self.weights, self.site, self.source)
 
 
 def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -46,12 +58,27 @@ def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tupl
     return tuple(w for w, _ in kept), tuple(v for _, v in kept)
 
 
-@dataclass(frozen=True, slots=True)
 class Chosen:
-    """A candidate the injector kept, with the text it chose."""
+    """A candidate the injector kept, with the text it chose. A replacement's text is the
+    option its draw ``u`` falls on, found when first read: a text's full draw order (see
+    :meth:`.LearnerInjector.full_order`) takes nearly every word, and the misspellings of a
+    word are made only for those a text keeps."""
 
-    candidate: Candidate
-    text: str  # new text ("" for a deletion)
+    __slots__ = ("candidate", "_text", "_u")
+
+    def __init__(self, candidate: Candidate, text: str | None = None, u: float = 0.0) -> None:
+        self.candidate = candidate
+        self._text = text
+        self._u = u
+
+    @property
+    def text(self) -> str:
+        """The new text ("" for a deletion)."""
+        if self._text is None:
+            options = self.candidate.options()
+            self._text = (options[weighted_index(self.candidate.weights or [1.0] * len(options), self._u)]
+                          if options else "")
+        return self._text
 
     @property
     def token(self) -> int:
@@ -60,3 +87,28 @@ class Chosen:
     @property
     def label(self) -> str:
         return self.candidate.label
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chosen):
+            return NotImplemented
+        return self.candidate == other.candidate and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.candidate, self.text))
+
+    def __repr__(self) -> str:
+        return f"Chosen({self.candidate!r}, {self.text!r})"
+
+
+def weighted_index(weights: Sequence[float], u: float) -> int:
+    """The index ``u`` (uniform in [0, 1)) falls on, each index taking its weight's share
+    (equal shares when the weights are all zero)."""
+    total = sum(weights)
+    if total <= 0:
+        return min(int(u * len(weights)), len(weights) - 1)
+    acc = 0.0
+    for k, w in enumerate(weights):
+        acc += w / total
+        if u < acc:
+            return k
+    return len(weights) - 1

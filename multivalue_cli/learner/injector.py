@@ -237,15 +237,15 @@ class LearnerInjector:
             plan.prepared = self.selector.prepare(plan.candidates, _words(plan.doc))
         return plan.prepared
 
-    def full_order(self, plan: _Plan, rng_key: tuple) -> list[Chosen]:
+    def full_order(self, plan: _Plan, rng_key: tuple, memo: dict | None = None) -> list[Chosen]:
         """Every edit the text can take, in draw order (its length is the capacity), kept on
         the plan for the selector's factors and the key: the calibration's capacities and the
-        injection of the same text draw the same list."""
+        injection of the same text draw the same list (``memo``: see :meth:`.Selector.choose`)."""
         key = (self.selector.adjust_key, rng_key)
         order = plan.orders.get(key)
         if order is None:
             prepared = self.prepared(plan)
-            order = plan.orders[key] = self.selector.choose(prepared, len(prepared.cands), *rng_key)
+            order = plan.orders[key] = self.selector.choose(prepared, len(prepared.cands), *rng_key, memo=memo)
         return order
 
     def _inject_plan(self, plan: _Plan, rng_key: tuple) -> LearnerResult:

@@ -28,7 +28,7 @@ from itertools import accumulate
 from typing import Mapping, Sequence
 
 from ..engine.apply import keyed_stream, keyed_uniform
-from .candidates import Candidate, Chosen
+from .candidates import Candidate, Chosen, weighted_index
 from .profile import ErrorProfile
 
 Group = tuple[str, str, str]  # type, label, spelling kind
@@ -87,61 +87,67 @@ class Selector:
         return Prepared([c for c in ordered if self.weight(c) > 0], words)
 
     def choose(self, candidates: "Sequence[Candidate] | Prepared", count: int, *key: object,
-               words: Sequence[str] = ()) -> list[Chosen]:
+               words: Sequence[str] = (), memo: dict | None = None) -> list[Chosen]:
         """Choose up to ``count`` edits on distinct tokens (see :class:`_Pool` for which
         candidates an edit rules out). ``candidates`` may come :meth:`prepare`-d (then
-        ``words`` are its own)."""
+        ``words`` are its own). ``memo`` keeps the key's random numbers for another draw
+        under the same key (the calibration draws each text once per round)."""
         prepared = candidates if isinstance(candidates, Prepared) else self.prepare(candidates, words)
         pool = _Pool(prepared)
-        draw = keyed_stream(*key)
+        draw = keyed_stream(*key) if memo is None else _memoized(keyed_stream(*key), memo)
         chosen: list[Chosen] = []
+        cands = prepared.cands
         for n in range(count):
-            live = pool.live_groups()
+            live = pool.live_key()
             if not live:
                 break
-            group = self._draw_group(live, draw, n)
-            cand = pool.pick(group, lambda k: draw("site", n, k))
-            text = ""
-            if cand.choices:
-                choices = list(zip(cand.choices, cand.weights or [1.0] * len(cand.choices)))
-                if cand.kind == "insert":
-                    choices = [(w, v) for w, v in choices if w not in pool.deleted]
-                text = _weighted([w for w, _ in choices], [v for _, v in choices],
-                                 draw("choice", cand.token, cand.label))
-            chosen.append(Chosen(cand, text))
+            idx = pool.pick(self._draw_group(live, draw, n), draw, n)
+            cand = cands[idx]
+            if cand.kind == "insert":  # among the words not deleted so far
+                choices = [(w, v) for w, v in zip(cand.choices, cand.weights or [1.0] * len(cand.choices))
+                           if w not in pool.deleted]
+                edit = Chosen(cand, _weighted([w for w, _ in choices], [v for _, v in choices],
+                                              draw("choice", cand.token, cand.label)))
+            elif cand.kind == "replace":  # its text is found when it is read
+                edit = Chosen(cand, None, draw("choice", cand.token, cand.label))
+            else:
+                edit = Chosen(cand, "")
+            chosen.append(edit)
             if n + 1 < count:  # what the edit rules out matters only to the draws after it
-                pool.apply(cand, text)
+                pool.apply(idx, edit.text if cand.kind == "insert" else "")
         return chosen
 
-    def _draw_group(self, live: Sequence[Group], draw, n: int) -> Group:
-        """Type, then label, then spelling kind, each by its weight among those still live."""
-        types, type_weights, labels_of = self._tree(live)
-        type_ = types[0] if len(types) == 1 else _weighted(types, type_weights, draw(n, "type"))
-        labels, label_weights, kinds_of = labels_of[type_]
-        label = _weighted(labels, label_weights, draw(n, "label"))
-        kinds, kind_weights = kinds_of[label]
-        kind = _weighted(kinds, kind_weights, draw(n, "kind")) if type_ == "spell" else kinds[0]
-        return (type_, label, kind)
+    def _draw_group(self, live: frozenset[Group], draw, n: int) -> Group:
+        """Type, then label, then spelling kind, each by its weight among those still live
+        (a draw with one option left is not made: it could only give that option)."""
+        types, type_shares, labels_of = self._tree(live)
+        type_ = types[0] if len(types) == 1 else types[_share_index(type_shares, draw(n, "type"))]
+        labels, label_shares, kinds_of = labels_of[type_]
+        label = labels[0] if len(labels) == 1 else labels[_share_index(label_shares, draw(n, "label"))]
+        kinds, kind_shares = kinds_of[label]
+        if type_ != "spell" or len(kinds) == 1:
+            return (type_, label, kinds[0])
+        return (type_, label, kinds[_share_index(kind_shares, draw(n, "kind"))])
 
-    def _tree(self, live: Sequence[Group]) -> tuple:
-        """The live types, labels and kinds in draw order with their weights, made once per
-        set of live groups: texts and draws meet the same few sets again and again."""
-        key = frozenset(live)
-        tree = self._trees.get(key)
+    def _tree(self, live: frozenset[Group]) -> tuple:
+        """The live types, labels and kinds in draw order with their cumulative shares, made
+        once per set of live groups: texts and draws meet the same few sets again and again."""
+        tree = self._trees.get(live)
         if tree is None:
             if len(self._trees) >= TREE_CACHE_SIZE:
                 self._trees.clear()
+            nested: dict[str, dict[str, list[str]]] = {}
+            for type_, label, kind in sorted(live):  # types, labels and kinds in sorted order
+                nested.setdefault(type_, {}).setdefault(label, []).append(kind)
             labels_of = {}
-            for type_ in sorted({g[0] for g in live}):
-                kinds_of = {}
-                for label in sorted({g[1] for g in live if g[0] == type_}):
-                    kinds = sorted({g[2] for g in live if g[0] == type_ and g[1] == label})
-                    weights = [self.profile.spelling[k] for k in kinds] if type_ == "spell" else []
-                    kinds_of[label] = (kinds, weights)
-                labels = sorted(kinds_of)
-                labels_of[type_] = (labels, [self.label_weight(type_, l) for l in labels], kinds_of)
-            types = sorted(labels_of)
-            tree = self._trees[key] = (types, [self.type_weight(t) for t in types], labels_of)
+            for type_, kinds_by_label in nested.items():
+                kinds_of = {label: (kinds, _shares([self.profile.spelling[k] for k in kinds])
+                                    if type_ == "spell" else None)
+                            for label, kinds in kinds_by_label.items()}
+                labels = list(kinds_of)
+                labels_of[type_] = (labels, _shares([self.label_weight(type_, l) for l in labels]), kinds_of)
+            types = list(labels_of)
+            tree = self._trees[live] = (types, _shares([self.type_weight(t) for t in types]), labels_of)
         return tree
 
 
@@ -150,8 +156,8 @@ class Prepared:
     each group (and their cumulative site weights), the candidates on each token, the
     insertions and deletions. Read-only; each :class:`_Pool` keeps its own changes."""
 
-    __slots__ = ("cands", "words", "groups", "members", "cumulative", "by_token", "live", "insertions",
-                 "deletions")
+    __slots__ = ("cands", "words", "groups", "members", "cumulative", "by_token", "live", "live_key",
+                 "insertions", "deletions", "_freeze_kills", "_gap_kills")
     # insertions: word -> the insertions that may insert it; deletions: word -> the deletions
     # of that word (what a deletion or an insertion of the word can rule out)
 
@@ -165,6 +171,7 @@ class Prepared:
             self.members[self.groups[idx]].append(idx)
             self.by_token[c.token].append(idx)
         self.live = {g: len(m) for g, m in self.members.items()}
+        self.live_key = frozenset(self.live)  # every group has a member at first
         self.cumulative: dict[Group, list[float]] = {}  # filled as groups are first drawn from
         self.insertions: dict[str, list[int]] = defaultdict(list)
         self.deletions: dict[str, list[int]] = defaultdict(list)
@@ -174,6 +181,27 @@ class Prepared:
                     self.insertions[word].append(idx)
             elif c.kind == "delete" and words:
                 self.deletions[words[c.token]].append(idx)
+        self._freeze_kills: dict[int, tuple[int, ...]] = {}
+        self._gap_kills: dict[int, tuple[int, ...]] = {}
+
+    def freeze_kills(self, token: int) -> tuple[int, ...]:
+        """The candidates an edit of ``token`` rules out: the others on it, and the deletions
+        and insertions it stands beside (found once, for every draw over these candidates)."""
+        found = self._freeze_kills.get(token)
+        if found is None:
+            found = self._freeze_kills[token] = tuple(
+                idx for t in (token - 1, token, token + 1) for idx in self.by_token.get(t, ())
+                if self.cands[idx].token == token
+                or (self.cands[idx].kind != "replace" and token in _neighbours(self.cands[idx])))
+        return found
+
+    def gap_kills(self, idx: int) -> tuple[int, ...]:
+        """The candidates on the tokens beside the deletion or insertion ``idx``."""
+        found = self._gap_kills.get(idx)
+        if found is None:
+            found = self._gap_kills[idx] = tuple(
+                other for t in _neighbours(self.cands[idx]) for other in self.by_token.get(t, ()))
+        return found
 
 
 class _Pool:
@@ -192,21 +220,23 @@ class _Pool:
         self.cands = prepared.cands
         self.groups = prepared.groups
         self.words = prepared.words
-        self.by_token = prepared.by_token
         self.insertions = prepared.insertions
         self.deletions = prepared.deletions
         self.members = dict(prepared.members)  # a group's list is replaced, never changed
         self.cumulative: dict[Group, list[float]] = {}  # of compacted lists
         self.live = dict(prepared.live)
+        self._live_key: frozenset[Group] | None = prepared.live_key  # None: to be made again
         self.dead: set[int] = set()
-        self.frozen: set[int] = set()
         self.deleted: set[str] = set()
         self.inserted: set[str] = set()
 
-    def live_groups(self) -> list[Group]:
-        return [g for g, n in self.live.items() if n > 0]
+    def live_key(self) -> frozenset[Group]:
+        """The groups with a usable member (made again only after one ran out)."""
+        if self._live_key is None:
+            self._live_key = frozenset(g for g, n in self.live.items() if n > 0)
+        return self._live_key
 
-    def pick(self, group: Group, draw) -> Candidate:
+    def pick(self, group: Group, draw, n: int) -> int:
         """A live member of ``group``, by site weight: keyed draws over all members until one
         is live (the list is compacted when most members are dead)."""
         members = self.members[group]
@@ -219,47 +249,42 @@ class _Pool:
             cumulative = self.prepared.cumulative.get(group)
             if cumulative is None:
                 cumulative = self.prepared.cumulative[group] = list(accumulate(self.cands[i].site for i in members))
+        last = len(members) - 1
         for attempt in range(64):
-            idx = members[min(bisect_right(cumulative, draw(attempt) * cumulative[-1]), len(members) - 1)]
+            idx = members[min(bisect_right(cumulative, draw("site", n, attempt) * cumulative[-1]), last)]
             if idx not in self.dead:
-                return self.cands[idx]
+                return idx
         alive = [i for i in members if i not in self.dead]
-        return self.cands[alive[_index([self.cands[i].site for i in alive], draw(64))]]
+        return alive[weighted_index([self.cands[i].site for i in alive], draw("site", n, 64))]
 
-    def apply(self, cand: Candidate, text: str) -> None:
-        self._freeze(cand.token)
-        if cand.kind != "replace":
-            for t in _neighbours(cand):  # untouched, but no longer editable
-                for idx in self.by_token.get(t, ()):
-                    self._kill(idx)
+    def apply(self, idx: int, text: str) -> None:
+        """Rule out what the edit ``idx`` (with new text ``text``) rules out."""
+        cand = self.cands[idx]
+        self._kill(self.prepared.freeze_kills(cand.token))
+        if cand.kind != "replace":  # the tokens beside it: untouched, but no longer editable
+            self._kill(self.prepared.gap_kills(idx))
         if not self.words:
             return
         # a word deleted (or inserted) again rules out nothing its first time did not
         if cand.kind == "delete" and self.words[cand.token] not in self.deleted:
             word = self.words[cand.token]
             self.deleted.add(word)
-            for idx in self.insertions.get(word, ()):  # only those that could insert it
-                if idx not in self.dead and all(w in self.deleted for w in self.cands[idx].choices):
-                    self._kill(idx)
+            self._kill([i for i in self.insertions.get(word, ())  # only those that could insert it
+                        if i not in self.dead and all(w in self.deleted for w in self.cands[i].choices)])
         elif cand.kind == "insert" and text.lower() not in self.inserted:
             word = text.lower()
             self.inserted.add(word)
-            for idx in self.deletions.get(word, ()):
-                self._kill(idx)
+            self._kill(self.deletions.get(word, ()))
 
-    def _freeze(self, token: int) -> None:
-        """``token`` is edited: no other edit on it, and no deletion or insertion beside it."""
-        self.frozen.add(token)
-        for t in (token - 1, token, token + 1):
-            for idx in self.by_token.get(t, ()):
-                c = self.cands[idx]
-                if c.token == token or (c.kind != "replace" and token in _neighbours(c)):
-                    self._kill(idx)
-
-    def _kill(self, idx: int) -> None:
-        if idx not in self.dead:
-            self.dead.add(idx)
-            self.live[self.groups[idx]] -= 1
+    def _kill(self, indices) -> None:
+        dead, live, groups = self.dead, self.live, self.groups
+        for idx in indices:
+            if idx not in dead:
+                dead.add(idx)
+                group = groups[idx]
+                live[group] -= 1
+                if not live[group]:
+                    self._live_key = None
 
 
 def _group(c: Candidate) -> Group:
@@ -274,19 +299,39 @@ def _neighbours(cand: Candidate) -> set[int]:
     return {cand.token - 1}
 
 
-def _weighted(items: Sequence, weights: Sequence[float], u: float):
-    return items[_index(weights, u)]
+def _memoized(draw, memo: dict):
+    """``draw`` that keeps what it gave in ``memo`` (keyed draws are pure functions)."""
+    def cached(*rest: object) -> float:
+        u = memo.get(rest)
+        if u is None:
+            u = memo[rest] = draw(*rest)
+        return u
+
+    return cached
 
 
-def _index(weights: Sequence[float], u: float) -> int:
-    """The index ``u`` (uniform in [0, 1)) falls on, each index taking its weight's share
-    (equal shares when the weights are all zero)."""
+def _shares(weights: Sequence[float]) -> list[float] | int:
+    """The running sums of the weights' shares, added up as :func:`.weighted_index` adds them
+    (the number of weights when they are all zero: equal shares)."""
     total = sum(weights)
     if total <= 0:
-        return min(int(u * len(weights)), len(weights) - 1)
-    acc = 0.0
-    for k, w in enumerate(weights):
+        return len(weights)
+    out, acc = [], 0.0
+    for w in weights:
         acc += w / total
-        if u < acc:
-            return k
-    return len(weights) - 1
+        out.append(acc)
+    return out
+
+
+def _share_index(shares: list[float] | int, u: float) -> int:
+    """:func:`.weighted_index` of the weights whose :func:`_shares` these are: the same sums,
+    so the same ``u`` falls on the same index (the sums never decrease, so a bisection finds
+    it)."""
+    if isinstance(shares, int):
+        return min(int(u * shares), shares - 1)
+    k = bisect_right(shares, u)
+    return k if k < len(shares) else len(shares) - 1
+
+
+def _weighted(items: Sequence, weights: Sequence[float], u: float):
+    return items[weighted_index(weights, u)]

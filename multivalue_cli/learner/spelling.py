@@ -33,25 +33,30 @@ VOWELS = "aeiou"
 
 
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
-    """One candidate per eligible word and spelling kind that has at least one variant."""
+    """One candidate per eligible word and spelling kind that has at least one variant. The
+    variants themselves are made when the candidate is drawn (:meth:`Candidate.options`):
+    most words of a text are never misspelt, and a word's variants cost a hundred look-ups."""
     kinds = tuple(kind for kind, share in profile.spelling.items() if share > 0)
     for tok in doc:
         if tok.i in free and _eligible(tok):
-            for kind, choices in _variants(tok.text, kinds):
-                yield Candidate("spell", "R:SPELL", "replace", tok.i, choices, kind)
+            text = tok.text
+            for kind in _kinds_with_variants(text, kinds):
+                yield Candidate("spell", "R:SPELL", "replace", tok.i, (), kind, source=text)
 
 
 @lru_cache(maxsize=200_000)
-def _variants(text: str, kinds: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """``(kind, variants)`` of each of ``kinds`` that has a variant of ``text``."""
-    out = []
-    for kind in kinds:
-        if kind != "real_word" and len(text) < MIN_LENGTH:
-            continue
-        choices = spellings(text, kind)
-        if choices:
-            out.append((kind, choices))
-    return tuple(out)
+def _kinds_with_variants(text: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``kinds`` that have a variant of ``text``."""
+    return tuple(kind for kind in kinds
+                 if (kind == "real_word" or len(text) >= MIN_LENGTH) and _has_variant(text.lower(), kind))
+
+
+def _has_variant(word: str, kind: str) -> bool:
+    """``bool(misspellings(word, kind))``, stopping at the first variant found."""
+    if kind == "real_word":
+        return bool(_real_words(word))
+    known = _dictionary()
+    return any(v != word and v not in known for v in _EDITS[kind](word))
 
 
 @lru_cache(maxsize=200_000)
