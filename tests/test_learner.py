@@ -372,10 +372,34 @@ def test_prepared_candidates_draw_what_fresh_ones_draw(docs):
         assert memo or not plan.candidates
 
 
+def test_a_draw_that_stops_early_counts_the_capacity_of_the_full_draw(docs):
+    """A text's draw stops once it has the edits asked for and only replacements are left,
+    and counts the rest: its edits are the full draw's first ones and its capacity the full
+    draw's length, under any factors."""
+    from multivalue_cli.learner.selection import Selector
+
+    config = ErrorConfig(types=("learner",), rate=0.1, seed=8)
+    injector = LearnerInjector(config)
+    selectors = [injector.selector, Selector(config.types, config.profile, {"M:DET": 4.0, "spell": 0.1})]
+    stopped_early = 0
+    for i, doc in enumerate(docs[:300]):
+        prepared = injector.prepared(injector._plan(doc, ()))
+        for selector in selectors:
+            full = selector.choose(prepared, len(prepared.cands), 8, i, "text")
+            for need in (0, 1, 3, len(full)):
+                edits, capacity = selector.draw_order(prepared, need, 8, i, "text")
+                assert capacity == len(full) and edits == full[:len(edits)]
+                assert len(edits) >= min(need, capacity)
+                stopped_early += len(edits) < capacity
+            assert selector.draw_order(prepared, None, 8, i, "text") == (full, len(full))
+    assert stopped_early > 300
+
+
 def test_spelling_candidates_exist_exactly_where_a_word_has_misspellings(docs):
     """A spelling candidate carries the word, not its misspellings (made when drawn): it must
     exist for every eligible word and kind that has one, only there, and draw from them."""
     from multivalue_cli.learner import spelling
+    from multivalue_cli.learner.selection import options_of
 
     profile = load_error_profile(None)
     kinds = [k for k, share in profile.spelling.items() if share > 0]
@@ -392,7 +416,7 @@ def test_spelling_candidates_exist_exactly_where_a_word_has_misspellings(docs):
                 cand = found.get((tok.i, kind))
                 assert (cand is not None) == bool(made), (tok.text, kind)
                 if cand is not None:
-                    assert cand.options() == made and cand.source == tok.text
+                    assert options_of(cand) == made and cand.source == tok.text
                     seen += 1
     assert seen > 1000
 

@@ -125,7 +125,7 @@ def _field_sizes(injector: "LearnerInjector", plans: Sequence[tuple],
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
     seed = injector.config.seed
     for plan, _prepared, unprotected, key, path, memo in plans:
-        capacity = len(injector.full_order(plan, (seed, key, path), memo))
+        capacity = injector.draws(plan, (seed, key, path), memo=memo)[1]
         sizes[field_of(path, fields) or path].append((unprotected, capacity))
     return dict(sizes)
 

@@ -24,7 +24,7 @@ class Candidate:
     profile has shares for it (spelling kinds); ``site`` weighs this token's chance against
     the other candidates of its label (how error-prone learners find the word). A spelling
     candidate has no ``choices`` but the word they are made from (``source``), see
-    :meth:`options`.
+    :func:`.selection.options`.
     """
 
     type: str  # det, prep, verb, spell
@@ -37,15 +37,6 @@ class Candidate:
     site: float = 1.0
     source: str = ""
 
-    def options(self) -> tuple[str, ...]:
-        """The acceptable new texts: ``choices``, or the misspellings of ``source`` of the
-        candidate's kind (made once per word and kind)."""
-        if self.choices or not self.source:
-            return self.choices
-        from .spelling import spellings
-
-        return spellings(self.source, self.subtype)
-
     def signature(self, token: int | None = None) -> tuple:
         """What makes two candidates the same edit (used to align counterfactual pairs)."""
         return (self.type, self.label, self.kind, self.token if token is None else token,
@@ -56,48 +47,6 @@ def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tupl
     """``(choices, weights)`` from a map of word weights, without ``exclude``, in a fixed order."""
     kept = [(w, v) for w, v in options.items() if w != exclude and v > 0]
     return tuple(w for w, _ in kept), tuple(v for _, v in kept)
-
-
-class Chosen:
-    """A candidate the injector kept, with the text it chose. A replacement's text is the
-    option its draw ``u`` falls on, found when first read: a text's full draw order (see
-    :meth:`.LearnerInjector.full_order`) takes nearly every word, and the misspellings of a
-    word are made only for those a text keeps."""
-
-    __slots__ = ("candidate", "_text", "_u")
-
-    def __init__(self, candidate: Candidate, text: str | None = None, u: float = 0.0) -> None:
-        self.candidate = candidate
-        self._text = text
-        self._u = u
-
-    @property
-    def text(self) -> str:
-        """The new text ("" for a deletion)."""
-        if self._text is None:
-            options = self.candidate.options()
-            self._text = (options[weighted_index(self.candidate.weights or [1.0] * len(options), self._u)]
-                          if options else "")
-        return self._text
-
-    @property
-    def token(self) -> int:
-        return self.candidate.token
-
-    @property
-    def label(self) -> str:
-        return self.candidate.label
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Chosen):
-            return NotImplemented
-        return self.candidate == other.candidate and self.text == other.text
-
-    def __hash__(self) -> int:
-        return hash((self.candidate, self.text))
-
-    def __repr__(self) -> str:
-        return f"Chosen({self.candidate!r}, {self.text!r})"
 
 
 def weighted_index(weights: Sequence[float], u: float) -> int:

@@ -7,19 +7,20 @@ a text's number of edits is drawn and :mod:`.rate` for run-level calibration.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..engine.apply import AppliedEdit
 from . import determiners, prepositions, spelling, verbs
-from .candidates import Candidate, Chosen
+from .candidates import Candidate
 from .pairs import align_members
 from .profile import TYPES, ErrorProfile, load_error_profile
 from ..protection import Protection, Span, protected_tokens
 from .rate import rate_summary, reachable, solve_boost
 from .render import Sentences, render, side_effects
-from .selection import Prepared, Selector, edit_count
+from .selection import Chosen, Prepared, Selector, edit_count
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -113,7 +114,7 @@ class _Plan:
     sentences: Sentences
     failures: list[str] = field(default_factory=list)
     prepared: "Prepared | None" = None  # the candidates in draw order (see LearnerInjector.prepared)
-    orders: dict = field(default_factory=dict)  # see LearnerInjector.full_order
+    orders: dict = field(default_factory=dict)  # see LearnerInjector.draws
 
     @property
     def unprotected(self) -> int:
@@ -166,7 +167,7 @@ class LearnerInjector:
         results = []
         for m, plan in enumerate(plans):
             mine = [alignment.to_member(c, m) for c in order]
-            results.append(self._result(plan, mine, rng_key))
+            results.append(self._result(plan, mine, len(mine), rng_key))
         return results
 
     # ------------------------------------------------------------------ run level
@@ -237,29 +238,36 @@ class LearnerInjector:
             plan.prepared = self.selector.prepare(plan.candidates, _words(plan.doc))
         return plan.prepared
 
-    def full_order(self, plan: _Plan, rng_key: tuple, memo: dict | None = None) -> list[Chosen]:
-        """Every edit the text can take, in draw order (its length is the capacity), kept on
-        the plan for the selector's factors and the key: the calibration's capacities and the
-        injection of the same text draw the same list (``memo``: see :meth:`.Selector.choose`)."""
+    def draws(self, plan: _Plan, rng_key: tuple, need: int | None = None,
+              memo: dict | None = None) -> tuple[list[Chosen], int]:
+        """The text's first edits in draw order (at least ``need`` of them, all with None) and
+        its capacity, kept on the plan for the selector's factors and the key: the
+        calibration's capacities and the injection of the same text draw the same edits
+        (``memo``: see :meth:`.Selector.choose`)."""
         key = (self.selector.adjust_key, rng_key)
-        order = plan.orders.get(key)
-        if order is None:
-            prepared = self.prepared(plan)
-            order = plan.orders[key] = self.selector.choose(prepared, len(prepared.cands), *rng_key, memo=memo)
-        return order
+        kept = plan.orders.get(key)
+        if kept is None or len(kept[0]) < min(kept[1], kept[1] if need is None else need):
+            kept = plan.orders[key] = self.selector.draw_order(self.prepared(plan), need, *rng_key, memo=memo)
+        return kept
+
+    def _expected(self, plan: _Plan, rng_key: tuple) -> float:
+        return self.config.rate * self.config.boost_for(str(rng_key[2])) * plan.unprotected
 
     def _inject_plan(self, plan: _Plan, rng_key: tuple) -> LearnerResult:
-        return self._result(plan, self.full_order(plan, rng_key), rng_key)
+        order, capacity = self.draws(plan, rng_key, math.ceil(self._expected(plan, rng_key)))
+        return self._result(plan, order, capacity, rng_key)
 
-    def _result(self, plan: _Plan, order: list[Chosen], rng_key: tuple) -> LearnerResult:
+    def _result(self, plan: _Plan, order: list[Chosen], capacity: int, rng_key: tuple) -> LearnerResult:
+        """The text with the first edits of ``order`` that its expected count (rounded, and
+        capped by its ``capacity``) takes."""
         n = plan.unprotected
-        expected = self.config.rate * self.config.boost_for(str(rng_key[2])) * n
-        count = edit_count(expected, len(order), *rng_key)
+        expected = self._expected(plan, rng_key)
+        count = edit_count(expected, capacity, *rng_key)
         chosen = order[:count]
         if not chosen:
-            return LearnerResult(plan.doc.text, [], 0, n, len(order), expected, plan.failures)
+            return LearnerResult(plan.doc.text, [], 0, n, capacity, expected, plan.failures)
         out = render(plan.doc, chosen)
-        return LearnerResult(out.text, out.edits, out.distance, n, len(order), expected, plan.failures)
+        return LearnerResult(out.text, out.edits, out.distance, n, capacity, expected, plan.failures)
 
 
 def _words(doc: "Doc") -> list[str]:

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from ..engine.alignment import TokenAlignment, align_tokens
-from .candidates import Candidate, Chosen
+from .candidates import Candidate
+from .selection import Chosen
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc

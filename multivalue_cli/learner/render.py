@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from ..engine.apply import AppliedEdit
-from .candidates import Chosen
+from .selection import Chosen
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

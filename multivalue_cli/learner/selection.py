@@ -28,7 +28,8 @@ from itertools import accumulate
 from typing import Mapping, Sequence
 
 from ..engine.apply import keyed_stream, keyed_uniform
-from .candidates import Candidate, Chosen, weighted_index
+from .candidates import Candidate, weighted_index
+from .spelling import spellings
 from .profile import ErrorProfile
 
 Group = tuple[str, str, str]  # type, label, spelling kind
@@ -41,6 +42,56 @@ def edit_count(expected: float, cap: int, *key: object) -> int:
     if keyed_uniform(*key, "count") < expected - whole:
         whole += 1
     return min(whole, cap)
+
+
+def options_of(cand: Candidate) -> tuple[str, ...]:
+    """The candidate's acceptable new texts: its ``choices``, or the misspellings of its
+    ``source`` of its kind (made once per word and kind)."""
+    if cand.choices or not cand.source:
+        return cand.choices
+    return spellings(cand.source, cand.subtype)
+
+
+class Chosen:
+    """A candidate the injector kept, with the text it chose. A replacement's text is the
+    option its draw ``u`` falls on, found when first read: a text's full draw order (see
+    :meth:`.LearnerInjector.draws`) takes many of its words, and the misspellings of a
+    word are made only for those a text keeps."""
+
+    __slots__ = ("candidate", "_text", "_u")
+
+    def __init__(self, candidate: Candidate, text: str | None = None, u: float = 0.0) -> None:
+        self.candidate = candidate
+        self._text = text
+        self._u = u
+
+    @property
+    def text(self) -> str:
+        """The new text ("" for a deletion)."""
+        if self._text is None:
+            options = options_of(self.candidate)
+            self._text = (options[weighted_index(self.candidate.weights or [1.0] * len(options), self._u)]
+                          if options else "")
+        return self._text
+
+    @property
+    def token(self) -> int:
+        return self.candidate.token
+
+    @property
+    def label(self) -> str:
+        return self.candidate.label
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chosen):
+            return NotImplemented
+        return self.candidate == other.candidate and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.candidate, self.text))
+
+    def __repr__(self) -> str:
+        return f"Chosen({self.candidate!r}, {self.text!r})"
 
 
 class Selector:
@@ -93,11 +144,26 @@ class Selector:
         ``words`` are its own). ``memo`` keeps the key's random numbers for another draw
         under the same key (the calibration draws each text once per round)."""
         prepared = candidates if isinstance(candidates, Prepared) else self.prepare(candidates, words)
+        return self._draw(prepared, count, key, memo)[0]
+
+    def draw_order(self, prepared: "Prepared", need: int | None, *key: object,
+                   memo: dict | None = None) -> tuple[list[Chosen], int]:
+        """The first edits in draw order (at least ``need`` of them where the text can take
+        that many; all of them when ``need`` is None) and the text's capacity: how many edits
+        the full draw makes. Once only replacements are left, each further draw takes the
+        candidates of one token, whichever it draws, so the rest of the draw is counted, not
+        made."""
+        return self._draw(prepared, len(prepared.cands), key, memo, need)
+
+    def _draw(self, prepared: "Prepared", count: int, key: tuple, memo: dict | None,
+              need: int | None = None) -> tuple[list[Chosen], int]:
         pool = _Pool(prepared)
         draw = keyed_stream(*key) if memo is None else _memoized(keyed_stream(*key), memo)
         chosen: list[Chosen] = []
         cands = prepared.cands
         for n in range(count):
+            if need is not None and n >= need and not pool.gaps:
+                return chosen, n + pool.tokens_left()
             live = pool.live_key()
             if not live:
                 break
@@ -115,7 +181,7 @@ class Selector:
             chosen.append(edit)
             if n + 1 < count:  # what the edit rules out matters only to the draws after it
                 pool.apply(idx, edit.text if cand.kind == "insert" else "")
-        return chosen
+        return chosen, len(chosen)
 
     def _draw_group(self, live: frozenset[Group], draw, n: int) -> Group:
         """Type, then label, then spelling kind, each by its weight among those still live
@@ -157,7 +223,7 @@ class Prepared:
     insertions and deletions. Read-only; each :class:`_Pool` keeps its own changes."""
 
     __slots__ = ("cands", "words", "groups", "members", "cumulative", "by_token", "live", "live_key",
-                 "insertions", "deletions", "_freeze_kills", "_gap_kills")
+                 "insertions", "deletions", "is_gap", "gaps", "_freeze_kills", "_gap_kills")
     # insertions: word -> the insertions that may insert it; deletions: word -> the deletions
     # of that word (what a deletion or an insertion of the word can rule out)
 
@@ -172,6 +238,8 @@ class Prepared:
             self.by_token[c.token].append(idx)
         self.live = {g: len(m) for g, m in self.members.items()}
         self.live_key = frozenset(self.live)  # every group has a member at first
+        self.is_gap = [c.kind != "replace" for c in candidates]  # deletions and insertions
+        self.gaps = sum(self.is_gap)
         self.cumulative: dict[Group, list[float]] = {}  # filled as groups are first drawn from
         self.insertions: dict[str, list[int]] = defaultdict(list)
         self.deletions: dict[str, list[int]] = defaultdict(list)
@@ -226,9 +294,14 @@ class _Pool:
         self.cumulative: dict[Group, list[float]] = {}  # of compacted lists
         self.live = dict(prepared.live)
         self._live_key: frozenset[Group] | None = prepared.live_key  # None: to be made again
+        self.gaps = prepared.gaps  # deletions and insertions still usable
         self.dead: set[int] = set()
         self.deleted: set[str] = set()
         self.inserted: set[str] = set()
+
+    def tokens_left(self) -> int:
+        """The tokens with a usable candidate."""
+        return len({self.cands[i].token for i in range(len(self.cands)) if i not in self.dead})
 
     def live_key(self) -> frozenset[Group]:
         """The groups with a usable member (made again only after one ran out)."""
@@ -277,7 +350,7 @@ class _Pool:
             self._kill(self.deletions.get(word, ()))
 
     def _kill(self, indices) -> None:
-        dead, live, groups = self.dead, self.live, self.groups
+        dead, live, groups, is_gap = self.dead, self.live, self.groups, self.prepared.is_gap
         for idx in indices:
             if idx not in dead:
                 dead.add(idx)
@@ -285,6 +358,8 @@ class _Pool:
                 live[group] -= 1
                 if not live[group]:
                     self._live_key = None
+                if is_gap[idx]:
+                    self.gaps -= 1
 
 
 def _group(c: Candidate) -> Group:
