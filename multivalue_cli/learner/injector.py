@@ -266,7 +266,7 @@ class LearnerInjector:
         chosen = order[:count]
         if not chosen:
             return LearnerResult(plan.doc.text, [], 0, n, capacity, expected, plan.failures)
-        out = render(plan.doc, chosen)
+        out = render(plan.doc, chosen, plan.sentences)
         return LearnerResult(out.text, out.edits, out.distance, n, capacity, expected, plan.failures)
 
 

@@ -59,8 +59,10 @@ class Rendered:
     distance: int
 
 
-def render(doc: "Doc", chosen: Sequence[Chosen]) -> Rendered:
-    sentences = Sentences(doc)
+def render(doc: "Doc", chosen: Sequence[Chosen], sentences: Sentences | None = None) -> Rendered:
+    """The text with the ``chosen`` edits (``sentences``: the document's, if already known)."""
+    if sentences is None:
+        sentences = Sentences(doc)
     pieces = [_Piece([], tok.text, tok.whitespace_) for tok in doc]
     for edit in chosen:
         piece = pieces[edit.token]
