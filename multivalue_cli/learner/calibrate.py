@@ -125,7 +125,7 @@ def _field_sizes(injector: "LearnerInjector", plans: Sequence[tuple],
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
     seed = injector.config.seed
     for plan, _prepared, unprotected, key, path, memo in plans:
-        capacity = injector.draws(plan, (seed, key, path), memo=memo)[1]
+        capacity = injector.draws(plan, (seed, key, path), need=0, memo=memo)[1]  # counted, mostly not drawn
         sizes[field_of(path, fields) or path].append((unprotected, capacity))
     return dict(sizes)
 
