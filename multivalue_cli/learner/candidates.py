@@ -24,7 +24,7 @@ class Candidate:
     profile has shares for it (spelling kinds); ``site`` weighs this token's chance against
     the other candidates of its label (how error-prone learners find the word). A spelling
     candidate has no ``choices`` but the word they are made from (``source``), see
-    :func:`.selection.options`.
+    :func:`.selection.options_of`.
     """
 
     type: str  # det, prep, verb, spell

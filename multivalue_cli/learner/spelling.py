@@ -34,8 +34,9 @@ VOWELS = "aeiou"
 
 def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
     """One candidate per eligible word and spelling kind that has at least one variant. The
-    variants themselves are made when the candidate is drawn (:meth:`Candidate.options`):
-    most words of a text are never misspelt, and a word's variants cost a hundred look-ups."""
+    variants themselves are made when an edit of the word is read
+    (:func:`.selection.options_of`): most words of a text are never misspelt, and a word's
+    variants cost a hundred look-ups."""
     kinds = tuple(kind for kind, share in profile.spelling.items() if share > 0)
     for tok in doc:
         if tok.i in free and _eligible(tok):
