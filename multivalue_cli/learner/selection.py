@@ -3,9 +3,10 @@
 How many: the expected number of edits in a text is ``rate x boost x unprotected tokens``;
 the count is that number rounded up or down at random (keyed stochastic rounding), so it is
 unbiased per text and the mean rate over many texts converges on the target. It is capped by
-the text's *capacity*: the injector draws every edit the text can take, in order, and keeps
-the first ``count`` (edits freeze their token and isolate deletions and insertions, so the
-draw ends when no candidate is left).
+the text's *capacity*, the number of edits a full draw makes (edits freeze their token and
+isolate deletions and insertions, so the draw ends when no candidate is left): the injector
+draws the text's edits in order and keeps the first ``count``, drawing no further than that
+once only replacements are left (each would take one token, so the rest is counted).
 
 Which: edit by edit, a type is drawn by the profile's ``mix`` among the selected types that
 still have a candidate, then an ERRANT type (label) by the type's operation shares, each
