@@ -115,10 +115,18 @@ class _Plan:
     failures: list[str] = field(default_factory=list)
     prepared: "Prepared | None" = None  # the candidates in draw order (see LearnerInjector.prepared)
     orders: dict = field(default_factory=dict)  # see LearnerInjector.draws
+    _unprotected: int | None = None
 
     @property
     def unprotected(self) -> int:
-        return sum(1 for t in self.doc if not t.is_space and t.i not in self.protected)
+        """The non-space tokens not protected (counted once; :meth:`protect` counts again)."""
+        if self._unprotected is None:
+            self._unprotected = sum(1 for t in self.doc if not t.is_space and t.i not in self.protected)
+        return self._unprotected
+
+    def protect(self, tokens: set[int]) -> None:
+        self.protected |= tokens
+        self._unprotected = None
 
 
 class LearnerInjector:
@@ -158,7 +166,7 @@ class LearnerInjector:
         plans = [self._plan(doc, s) for doc, s in zip(docs, spans)]
         alignment = align_members([p.doc for p in plans], [p.protected for p in plans])
         for plan, extra in zip(plans, alignment.protected):
-            plan.protected |= extra
+            plan.protect(extra)
             plan.candidates = [c for c in plan.candidates
                                if self._allowed(plan.doc, c, plan.protected, plan.sentences)]
         shared = alignment.shared_candidates([p.candidates for p in plans])
@@ -246,7 +254,7 @@ class LearnerInjector:
         (``memo``: see :meth:`.Selector.choose`)."""
         key = (self.selector.adjust_key, rng_key)
         kept = plan.orders.get(key)
-        if kept is None or len(kept[0]) < min(kept[1], kept[1] if need is None else need):
+        if kept is None or len(kept[0]) < (kept[1] if need is None else min(need, kept[1])):
             kept = plan.orders[key] = self.selector.draw_order(self.prepared(plan), need, *rng_key, memo=memo)
         return kept
 

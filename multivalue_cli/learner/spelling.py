@@ -56,8 +56,7 @@ def _has_variant(word: str, kind: str) -> bool:
     """``bool(misspellings(word, kind))``, stopping at the first variant found."""
     if kind == "real_word":
         return bool(_real_words(word))
-    known = _dictionary()
-    return any(v != word and v not in known for v in _EDITS[kind](word))
+    return next(_non_words(word, kind), None) is not None
 
 
 @lru_cache(maxsize=200_000)
@@ -84,10 +83,13 @@ def misspellings(word: str, kind: str) -> tuple[str, ...]:
     """Variants of lower-case ``word`` of one kind, sorted (deterministic)."""
     if kind == "real_word":
         return _real_words(word)
-    variants = set(_EDITS[kind](word))
-    variants.discard(word)
+    return tuple(sorted(set(_non_words(word, kind))))
+
+
+def _non_words(word: str, kind: str) -> Iterator[str]:
+    """The strings one edit of ``kind`` away from ``word`` that are not words (repeats included)."""
     known = _dictionary()
-    return tuple(sorted(v for v in variants if v not in known))
+    return (v for v in _EDITS[kind](word) if v != word and v not in known)
 
 
 def _deletions(w: str) -> Iterator[str]:
