@@ -105,3 +105,33 @@ def test_components_with_other_settings_stay_stock():
     assert use_lookups(nlp) == []
     assert type(nlp.get_pipe("attribute_ruler")) is AttributeRuler
     assert type(nlp.get_pipe("lemmatizer")) is not LemmaMemo
+
+
+SPACY_CHECK = """
+import sys
+{first}
+from multivalue_cli.engine.nlp import load_pipeline
+from multivalue_cli.engine.registry import registry
+registry(); load_pipeline()
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("weasel", "requests", "httpx")
+             or m.startswith("spacy.cli")))
+import spacy
+print(spacy.info()["spacy_version"] == spacy.__version__)
+import spacy.cli
+print(callable(spacy.cli.download), "spacy.cli.download" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("first, commands_imported", [("", False), ("import spacy", True)])
+def test_spacy_is_imported_without_its_command_line_package_which_stays_importable(first, commands_imported):
+    """Imported by this tool, spaCy leaves out its commands (and what they import); imported
+    before it, spaCy is as it was. Either way ``spacy.info`` and ``spacy.cli`` work."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", SPACY_CHECK.format(first=first)], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert ("'spacy.cli'" in out[0]) is commands_imported
+    if not commands_imported:
+        assert out[0] == "[]"
+    assert out[1:] == ["True", "True True"]

@@ -44,8 +44,9 @@ WHOLE_WORDS = ("id", "Id")
 def load_pipeline(name: str | None = None, stock: bool = False):
     """Load (once per process) the spaCy pipeline ``name`` or the first default available."""
     limit_threads()
-    import spacy
+    from .spacy_import import import_spacy
 
+    import_spacy()
     name = name or os.environ.get("MULTIVALUE_SPACY_MODEL")
     candidates = (name,) if name else DEFAULT_MODELS
     errors = []
@@ -73,7 +74,9 @@ def load_pipeline(name: str | None = None, stock: bool = False):
 
 
 def _load(name: str, stock: bool):
-    import spacy
+    from .spacy_import import import_spacy
+
+    spacy = import_spacy()
 
     if stock or name not in DEFAULT_MODELS:  # another pipeline may have a tokenizer of its own kind
         return spacy.load(name, exclude=list(EXCLUDE))

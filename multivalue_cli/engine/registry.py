@@ -134,6 +134,9 @@ def registry() -> dict[str, Rule]:
     global _LOADED
     if not _LOADED:
         from .. import rules as rules_pkg
+        from .spacy_import import import_spacy
+
+        import_spacy()  # the rules import spaCy: without its command-line package
 
         found = pkgutil.walk_packages(rules_pkg.__path__, prefix=f"{rules_pkg.__name__}.")
         for mod in sorted(found, key=lambda m: m.name):
