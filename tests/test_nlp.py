@@ -95,6 +95,30 @@ def test_a_small_memo_changes_nothing(nlp, stock, monkeypatch):
     assert len(ruler.memo) <= 3 and len(lemmatizer.memo) <= 3
 
 
+def test_the_lemmatizer_with_its_index_as_sets_gives_the_stock_lemmas(nlp, stock):
+    """Words of every part of speech the rules cover, inflected as the rules undo them (and
+    some not), lemmatized by the stock component and by the one the memo asks, each fresh."""
+    from spacy.tokens import Doc
+
+    ours, theirs = nlp.get_pipe("lemmatizer").stock, stock.get_pipe("lemmatizer")
+    index = theirs.lookups.get_table("lemma_index")
+    assert all(isinstance(w, frozenset) for w in ours.lookups.get_table("lemma_index").values())
+    assert all(isinstance(w, list) for w in index.values())  # the stock tables stay as they were
+    words, tags = [], []
+    for pos in ("NOUN", "VERB", "ADJ", "ADV"):
+        some = index.get(pos.lower(), [])[::97]
+        for word in some:
+            for form in (word, word + "s", word + "es", word + "ed", word + "ing", word + "er",
+                         word + "est", word[:-1] + "ies", word + word[-1] + "ed"):
+                words.append(form)
+                tags.append(pos)
+        words += ["children", "went", "better", "mice", "running", "quickly", "axes", "data"]
+        tags += [pos] * 8
+    assert len(words) > 3000
+    doc = Doc(nlp.vocab, words=words, pos=tags)
+    assert [ours.rule_lemmatize(t) for t in doc] == [theirs.rule_lemmatize(t) for t in doc]
+
+
 def test_components_with_other_settings_stay_stock():
     import spacy
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from spacy.attrs import DEP, IS_SPACE, LEMMA, LOWER, MORPH, ORTH, POS, TAG
 from spacy.language import Language
+from spacy.lookups import Table
 from spacy.tokens._retokenize import set_token_attrs
 
 if TYPE_CHECKING:
@@ -236,6 +237,19 @@ def use_lookups(nlp: Language) -> list[str]:
     if "lemmatizer" in nlp.pipe_names:
         stock = nlp.get_pipe("lemmatizer")
         if getattr(stock, "mode", None) == "rule" and not getattr(stock, "overwrite", True):
+            _index_as_sets(stock)
             nlp.replace_pipe("lemmatizer", "multivalue_lemma_memo").stock = stock
             replaced.append("lemmatizer")
     return replaced
+
+
+def _index_as_sets(lemmatizer) -> None:
+    """Give a rule lemmatizer its word index (``lemma_index``: words by POS, lists) as sets, in
+    a table of its own: it only asks whether a word is in it."""
+    index = lemmatizer.lookups.get_table("lemma_index", None)
+    if index is None:
+        return
+    as_sets = Table(name=index.name)
+    for pos, words in index.items():
+        as_sets[pos] = frozenset(words)
+    lemmatizer.lookups.set_table("lemma_index", as_sets)
