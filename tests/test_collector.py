@@ -1,5 +1,6 @@
-"""How often Python's garbage collector runs: less often in the processes a run owns, as the
-caller set it in a library caller's own process."""
+"""How often Python's garbage collector runs: less often in the processes a run owns; in a
+library caller's own process, less often only while a batch is rewritten, and as the caller
+set it otherwise."""
 from __future__ import annotations
 
 import gc
@@ -40,3 +41,39 @@ def test_a_run_in_the_callers_process_leaves_its_thresholds_alone():
         assert gc.get_threshold() == DEFAULT
     finally:
         gc.set_threshold(*before)
+
+
+def _thresholds_during_a_batch(monkeypatch) -> tuple:
+    """The collector's settings while ``Transformer.explain_many`` rewrites, and its output."""
+    from multivalue_cli.transformer import Transformer
+
+    seen = []
+    original = Transformer._explain_pieces
+
+    def recording(self, *args):
+        seen.append((gc.get_threshold(), gc.isenabled()))
+        return original(self, *args)
+
+    monkeypatch.setattr(Transformer, "_explain_pieces", recording)
+    results = Transformer(dialect="IndE", seed=3).explain_many(["She go to school.", "They was late."])
+    assert len(results) == 2 and len(seen) == 1
+    return seen[0]
+
+
+def test_a_library_batch_collects_less_often_and_puts_the_callers_thresholds_back(monkeypatch):
+    before, enabled = gc.get_threshold(), gc.isenabled()
+    try:
+        gc.set_threshold(*DEFAULT)
+        assert _thresholds_during_a_batch(monkeypatch) == (collector.THRESHOLDS, True)
+        assert gc.get_threshold() == DEFAULT
+        higher = (200_000, 10, 10)  # a caller's own, higher: left as it is
+        gc.set_threshold(*higher)
+        assert _thresholds_during_a_batch(monkeypatch) == (higher, True)
+        gc.set_threshold(*DEFAULT)
+        gc.disable()  # a caller who turned the collector off keeps it off
+        assert _thresholds_during_a_batch(monkeypatch) == (DEFAULT, False)
+        assert gc.get_threshold() == DEFAULT and not gc.isenabled()
+    finally:
+        gc.set_threshold(*before)
+        if enabled:
+            gc.enable()
