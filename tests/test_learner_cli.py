@@ -104,6 +104,28 @@ def test_counterfactual_pairs_get_identical_edits(tmp_path):
     assert changed >= 2
 
 
+def test_a_pair_member_apart_from_its_pair_is_left_as_it_was_and_reported(tmp_path):
+    """Pair values are matched in consecutive records only: a member that comes back later
+    (an input sorted by label, not by pair) would be rewritten on its own, so it is left as
+    it was, and the run says which row and why."""
+    records = [json.loads(l) for l in (FIXTURES / "pairs.jsonl").read_text().splitlines()]
+    records.append(records.pop(1))  # pair 1's second member, now last
+    path = tmp_path / "apart.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    out = tmp_path / "o"
+    code, output = run(path, "--field", "sentence", "--dialect", "UAAVE", "--errors", "learner",
+                       "--error-rate", "0.3", "--pair-key", "pair_id", "-o", out)
+    assert code == 3, output
+    errors = [json.loads(l) for l in (out / "errors.jsonl").read_text().splitlines()]
+    last = len(records) - 1
+    assert [e["row"] for e in errors] == [last]
+    assert "pair_id: 1 is also the pair value of row 0" in errors[0]["reason"]
+    assert "consecutive" in errors[0]["reason"]
+    after = pq.read_table(out / "data").to_pylist()
+    assert after[last]["sentence"] == records[last]["sentence"]
+    assert sum(a["sentence"] != b["sentence"] for a, b in zip(after, records)) >= 2
+
+
 def test_dialect_then_errors_both_logged_and_replayable(tmp_path):
     out = tmp_path / "o"
     code, output = run("--dialect", "IndE", "--errors", "learner", "--error-rate", "0.1", "-o", out)

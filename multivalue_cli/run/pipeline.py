@@ -98,19 +98,34 @@ def _batches(
     rows: Iterable[tuple[int, dict | BadRecord]], plan: RecordPlan, batch_size: int,
 ) -> Iterator[tuple[list[_Pending], list[Task]]]:
     """Group records so that each batch holds about ``batch_size`` texts (never splitting the
-    members of a counterfactual pair, which must be consecutive records)."""
+    members of a counterfactual pair, which must be consecutive records). A record whose pair
+    value an earlier, not adjacent, group of records had is not rewritten: it would get edits
+    of its own, not its pair's, and the pair would no longer differ only where it did."""
     pending: list[_Pending] = []
     tasks: list[Task] = []
     current_pair: object = None
     pair_key = plan.pair_key
+    ended: dict[object, int] = {}  # pair value -> first row of its group, once a group ends
+    group_row = 0
     for row, record in rows:
         pair = record.get(pair_key) if pair_key and isinstance(record, dict) else None
         if len(tasks) >= batch_size and (pair is None or pair != current_pair):
             yield pending, tasks
             pending, tasks = [], []
+        if pair_key and _hashable(pair) != _hashable(current_pair):
+            if current_pair is not None:
+                ended.setdefault(_hashable(current_pair), group_row)
+            group_row = row
         current_pair = pair
         if isinstance(record, BadRecord):
             pending.append(_Pending(row, record, [], []))
+            continue
+        earlier = ended.get(_hashable(pair)) if pair is not None else None
+        if earlier is not None:
+            pending.append(_Pending(row, record, [], [
+                f"{pair_key}: {pair!r} is also the pair value of row {earlier}, which is not next "
+                "to this record: the members of a counterfactual pair must be consecutive records "
+                f"(sort the input by {pair_key})"]))
             continue
         for name in plan.keep_original:
             record[f"{name}_original"] = record.get(name)
