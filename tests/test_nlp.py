@@ -159,3 +159,18 @@ def test_spacy_is_imported_without_its_command_line_package_which_stays_importab
     if not commands_imported:
         assert out[0] == "[]"
     assert out[1:] == ["True", "True True"]
+
+
+def test_a_spacy_that_needs_more_of_its_commands_is_imported_as_it_is():
+    import subprocess
+    import sys
+
+    check = """
+import sys
+from multivalue_cli.engine import spacy_import
+spacy_import.STOOD_IN = ("spacy.cli",)  # no stand-in for spacy.cli.info: the import fails
+spacy = spacy_import.import_spacy()
+print(spacy.info.__module__, "spacy.cli.download" in sys.modules, callable(spacy.load))
+"""
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["spacy.cli.info", "True", "True"]

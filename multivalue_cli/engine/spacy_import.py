@@ -7,7 +7,8 @@ never runs. :func:`import_spacy` imports spaCy with ``spacy.cli`` and ``spacy.cl
 in for by two empty modules, whose ``info`` imports the real one when it is called, and takes
 the stand-ins out again as soon as spaCy is in: ``import spacy.cli`` (or ``python -m spacy``)
 later in the process imports the real package as usual. Where spaCy is already imported it
-does nothing.
+does nothing; where a spaCy release needs more of ``spacy.cli`` to import, it is imported as
+it is.
 """
 from __future__ import annotations
 
@@ -28,10 +29,16 @@ def import_spacy() -> ModuleType:
     sys.modules.update(stand_ins)
     try:
         import spacy
+
+        return spacy
+    except ImportError:  # a spaCy that needs more of its commands to import: as it is, below
+        pass
     finally:
         for name, module in stand_ins.items():
             if sys.modules.get(name) is module:
                 del sys.modules[name]
+    import spacy
+
     return spacy
 
 
