@@ -126,6 +126,19 @@ def test_a_pair_member_apart_from_its_pair_is_left_as_it_was_and_reported(tmp_pa
     assert sum(a["sentence"] != b["sentence"] for a, b in zip(after, records)) >= 2
 
 
+def test_only_the_last_pairs_are_remembered(tmp_path, monkeypatch):
+    from multivalue_cli.run import pipeline
+
+    records = [json.loads(l) for l in (FIXTURES / "pairs.jsonl").read_text().splitlines()]
+    records.append(records.pop(1))
+    path = tmp_path / "apart.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    monkeypatch.setattr(pipeline, "PAIRS_REMEMBERED", 1)  # pair 1 is forgotten by the end
+    code, output = run(path, "--field", "sentence", "--dialect", "UAAVE", "--pair-key", "pair_id",
+                       "-o", tmp_path / "o")
+    assert code == 0, output
+
+
 def test_dialect_then_errors_both_logged_and_replayable(tmp_path):
     out = tmp_path / "o"
     code, output = run("--dialect", "IndE", "--errors", "learner", "--error-rate", "0.1", "-o", out)

@@ -94,13 +94,19 @@ class _Pending:
     problems: list[str]
 
 
+# Pair values whose records ended, kept to tell a member that comes apart from its pair (some
+# 150 bytes each).
+PAIRS_REMEMBERED = 200_000
+
+
 def _batches(
     rows: Iterable[tuple[int, dict | BadRecord]], plan: RecordPlan, batch_size: int,
 ) -> Iterator[tuple[list[_Pending], list[Task]]]:
     """Group records so that each batch holds about ``batch_size`` texts (never splitting the
     members of a counterfactual pair, which must be consecutive records). A record whose pair
-    value an earlier, not adjacent, group of records had is not rewritten: it would get edits
-    of its own, not its pair's, and the pair would no longer differ only where it did."""
+    value an earlier, not adjacent, group of records had (one of the last
+    :data:`PAIRS_REMEMBERED`) is not rewritten: it would get edits of its own, not its pair's,
+    and the pair would no longer differ only where it did."""
     pending: list[_Pending] = []
     tasks: list[Task] = []
     current_pair: object = None
@@ -115,6 +121,8 @@ def _batches(
         if pair_key and _hashable(pair) != _hashable(current_pair):
             if current_pair is not None:
                 ended.setdefault(_hashable(current_pair), group_row)
+                if len(ended) > PAIRS_REMEMBERED:
+                    del ended[next(iter(ended))]  # the oldest
             group_row = row
         current_pair = pair
         if isinstance(record, BadRecord):
