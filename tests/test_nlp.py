@@ -1,5 +1,6 @@
 """The pipeline the tool parses with gives the annotations of spaCy's stock pipeline: its
-attribute ruler and lemmatizer run as look-ups (multivalue_cli/engine/lookups.py)."""
+attribute ruler and lemmatizer run as look-ups (multivalue_cli/engine/lookups.py), and its
+layers multiply matrices with numpy's BLAS instead of BLIS (engine/nlp.py)."""
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,20 @@ def test_the_pipeline_runs_the_ruler_and_lemmatizer_as_look_ups(nlp, stock):
     assert type(stock.get_pipe("attribute_ruler")) is AttributeRuler
     assert isinstance(stock.get_pipe("lemmatizer"), Lemmatizer)
     assert nlp.pipe_names == stock.pipe_names
+
+
+def test_the_layers_multiply_with_numpy_and_the_stock_ones_with_blis(nlp, stock):
+    from thinc.api import NumpyOps
+
+    from multivalue_cli.engine.nlp import use_numpy_blas
+
+    def kinds(pipeline):
+        return {(type(layer.ops), layer.ops.use_blis) for _, component in pipeline.pipeline
+                if hasattr(getattr(component, "model", None), "walk") for layer in component.model.walk()}
+
+    assert kinds(nlp) == {(NumpyOps, False)}
+    assert kinds(stock) == {(NumpyOps, True)}
+    assert use_numpy_blas(nlp) == 0  # nothing left to switch
 
 
 def test_the_tokenizer_is_read_from_disk_only_and_is_the_stock_one(nlp, stock):

