@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import jsontext
+from .pandas_probe import spare_pandas_probe
 
 EDIT_LOG_SCHEMA = pa.schema(
     [
@@ -189,6 +190,7 @@ class ShardFile:
                     raise SchemaMismatch(f"a record has keys or value types that the input did "
                                          f"not have when it was first read (near row "
                                          f"{first_row + k}); did the input change during the run?")
+        spare_pandas_probe()
         try:  # converted once per batch; row groups are cut from the converted tables
             table = pa.Table.from_pylist(records, schema=self.schema)
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
@@ -284,6 +286,7 @@ class EditLogWriter:
         self.rows += len(rows)
 
     def _write_group(self, rows: list[tuple]) -> None:
+        spare_pandas_probe()
         columns = list(zip(*rows)) if rows else [[] for _ in EDIT_LOG_SCHEMA]
         table = pa.Table.from_arrays(
             [pa.array(col, type=f.type) for col, f in zip(columns, EDIT_LOG_SCHEMA)],

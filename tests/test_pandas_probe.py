@@ -1,0 +1,36 @@
+"""Writing a shard does not import pandas, and pandas still works with pyarrow afterwards
+(multivalue_cli/io/pandas_probe.py). Run in a fresh process: the test session has pandas."""
+import subprocess
+import sys
+import textwrap
+
+SCRIPT = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from multivalue_cli.io.writers import EditLogWriter, ShardFile
+
+    out = Path(sys.argv[1])
+    schema = pa.schema([("text", pa.string()), ("labels", pa.list_(pa.int64()))])
+    shard = ShardFile(out / "data.parquet", "parquet", schema)
+    shard.write([{"text": "He speaks English.", "labels": [1, 2]}, {"text": None, "labels": []}])
+    shard.close()
+    log = EditLogWriter(out / "edits.parquet")
+    log.write([(0, "text", 170, "uninflect", 3, 9, "speaks", "speak", 1)])
+    log.close()
+    assert "pandas" not in sys.modules, "writing imported pandas"
+
+    import pandas as pd  # whatever needs pandas still gets it, with pyarrow as usual
+    frame = pq.read_table(out / "data.parquet").to_pandas()
+    assert frame["text"].iloc[0] == "He speaks English." and frame["text"].isna().tolist() == [False, True]
+    assert pa.Table.from_pandas(frame).column("labels").to_pylist() == [[1, 2], []]
+    assert pa.array(pd.Series([1.0, None])).null_count == 1  # a pandas object is known again
+    print("ok")
+""")
+
+
+def test_writing_arrow_does_not_import_pandas_and_pandas_still_works(tmp_path):
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
