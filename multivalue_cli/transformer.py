@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping, Sequence
 
 from .engine.apply import Engine, Prepared, Result
 from .profiles import Profile, load_profile, profile_from_features
@@ -19,12 +19,18 @@ from .protection import Protection
 from .run.collector import collecting_less
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
     from .learner import ErrorConfig, LearnerInjector
 
 CHUNK_CHARS = 20_000  # longer texts are rewritten piece by piece
 WINDOW_CHARS = 100_000  # at most this much text is parsed at a time
 DEFAULT_CACHE_SIZE = 2_000  # parsed texts kept per process (see ParseCache)
 CACHE_MAX_CHARS = 4_000  # longer texts (pieces of a book) are not kept: they seldom come back
+# ... and at most this much text in all (a kept text costs about 300 bytes a character, its
+# parse, index and sites: some 120 MB). The learner calibration's sample (at most 200,000
+# characters) stays for the run to reuse.
+CACHE_TOTAL_CHARS = 400_000
 
 
 def resolve_profile(
@@ -271,11 +277,23 @@ class Transformer:
                 if hit is not None:
                     found[text] = hit
         missing = [t for t in dict.fromkeys(texts) if t not in found]
-        for text, doc in zip(missing, self.nlp.pipe(missing, batch_size=self.batch_size)):
+        for text, doc in zip(missing, self._parse(missing)):
             found[text] = Prepared(doc)
             if cache is not None and len(text) <= CACHE_MAX_CHARS:
                 cache.put(text, found[text])
         return [found[t] for t in texts]
+
+    def _parse(self, texts: Sequence[str]) -> Iterator["Doc"]:
+        """``nlp.pipe`` over ``texts``, each parse without its token vectors: the rules and the
+        learner stage read tags, dependencies and lemmas, and a parse's vectors are a view
+        that keeps its whole batch's array alive (2,000 kept parses of 210-character texts
+        held 264 MB of memory with them, 24 MB without)."""
+        import numpy
+
+        no_vectors = numpy.zeros((0,), dtype="float32")  # what a Doc has before tok2vec runs
+        for doc in self.nlp.pipe(texts, batch_size=self.batch_size):
+            doc.tensor = no_vectors
+            yield doc
 
     def _learner_docs(self, stage1: list[Result], parsed) -> list[Prepared]:
         """The parse of each text the learner stage gets (parsed again only where the dialect
@@ -334,7 +352,7 @@ class Transformer:
         carried over to every member and how many were blocked (the parses disagreed)."""
         if len(texts) < 2:
             return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected), 0, 0
-        docs = list(self.nlp.pipe(texts, batch_size=self.batch_size))
+        docs = list(self._parse(texts))
         spans = [self.protection.spans(t, p) for t, p in zip(texts, protected)]
         carried = blocked = 0
         if self.profile is not None and self.engine.rules:
@@ -344,7 +362,7 @@ class Transformer:
         if self.injector is None:
             return [(r, None) for r in stage1], carried, blocked
         changed = [r.text != t for r, t in zip(stage1, texts)]
-        fresh = iter(self.nlp.pipe([r.text for r, c in zip(stage1, changed) if c], batch_size=self.batch_size))
+        fresh = self._parse([r.text for r, c in zip(stage1, changed) if c])
         docs = [next(fresh) if c else d for d, c in zip(docs, changed)]
         learned = self.injector.inject_pair(docs, keys, path,
                                             [self.protection.spans(d.text, p) for d, p in zip(docs, protected)], pair)
@@ -368,13 +386,17 @@ class Transformer:
 
 class ParseCache:
     """The most recently used parsed texts (:class:`Prepared`), by exact text, at most ``size``
-    of them: templated benchmarks repeat a context or a question many times, and a text seen
-    again needs neither a parse nor its rules' site search."""
+    of them and ``chars`` characters of text: templated benchmarks repeat a context or a
+    question many times, and a text seen again needs neither a parse nor its rules' site
+    search. (Their repeats come close together: on the BBQ files a cache of 50,000
+    characters finds every one that 2,000 texts of any length would.)"""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, chars: int = CACHE_TOTAL_CHARS) -> None:
         from collections import OrderedDict
 
         self.size = size
+        self.chars = chars
+        self.kept_chars = 0
         self._entries: "OrderedDict[str, Prepared]" = OrderedDict()
         self.hits = self.misses = 0
 
@@ -388,10 +410,12 @@ class ParseCache:
         return found
 
     def put(self, text: str, prepared: Prepared) -> None:
+        if text not in self._entries:
+            self.kept_chars += len(text)
         self._entries[text] = prepared
         self._entries.move_to_end(text)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        while len(self._entries) > self.size or self.kept_chars > self.chars:
+            self.kept_chars -= len(self._entries.popitem(last=False)[0])
 
 
 _SHARED_CACHES: dict[tuple, ParseCache] = {}
