@@ -774,9 +774,10 @@ def main() -> None:
     limit_threads()  # before numpy is imported anywhere
     import signal
 
-    from .run import collector
+    from .run import allocator, collector
 
     collector.tune()
+    allocator.keep_memory_between_batches()
     try:
         app()
     except KeyboardInterrupt:  # between the run's own handlers: nothing was half-written

@@ -45,7 +45,7 @@ from typing import Any, Iterable, Iterator
 import ray
 
 from .. import __version__
-from . import collector
+from . import allocator, collector
 from .worker import JobConfig, Outcome, Task, WorkerDied, init_worker, process
 
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
@@ -74,6 +74,7 @@ class _Worker:
 
     def __init__(self, config: JobConfig) -> None:
         collector.tune()  # an actor is a process of its own, not started by the command line
+        allocator.keep_memory_between_batches()
         init_worker(config, in_worker=False)  # Ray owns the actor's signals
         self.model = config.model
 
