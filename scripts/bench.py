@@ -9,10 +9,17 @@
 
 With ``--realtext DIR`` the workloads are public benchmark files: ``templated`` (the BBQ files'
 contexts and questions, which repeat), ``distinct`` (Spider questions and WinoBias sentences,
-each once) and ``long`` (one text of about 2 MB made of BBQ contexts); the settings then read
-``WORKLOAD:SETTING:WORKERS`` (default: every row of the project's throughput table). Each
-workload also gets a process that only loads spaCy and parses its texts: where every text is
-distinct, its ratio to raw parsing is the most that start-up leaves to any tool.
+each once), ``every`` (every distinct text of the folder once: the distinct ones and the BBQ
+contexts and questions, 4,101 texts, nearer the size of the workloads the project's throughput
+targets were first set on, where start-up weighs less) and ``long`` (one text of about 2 MB made
+of BBQ contexts); the settings then read ``WORKLOAD:SETTING:WORKERS`` (default: every row of the
+project's throughput table). Each workload also gets a process that only loads spaCy and parses
+its texts: where every text is distinct, its ratio to raw parsing is the most that start-up
+leaves to any tool; and raw parsing is measured with the tool's own pipeline too (its
+look-ups and numpy's matrix multiplication), the part of the speed that is the parser's.
+A workload run with several workers also gets the same number of independent runs, each over
+its share of the texts, started at once: what the machine gives for that many processes with
+no coordination at all (on the 2-core development machines about 1.3-1.5 x one run).
 
 Generates a corpus of mixed questions and declaratives (deterministic), then measures in one
 run: raw ``nlp.pipe`` throughput (spaCy's stock pipeline, NER excluded as the tool does, one
@@ -67,7 +74,8 @@ TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the
 CHILD_ENV = dict(os.environ)  # the measured processes' environment (see use_bytecode_cache)
 DEFAULT_SETTINGS = ["IndE:1", "IndE:2", "UAAVE:1", "Multi:1", "Multi:2", "learner:1"]
 REALTEXT_SETTINGS = ["templated:IndE:1", "distinct:IndE:1", "distinct:Multi:1", "distinct:learner:1",
-                     "distinct:IndE:2", "long:IndE:1", "long:learner:1"]
+                     "distinct:IndE:2", "every:IndE:1", "every:Multi:1", "every:learner:1", "every:IndE:2",
+                     "long:IndE:1", "long:learner:1"]
 
 
 def use_bytecode_cache(tmp: Path, corpus: Path) -> None:
@@ -145,19 +153,24 @@ def realtext_workloads(folder: Path, tmp: Path) -> dict[str, tuple[Path, list[st
         size += len(piece)
     long_path = tmp / "long.jsonl"
     long_path.write_text(json.dumps({"text": "".join(pieces)}) + "\n")
+    every_text = list(dict.fromkeys(distinct_texts + [t for r in bbq for t in (r["context"], r["question"])]))
+    every = tmp / "every.jsonl"
+    every.write_text("".join(json.dumps({"text": t}) + "\n" for t in every_text))
     return {
         "templated": (templated, ["context", "question"],
                       [t for r in bbq for t in (r["context"], r["question"])]),
         "distinct": (distinct, ["text"], distinct_texts),
         "long": (long_path, ["text"], ["".join(pieces)]),
+        "every": (every, ["text"], every_text),
     }
 
 
-def raw_parse(texts: list[str]) -> float:
-    """Sentences per second of nlp.pipe alone (pipeline already loaded)."""
+def raw_parse(texts: list[str], stock: bool = True) -> float:
+    """Sentences per second of nlp.pipe alone (pipeline already loaded): spaCy's stock
+    pipeline, or (``stock=False``) the one the tool parses with."""
     from multivalue_cli.engine.nlp import load_pipeline
 
-    nlp = load_pipeline(stock=True)
+    nlp = load_pipeline(stock=stock)
     start = time.perf_counter()
     for _ in nlp.pipe(texts, batch_size=256):
         pass
@@ -239,6 +252,23 @@ def spacy_alone_seconds(corpus: Path, fields: list[str], stock: bool = True) -> 
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", SPACY_ALONE, str(corpus), "stock" if stock else "lookup",
                     *fields], env=CHILD_ENV, check=True)
+    return time.perf_counter() - start
+
+
+def independent_runs_seconds(texts: list[str], setting: str, runs: int, tmp: Path) -> float:
+    """Wall time of ``runs`` independent transform runs started at once, each over every
+    ``runs``-th text: the most that many processes give on this machine, with nothing shared."""
+    procs = []
+    start = time.perf_counter()
+    for k in range(runs):
+        part = tmp / f"share{k}.jsonl"
+        part.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts[k::runs]))
+        what = ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
+        procs.append(subprocess.Popen([sys.executable, "-m", "multivalue_cli", "transform", str(part), *what,
+                                       "-o", str(tmp / f"share{k}"), "--overwrite", "--quiet"], env=CHILD_ENV))
+    for proc in procs:
+        if proc.wait() not in (0, 3):
+            raise SystemExit(f"an independent run failed with exit code {proc.returncode}")
     return time.perf_counter() - start
 
 
@@ -399,15 +429,19 @@ def realtext_main(args) -> None:
                 continue
             path, fields, texts = workloads[name]
             alone = [(len(texts) / raw_parse(texts), spacy_alone_seconds(path, fields),
-                      spacy_alone_seconds(path, fields, stock=False)) for _ in range(args.repeats)]
+                      spacy_alone_seconds(path, fields, stock=False), len(texts) / raw_parse(texts, stock=False))
+                     for _ in range(args.repeats)]
             print(f"{name}: spaCy alone (import, load, read, parse every text; no tool) takes "
-                  f"{statistics.median(a for _, a, _ in alone):.1f} s, "
-                  f"{statistics.median(r / a for r, a, _ in alone):.2f} x raw; with the tool's "
-                  f"attribute look-ups {statistics.median(b for _, _, b in alone):.1f} s, "
-                  f"{statistics.median(r / b for r, _, b in alone):.2f} x raw")
+                  f"{statistics.median(a for _, a, _, _ in alone):.1f} s, "
+                  f"{statistics.median(r / a for r, a, _, _ in alone):.2f} x raw; with the tool's "
+                  f"pipeline {statistics.median(b for _, _, b, _ in alone):.1f} s, "
+                  f"{statistics.median(r / b for r, _, b, _ in alone):.2f} x raw; raw parsing with the "
+                  f"tool's pipeline alone {statistics.median(r / t for r, _, _, t in alone):.2f} x raw")
         print("| workload | setting | workers | end to end texts/s | x raw | after start-up x raw | "
               "wall s | peak RSS main MB | peak RSS worker MB |")
         print("|---|---|---|---|---|---|---|---|---|")
+        single: dict[tuple[str, str], list[dict]] = {}  # the one-worker runs, for the scaling lines
+        scaling: list[str] = []
         for item in settings:
             workload, setting, workers = item.split(":")
             path, fields, texts = workloads[workload]
@@ -421,6 +455,15 @@ def realtext_main(args) -> None:
                 runs.append({**run_transform(path, tmp / "out", setting, int(workers), fields=fields),
                              "raw_s": raw_seconds})
             median = statistics.median
+            if int(workers) > 1 and workload != "long":
+                shares = [independent_runs_seconds(texts, setting, int(workers), tmp) for _ in range(args.repeats)]
+                one = median(r["wall_s"] for r in single.get((workload, setting), runs))
+                scaling.append(f"{workload}, {setting}: {workers} independent runs over shares of the texts, "
+                               f"at once: {median(shares):.1f} s ({one / median(shares):.2f} x one run over all); "
+                               f"{workers} workers: {median(r['wall_s'] for r in runs):.1f} s "
+                               f"({one / median(r['wall_s'] for r in runs):.2f} x one worker)")
+            if int(workers) == 1:
+                single[(workload, setting)] = runs
             worker = max((max(r["worker_rss_mb"]) for r in runs if r["worker_rss_mb"]), default=None)
             # x raw: the time raw parsing of the same texts takes over the time of the run
             rate = median(r["wall_sps"] for r in runs)
@@ -430,6 +473,7 @@ def realtext_main(args) -> None:
                   f"{median(r['raw_s'] / r['processing_s'] for r in runs):.2f} | "
                   f"{median(r['wall_s'] for r in runs):.1f} | {max(r['main_rss_mb'] for r in runs):.0f} | "
                   f"{f'{worker:.0f}' if worker else '-'} |", flush=True)
+        print("\n".join(scaling))
 
 
 if __name__ == "__main__":
