@@ -523,3 +523,24 @@ def test_no_real_word_confusion_makes_or_unmakes_a_negative_or_a_number(nlp):
         assert len(negatives(out)) <= len(negatives(doc.text)), (doc.text, out)
         assert not set(negatives(out)) - set(negatives(doc.text)), (doc.text, out)
     assert changed > 150
+
+
+@pytest.mark.parametrize("text, first, expected", [
+    ("In 1980, how many cars were made?", "In", "1980, how many cars were made?"),
+    ('So "hello" is what he said.', "So", '"Hello" is what he said.'),
+    ("The cat sat on the mat.", "The", "Cat sat on the mat."),
+    ("He left. In 2020 the shop closed.", "In", "He left. 2020 the shop closed."),
+])
+def test_a_sentence_that_loses_its_first_word_starts_with_the_next_token(nlp, text, first, expected):
+    """The capital goes to what now starts the sentence (a number keeps none: the word after
+    it stays lower case), and the edit log gives back the output even where the capital moved
+    past a quote."""
+    from multivalue_cli.learner.candidates import Candidate
+    from multivalue_cli.learner.selection import Chosen
+
+    doc = nlp(text)
+    token = next(t.i for t in doc if t.text == first)
+    result = render(doc, [Chosen(Candidate("prep", "M:PREP", "delete", token), "")])
+    assert result.text == expected
+    assert replay(doc.text, result.edits) == result.text
+    assert result.distance == 1

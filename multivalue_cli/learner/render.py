@@ -42,14 +42,18 @@ class Sentences:
 
     def __init__(self, doc: "Doc") -> None:
         self.capitalised_first: set[int] = set()  # first word of a sentence, capitalised
-        self.next_word: dict[int, int] = {}  # word -> next word of the same sentence
+        # word -> the token that starts the sentence once the word is gone: the next one that
+        # is not punctuation ("In 1980, how ..." -> "1980, how ...": no capital moves to "how")
+        self.next_word: dict[int, int] = {}
         spans = doc.sents if doc.has_annotation("SENT_START") else [doc[:]]
         for sent in spans:
             words = [t for t in sent if t.is_alpha]
             if words and words[0].text[:1].isupper():
                 self.capitalised_first.add(words[0].i)
-            for a, b in zip(words, words[1:]):
-                self.next_word[a.i] = b.i
+            following = [t for t in sent if not t.is_punct and not t.is_space]
+            for a, b in zip(following, following[1:]):
+                if a.is_alpha:
+                    self.next_word[a.i] = b.i
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +131,16 @@ def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> lis
     without the text around them that stays ("went" -> "go", not "went " -> "go "; an added
     word is an empty span before the next word); a deleted word keeps its space."""
     changed = [i for i, tok in enumerate(doc) if pieces[i].render() != tok.text_with_ws]
-    ranges: list[list[int]] = []
-    for i in changed:
-        if ranges and i == ranges[-1][1] + 1:
-            ranges[-1][1] = i
-        else:
-            ranges.append([i, i])
+    ranges = _runs(changed)
+    # A changed token apart from every edit (a capital that moved to the new first word of a
+    # sentence, past a quote: 'So "hello" ...' -> '"Hello" ...') joins the span of the
+    # nearest edit, with what lies between: the log must give back the output.
+    edited = {edit.token for edit in chosen}
+    own = [r for r in ranges if any(r[0] <= t <= r[1] for t in edited)]
+    for lo, hi in [r for r in ranges if r not in own]:
+        nearest = min(own, key=lambda r: r[0] - hi if r[0] > hi else lo - r[1])
+        nearest[0], nearest[1] = min(nearest[0], lo), max(nearest[1], hi)
+    ranges = _runs(sorted({i for lo, hi in own for i in range(lo, hi + 1)}))
     range_of = {i: (lo, hi) for lo, hi in ranges for i in range(lo, hi + 1)}
     text = doc.text  # built anew from the tokens at each access
     edits = []
@@ -146,6 +154,17 @@ def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> lis
         edits.append(AppliedEdit(0, edit.label, start, end, before, after))
     edits.sort(key=lambda e: (e.start, e.end, e.feature))
     return edits
+
+
+def _runs(positions: Sequence[int]) -> list[list[int]]:
+    """Sorted token positions as ``[first, last]`` runs of consecutive ones."""
+    runs: list[list[int]] = []
+    for i in positions:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return runs
 
 
 def _trimmed(text: str, start: int, end: int, after: str, bounds: set[int]) -> tuple[int, int, str, str]:
