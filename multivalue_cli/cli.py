@@ -122,7 +122,7 @@ def transform(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --engine ray: ray://HEAD:10001 or auto (default: a private Ray instance on this machine)."),
     ray_cpus_per_actor: float = typer.Option(1.0, "--ray-cpus-per-actor", min=0.01, help="With --engine ray: CPUs reserved per actor."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
-    cache_size: int = typer.Option(2000, "--cache-size", min=0, help="Parsed texts each worker keeps for texts that come back (templated benchmarks); the output is the same with any size."),
+    cache_size: int = typer.Option(2000, "--cache-size", min=0, help="Parsed texts each worker keeps for texts that come back (templated benchmarks), at most 400,000 characters of them; the output is the same with any size."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Keep no parsed texts (--cache-size 0)."),
     split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards (default: the one a file's name says, train, dev/validation or test; else train)."),
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
