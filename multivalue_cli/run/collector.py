@@ -14,7 +14,7 @@ as it was (measured with ``scripts/bench.py``; cycles are still collected, later
 In a library caller's process (``Transformer``, ``hf_map``), the caller's thresholds are
 theirs: :func:`collecting_less` raises them for the length of one batch call only, and only
 where they are lower (the default ones: 2,016 distinct texts through ``transform_many`` took
-2.5 s with them, about 2.1 s with these), then puts back what was there.
+2.6-2.7 s with them, 2.2-2.4 s with these), then puts back what was there.
 """
 from __future__ import annotations
 
