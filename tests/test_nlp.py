@@ -100,6 +100,26 @@ PARSES_NOT_SEEN = [
 ]
 
 
+def test_patterns_filed_by_value_are_those_that_can_hold(nlp):
+    """A token is tested only against the patterns filed under its tag or word and those
+    filed under nothing: every pattern that holds of it is among them."""
+    ruler = nlp.get_pipe("attribute_ruler")
+    list(nlp.pipe(FIXTURE.read_text("utf-8").split("\n")))
+    strings = nlp.vocab.strings
+    assert len(ruler.memo) > 100
+    for key in ruler.memo:
+        values = {attr: (strings[h] if h else "") for attr, h in zip(lookups.KEY_ATTRS[:3], key[:3])}
+        values["IS_SPACE"] = bool(key[3])
+        for predicates, index in (([p for _, p, _ in ruler.single], ruler.single_index),
+                                  (ruler.multi_predicates, ruler.multi_index)):
+            holding = [k for k, p in enumerate(predicates) if lookups._holds(p, values)]
+            tested = lookups._may_hold(index, values)
+            assert set(holding) <= set(tested)
+            assert len(tested) < len(predicates) or len(predicates) < 20
+    by_value, always = ruler.single_index
+    assert len(always) < 10 and max(map(len, by_value.values())) < 20  # a handful, not 172
+
+
 def test_a_small_memo_changes_nothing(nlp, stock, monkeypatch):
     monkeypatch.setattr(lookups, "MEMO_LIMIT", 3)
     ruler, lemmatizer = nlp.get_pipe("attribute_ruler"), nlp.get_pipe("lemmatizer")

@@ -38,6 +38,9 @@ Predicate = tuple[Test, ...]
 
 KEY_ATTRS = ("TAG", "LOWER", "DEP", "IS_SPACE")
 KEY_IDS = [TAG, LOWER, DEP, IS_SPACE]
+INDEXED_ATTRS = ("LOWER", "TAG")  # the tests that file a pattern (see _index_by_value)
+# predicates filed by a value they require, and those filed under none (positions in a list)
+ValueIndex = tuple[dict[tuple[str, str], tuple[int, ...]], tuple[int, ...]]
 # Distinct (tag, word, dependency, space) or (word, POS, morphology) combinations remembered
 # by each component; then its memo starts over.
 MEMO_LIMIT = 200_000
@@ -121,6 +124,11 @@ class AttributeLookup(_DocComponent):
     def __init__(self, vocab) -> None:
         self.vocab = vocab
         self.single: list[tuple[int, Predicate, dict]] = []
+        # the single-token patterns that can hold of a token: those whose word or tag test it
+        # passes (by ("TAG", tag) or ("LOWER", word)) and those with no such test ("always");
+        # positions in ``single``
+        self.single_index: ValueIndex = ({}, ())
+        self.multi_index: ValueIndex = ({}, ())  # the same for multi_predicates
         # (order, the tests of each word as positions in multi_predicates, index, attributes)
         self.multi: list[tuple[int, tuple[int, ...], int, dict]] = []
         self.multi_predicates: list[Predicate] = []
@@ -133,6 +141,8 @@ class AttributeLookup(_DocComponent):
         self.multi_predicates = list(dict.fromkeys(p for _, preds, _, _ in multi for p in preds))
         position = {p: k for k, p in enumerate(self.multi_predicates)}
         self.single = single
+        self.single_index = _index_by_value([pred for _, pred, _ in single])
+        self.multi_index = _index_by_value(self.multi_predicates)
         self.multi = [(order, tuple(position[p] for p in preds), index, attrs)
                       for order, preds, index, attrs in multi]
         self.memo = {}
@@ -143,9 +153,12 @@ class AttributeLookup(_DocComponent):
         strings = self.vocab.strings
         values = {attr: (strings[h] if h else "") for attr, h in zip(KEY_ATTRS[:3], key[:3])}
         values["IS_SPACE"] = bool(key[3])
-        found = [(order, attrs) for order, pred, attrs in self.single if _holds(pred, values)]
+        single = self.single
+        found = [(single[k][0], single[k][2]) for k in _may_hold(self.single_index, values)
+                 if _holds(single[k][1], values)]
         merged = _merge(found) if found else None
-        hits = frozenset(k for k, p in enumerate(self.multi_predicates) if _holds(p, values))
+        multi = self.multi_predicates
+        hits = frozenset(k for k in _may_hold(self.multi_index, values) if _holds(multi[k], values))
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
         entry = self.memo[key] = (found, merged, hits)
@@ -173,6 +186,38 @@ class AttributeLookup(_DocComponent):
                         k in info[start + j][2] for j, k in enumerate(needed)):
                     extra.setdefault(start + index, []).append((order, attrs))
         return extra
+
+
+def _index_by_value(predicates: list[Predicate]) -> ValueIndex:
+    """File each predicate under the values one of its tests requires (its test of the word,
+    else of the tag, by equality or ``IN``): one filed under ``("TAG", "NN")`` can hold only
+    of a token tagged NN. A token is then tested only against the predicates filed under its tag
+    or its word, and those filed under nothing: the English ruler's 172 one-word patterns
+    become a handful."""
+    by_value: dict[tuple[str, str], list[int]] = {}
+    always: list[int] = []
+    for k, predicate in enumerate(predicates):
+        tests = [(attr, op, operand) for attr, op, operand in predicate
+                 if attr in INDEXED_ATTRS and op in ("eq", "in")]
+        # the word's test where there is one: fewer patterns share a word than a tag
+        test = min(tests, key=lambda t: INDEXED_ATTRS.index(t[0]), default=None)
+        if test is None:
+            always.append(k)
+            continue
+        attr, op, operand = test
+        for value in ((operand,) if op == "eq" else operand):
+            by_value.setdefault((attr, value), []).append(k)
+    return {key: tuple(found) for key, found in by_value.items()}, tuple(always)
+
+
+def _may_hold(index: ValueIndex, values: dict[str, Any]) -> list[int]:
+    """The positions of the predicates that may hold of a token with these ``values``, in
+    order (see :func:`_index_by_value`)."""
+    by_value, always = index
+    positions = set(always)
+    for attr in INDEXED_ATTRS:
+        positions.update(by_value.get((attr, values[attr]), ()))
+    return sorted(positions)
 
 
 def _merge(found: list[tuple[int, dict]]) -> dict:
