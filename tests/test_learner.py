@@ -338,8 +338,12 @@ def test_real_word_confusions_are_the_dictionarys_own_one_edit_neighbours():
 
     from multivalue_cli.learner import spelling
 
-    checker = spelling._checker()
+    from spellchecker import SpellChecker
+
+    checker = SpellChecker(language="en", distance=1)
     freq = checker.word_frequency.dictionary
+    assert spelling._dictionary() == freq  # read from its file as SpellChecker reads it
+    assert spelling._longest_word_length() == checker.word_frequency.longest_word_length
 
     def by_dictionary(word: str) -> set[str]:
         return {c for c in checker.edit_distance_1(word)
