@@ -209,3 +209,22 @@ print(spacy.info.__module__, "spacy.cli.download" in sys.modules, callable(spacy
 """
     out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["spacy.cli.info", "True", "True"]
+
+
+def test_catalogue_finds_the_entry_points_of_each_group_it_found_before(nlp):
+    """spaCy's registries look for plugins by entry-point group; filed by group once, a look-up
+    gives the same entry points as the scan of every package's."""
+    import importlib.metadata
+
+    import catalogue
+    import spacy
+
+    from multivalue_cli.engine.spacy_import import GroupedEntryPoints
+
+    grouped = catalogue.AVAILABLE_ENTRY_POINTS
+    assert isinstance(grouped, GroupedEntryPoints)
+    fresh = importlib.metadata.entry_points()
+    for group in set(fresh.groups) | {"spacy_factories", "srsly_msgpack_encoders", "no such group"}:
+        assert list(grouped.select(group=group)) == list(fresh.select(group=group)), group
+    assert list(grouped.select(name="multivalue")) == list(fresh.select(name="multivalue"))
+    assert "tok2vec" in spacy.registry.factories.get_all()

@@ -7,8 +7,14 @@ never runs. :func:`import_spacy` imports spaCy with ``spacy.cli`` and ``spacy.cl
 in for by two empty modules, whose ``info`` imports the real one when it is called, and takes
 the stand-ins out again as soon as spaCy is in: ``import spacy.cli`` (or ``python -m spacy``)
 later in the process imports the real package as usual. Where spaCy is already imported it
-does nothing; where a spaCy release needs more of ``spacy.cli`` to import, it is imported as
+is left as it is; where a spaCy release needs more of ``spacy.cli`` to import, it is imported as
 it is.
+
+spaCy's registries (``catalogue``) also look for plugins among the installed packages' entry
+points each time a function is looked up: loading a pipeline does so some 125 times (its
+serialisation library asks for its hooks on every read), and each time the look-up walks every
+entry point of every installed package. :func:`index_entry_points` files them by group once,
+as the same entry points: the pipeline loads about 0.03 s sooner.
 """
 from __future__ import annotations
 
@@ -20,8 +26,10 @@ STOOD_IN = ("spacy.cli", "spacy.cli.info")
 
 
 def import_spacy() -> ModuleType:
-    """``spacy``, imported (once per process) without ``spacy.cli``."""
+    """``spacy``, imported (once per process) without ``spacy.cli``, its registries finding
+    entry points by group (:func:`index_entry_points`)."""
     if "spacy" in sys.modules:
+        index_entry_points()
         return sys.modules["spacy"]
     stand_ins = {name: ModuleType(name) for name in STOOD_IN if name not in sys.modules}
     if "spacy.cli.info" in stand_ins:
@@ -30,6 +38,7 @@ def import_spacy() -> ModuleType:
     try:
         import spacy
 
+        index_entry_points()
         return spacy
     except ImportError:  # a spaCy that needs more of its commands to import: as it is, below
         pass
@@ -39,7 +48,36 @@ def import_spacy() -> ModuleType:
                 del sys.modules[name]
     import spacy
 
+    index_entry_points()
     return spacy
+
+
+class GroupedEntryPoints:
+    """The entry points ``catalogue`` read when it was imported, filed by group: what its
+    ``select(group=...)`` gives, found in a dictionary."""
+
+    def __init__(self, entry_points: Any) -> None:
+        self.original = entry_points
+        self.by_group = {group: entry_points.select(group=group) for group in entry_points.groups}
+        self.groups = entry_points.groups
+        self.none = entry_points.select(group="")  # what a group without entry points gives
+
+    def select(self, **params: Any) -> Any:
+        if params.keys() == {"group"}:
+            return self.by_group.get(params["group"], self.none)
+        return self.original.select(**params)
+
+
+def index_entry_points() -> None:
+    """Have ``catalogue`` find entry points by group in a dictionary (see the module's text).
+    A ``catalogue`` that keeps them otherwise is left as it is."""
+    catalogue = sys.modules.get("catalogue")
+    found = getattr(catalogue, "AVAILABLE_ENTRY_POINTS", None)
+    if found is None or isinstance(found, GroupedEntryPoints):
+        return
+    if not (hasattr(found, "select") and hasattr(found, "groups")):
+        return
+    catalogue.AVAILABLE_ENTRY_POINTS = GroupedEntryPoints(found)
 
 
 def info(*args: Any, **kwargs: Any) -> Any:
