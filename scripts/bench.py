@@ -25,8 +25,8 @@ Generates a corpus of mixed questions and declaratives (deterministic), then mea
 run: raw ``nlp.pipe`` throughput (spaCy's stock pipeline, NER excluded as the tool does, one
 process; the tool runs the same pipeline with its attribute ruler as look-ups), and the
 end-to-end ``multivalue transform`` command for each setting (dialect or ``learner``, and worker
-count). Raw parsing is measured again right before every transform run, and each run's ratio
-is taken to its own raw figure. Prints medians over the repeats, the ratio to raw parsing, and
+count). Raw parsing is measured again right before and right after every transform run, and
+each run's ratio is taken to the mean time of the two. Prints medians over the repeats, the ratio to raw parsing, and
 the peak RSS (VmHWM) of the main process and of each worker. The machines are shared and noisy: compare ratios
 measured in the same run, not absolute numbers across runs.
 
@@ -49,6 +49,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -213,13 +214,22 @@ def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: li
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=CHILD_ENV)
     peaks: dict[int, float] = {}
-    while proc.poll() is None:
-        for pid in [proc.pid, *_children(proc.pid)]:
-            rss = _peak_rss_mb(pid)
-            if rss is not None:
-                peaks[pid] = max(peaks.get(pid, 0.0), rss)
-        time.sleep(0.1)
+    done = threading.Event()
+
+    def sample_memory() -> None:  # beside the wait, so the end of the run is seen at once
+        while not done.is_set():
+            for pid in [proc.pid, *_children(proc.pid)]:
+                rss = _peak_rss_mb(pid)
+                if rss is not None:
+                    peaks[pid] = max(peaks.get(pid, 0.0), rss)
+            done.wait(0.1)
+
+    sampler = threading.Thread(target=sample_memory, daemon=True)
+    sampler.start()
+    proc.wait()
     elapsed = time.perf_counter() - start
+    done.set()
+    sampler.join()
     if proc.returncode not in (0, 3):
         raise SystemExit(f"{' '.join(cmd)} failed with exit code {proc.returncode}")
     manifest = json.loads((out / "manifest.json").read_text())
@@ -397,13 +407,16 @@ def main() -> None:
             workers = int(workers or 1)
             runs = []
             for _ in range(args.repeats):
-                # Raw parsing is measured right before each run: the machine's speed drifts by
-                # 10-20% over minutes, and a ratio is only fair between neighbouring measurements.
-                raw = raw_parse(texts)
+                # Raw parsing is measured right before and right after each run: the machine's
+                # speed drifts by 10-20% over minutes, and a ratio is only fair between
+                # neighbouring measurements.
+                before = raw_parse(texts)
+                run = run_transform(corpus, tmp / "out", setting, workers)
+                raw = len(texts) / ((len(texts) / before + len(texts) / raw_parse(texts)) / 2)
                 raws.append(raw)
-                runs.append({**run_transform(corpus, tmp / "out", setting, workers), "raw": raw})
+                runs.append({**run, "raw": raw})
             rows.append(_table_row(setting, workers, runs))
-        print(f"raw nlp.pipe (stock pipeline, 1 process, NER excluded), measured before each run: median "
+        print(f"raw nlp.pipe (stock pipeline, 1 process, NER excluded), measured before and after each run: median "
               f"{statistics.median(raws):,.0f} sentences/s (min {min(raws):,.0f}, max {max(raws):,.0f})")
         print("| setting | workers | end to end /s | x raw | after start-up /s | x raw | "
               "start-up s | peak RSS main MB | peak RSS worker MB | texts changed |")
@@ -455,9 +468,9 @@ def realtext_main(args) -> None:
 
                 texts = [texts[0][a:b] for a, b in chunk_bounds(texts[0], CHUNK_CHARS)]
             for _ in range(args.repeats if workload != "long" else 1):
-                raw_seconds = len(texts) / raw_parse(texts)  # the same texts, just before the run
-                runs.append({**run_transform(path, tmp / "out", setting, int(workers), fields=fields),
-                             "raw_s": raw_seconds})
+                before = len(texts) / raw_parse(texts)  # the same texts, just before and after the run
+                run = run_transform(path, tmp / "out", setting, int(workers), fields=fields)
+                runs.append({**run, "raw_s": (before + len(texts) / raw_parse(texts)) / 2})
             median = statistics.median
             if int(workers) > 1 and workload != "long":
                 shares = [independent_runs_seconds(texts, setting, int(workers), tmp) for _ in range(args.repeats)]
