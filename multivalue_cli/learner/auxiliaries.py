@@ -13,10 +13,10 @@ tense.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..engine.morphology import BE_PAST, BE_PRESENT, person_number
-from .candidates import Candidate
+from .candidates import Candidate, free_tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -28,10 +28,12 @@ TENSE_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 
 
-def find(doc: "Doc", profile: "ErrorProfile", free: set[int]) -> Iterator[Candidate]:
-    """Candidates on the tokens in ``free`` (the unprotected ones)."""
-    for tok in doc:
-        if tok.i not in free or not tok.is_alpha:
+def find(doc: "Doc", profile: "ErrorProfile", free: set[int],
+         tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
+    """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
+    :func:`.free_tokens`)."""
+    for tok in free_tokens(doc, free, tokens):
+        if not tok.is_alpha:
             continue
         if (tok.dep_ in ("aux", "auxpass") and tok.lower_ in TENSE_AUXILIARIES and tok.whitespace_
                 and tok.head.pos_ in ("VERB", "AUX")):  # not "did" of "didn't"

@@ -9,7 +9,10 @@ with every acceptable replacement; the injector chooses among them with keyed ge
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import TYPE_CHECKING, Literal, Sequence
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 Kind = Literal["replace", "delete", "insert"]
 
@@ -61,3 +64,10 @@ def weighted_index(weights: Sequence[float], u: float) -> int:
         if u < acc:
             return k
     return len(weights) - 1
+
+
+def free_tokens(doc: "Doc", free: set[int], tokens: "Sequence[Token] | None" = None) -> "Sequence[Token]":
+    """The tokens a finder looks at: ``tokens`` (the free ones in document order, made once
+    for every finder of a text: spaCy makes a new object each time a token is read), else
+    those of ``doc`` at the positions in ``free``."""
+    return tokens if tokens is not None else [doc[i] for i in sorted(free)]

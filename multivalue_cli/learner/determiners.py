@@ -3,10 +3,10 @@ swapped). Which words, and how likely each, come from the profile (``sites``, ``
 ``unnecessary``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..engine.morphology import indefinite_article
-from .candidates import Candidate, weighted_choices
+from .candidates import Candidate, free_tokens, weighted_choices
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
@@ -21,13 +21,13 @@ NP_START_TAGS = frozenset({"JJ", "JJR", "JJS", "NN", "NNS"})
 SINGULAR_ONLY = frozenset({"a", "an", "this", "that"})
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
-    """Candidates on the tokens in ``free`` (the unprotected ones)."""
+def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+         tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
+    """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
+    :func:`.free_tokens`)."""
     confusions = profile.confusions["det"]
     deletable = ARTICLES | set(profile.sites.get("M:DET", ()))
-    for tok in doc:
-        if tok.i not in free:
-            continue
+    for tok in free_tokens(doc, free, tokens):
         if tok.dep_ in ("det", "poss") and tok.tag_ in DETERMINER_TAGS and tok.is_alpha:
             low = tok.lower_
             if low in deletable:

@@ -212,12 +212,13 @@ class LearnerInjector:
         protected = protected_tokens(doc, spans)
         if self.config.protect_tags:
             protected |= {t.i for t in doc if t.tag_ in self.config.protect_tags}
-        free = {t.i for t in doc if not t.is_space and t.i not in protected}
+        tokens = [t for t in doc if not t.is_space and t.i not in protected]  # read once for all finders
+        free = {t.i for t in tokens}
         candidates: list[Candidate] = []
         failures: list[str] = []
         for type_ in self.config.types:
             try:
-                candidates.extend(FINDERS[type_](doc, self.config.profile, free))
+                candidates.extend(FINDERS[type_](doc, self.config.profile, free, tokens))
             except Exception as exc:  # a broken finder costs its own edits on this text only
                 failures.append(f"learner:{type_}: {type(exc).__name__}: {exc}")
         sentences = Sentences(doc)

@@ -4,9 +4,9 @@ the error, and what it becomes, come from the profile (``sites``, ``confusions``
 ``unnecessary``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
-from .candidates import Candidate, weighted_choices
+from .candidates import Candidate, free_tokens, weighted_choices
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
@@ -15,13 +15,13 @@ if TYPE_CHECKING:
 PREP_DEPS = frozenset({"prep", "dative", "agent"})
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
-    """Candidates on the tokens in ``free`` (the unprotected ones)."""
+def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+         tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
+    """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
+    :func:`.free_tokens`)."""
     confusions = profile.confusions["prep"]
     added = weighted_choices(profile.unnecessary["prep"])
-    for tok in doc:
-        if tok.i not in free:
-            continue
+    for tok in free_tokens(doc, free, tokens):
         if _is_preposition(tok):
             low = tok.lower_
             choices, weights = weighted_choices(confusions.get(low, {}), exclude=low)

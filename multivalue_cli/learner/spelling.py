@@ -7,9 +7,9 @@ import json
 import pkgutil
 from collections import Counter, defaultdict
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
-from .candidates import Candidate
+from .candidates import Candidate, free_tokens
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
@@ -36,14 +36,15 @@ VOWELS = "aeiou"
 LANGUAGE = "en"  # pyspellchecker's dictionary
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
+def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+         tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """One candidate per eligible word and spelling kind that has at least one variant. The
     variants themselves are made when an edit of the word is read
     (:func:`.selection.options_of`): most words of a text are never misspelt, and a word's
-    variants cost a hundred look-ups."""
+    variants cost a hundred look-ups. ``tokens``: see :func:`.free_tokens`."""
     kinds = tuple(kind for kind, share in profile.spelling.items() if share > 0)
-    for tok in doc:
-        if tok.i in free and _eligible(tok):
+    for tok in free_tokens(doc, free, tokens):
+        if _eligible(tok):
             text = tok.text
             for kind in _kinds_with_variants(text, kinds):
                 yield Candidate("spell", "R:SPELL", "replace", tok.i, (), kind, source=text)

@@ -17,11 +17,11 @@ site (the profile's ``sites``); the missing and unnecessary verb words are in
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, person_number
 from . import auxiliaries
-from .candidates import Candidate
+from .candidates import Candidate, free_tokens
 from .profile import ErrorProfile
 
 if TYPE_CHECKING:
@@ -37,10 +37,13 @@ SVA_SWAPS = {
 }
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidate]:
-    """Candidates on the tokens in ``free`` (the unprotected ones)."""
-    for tok in doc:
-        if tok.tag_ not in VERB_TAGS or tok.i not in free or not tok.is_alpha or not _parse_agrees(tok):
+def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+         tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
+    """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
+    :func:`.free_tokens`)."""
+    tokens = free_tokens(doc, free, tokens)
+    for tok in tokens:
+        if tok.tag_ not in VERB_TAGS or not tok.is_alpha or not _parse_agrees(tok):
             continue
         same_tag = set(_forms(tok.lemma_, tok.tag_))
         for label, choices in (
@@ -54,7 +57,7 @@ def find(doc: "Doc", profile: ErrorProfile, free: set[int]) -> Iterator[Candidat
             if choices:
                 yield Candidate("verb", label, "replace", tok.i, choices,
                                 site=profile.site_weight(label, tok.lower_))
-    yield from auxiliaries.find(doc, profile, free)
+    yield from auxiliaries.find(doc, profile, free, tokens)
 
 
 @lru_cache(maxsize=65536)
