@@ -338,3 +338,20 @@ def test_kept_parses_carry_no_token_vectors():
     kept = [t._cache.get(text) for text in texts]
     assert all(p is not None and p.doc.tensor.size == 0 for p in kept)
     assert [tok.tag_ for tok in kept[0].doc] == ["PRP", "VBZ", "NNP", "."]
+
+
+def test_windows_hold_a_few_thousand_characters_or_a_few_long_texts():
+    """Texts are parsed a window at a time: at most so many texts and characters, but never
+    fewer than WINDOW_MIN_TEXTS texts for want of room (pieces of a book parse together)."""
+    from multivalue_cli.transformer import WINDOW_MIN_TEXTS, _windows
+
+    short = ["x" * 100] * 700
+    windows = list(_windows(list(range(700)), short, 256, 25_000))
+    assert [len(w) for w in windows] == [250, 250, 200]  # 25,000 characters each
+    assert [k for w in windows for k in w] == list(range(700))
+    assert [len(w) for w in _windows(list(range(700)), short, 64, 25_000)][:2] == [64, 64]
+    pieces = ["y" * 20_000] * 12
+    windows = list(_windows(list(range(12)), pieces, 256, 25_000))
+    assert [len(w) for w in windows] == [WINDOW_MIN_TEXTS, WINDOW_MIN_TEXTS, 12 - 2 * WINDOW_MIN_TEXTS]
+    mixed = ["z" * 20_000, "a" * 10, "b" * 30_000, "c" * 10]
+    assert list(_windows([0, 1, 2, 3], mixed, 256, 25_000, min_texts=1)) == [[0, 1], [2], [3]]
