@@ -26,6 +26,7 @@ from typing import Iterable, Mapping
 import yaml
 
 from .dialect_names import find_dialect
+from .io.yamltext import safe_load
 
 
 class ProfileError(ValueError):
@@ -285,7 +286,7 @@ def _check_probability(value: object, key: str, where: str, upper: float | None 
 
 def _load_yaml(text: str, where: str, seen: frozenset[str] = frozenset()) -> Profile:
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as exc:
         raise ProfileError(f"{where}: not valid YAML: {exc}") from None
     if not isinstance(data, dict):

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-import yaml
-
 from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+from .io.yamltext import safe_load
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ class TaskPreset:
 def _presets() -> dict[str, TaskPreset]:
     text = resources.files("multivalue_cli").joinpath("data/tasks.yaml").read_text("utf-8")
     presets = {}
-    for name, spec in yaml.safe_load(text)["tasks"].items():
+    for name, spec in safe_load(text)["tasks"].items():
         protect = spec.get("protect") or {}
         presets[name] = TaskPreset(
             name=name, description=spec["description"],

@@ -23,6 +23,8 @@ from typing import Any, Mapping
 
 import yaml
 
+from ..io.yamltext import safe_load
+
 TYPES = ("det", "prep", "verb", "spell")
 LABELS: dict[str, tuple[str, ...]] = {
     "det": ("M:DET", "U:DET", "R:DET"),
@@ -108,7 +110,7 @@ def load_error_profile(path: str | Path | None = None, level: str | None = None)
         return _build(data, name=data.get("name", base_name), path=None)
     path = Path(path)
     try:
-        user = yaml.safe_load(path.read_text("utf-8")) or {}
+        user = safe_load(path.read_text("utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
         raise ErrorProfileError(f"{path}: cannot read error profile: {exc}") from None
     if not isinstance(user, dict):
@@ -133,7 +135,7 @@ def bundled(name: str) -> dict:
     """The raw YAML of a bundled profile: ``default`` or a level."""
     folder = resources.files("multivalue_cli.learner")
     source = folder.joinpath("default_errors.yaml" if name == DEFAULT else f"levels/{name}.yaml")
-    return yaml.safe_load(source.read_text("utf-8"))
+    return safe_load(source.read_text("utf-8"))
 
 
 SECTIONS = ("name", "version", "description", "extends", "level", "rate", "citation", "source",
