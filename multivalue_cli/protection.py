@@ -41,6 +41,11 @@ class Protection:
     def __bool__(self) -> bool:
         return bool(self.terms or self.regex or self.quotes)
 
+    def doc_spans(self, doc: "Doc", extra_terms: Sequence[str] = ()) -> list[Span]:
+        """:meth:`spans` of a parsed text, whose text is read only where something could be
+        protected (spaCy builds ``doc.text`` anew, token by token, on every read)."""
+        return self.spans(doc.text, extra_terms) if self or extra_terms else []
+
     def spans(self, text: str, extra_terms: Sequence[str] = ()) -> list[Span]:
         """Character spans of ``text`` that the terms, expressions and quotes protect, and
         the occurrences of ``extra_terms`` (one text's own, from its protect fields)."""

@@ -315,7 +315,7 @@ class Transformer:
         out = []
         for result, ready, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
             learned = self.injector.inject(ready.doc, key=key, path=path, store=ready.learner,
-                                           protected_spans=self.protection.spans(ready.doc.text, protect))
+                                           protected_spans=self.protection.doc_spans(ready.doc, protect))
             combined = Result(learned.text, result.edits + learned.edits,
                               result.failures + learned.failures)
             out.append((combined, LearnerStats(learned.distance, learned.unprotected,
@@ -348,7 +348,7 @@ class Transformer:
             stage1, parsed = self._dialect_stage(pieces, piece_keys, piece_paths, piece_protected, window)
             for i, r in zip(window, self._learner_docs(stage1, parsed)):
                 k = owners[i]
-                items.append((r.doc, keys[k], paths[k], self.protection.spans(r.doc.text, protected[k]), r.learner))
+                items.append((r.doc, keys[k], paths[k], self.protection.doc_spans(r.doc, protected[k]), r.learner))
         return items
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,

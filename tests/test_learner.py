@@ -548,3 +548,15 @@ def test_a_sentence_that_loses_its_first_word_starts_with_the_next_token(nlp, te
     assert result.text == expected
     assert replay(doc.text, result.edits) == result.text
     assert result.distance == 1
+
+
+def test_candidates_are_drawn_in_token_then_signature_order(docs):
+    from multivalue_cli.learner.selection import DRAW_ORDER
+
+    injector = LearnerInjector(ErrorConfig(types=("learner",), rate=0.1, seed=5))
+    candidates = [c for doc in docs for c in injector._plan(doc, ()).candidates]
+    assert len(candidates) > 200
+    import random
+
+    random.Random(3).shuffle(candidates)
+    assert sorted(candidates, key=DRAW_ORDER) == sorted(candidates, key=lambda c: (c.token, c.signature()))

@@ -208,7 +208,7 @@ class LearnerInjector:
         return plan
 
     def _plan(self, doc: "Doc", protected_spans: Sequence[Span]) -> _Plan:
-        spans = list(protected_spans) + self.protection.spans(doc.text)
+        spans = list(protected_spans) + self.protection.doc_spans(doc)
         protected = protected_tokens(doc, spans)
         if self.config.protect_tags:
             protected |= {t.i for t in doc if t.tag_ in self.config.protect_tags}
