@@ -163,7 +163,7 @@ class Selector:
     def _draw(self, prepared: "Prepared", count: int, key: tuple, memo: dict | None,
               need: int | None = None) -> tuple[list[Chosen], int]:
         pool = _Pool(prepared)
-        draw = keyed_stream(*key) if memo is None else _memoized(keyed_stream(*key), memo)
+        draw = keyed_stream(*key) if memo is None else _memoized(key, memo)
         chosen: list[Chosen] = []
         cands = prepared.cands
         for n in range(count):
@@ -379,11 +379,18 @@ def _neighbours(cand: Candidate) -> set[int]:
     return {cand.token - 1}
 
 
-def _memoized(draw, memo: dict):
-    """``draw`` that keeps what it gave in ``memo`` (keyed draws are pure functions)."""
+def _memoized(key: tuple, memo: dict):
+    """``keyed_stream(*key)`` that keeps what it gave in ``memo`` (keyed draws are pure
+    functions), made only when the memo lacks a number: a calibration round draws what the
+    rounds before it drew."""
+    draw = None
+
     def cached(*rest: object) -> float:
+        nonlocal draw
         u = memo.get(rest)
         if u is None:
+            if draw is None:
+                draw = keyed_stream(*key)
             u = memo[rest] = draw(*rest)
         return u
 
