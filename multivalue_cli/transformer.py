@@ -34,9 +34,9 @@ WINDOW_CHARS = 25_000
 WINDOW_MIN_TEXTS = 5
 DEFAULT_CACHE_SIZE = 2_000  # parsed texts kept per process (see ParseCache)
 CACHE_MAX_CHARS = 4_000  # longer texts (pieces of a book) are not kept: they seldom come back
-# ... and at most this much text in all (a kept text costs about 300 bytes a character, its
-# parse, index and sites: some 120 MB). The learner calibration's sample (at most 200,000
-# characters) stays for the run to reuse.
+# ... and at most this much text in all (a kept text costs about 60 bytes a character, its
+# parse without vectors, index and sites: some 25 MB, measured on the realtext texts). The
+# learner calibration's sample (at most 200,000 characters) stays for the run to reuse.
 CACHE_TOTAL_CHARS = 400_000
 
 
@@ -373,7 +373,7 @@ class Transformer:
         fresh = self._parse([r.text for r, c in zip(stage1, changed) if c])
         docs = [next(fresh) if c else d for d, c in zip(docs, changed)]
         learned = self.injector.inject_pair(docs, keys, path,
-                                            [self.protection.spans(d.text, p) for d, p in zip(docs, protected)], pair)
+                                            [self.protection.doc_spans(d, p) for d, p in zip(docs, protected)], pair)
         return [(Result(r.text, first.edits + r.edits, first.failures + r.failures),
                  LearnerStats(r.distance, r.unprotected, r.capacity, r.expected, _per_label(r.edits)))
                 for first, r in zip(stage1, learned)], carried, blocked
