@@ -19,16 +19,17 @@ leaves to any tool; and raw parsing is measured with the tool's own pipeline too
 look-ups and numpy's matrix multiplication), the part of the speed that is the parser's.
 A workload run with several workers also gets the same number of independent runs, each over
 its share of the texts, started at once: what the machine gives for that many processes with
-no coordination at all (on the 2-core development machines about 1.3-1.5 x one run).
+no coordination at all (on the 2-core development machines about 1.4-1.6 x one run).
 
 Generates a corpus of mixed questions and declaratives (deterministic), then measures in one
 run: raw ``nlp.pipe`` throughput (spaCy's stock pipeline, NER excluded as the tool does, one
 process; the tool runs the same pipeline with its attribute ruler as look-ups), and the
 end-to-end ``multivalue transform`` command for each setting (dialect or ``learner``, and worker
 count). Raw parsing is measured again right before and right after every transform run, and
-each run's ratio is taken to the mean time of the two. Prints medians over the repeats, the ratio to raw parsing, and
-the peak RSS (VmHWM) of the main process and of each worker. The machines are shared and noisy: compare ratios
-measured in the same run, not absolute numbers across runs.
+each run's ratio is taken to the mean time of the two (:func:`run_between_raw`). Prints medians
+over the repeats, the ratio to raw parsing, and the peak RSS (VmHWM) of the main process and of
+each worker. The machines are shared and noisy: compare ratios measured in the same run, not
+absolute numbers across runs.
 
 The measured processes run as an installed tool does, from compiled bytecode: the project and
 what it imports are compiled once, before the first measurement, into a cache of the
@@ -53,6 +54,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 SUBJECTS = ["My brother", "The teacher", "She", "He", "Our neighbour", "The company", "This student",
             "Everyone in the village", "The old man", "My friends", "They", "We", "I", "You",
@@ -176,6 +178,15 @@ def raw_parse(texts: list[str], stock: bool = True) -> float:
     for _ in nlp.pipe(texts, batch_size=256):
         pass
     return len(texts) / (time.perf_counter() - start)
+
+
+def run_between_raw(texts: list[str], run: Callable[[], dict]) -> tuple[dict, float]:
+    """``run()``'s result and the mean time raw parsing of ``texts`` takes right before and
+    right after it: the machine's speed drifts by 10-20% over minutes, and a ratio is only fair
+    between neighbouring measurements."""
+    before = len(texts) / raw_parse(texts)
+    result = run()
+    return result, (before + len(texts) / raw_parse(texts)) / 2
 
 
 def _children(pid: int) -> list[int]:
@@ -407,14 +418,9 @@ def main() -> None:
             workers = int(workers or 1)
             runs = []
             for _ in range(args.repeats):
-                # Raw parsing is measured right before and right after each run: the machine's
-                # speed drifts by 10-20% over minutes, and a ratio is only fair between
-                # neighbouring measurements.
-                before = raw_parse(texts)
-                run = run_transform(corpus, tmp / "out", setting, workers)
-                raw = len(texts) / ((len(texts) / before + len(texts) / raw_parse(texts)) / 2)
-                raws.append(raw)
-                runs.append({**run, "raw": raw})
+                run, raw_seconds = run_between_raw(texts, lambda: run_transform(corpus, tmp / "out", setting, workers))
+                raws.append(len(texts) / raw_seconds)
+                runs.append({**run, "raw": raws[-1]})
             rows.append(_table_row(setting, workers, runs))
         print(f"raw nlp.pipe (stock pipeline, 1 process, NER excluded), measured before and after each run: median "
               f"{statistics.median(raws):,.0f} sentences/s (min {min(raws):,.0f}, max {max(raws):,.0f})")
@@ -468,9 +474,9 @@ def realtext_main(args) -> None:
 
                 texts = [texts[0][a:b] for a, b in chunk_bounds(texts[0], CHUNK_CHARS)]
             for _ in range(args.repeats if workload != "long" else 1):
-                before = len(texts) / raw_parse(texts)  # the same texts, just before and after the run
-                run = run_transform(path, tmp / "out", setting, int(workers), fields=fields)
-                runs.append({**run, "raw_s": (before + len(texts) / raw_parse(texts)) / 2})
+                run, raw_seconds = run_between_raw(
+                    texts, lambda: run_transform(path, tmp / "out", setting, int(workers), fields=fields))
+                runs.append({**run, "raw_s": raw_seconds})
             median = statistics.median
             if int(workers) > 1 and workload != "long":
                 shares = [independent_runs_seconds(texts, setting, int(workers), tmp) for _ in range(args.repeats)]
