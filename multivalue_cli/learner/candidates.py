@@ -9,6 +9,7 @@ with every acceptable replacement; the injector chooses among them with keyed ge
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Literal, Sequence
 
 if TYPE_CHECKING:
@@ -41,9 +42,16 @@ class Candidate:
     source: str = ""
 
     def signature(self, token: int | None = None) -> tuple:
-        """What makes two candidates the same edit (used to align counterfactual pairs)."""
-        return (self.type, self.label, self.kind, self.token if token is None else token,
-                self.choices, self.subtype, self.weights, self.site, self.source)
+        """What makes two candidates the same edit (used to align counterfactual pairs), with
+        ``token`` in place of its own if given."""
+        found = _signature(self)
+        return found if token is None else found[:_TOKEN_AT] + (token,) + found[_TOKEN_AT + 1:]
+
+
+# The fields of :meth:`Candidate.signature`, in its order.
+SIGNATURE_FIELDS = ("type", "label", "kind", "token", "choices", "subtype", "weights", "site", "source")
+_signature = attrgetter(*SIGNATURE_FIELDS)
+_TOKEN_AT = SIGNATURE_FIELDS.index("token")
 
 
 def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tuple[str, ...], tuple[float, ...]]:

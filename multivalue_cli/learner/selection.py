@@ -30,14 +30,14 @@ from operator import attrgetter
 from typing import Mapping, Sequence
 
 from ..engine.apply import keyed_stream, keyed_uniform
-from .candidates import Candidate, weighted_index
+from .candidates import SIGNATURE_FIELDS, Candidate, weighted_index
 from .spelling import spellings
 from .profile import ErrorProfile
 
 Group = tuple[str, str, str]  # type, label, spelling kind
 # The order candidates are drawn in: by token, then by what makes them the same edit
-# (``(c.token, c.signature())``, read off in one call instead of two Python calls a candidate).
-DRAW_ORDER = attrgetter("token", "type", "label", "kind", "choices", "subtype", "weights", "site", "source")
+# (``(c.token, *c.signature())``, read off in one call instead of two Python calls a candidate).
+DRAW_ORDER = attrgetter("token", *SIGNATURE_FIELDS)
 TREE_CACHE_SIZE = 4096  # sets of live groups kept per selector (a few hundred in a corpus)
 
 
