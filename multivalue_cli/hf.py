@@ -11,8 +11,9 @@ position inside the batch, which would give a different output for every ``batch
 ``num_proc`` and would repeat the same draws in every batch. The index is the row's position
 in the dataset being mapped: map the same rows, in the same order, as the command line read.
 
-As on the command line, a record whose field is missing, null or not text, or on which a
-rule fails, is left unchanged (logged at WARNING level).
+As on the command line, a record whose field is missing, null or not text (a string with a
+lone surrogate is not text), or on which a rule or the parser fails, is left unchanged (logged
+at WARNING level).
 
 Fields are paths as for ``--field`` (``question``, ``questions``, ``questions[*].input_text``,
 ``dialog.turns[*].text``); they address the rows as ``datasets`` gives them to Python (a
@@ -23,7 +24,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Iterable, Mapping, Sequence
 
-from .io.fields import assign, parse_path, select
+from .io.fields import parse_path
+from .run.texts import RecordPlan, rewrite_records
 from .transformer import Transformer
 
 log = logging.getLogger(__name__)
@@ -61,23 +63,9 @@ class DatasetMapper:
         return {c: [row[c] for row in rows] for c in self.columns}
 
     def _rewrite(self, rows: list[dict], keys: list[int]) -> list[dict]:
-        tasks: list[tuple[int, int, str, str]] = []  # (position, key, concrete path, text)
-        for position, (row, key) in enumerate(zip(rows, keys)):
-            located, problems = select(row, self.fields)
-            if problems:
-                log.warning("row %s left unchanged: %s", key, "; ".join(problems))
-                continue
-            tasks.extend((position, key, path, text) for path, text in located)
-        results = self.transformer.explain_many(
-            [t[3] for t in tasks], keys=[t[1] for t in tasks], paths=[t[2] for t in tasks])
-        failed: set[int] = set()
-        for (position, key, path, _text), result in zip(tasks, results):
-            if result.failures:
-                failed.add(position)
-                log.warning("row %s left unchanged: %s: rule %s", key, path, "; ".join(result.failures))
-        for (position, _key, path, text), result in zip(tasks, results):
-            if position not in failed and result.text != text:
-                assign(rows[position], path, result.text)
+        for result in rewrite_records(self.transformer, rows, keys, RecordPlan(self.fields)):
+            if result.error is not None:
+                log.warning("row %s left unchanged: %s", result.row, result.error)
         return rows
 
     def __repr__(self) -> str:

@@ -8,14 +8,8 @@ from functools import lru_cache
 from importlib import resources
 
 from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+from .io.tokenize import Rebuild
 from .io.yamltext import safe_load
-
-
-@dataclass(frozen=True)
-class Rebuilt:
-    field: str
-    source: str
-    tokenizer: str
 
 
 @dataclass(frozen=True)
@@ -28,7 +22,7 @@ class TaskPreset:
     protect_sql: tuple[str, ...] = ()
     learner_tags: tuple[str, ...] = ()  # Penn tags of words learner errors leave alone
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
-    rebuild: tuple[Rebuilt, ...] = ()
+    rebuild: tuple[Rebuild, ...] = ()
     notes: str = ""
 
     def choose_fields(self, first_record: dict) -> list[str]:
@@ -47,7 +41,7 @@ class TaskPreset:
                 "protect": {"fields": list(self.protect_fields), "quotes": self.protect_quotes,
                             "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)},
                 "exclude": dict(self.exclude),
-                "rebuild": {r.field: {"from": r.source, "tokenizer": r.tokenizer} for r in self.rebuild},
+                "rebuild": {r.field: r.as_dict() for r in self.rebuild},
                 "notes": self.notes}
 
 
@@ -65,7 +59,7 @@ def _presets() -> dict[str, TaskPreset]:
             protect_sql=tuple(protect.get("sql_literals") or ()),
             learner_tags=tuple(protect.get("learner_tags") or ()),
             exclude=dict(spec.get("exclude") or {}),
-            rebuild=tuple(Rebuilt(name_, r["from"], r.get("tokenizer", "treebank"))
+            rebuild=tuple(Rebuild(name_, r["from"], r.get("tokenizer", "treebank"))
                           for name_, r in (spec.get("rebuild") or {}).items()),
             notes=" ".join(str(spec.get("notes", "")).split()),
         )

@@ -88,6 +88,15 @@ def test_records_that_cannot_be_transformed_are_left_unchanged(tmp_path):
     assert mapped["y"] == [1, 2, 3]
 
 
+def test_a_string_with_a_lone_surrogate_is_left_unchanged_as_on_the_command_line(caplog):
+    """Not Unicode text: the command line passes such a record through unchanged, and so does
+    the mapper (it used to hand the string to the parser)."""
+    mapper = hf_map(features=["uninflect"], fields="q")
+    batch = {"q": ["He speaks English.", "He speaks \udc80 English."]}
+    assert mapper(batch, [0, 1]) == {"q": ["He speak English.", "He speaks \udc80 English."]}
+    assert "row 1 left unchanged: q: not Unicode text" in caplog.text
+
+
 def test_a_missing_column_is_named(tmp_path):
     ds = load(SAMPLE, tmp_path).select(range(2))
     with pytest.raises(KeyError, match="question"):

@@ -282,7 +282,7 @@ def test_stdin_to_a_folder_is_read_whole_and_resumes_only_with_the_same_stdin(tm
 
 
 def test_a_second_run_on_the_same_folder_is_refused(tmp_path):
-    from multivalue_cli.io.writers import OutputLock
+    from multivalue_cli.run.resume import OutputLock
 
     out = tmp_path / "out"
     out.mkdir()

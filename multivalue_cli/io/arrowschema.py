@@ -11,6 +11,7 @@ always empty. Absent keys come back as null: Parquet gives every row every colum
 """
 from __future__ import annotations
 
+import base64
 from typing import Any, Union
 
 import pyarrow as pa
@@ -64,7 +65,7 @@ class SchemaBuilder:
     def add(self, row: int, record: dict) -> None:
         """Take ``record`` (input row ``row``) into the schema; raise :class:`Untypable`."""
         try:
-            _merge_struct(self.root, record, "")
+            _widen_struct(self.root, record, "")
         except Untypable as exc:
             raise Untypable(f"row {row}, {exc}") from None
 
@@ -80,7 +81,7 @@ class SchemaBuilder:
         return pa.schema([pa.field(name, _arrow(node)) for name, node in self.root.items()])
 
 
-def _merge(node: Node, value: Any, where: str) -> Node:
+def _widen(node: Node, value: Any, where: str) -> Node:
     if value is None:
         return node
     scalar = _SCALARS.get(type(value))
@@ -94,7 +95,7 @@ def _merge(node: Node, value: Any, where: str) -> Node:
             node = {}
         elif not isinstance(node, dict):
             raise _conflict(where, node, "object")
-        _merge_struct(node, value, where)
+        _widen_struct(node, value, where)
         return node
     if isinstance(value, list):
         if node is None:
@@ -102,15 +103,15 @@ def _merge(node: Node, value: Any, where: str) -> Node:
         elif not isinstance(node, ListType):
             raise _conflict(where, node, "list")
         for k, item in enumerate(value):
-            node.item = _merge(node.item, item, f"{where}[{k}]")
+            node.item = _widen(node.item, item, f"{where}[{k}]")
         return node
     raise Untypable(f"field {where}: a {type(value).__name__} value is not a JSON value")
 
 
-def _merge_struct(node: dict, value: dict, where: str) -> None:
+def _widen_struct(node: dict, value: dict, where: str) -> None:
     for key, item in value.items():
         path = f"{where}.{key}" if where else key
-        node[key] = _merge(node.get(key), item, path)
+        node[key] = _widen(node.get(key), item, path)
 
 
 def _check_scalar(value: Any, scalar: str, where: str) -> None:
@@ -180,3 +181,12 @@ def _arrow(node: Node) -> pa.DataType:
     if isinstance(node, dict):
         return pa.struct([pa.field(name, _arrow(child)) for name, child in node.items()])
     return _ARROW[node]
+
+
+def schema_to_text(schema: pa.Schema | None) -> str | None:
+    """A schema as text for a JSON file (the manifest): its Arrow IPC bytes in base64."""
+    return None if schema is None else base64.b64encode(schema.serialize().to_pybytes()).decode()
+
+
+def schema_from_text(text: str | None) -> pa.Schema | None:
+    return None if not text else pa.ipc.read_schema(pa.py_buffer(base64.b64decode(text)))

@@ -9,6 +9,7 @@ inconsistently).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 TOKENIZERS = ("treebank",)
@@ -27,3 +28,20 @@ def tokenize(text: str, tokenizer: str = "treebank") -> list[str]:
         raise ValueError(f"unknown tokenizer {tokenizer!r}; known: {', '.join(TOKENIZERS)}")
     words = _treebank()
     return [token for sentence in _SENTENCE_END.split(text) for token in words.tokenize(sentence)]
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    """A field derived from a rewritten text, made again from the new text (Spider's
+    ``question_toks`` from ``question``); left as it was where the text did not change."""
+
+    field: str
+    source: str
+    tokenizer: str = "treebank"
+
+    def make(self, text: str) -> list[str]:
+        return tokenize(text, self.tokenizer)
+
+    def as_dict(self) -> dict[str, str]:
+        """How the manifest and a task preset describe it (under the field's name)."""
+        return {"from": self.source, "tokenizer": self.tokenizer}

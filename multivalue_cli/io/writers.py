@@ -1,4 +1,5 @@
-"""Output files: data shards (Parquet or JSON lines), edit-log parts, JSON-lines errors.
+"""Output files: data shards (Parquet or JSON lines) and edit-log parts, each written by one
+atomic table writer; JSON-lines records on a stream.
 
 Every file is written under a temporary name (``.name.tmp``) and renamed into place when it
 is complete, so a file under a final name is always whole. JSON lines are written with
@@ -9,7 +10,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from pathlib import Path
-from typing import IO, Callable, Iterable, Sequence
+from typing import IO, Callable, Iterable, NamedTuple, Sequence
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -27,53 +28,26 @@ EDIT_LOG_SCHEMA = pa.schema(
         ("end", pa.int32()),
         ("before", pa.string()),
         ("after", pa.string()),
-        # how many rows of this text carry this span: sites whose spans meet are merged, each
-        # keeping its own row with the merged span, so a missing row can be told
         ("span_rows", pa.int32()),
     ]
 )
-LOCK_NAME = ".lock"
-OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work", LOCK_NAME)
 
 
-class OutputError(Exception):
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
+class EditRow(NamedTuple):
+    """One row of the edit log: one applied edit of one text (the columns of
+    :data:`EDIT_LOG_SCHEMA`, in its order)."""
 
-
-class OutputLock:
-    """An exclusive lock on an output folder (``OUT/.lock``, holding the owner's pid), held for
-    the whole run so that a second run cannot write the same folder. The kernel releases it when
-    the process ends, however it ends, so a lock left by a killed run never blocks a resume."""
-
-    def __init__(self, path: Path, fd: int) -> None:
-        self.path, self.fd = path, fd
-
-    @classmethod
-    def acquire(cls, out: Path) -> "OutputLock":
-        import fcntl
-
-        path = out / LOCK_NAME
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            owner = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-            os.close(fd)
-            raise OutputError(f"another run (pid {owner}) is writing to {out}; wait for it to end "
-                              "or stop it, then try again", code=1) from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        return cls(path, fd)
-
-    def release(self, remove: bool = False) -> None:
-        if self.fd < 0:
-            return
-        if remove:
-            self.path.unlink(missing_ok=True)
-        os.close(self.fd)
-        self.fd = -1
+    key: int  # the record key: the input row
+    field: str  # the concrete field path of the text
+    ewave: int  # the feature's eWAVE number; 0 for a learner error
+    feature: str  # the rule's name, or the learner error's ERRANT type
+    start: int  # the span replaced, in the text the edit's stage read
+    end: int
+    before: str
+    after: str
+    # how many rows of this text carry this span: sites whose spans meet are merged, each
+    # keeping its own row with the merged span, so a missing row can be told
+    span_rows: int
 
 
 def temporary(path: Path) -> Path:
@@ -89,65 +63,6 @@ def atomic_write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def prepare_output_dir(out: Path, overwrite: bool) -> None:
-    """Make ``out`` ready for a new run: refuse a folder holding other files or a run's output
-    unless ``overwrite`` (then clear only our files). A folder left by a run that died before
-    it finished its first shard holds nothing of value and is reused."""
-    if any(out.iterdir()) and not overwrite and not leftovers_only(out):
-        state = run_state(out)
-        if state == "complete":
-            what = "holds the output of a finished run"
-        elif state is not None:
-            what = "holds an unfinished run; pass --resume to continue it"
-        else:
-            what = "is not empty"
-        raise OutputError(f"{out} {what}; pass --overwrite to replace it, or choose another "
-                          "-o folder" + ("" if state not in (None, "complete") else
-                                        " (--resume continues an unfinished run)"))
-    for name in OUR_FILES:
-        if name != LOCK_NAME:
-            _remove(out / name)
-    for stale in out.glob(".*.tmp"):
-        stale.unlink()
-
-
-def run_state(out: Path) -> str | None:
-    """The state in ``out/manifest.json`` (running, interrupted, complete, ...), if readable."""
-    try:
-        return jsontext.loads((out / "manifest.json").read_text("utf-8")).get("state")
-    except (OSError, ValueError, AttributeError):
-        return None
-
-
-def leftovers_only(out: Path) -> bool:
-    """Whether ``out`` holds only what a run leaves before its first shard is finished: a
-    lock, temporary files, an empty ``.work`` and a manifest that lists no shard."""
-    for entry in out.iterdir():
-        if entry.name == LOCK_NAME or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
-            continue
-        if entry.name == ".work" and entry.is_dir() and not any(entry.iterdir()):
-            continue
-        if entry.name == "manifest.json":
-            try:
-                manifest = jsontext.loads(entry.read_text("utf-8"))
-            except (OSError, ValueError):
-                return False
-            if isinstance(manifest, dict) and manifest.get("state") != "complete" \
-                    and not manifest.get("shards"):
-                continue
-        return False
-    return True
-
-
-def _remove(target: Path) -> None:
-    if target.is_dir():
-        for child in target.iterdir():
-            _remove(child)
-        target.rmdir()
-    elif target.exists():
-        target.unlink()
-
-
 class SchemaMismatch(Exception):
     """A record the shard's schema cannot hold exactly (the input changed during the run?)."""
 
@@ -156,59 +71,55 @@ def json_lines(records: Iterable[dict]) -> bytes:
     return "".join(jsontext.dumps(r) + "\n" for r in records).encode("utf-8")
 
 
-ROW_GROUP_ROWS = 10_000  # fixed, so a file's bytes do not depend on batch size or resume point
+class AtomicTableFile:
+    """A table written to ``path`` atomically, as Parquet or JSON lines.
 
+    Parquet rows are cut into row groups of a fixed ``group_rows``, each written from one
+    contiguous table, so a file's bytes do not depend on the batches it was written in (a
+    column of a table made of several batches is paged at their seams) nor on the resume point.
+    A subclass says how its rows become an Arrow table (:meth:`_table`) and JSON lines
+    (:meth:`_lines`)."""
 
-class ShardFile:
-    """One data shard. Parquet rows are buffered into row groups of ``ROW_GROUP_ROWS``.
+    group_rows = 10_000
 
-    ``fits`` (for schemas inferred from JSON records) checks each record before Arrow converts
-    it: ``from_pylist`` would silently drop a key the schema lacks or truncate a decimal."""
-
-    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None,
-                 fits: Callable[[dict], bool] | None = None) -> None:
+    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None) -> None:
         self.path = path
         self.tmp = temporary(path)
         self.schema = schema
-        self.fits = fits
         self.rows = 0
         self._buffer: list[pa.Table] = []
         self._buffered = 0
         self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
         self._jsonl: IO[bytes] | None = open(self.tmp, "wb") if fmt == "jsonl" else None
 
-    def write(self, records: list[dict], first_row: int = 0) -> None:
-        """Write ``records`` (input rows from ``first_row``); raise :class:`SchemaMismatch` for
-        one the schema cannot hold exactly."""
-        if self._jsonl is not None:
-            self._jsonl.write(json_lines(records))
-            self.rows += len(records)
+    def write(self, rows: Sequence, first_row: int = 0) -> None:
+        """Write ``rows`` (input rows from ``first_row``, for the messages of a subclass)."""
+        if not rows:
             return
-        if self.fits is not None:
-            for k, record in enumerate(records):
-                if not self.fits(record):
-                    raise SchemaMismatch(f"a record has keys or value types that the input did "
-                                         f"not have when it was first read (near row "
-                                         f"{first_row + k}); did the input change during the run?")
-        spare_pandas_probe()
-        try:  # converted once per batch; row groups are cut from the converted tables
-            table = pa.Table.from_pylist(records, schema=self.schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
-            raise SchemaMismatch(f"a record does not fit the input's schema (near row "
-                                 f"{first_row}): {exc}") from None
-        self._buffer.append(table)
-        self._buffered += table.num_rows
-        self.rows += table.num_rows
-        if self._buffered >= ROW_GROUP_ROWS:
-            self._write_groups(final=False)
+        if self._jsonl is not None:
+            self._jsonl.write(self._lines(rows))
+        else:
+            table = self._table(rows, first_row)
+            self._buffer.append(table)
+            self._buffered += table.num_rows
+            if self._buffered >= self.group_rows:
+                self._write_groups(final=False)
+        self.rows += len(rows)
+
+    def _table(self, rows: Sequence, first_row: int) -> pa.Table:
+        raise NotImplementedError
+
+    def _lines(self, rows: Sequence) -> bytes:
+        raise NotImplementedError
 
     def _write_groups(self, final: bool) -> None:
-        """Write whole row groups of ``ROW_GROUP_ROWS`` (and, at the end, the rest)."""
+        """Write whole row groups (and, at the end, the rest)."""
         table = pa.concat_tables(self._buffer) if self._buffer else self.schema.empty_table()
-        whole = table.num_rows - table.num_rows % ROW_GROUP_ROWS
+        whole = table.num_rows - table.num_rows % self.group_rows
         cut = table.num_rows if final else whole
-        if cut:  # an empty shard has its schema and no row group (a 0-row group breaks readers)
-            self._parquet.write_table(table.slice(0, cut), row_group_size=ROW_GROUP_ROWS)
+        if cut:  # an empty file has its schema and no row group (a 0-row group breaks readers)
+            self._parquet.write_table(table.slice(0, cut).combine_chunks(),
+                                      row_group_size=self.group_rows)
         rest = table.slice(cut)
         self._buffer = [rest] if rest.num_rows else []
         self._buffered = rest.num_rows
@@ -234,6 +145,74 @@ class ShardFile:
         self.tmp.unlink(missing_ok=True)
 
 
+
+class ShardFile(AtomicTableFile):
+    """One data shard: records, as Parquet or JSON lines.
+
+    ``fits`` (for schemas inferred from JSON records) checks each record before Arrow converts
+    it: ``from_pylist`` would silently drop a key the schema lacks or truncate a decimal."""
+
+    def __init__(self, path: Path, fmt: str, schema: pa.Schema | None,
+                 fits: Callable[[dict], bool] | None = None) -> None:
+        super().__init__(path, fmt, schema)
+        self.fits = fits
+
+    def _lines(self, records: Sequence[dict]) -> bytes:
+        return json_lines(records)
+
+    def _table(self, records: Sequence[dict], first_row: int) -> pa.Table:
+        """The records as one table (converted once per batch; row groups are cut from the
+        converted tables); :class:`SchemaMismatch` for one the schema cannot hold exactly."""
+        if self.fits is not None:
+            for k, record in enumerate(records):
+                if not self.fits(record):
+                    raise SchemaMismatch(f"a record has keys or value types that the input did "
+                                         f"not have when it was first read (near row "
+                                         f"{first_row + k}); did the input change during the run?")
+        spare_pandas_probe()
+        try:
+            return pa.Table.from_pylist(records, schema=self.schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+            raise SchemaMismatch(f"a record does not fit the input's schema (near row "
+                                 f"{first_row}): {exc}") from None
+
+
+class EditLogWriter(AtomicTableFile):
+    """The edit log: one :class:`EditRow` per applied edit, as Parquet (the default) or JSON
+    lines (a path ending in ``.jsonl``); no file at all for ``path=None``."""
+
+    group_rows = 50_000
+
+    def __init__(self, path: Path | None) -> None:
+        self.path, self.rows, self.enabled = path, 0, path is not None
+        if path is not None:
+            super().__init__(path, "jsonl" if path.suffix == ".jsonl" else "parquet", EDIT_LOG_SCHEMA)
+
+    def write(self, rows: Sequence[EditRow], first_row: int = 0) -> None:
+        if self.enabled:
+            super().write(rows, first_row)
+
+    def _lines(self, rows: Sequence[EditRow]) -> bytes:
+        names = EDIT_LOG_SCHEMA.names
+        return "".join(jsontext.dumps(dict(zip(names, row))) + "\n" for row in rows).encode("utf-8")
+
+    def _table(self, rows: Sequence[EditRow], first_row: int) -> pa.Table:
+        spare_pandas_probe()
+        columns = zip(*rows)
+        return pa.Table.from_arrays([pa.array(column, type=f.type)
+                                     for column, f in zip(columns, EDIT_LOG_SCHEMA)],
+                                    schema=EDIT_LOG_SCHEMA)
+
+    def close(self) -> None:
+        if self.enabled:
+            super().close()
+
+    def discard(self) -> None:
+        if self.enabled:
+            super().discard()
+
+
+
 class JsonlRecordWriter:
     """Records as JSON lines on a stream (``-o -``)."""
 
@@ -253,79 +232,14 @@ class JsonlRecordWriter:
         self.stream.flush()
 
 
-EDIT_LOG_GROUP_ROWS = 50_000
-
-
-class EditLogWriter:
-    """The edit log: one row per applied edit, as Parquet (default; fixed-size row groups) or
-    JSON lines (``.jsonl``)."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.rows = 0
-        self._buffer: list[tuple] = []
-        self._tmp = temporary(path) if path else None
-        self._parquet: pq.ParquetWriter | None = None
-        self._jsonl: IO[str] | None = None
-        if path is not None and path.suffix == ".jsonl":
-            self._jsonl = open(self._tmp, "w", encoding="utf-8")
-        elif path is not None:
-            self._parquet = pq.ParquetWriter(self._tmp, EDIT_LOG_SCHEMA)
-
-    def write(self, rows: Sequence[tuple]) -> None:
-        if not rows or self.path is None:
-            return
-        if self._jsonl is not None:
-            names = EDIT_LOG_SCHEMA.names
-            self._jsonl.write("".join(jsontext.dumps(dict(zip(names, r))) + "\n" for r in rows))
-        else:
-            self._buffer.extend(rows)
-            while len(self._buffer) >= EDIT_LOG_GROUP_ROWS:
-                self._write_group(self._buffer[:EDIT_LOG_GROUP_ROWS])
-                del self._buffer[:EDIT_LOG_GROUP_ROWS]
-        self.rows += len(rows)
-
-    def _write_group(self, rows: list[tuple]) -> None:
-        spare_pandas_probe()
-        columns = list(zip(*rows)) if rows else [[] for _ in EDIT_LOG_SCHEMA]
-        table = pa.Table.from_arrays(
-            [pa.array(col, type=f.type) for col, f in zip(columns, EDIT_LOG_SCHEMA)],
-            schema=EDIT_LOG_SCHEMA,
-        )
-        self._parquet.write_table(table, row_group_size=EDIT_LOG_GROUP_ROWS)
-
-    def close(self) -> None:
-        if self.path is None:
-            return
-        if self._jsonl is not None:
-            self._jsonl.close()
-        if self._parquet is not None:
-            if self._buffer:
-                self._write_group(self._buffer)
-                self._buffer = []
-            self._parquet.close()
-        os.replace(self._tmp, self.path)
-
-    def discard(self) -> None:
-        for handle in (self._jsonl, self._parquet):
-            try:
-                if handle is not None:
-                    handle.close()
-            except Exception:  # noqa: BLE001 - the file is being thrown away
-                pass
-        if self._tmp is not None:
-            self._tmp.unlink(missing_ok=True)
-
-
-def edit_rows(key: int, path: str, edits: Iterable) -> list[tuple]:
+def edit_rows(key: int, path: str, edits: Iterable) -> list[EditRow]:
     """Edit-log rows of one text (``span_rows`` counts the rows of each stage sharing a span)."""
     edits = list(edits)
-    if len(edits) == 1:
-        e = edits[0]
-        return [(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after, 1)]
-    spans = Counter(span_key(e.ewave, e.start, e.end, e.before, e.after) for e in edits)
-    return [(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after,
-             spans[span_key(e.ewave, e.start, e.end, e.before, e.after)]) for e in edits]
+    shared = Counter(span_key(e.ewave, e.start, e.end, e.before, e.after) for e in edits) \
+        if len(edits) > 1 else None
+    return [EditRow(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after,
+                    shared[span_key(e.ewave, e.start, e.end, e.before, e.after)] if shared else 1)
+            for e in edits]
 
 
 def span_key(ewave: int, start: int, end: int, before: str, after: str) -> tuple:

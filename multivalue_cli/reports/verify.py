@@ -137,7 +137,7 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
         for name in keep:
             expected = expected.append(schema.field(name).with_name(f"{name}_original"))
     else:  # inferred from the JSON records; the manifest keeps it
-        from ..run.folder import schema_from_text
+        from ..io.arrowschema import schema_from_text
 
         expected = schema_from_text(manifest.get("schema"))
         if expected is None:

@@ -11,33 +11,36 @@ arguments, so a resumed run ends byte-identical to an uninterrupted one.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import os
-import shlex
 import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import pyarrow as pa
 
 from .. import __version__
 from ..io import jsontext
-from ..io.writers import (
-    EditLogWriter, OutputError, OutputLock, SchemaMismatch, ShardFile, atomic_write_text,
-    leftovers_only, prepare_output_dir,
-)
+from ..io.arrowschema import schema_to_text
+from ..io.writers import EditLogWriter, EditRow, SchemaMismatch, ShardFile, atomic_write_text
 from ..profiles import Profile
 from .faults import FaultInjector
-from .pipeline import RecordPlan, RecordResult, transform_records
+from .manifest_stats import learner_section, learner_summary, protection_section, totals_of
+from .pipeline import transform_records
 from .progress import RunProgress
+from .records import TextStats
+from .resume import (
+    OutputLock, Resumed, claim_folder, damaged_file, file_check, prepare_output_dir, resume_command,
+    resume_point,
+)
 from .signals import install_signal_handlers, restore_signal_handlers, signals_deferred
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
     RunOptions, RunSpec, Totals, count_result, summarise, where_of,
 )
+from .texts import RecordPlan, RecordResult
 from .worker import JobConfig, WorkerDied
 
 
@@ -52,8 +55,8 @@ class _Shard:
     last_row: int = -1
     pending: list[dict] = field(default_factory=list)  # records of the current batch
     pending_from: int = 0  # the input row of the first of them
-    pending_log: list[tuple] = field(default_factory=list)  # their edit-log rows
-    learner: list[tuple] = field(default_factory=list)  # per text: distance, unprotected, capacity, expected
+    pending_log: list[EditRow] = field(default_factory=list)  # their edit-log rows
+    learner: list[TextStats] = field(default_factory=list)  # per text, with learner errors
 
 
 class FolderRun:
@@ -76,30 +79,34 @@ class FolderRun:
         self.lock: OutputLock | None = None
         self.faults = FaultInjector()
         self.timings: dict = {}
+        self._learner_summary: dict | None = None  # once the run is finished
 
     # -- set-up ---------------------------------------------------------------------------
 
     def _begin(self, note, warn) -> int:
         """Prepare the folder (new run or resume); return the first row still to do."""
-        if self.out.exists() and not self.out.is_dir():
-            raise RunError(f"{self.out} exists and is not a folder; choose another -o folder")
-        try:
-            self.out.mkdir(parents=True, exist_ok=True)
-            self.lock = OutputLock.acquire(self.out)
-            if self.opts.resume:
-                start = self._load_for_resume(warn)
-                if start is not None:
-                    return start
-                note(f"nothing finished to resume in {self.out}; starting from the beginning")
-            prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
-            self.work.mkdir()
-            self.fingerprint = self.source.fingerprint()
-            self._write_manifest("starting")  # the folder is recognisably ours from now on
-            self._choose_format(warn)
-            self._write_manifest("running")
-        except OutputError as exc:
-            raise RunError(str(exc), exc.code) from None
+        self.lock = claim_folder(self.out)
+        if self.opts.resume:
+            resumed = resume_point(self.out, self.spec, self.profile, self.source, warn)
+            if resumed is not None:
+                self._go_on_from(resumed)
+                return len(self.shards) * self.spec.shard_size
+            note(f"nothing finished to resume in {self.out}; starting from the beginning")
+        prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
+        self.work.mkdir()
+        self.fingerprint = self.source.fingerprint()
+        self._write_manifest("starting")  # the folder is recognisably ours from now on
+        self._choose_format(warn)
+        self._write_manifest("running")
         return 0
+
+    def _go_on_from(self, resumed: Resumed) -> None:
+        self.shards, self.fingerprint = resumed.shards, resumed.fingerprint
+        self.format, self.format_reason, self.schema = resumed.format, resumed.format_reason, resumed.schema
+        if self.schema is not None and self.source.schema is None:
+            from ..io.arrowschema import SchemaBuilder
+
+            self.fits = SchemaBuilder.from_schema(self.schema).fits
 
     def _choose_format(self, warn) -> None:
         """Parquet with the input's schema, or one inferred from every record (read once before
@@ -130,83 +137,6 @@ class FolderRun:
                                f"value: {exc}; use --format jsonl") from None
             self.format, self.format_reason = "jsonl", f"Parquet cannot hold every value exactly: {exc}"
             warn(f"note: writing JSON lines, not Parquet: {exc}")
-
-    def _load_for_resume(self, warn) -> int | None:
-        """Check the folder's run against this one; return the first row to do, or None when
-        nothing of the earlier run is worth keeping."""
-        if not self.manifest_path.exists():
-            if leftovers_only(self.out):
-                return None
-            raise RunError(f"nothing to resume in {self.out}: it has no manifest.json and holds "
-                           "other files; choose another -o folder")
-        try:
-            manifest = json.loads(self.manifest_path.read_text("utf-8"))
-            previous = RunSpec.from_dict(manifest.get("run", {}))
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
-            raise RunError(f"{self.manifest_path}: cannot read it ({exc}); rerun with --overwrite") from None
-        differing = previous.differences(self.spec)
-        if (manifest.get("profile") or {}).get("hash") != _profile_hash(self.profile):
-            differing.append("dialect/profile")
-        names = ", ".join(_option_name(d) for d in differing)
-        if manifest.get("state") == "complete":
-            if differing:
-                raise RunError(f"{self.out} holds a finished run made with other arguments ({names} "
-                               "differ); pass --overwrite to replace it, or choose another -o folder")
-            raise RunError(f"{self.out} holds a finished run; nothing to resume", EXIT_OK)
-        if differing:
-            raise RunError(f"--resume needs the arguments of the interrupted run; these differ: "
-                           f"{names} (see {self.manifest_path})")
-        if not manifest.get("format") or not manifest.get("shards"):
-            return None
-        self.fingerprint = self.source.fingerprint()
-        before = (manifest.get("input") or {}).get("fingerprint")
-        if before != self.fingerprint:
-            raise RunError(f"--resume: the input is not the one the interrupted run read "
-                           f"({_fingerprint_change(before, self.fingerprint)}); its finished shards "
-                           "would not match. Start again with --overwrite")
-        self.format, self.format_reason = manifest["format"], manifest.get("format_reason")
-        self.schema = schema_from_text(manifest.get("schema"))
-        if self.schema is not None and self.source.schema is None:
-            from ..io.arrowschema import SchemaBuilder
-
-            self.fits = SchemaBuilder.from_schema(self.schema).fits
-        self.work.mkdir(exist_ok=True)
-        if manifest.get("state") == "finalizing":
-            self._unfinalize(manifest)
-        self.shards = self._trusted_shards(manifest["shards"], warn)
-        keep = {name for shard in self.shards for name in shard["files"]}
-        for stale in self.work.iterdir():
-            if stale.name not in keep:
-                stale.unlink()  # half-written, finished after the last manifest update, or damaged
-        return len(self.shards) * self.spec.shard_size
-
-    def _unfinalize(self, manifest: dict) -> None:
-        """Move the shards an interrupted final step had already renamed back into ``.work``,
-        so they are checked and finalized like the others."""
-        outputs = manifest.get("outputs") or {}
-        for k, shard in enumerate(manifest["shards"]):
-            for name in shard["files"]:
-                kind = name.split("-")[0]
-                finals = outputs.get(kind) or []
-                if kind in ("data", "edits") and k < len(finals) and (self.out / finals[k]).exists() \
-                        and not (self.work / name).exists():
-                    os.replace(self.out / finals[k], self.work / name)
-
-    def _trusted_shards(self, shards: list[dict], warn) -> list[dict]:
-        """The listed shards whose files are all there, whole and unchanged, up to the first
-        that is not (it and the ones after it are redone)."""
-        trusted = []
-        for k, shard in enumerate(shards):
-            checks = shard.get("checks", {})
-            bad = next((name for name in shard["files"]
-                        if not _intact(self.work / name, checks.get(name))), None)
-            if bad is not None or shard.get("index") != k:
-                first, last = shard["rows"]
-                warn(f"note: {bad or 'a shard'} (rows {first}-{last - 1}) is missing or damaged; "
-                     f"it and the {len(shards) - k - 1} shard(s) after it are done again")
-                break
-            trusted.append(shard)
-        return trusted
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -264,7 +194,7 @@ class FolderRun:
             restore_signal_handlers(previous)
             if self.lock is not None:
                 self.lock.release()
-        totals = self._totals()
+        totals = totals_of(self.shards)
         summarise(totals, str(self.out), self.started, note, warn)
         return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
@@ -278,7 +208,7 @@ class FolderRun:
         rows = self.shards[-1]["rows"][1]
         return (f"interrupted; {count} finished shard{'s' if count != 1 else ''} (rows 0-{rows - 1}) "
                 f"{'are' if count != 1 else 'is'} kept in {self.out}. Resume with:\n  "
-                f"{_resume_command(self.opts.argv)}")
+                f"{resume_command(self.opts.argv)}")
 
     def _open_shard(self, index: int, first_row: int) -> _Shard:
         ext = "parquet" if self.format == "parquet" else "jsonl"
@@ -333,7 +263,7 @@ class FolderRun:
         files = [shard.data.path.name, shard.log.path.name]
         if shard.learner:
             rates = self.work / f"learner-{shard.index:05d}.json"
-            atomic_write_text(rates, json.dumps(shard.learner))
+            atomic_write_text(rates, json.dumps([text.to_json() for text in shard.learner]))
             files.append(rates.name)
         if shard.errors:
             errors = self.work / f"errors-{shard.index:05d}.jsonl"
@@ -341,7 +271,7 @@ class FolderRun:
             files.append(errors.name)
         shard.totals.written = shard.data.rows
         self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
-                            "files": files, "checks": {name: _check(self.work / name) for name in files},
+                            "files": files, "checks": {name: file_check(self.work / name) for name in files},
                             "totals": shard.totals.as_dict()})
         self._write_manifest("running")
 
@@ -365,14 +295,13 @@ class FolderRun:
     def _finalize(self) -> None:
         """Check the finished shards, then move them to their final names. Each step can be
         redone, so a resume after a failure here finishes the job."""
-        for k, shard in enumerate(self.shards):
-            checks = shard.get("checks", {})
-            for name in shard["files"]:
-                if not _intact(self.work / name, checks.get(name)):
-                    raise RunError(f"the finished shard file {self.work / name} (rows "
-                                   f"{shard['rows'][0]}-{shard['rows'][1] - 1}) was removed or "
-                                   "changed during the run; rerun with --resume to redo it",
-                                   EXIT_FAILED)
+        for shard in self.shards:
+            name = damaged_file(self.work, shard)
+            if name is not None:
+                raise RunError(f"the finished shard file {self.work / name} (rows "
+                               f"{shard['rows'][0]}-{shard['rows'][1] - 1}) was removed or "
+                               "changed during the run; rerun with --resume to redo it",
+                               EXIT_FAILED)
         if not self.shards:  # an empty input: one empty shard keeps the schema
             self._finish_shard(self._open_shard(0, 0))
         self._write_manifest("finalizing")
@@ -380,21 +309,20 @@ class FolderRun:
         split = self.source.split
         (self.out / "data").mkdir(exist_ok=True)
         (self.out / "edits").mkdir(exist_ok=True)
-        errors: list[str] = []
         for k, shard in enumerate(self.shards):
-            for name in shard["files"]:
-                kind, ext = name.split("-")[0], name.rsplit(".", 1)[1]
-                if kind in ("errors", "learner"):
-                    if kind == "errors":
-                        errors.append((self.work / name).read_text("utf-8"))
-                    continue
+            for kind, name in _shard_files(shard, "data", "edits"):
+                ext = name.rsplit(".", 1)[1]
                 os.replace(self.work / name, self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}")
             self.faults.check("finalize")
+        errors = [(self.work / name).read_text("utf-8") for shard in self.shards
+                  for _, name in _shard_files(shard, "errors")]
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
         from ..reports.card import write_card
 
-        self._learner_summary = self._summarise_learner()
+        if self.errors is not None:
+            self._learner_summary = learner_summary(self._learner_texts(), self.spec, self.errors,
+                                                    self.paths)
         manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
@@ -405,95 +333,19 @@ class FolderRun:
         if self.lock is not None:
             self.lock.release(remove=True)
 
-    # -- learner errors ---------------------------------------------------------------------
-
-    def _summarise_learner(self) -> dict | None:
-        """Target and achieved mean rate, per-text distribution and per-label counts of the
-        run, overall and per selected field, and the ERRANT types injected beside the
-        profile's shares."""
-        if self.errors is None:
-            return None
-        from ..io.fields import field_of
-        from ..learner.rate import label_distribution, rate_summary
-
-        stats = []
-        for shard in self.shards:
-            for name in shard["files"]:
-                if name.startswith("learner-") and (self.work / name).exists():
-                    stats.extend(json.loads((self.work / name).read_text("utf-8")))
-        texts = [_TextRate(*row) for row in stats]
-        summary = rate_summary(texts, self.spec.error_rate)
-        summary["types"] = _type_rates(texts, self.errors, self.spec.error_rate)
-        by_field: dict[str, list[_TextRate]] = {name: [] for name in self.paths}
-        for text in texts:
-            by_field.setdefault(field_of(text.path, self.paths) or text.path, []).append(text)
-        summary["fields"] = {}
-        for name, members in by_field.items():
-            part = rate_summary(members, self.spec.error_rate)
-            part["types"] = _type_rates(members, self.errors, self.spec.error_rate)
-            summary["fields"][name] = {k: part[k] for k in (
-                "target", "achieved_mean", "within_tolerance", "texts", "edits", "per_label", "types")}
-        summary["distribution"] = label_distribution(summary["per_label"], self.errors)
-        return summary
-
-    def _learner_section(self) -> dict | None:
-        if self.errors is None:
-            return None
-        summary = getattr(self, "_learner_summary", None)
-        profile = self.errors.profile
-        if self.spec.error_profile:
-            described = self.spec.error_profile
-        elif self.spec.error_level:
-            described = f"level {profile.level} (learner/levels/{profile.level}.yaml)"
-        else:
-            described = "default (learner/default_errors.yaml)"
-        return {
-            "error_types": list(self.errors.types),
-            "target": self.spec.error_rate,
-            "level": profile.level,
-            "profile": described,
-            "profile_name": profile.name,
-            "boost": self.errors.boost,
-            "boosts": dict(self.errors.boosts),
-            "adjust": dict(self.errors.adjust),
-            "pair_key": self.spec.pair_key,
-            "summary": summary,
-            "achieved_mean": summary["achieved_mean"] if summary else None,
-            "types": summary["types"] if summary else {t: {"target": None} for t in self.errors.types},
-            "fields": summary["fields"] if summary else None,
-        }
+    def _learner_texts(self) -> list[TextStats]:
+        """The learner statistics of every text of the finished shards."""
+        return [TextStats.from_json(row) for shard in self.shards for _, name in _shard_files(shard, "learner")
+                for row in json.loads((self.work / name).read_text("utf-8"))]
 
     # -- the manifest ---------------------------------------------------------------------
-
-    def _protection_section(self) -> dict:
-        """What every stage kept as it was, as resolved for this run (the preset's included)."""
-        protection = self.spec.protection()
-        preset = self.spec.preset()
-        excluded = dict(preset.exclude) if preset is not None and self.spec.task_protection else {}
-        return {"fields": list(self.plan.protect_fields), "sql_literals": list(self.plan.protect_sql),
-                "quotes": protection.quotes, "regex": list(protection.regex),
-                "learner_tags": list(self.errors.protect_tags) if self.errors is not None else [],
-                "terms": len(protection.terms), "pair_key": self.plan.pair_key,
-                "excluded_features": excluded,
-                "rebuilt_fields": {r.field: {"from": r.source, "tokenizer": r.tokenizer}
-                                   for r in self.plan.rebuild},
-                "pairs": {"pairs": self._totals().pairs,
-                          "dialect_edits_carried": self._totals().pair_edits_carried,
-                          "dialect_edits_blocked": self._totals().pair_edits_blocked}
-                if self.plan.pair_key else None}
-
-    def _totals(self) -> Totals:
-        totals = Totals()
-        for shard in self.shards:
-            totals.add(Totals.from_dict(shard["totals"]))
-        return totals
 
     def _write_manifest(self, state: str) -> dict:
         import spacy
 
         from ..engine.nlp import model_description
 
-        totals = self._totals()
+        totals = totals_of(self.shards)
         total = len(self.shards)
         split = self.source.split
         ext = "parquet" if self.format == "parquet" else "jsonl"
@@ -504,12 +356,13 @@ class FolderRun:
             "spacy": {"version": spacy.__version__, "model": model_description(self.spec.model)},
             "run": self.spec.as_dict(),
             "profile": self.profile.canonical() if self.profile is not None else None,
-            "learner": self._learner_section(),
+            "learner": learner_section(self.spec, self.errors, self._learner_summary)
+            if self.errors is not None else None,
             "input": {"description": self.source.description, "split": split,
                       "fingerprint": self.fingerprint},
             "fields": self.paths,
             "task": self.spec.preset().as_dict() if self.spec.task else None,
-            "protection": self._protection_section(),
+            "protection": protection_section(self.spec, self.plan, self.errors, totals),
             "format": self.format,
             "format_reason": self.format_reason,
             "schema": schema_to_text(self.schema),
@@ -532,104 +385,16 @@ class FolderRun:
         return manifest
 
 
-@dataclass
-class _TextRate:
-    """What the run's learner summary needs of one text (one row of a shard's learner file)."""
-
-    distance: int
-    unprotected: int
-    capacity: int
-    expected: float
-    per_label: dict = field(default_factory=dict)
-    path: str = ""
-
-
-def _type_rates(texts: list[_TextRate], errors, rate: float) -> dict[str, dict]:
-    """Per type: the mean over texts of (edits of that type / unprotected tokens), beside the
-    type's share of the target (all of it for a single type, its mix share for several)."""
-    from ..learner.profile import LABELS
-
-    measured = [t for t in texts if t.unprotected]
-    mix = errors.profile.mix
-    share_total = sum(mix[t] for t in errors.types)
-    out = {}
-    for kind in errors.types:
-        achieved = sum(sum(t.per_label.get(l, 0) for l in LABELS[kind]) / t.unprotected
-                       for t in measured) / len(measured) if measured else 0.0
-        out[kind] = {"target": round(rate * mix[kind] / share_total, 4), "achieved": round(achieved, 4)}
-    return out
-
-
-def _check(path: Path) -> dict:
-    """Size and SHA-256 of a finished file, recorded so a resume can tell it is unchanged."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return {"bytes": path.stat().st_size, "sha256": digest.hexdigest()}
-
-
-def _intact(path: Path, check: dict | None) -> bool:
-    """Whether ``path`` is the file that was recorded (any file, for manifests of older runs
-    that recorded none)."""
-    if not path.is_file():
-        return False
-    if check is None:
-        return True
-    try:
-        return path.stat().st_size == check["bytes"] and _check(path) == check
-    except OSError:
-        return False
-
-
-def _fingerprint_change(before: dict | None, now: dict) -> str:
-    """What differs between two input fingerprints, in a few words."""
-    if not before:
-        return "the interrupted run recorded no fingerprint of its input"
-    old, new = before.get("files") or [], now.get("files") or []
-    if len(old) != len(new):
-        return f"{len(old)} file(s) then, {len(new)} now"
-    for a, b in zip(old, new):
-        if a.get("bytes") != b.get("bytes"):
-            return f"{b['path']}: {a.get('bytes')} bytes then, {b.get('bytes')} now"
-        if a != b:
-            return f"{b['path']}: its content changed"
-    return "its content changed"
-
-
-def _profile_hash(profile: Profile | None) -> str | None:
-    return profile.canonical()["hash"] if profile is not None else None
+def _shard_files(shard: dict, *kinds: str) -> Iterator[tuple[str, str]]:
+    """``(kind, name)`` of the files of a finished shard of these kinds (data, edits, learner,
+    errors), as the manifest lists them."""
+    for name in shard["files"]:
+        kind = name.split("-")[0]
+        if kind in kinds:
+            yield kind, name
 
 
 def _with_originals(record: dict, keep: list[str]) -> dict:
     if not keep:
         return record
     return {**record, **{f"{name}_original": record.get(name) for name in keep}}
-
-
-def schema_to_text(schema: pa.Schema | None) -> str | None:
-    return None if schema is None else base64.b64encode(schema.serialize().to_pybytes()).decode()
-
-
-def schema_from_text(text: str | None) -> pa.Schema | None:
-    return None if not text else pa.ipc.read_schema(pa.py_buffer(base64.b64decode(text)))
-
-
-OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
-                "error_level": "--error-level",
-                "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
-                "protect_terms": "--protect-file", "protect_quotes": "--protect-quotes",
-                "pair_key": "--pair-key",
-                "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
-                "config": "--config", "limit": "--limit", "seed": "--seed",
-                "keep_original": "--keep-original", "model": "--model", "format": "--format",
-                "shard_size": "--shard-size", "on_error": "--on-error"}
-
-
-def _option_name(name: str) -> str:
-    return OPTION_NAMES.get(name, name)
-
-
-def _resume_command(argv: list[str]) -> str:
-    args = [a for a in argv if a not in ("--overwrite", "--resume")]
-    return "multivalue " + " ".join(shlex.quote(a) for a in args) + " --resume"

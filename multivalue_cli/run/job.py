@@ -17,13 +17,14 @@ import pyarrow as pa
 from ..io.writers import EditLogWriter, JsonlRecordWriter
 from ..profiles import Profile
 from .folder import FolderRun
-from .pipeline import RecordPlan, transform_records
+from .pipeline import transform_records
 from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
     RunOptions, RunSpec, Totals, count_result, summarise, where_of,
 )
+from .texts import RecordPlan, prepare
 from .worker import JobConfig
 
 PEEK_RECORDS = 1000  # records read ahead to check field paths and infer a JSON input's types
@@ -136,28 +137,18 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     ``CALIBRATION_CHARS`` of their text, in order: a book in one record is not read twice), so
     it does not depend on batching or workers; a target the data cannot reach is an error that
     says the reachable maximum."""
-    from ..io.fields import select
-    from ..io.jsontext import has_surrogates
     from ..learner import UnreachableRate
     from ..learner.calibrate import fit
     from ..learner.rate import solve_boost
-    from .pipeline import protected_terms
     from ..transformer import Transformer
 
     config = spec.error_config()
-    texts, keys, located_paths, protected = [], [], [], []
-    for row, record in enumerate(sample):
-        located, problems = select(record, plan.paths)
-        if problems or any(has_surrogates(text) for _, text in located):
-            continue  # such records are passed through unchanged
-        for path, text in located:
-            texts.append(text)
-            keys.append(row)
-            located_paths.append(path)
-            protected.append(protected_terms(record, plan, text))
+    # records that cannot be rewritten are passed through unchanged, so they are not read
+    tasks = [task for row, record in enumerate(sample) for task in prepare(row, record, plan).tasks]
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection(), cache_size=cache_size)  # its parses are reused
-    items = probe.learner_inputs(texts, keys, located_paths, protected, max_chars=CALIBRATION_CHARS)
+    items = probe.learner_inputs([t.text for t in tasks], [t.row for t in tasks], [t.path for t in tasks],
+                                 [t.protected for t in tasks], max_chars=CALIBRATION_CHARS)
     adjust, field_sizes = fit(config, items, plan.paths)
     measured = items[-1][1] + 1 if items else len(sample)  # records whose text was read
     config = dataclasses.replace(config, adjust=adjust)

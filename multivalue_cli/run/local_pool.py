@@ -8,7 +8,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Iterable, Iterator
 
-from .worker import JobConfig, Outcome, Task, WorkerDied, init_worker, process
+from .records import Outcome, Task
+from .worker import JobConfig, WorkerDied, init_worker, process
 
 
 class WorkerPool:

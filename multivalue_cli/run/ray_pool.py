@@ -46,7 +46,8 @@ import ray
 
 from .. import __version__
 from . import allocator, collector
-from .worker import JobConfig, Outcome, Task, WorkerDied, init_worker, process
+from .records import Outcome, Task
+from .worker import JobConfig, WorkerDied, init_worker, process
 
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy

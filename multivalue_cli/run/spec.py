@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .pipeline import Rebuild, RecordPlan, RecordResult
+from .texts import Rebuild, RecordPlan, RecordResult
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # the run could not go on (I/O error, disk full, --on-error fail)

@@ -7,21 +7,15 @@ import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine.apply import AppliedEdit
 from ..profiles import Profile
 from ..protection import Protection
 from . import collector
 from .faults import FaultInjector
+from .records import Outcome, Task
 
 if TYPE_CHECKING:
     from ..learner import ErrorConfig
-
-# One unit of work: (row number, concrete field path, text, terms the learner errors must not
-# touch, counterfactual pair value or None).
-Task = tuple[int, str, str, tuple[str, ...], object]
-# new text, edits, rule failures, learner stats (distance, unprotected, capacity, expected) or
-# None, and for the first member of a counterfactual pair (dialect sites carried over, blocked)
-Outcome = tuple[str, list[AppliedEdit], list[str], "tuple | None", "tuple[int, int] | None"]
+    from ..transformer import Transformer
 
 
 @dataclass(frozen=True)
@@ -42,7 +36,7 @@ class WorkerDied(Exception):
 
     @classmethod
     def holding(cls, tasks: Sequence["Task"], who: str = "a worker process") -> "WorkerDied":
-        rows = sorted({t[0] for t in tasks})
+        rows = sorted({t.row for t in tasks})
         span = f"rows {rows[0]}-{rows[-1]}" if rows else "a batch"
         return cls(f"{who} died (killed, or out of memory?) while it held the batch of {span}")
 
@@ -84,21 +78,26 @@ def init_worker(config: JobConfig, in_worker: bool = True) -> None:
 
 
 def process(tasks: Sequence[Task]) -> list[Outcome]:
-    """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
-    its texts one by one, so that only the text at fault fails."""
+    """Rewrite a batch with this worker's transformer."""
     assert _TRANSFORMER is not None, "worker not initialised"
     _WORKER_FAULT.check("worker")
+    return rewrite(_TRANSFORMER, tasks)
+
+
+def rewrite(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
+    """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
+    its texts one by one, so that only the text at fault fails."""
     try:
-        return _process_batch(tasks)
+        return _rewrite_batch(transformer, tasks)
     except Exception:  # noqa: BLE001 - isolated below, text by text
         if len(tasks) == 1:
             return [_failed(tasks[0])]
-        return [_process_one(task) for task in tasks]
+        return [_rewrite_one(transformer, task) for task in tasks]
 
 
-def _process_one(task: Task) -> Outcome:
+def _rewrite_one(transformer: "Transformer", task: Task) -> Outcome:
     try:
-        return _process_batch([task])[0]
+        return _rewrite_batch(transformer, [task])[0]
     except Exception:  # noqa: BLE001 - reported as this text's failure
         return _failed(task)
 
@@ -107,40 +106,35 @@ def _failed(task: Task) -> Outcome:
     import sys
 
     exc = sys.exc_info()[1]
-    return (task[2], [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"], None, None)
+    return Outcome(task.text, [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"],
+                   None, None)
 
 
-def _process_batch(tasks: Sequence[Task]) -> list[Outcome]:
-    if any(t[4] is not None for t in tasks):
-        return _process_pairs(tasks)
-    results = _TRANSFORMER.explain_many_with_stats(
-        [t[2] for t in tasks], keys=[t[0] for t in tasks], paths=[t[1] for t in tasks],
-        protected=[t[3] for t in tasks],
+def _rewrite_batch(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
+    if any(t.pair is not None for t in tasks):
+        return _rewrite_pairs(transformer, tasks)
+    results = transformer.explain_many_with_stats(
+        [t.text for t in tasks], keys=[t.row for t in tasks], paths=[t.path for t in tasks],
+        protected=[t.protected for t in tasks],
     )
-    return [(r.text, r.edits, _rule_failures(r), _stats(s), None) for r, s in results]
+    return [Outcome(r.text, r.edits, _rule_failures(r), stats, None) for r, stats in results]
 
 
 def _rule_failures(result) -> list[str]:
     return [f"rule {failure}" for failure in result.failures]
 
 
-def _process_pairs(tasks: Sequence[Task]) -> list[Outcome]:
+def _rewrite_pairs(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
     """Members of a counterfactual pair (same pair value, same field path) get identical edits."""
     outcomes: list[Outcome | None] = [None] * len(tasks)
     groups: dict[tuple, list[int]] = {}
-    for k, (_, path, _, _, pair) in enumerate(tasks):
-        groups.setdefault((pair, path), []).append(k)
+    for k, task in enumerate(tasks):
+        groups.setdefault((task.pair, task.path), []).append(k)
     for (pair, path), members in groups.items():
-        results, carried, blocked = _TRANSFORMER.explain_pair(
-            [tasks[k][2] for k in members], [tasks[k][0] for k in members], path,
-            [tasks[k][3] for k in members], pair)
-        for n, (k, (r, s)) in enumerate(zip(members, results)):
+        results, carried, blocked = transformer.explain_pair(
+            [tasks[k].text for k in members], [tasks[k].row for k in members], path,
+            [tasks[k].protected for k in members], pair)
+        for n, (k, (r, stats)) in enumerate(zip(members, results)):
             counts = (carried, blocked) if n == 0 and len(members) > 1 else None
-            outcomes[k] = (r.text, r.edits, _rule_failures(r), _stats(s), counts)
+            outcomes[k] = Outcome(r.text, r.edits, _rule_failures(r), stats, counts)
     return outcomes  # type: ignore[return-value]
-
-
-def _stats(stats) -> tuple | None:
-    if stats is None:
-        return None
-    return (stats.distance, stats.unprotected, stats.capacity, stats.expected, stats.per_label)
