@@ -7,6 +7,7 @@ import gc
 
 from multivalue_cli.run import collector
 from multivalue_cli.run.local_pool import WorkerPool
+from multivalue_cli.run.records import Task
 from multivalue_cli.run.worker import JobConfig
 from multivalue_cli.transformer import resolve_profile
 
@@ -35,7 +36,7 @@ def test_a_run_in_the_callers_process_leaves_its_thresholds_alone():
     gc.set_threshold(*DEFAULT)
     try:
         pool = WorkerPool(_config(), 1)
-        [(_, outcomes)] = list(pool.map_ordered([("payload", [(0, "text", "She go to school.", (), None)])]))
+        [(_, outcomes)] = list(pool.map_ordered([("payload", [Task(0, "text", "She go to school.", (), None)])]))
         pool.close()
         assert len(outcomes) == 1
         assert gc.get_threshold() == DEFAULT

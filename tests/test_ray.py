@@ -12,6 +12,7 @@ from multivalue_cli.cli import app  # noqa: E402
 from multivalue_cli.run.local_pool import WorkerPool  # noqa: E402
 from multivalue_cli.run.worker import JobConfig  # noqa: E402
 from multivalue_cli.run.ray_pool import RayPool  # noqa: E402
+from multivalue_cli.run.records import Task  # noqa: E402
 from multivalue_cli.transformer import resolve_profile  # noqa: E402
 
 SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"
@@ -28,9 +29,9 @@ def ray_instance():
     ray.shutdown()
 
 
-def _batches(size: int = 25) -> list[tuple[int, list[tuple[int, str, str]]]]:
+def _batches(size: int = 25) -> list[tuple[int, list[Task]]]:
     texts = [json.loads(line)["text"] for line in SAMPLE.read_text("utf-8").splitlines()][:200]
-    tasks = [(row, "text", text, (), None) for row, text in enumerate(texts)]
+    tasks = [Task(row, "text", text, (), None) for row, text in enumerate(texts)]
     return [(k, tasks[start:start + size]) for k, start in enumerate(range(0, len(tasks), size))]
 
 
@@ -47,7 +48,7 @@ def test_ray_pool_gives_the_outcomes_of_the_local_pool(ray_instance):
         pool.close()
     assert [payload for payload, _ in got] == list(range(len(batches)))
     assert got == expected
-    assert sum(len(outcome[1]) for _, outcomes in got for outcome in outcomes) > 0
+    assert sum(len(outcome.edits) for _, outcomes in got for outcome in outcomes) > 0
 
 
 def _cli_has_engine() -> bool:
