@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__
+from .errors import MultivalueError, UsageError, usage_errors
 
 HELP_OPTION_NAMES = ["-h", "--help"]
 
@@ -17,7 +18,15 @@ HELP_OPTION_NAMES = ["-h", "--help"]
 class _PlainHelpGroup(typer.core.TyperGroup):
     """The command tree, with help texts shown as written: Rich would read ``[ray]`` in
     ``'multivalue[ray]'`` or ``[start, end]`` as markup and drop it, and it shows a ``<bool>``
-    type beside on/off flags, which take no value."""
+    type beside on/off flags, which take no value. A project error raised under any command
+    ends it here, the one place, with ``error: <message>`` and the error's exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except MultivalueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(exc.code) from None
 
     def main(self, args=None, *more, **options):
         """Escape the help texts only where help is asked for (``-h``, ``--help``, or no
@@ -65,34 +74,23 @@ app = typer.Typer(
     context_settings={"help_option_names": HELP_OPTION_NAMES},
 )
 
-EXIT_USAGE = 2
-
-
-def _fail(message: str, code: int = EXIT_USAGE) -> "typer.Exit":
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
 def _note(message: str, quiet: bool) -> None:
     if not quiet:
         typer.echo(message, err=True)
 
 
-def _profile(dialect: Optional[str], features: List[str], only, exclude, density, errors: str | None = None):
-    from .profiles import ProfileError
+def _chosen_profile(dialect: Optional[str], features: List[str], only, exclude, density, errors: str | None = None):
     from .transformer import resolve_profile
 
     if dialect is None and not features:
         if errors:
             return None  # learner errors only
-        raise _fail("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
-                    "--feature NAME, or --errors TYPES")
-    try:
+        raise UsageError("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
+                         "--feature NAME, or --errors TYPES")
+    with usage_errors():
         return resolve_profile(
             dialect, features or None, only=only or (), exclude=exclude or (), density=density
         )
-    except (ProfileError, ValueError) as exc:
-        raise _fail(str(exc)) from None
 
 
 def _report_missing(profile, quiet: bool) -> list[str]:
@@ -162,23 +160,23 @@ def transform(
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
     from .run.job import execute
-    from .run.spec import EXIT_OK, RunError, RunOptions, RunSpec
+    from .run.spec import RunOptions, RunSpec
 
     if output_format not in ("auto", "parquet", "jsonl"):
-        raise _fail(f"--format must be auto, parquet or jsonl, not {output_format!r}")
+        raise UsageError(f"--format must be auto, parquet or jsonl, not {output_format!r}")
     if on_error not in ("passthrough", "skip", "fail"):
-        raise _fail(f"--on-error must be passthrough, skip or fail, not {on_error!r}")
+        raise UsageError(f"--on-error must be passthrough, skip or fail, not {on_error!r}")
     if engine not in ("local", "ray"):
-        raise _fail(f"--engine must be local or ray, not {engine!r}")
+        raise UsageError(f"--engine must be local or ray, not {engine!r}")
     if engine == "local" and ray_address is not None:
-        raise _fail("--ray-address needs --engine ray")
+        raise UsageError("--ray-address needs --engine ray")
     if engine == "ray":
         import importlib.util
 
         if importlib.util.find_spec("ray") is None:
-            raise _fail("--engine ray needs Ray: pip install 'multivalue[ray]'")
+            raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
     if resume and overwrite:
-        raise _fail("--resume and --overwrite exclude each other")
+        raise UsageError("--resume and --overwrite exclude each other")
     if from_manifest is not None:
         spec, profile = _from_manifest(from_manifest, locals())
     else:
@@ -186,7 +184,7 @@ def transform(
         if preset is not None and task_protection:
             exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
         errors = errors or ("learner" if error_level else None)
-        profile = _profile(dialect, feature, only, exclude, density, errors)
+        profile = _chosen_profile(dialect, feature, only, exclude, density, errors)
         error_types = _error_types(errors)
         error_rate = _error_rate(error_rate, error_profile, error_level) if error_types else 0.1
         spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
@@ -199,7 +197,7 @@ def transform(
                        task_protection=task_protection, pair_key=pair_key)
     to_stdout = output == "-"
     if to_stdout and resume:
-        raise _fail("--resume needs an output folder, not -o -")
+        raise UsageError("--resume needs an output folder, not -o -")
     if to_stdout and log is None and not no_log:
         _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     _report_missing(profile, quiet)
@@ -224,22 +222,13 @@ def transform(
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
         raise typer.Exit(141) from None
-    except RunError as exc:
-        if exc.code == EXIT_OK:
-            _note(str(exc), quiet)
-            raise typer.Exit(EXIT_OK)
-        raise _fail(str(exc), exc.code) from None
     raise typer.Exit(code)
 
 
 def _preset(task: str | None):
-    from .io.fields import FieldError
     from .tasks import load_task
 
-    try:
-        return load_task(task) if task else None
-    except FieldError as exc:
-        raise _fail(str(exc)) from None
+    return load_task(task) if task else None
 
 
 def _error_types(errors: str | None) -> tuple[str, ...]:
@@ -248,23 +237,19 @@ def _error_types(errors: str | None) -> tuple[str, ...]:
     from .learner import resolve_types
 
     names = tuple(t.strip() for t in errors.split(",") if t.strip())
-    try:
+    with usage_errors("--errors: "):
         resolve_types(names)
-    except ValueError as exc:
-        raise _fail(f"--errors: {exc}") from None
     return names
 
 
 def _error_rate(rate: float | None, profile_path: str | None, level: str | None) -> float:
     """The rate asked for, else the level's own; a profile or level that cannot be read is a
     usage error."""
-    from .learner import ErrorProfileError, load_error_profile
+    from .learner import load_error_profile
     from .transformer import error_rate_for
 
-    try:
+    with usage_errors(f"--error-{'profile' if profile_path else 'level'}: "):
         return error_rate_for(rate, load_error_profile(profile_path, level))
-    except ErrorProfileError as exc:
-        raise _fail(f"--error-{'profile' if profile_path else 'level'}: {exc}") from None
 
 
 def _protect_terms(paths: List[Path]) -> tuple[str, ...]:
@@ -275,7 +260,7 @@ def _protect_terms(paths: List[Path]) -> tuple[str, ...]:
         try:
             terms.extend(read_terms(path))
         except (OSError, UnicodeDecodeError) as exc:
-            raise _fail(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+            raise UsageError(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
     return tuple(dict.fromkeys(terms))
 
 
@@ -306,16 +291,16 @@ def _from_manifest(path: Path, given: dict):
                 "task_protection": True, "pair_key": None}
     clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
     if clashing:
-        raise _fail("--from-manifest takes the run's arguments from the manifest; drop "
+        raise UsageError("--from-manifest takes the run's arguments from the manifest; drop "
                     + ", ".join("--" + n.replace("_", "-") if n != "input" else "INPUT" for n in clashing))
     try:
         manifest = json.loads(path.read_text("utf-8"))
         spec = RunSpec.from_dict(manifest["run"])
         profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
     except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise _fail(f"{path}: not a multivalue manifest ({exc})") from None
+        raise UsageError(f"{path}: not a multivalue manifest ({exc})") from None
     except ProfileError as exc:
-        raise _fail(f"{path}: {exc}") from None
+        raise UsageError(f"{path}: {exc}") from None
     return dataclasses.replace(spec, on_error=given["on_error"], format=given["output_format"]
                                if given["output_format"] != "auto" else spec.format), profile
 
@@ -342,7 +327,7 @@ def apply(
     from .transformer import Transformer
 
     errors = errors or ("learner" if error_level else None)
-    profile = _profile(dialect, feature, only, exclude, density, errors)
+    profile = _chosen_profile(dialect, feature, only, exclude, density, errors)
     error_types = _error_types(errors)
     rate = _error_rate(error_rate, None, error_level) if error_types else None
     transformer = Transformer(dialect=profile, seed=seed, model=model, errors=error_types or None,
@@ -412,7 +397,7 @@ def dialects(
     from .reports.coverage import DIALECT_COLUMNS, dialect_rows
 
     if sort not in DIALECT_COLUMNS:
-        raise _fail(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
+        raise UsageError(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
     rows = dialect_rows()  # the bundled dialects, then Multi (their union), which stays last
     rows = sorted(rows[:-1], key=lambda r: r[sort], reverse=descending) + rows[-1:]
     if as_json:
@@ -433,7 +418,7 @@ def dialects_show(
     """Every attested feature of a dialect: rating, probability, implemented, category."""
     from .reports.coverage import feature_rows
 
-    profile = _profile(dialect, [], (), (), None)
+    profile = _chosen_profile(dialect, [], (), (), None)
     rows = feature_rows(profile)
     if as_json:
         typer.echo(json.dumps({"abbreviation": profile.abbreviation, "name": profile.name,
@@ -457,7 +442,7 @@ def dialects_compare(
     """Features two dialects share and differ on, and the distance between their profiles."""
     from .reports.coverage import compare
 
-    result = compare(_profile(first, [], (), (), None), _profile(second, [], (), (), None))
+    result = compare(_chosen_profile(first, [], (), (), None), _chosen_profile(second, [], (), (), None))
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
@@ -512,13 +497,9 @@ def errors_show(
 ) -> None:
     """The shares of every ERRANT type, the corpus's commonest confusions, and what the
     injector draws for the words learners get wrong most."""
-    from .learner import ErrorProfileError
     from .learner.describe import describe, resolve
 
-    try:
-        info = describe(resolve(name))
-    except ErrorProfileError as exc:
-        raise _fail(str(exc)) from None
+    info = describe(resolve(name))
     if as_json:
         typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
         return
@@ -628,13 +609,8 @@ def report(
     from .reports.examples import pick_examples
     from .reports.report import print_report, summarise
     from .reports.report_html import write_html
-    from .reports.run_folder import ReportError
-
-    try:
-        summary = summarise(output)
-        chosen = pick_examples(output, examples, seed=seed) if html is not None else []
-    except ReportError as exc:
-        raise _fail(str(exc)) from None
+    summary = summarise(output)
+    chosen = pick_examples(output, examples, seed=seed) if html is not None else []
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
@@ -644,20 +620,16 @@ def report(
         _note(f"wrote {html}", quiet=False)
 
 
-@app.command()
-def verify(
+@app.command("verify")
+def verify_output(
     input: Optional[str] = typer.Argument(..., help="The input the run read ('sample' for the bundled sample)."),
     output: Path = typer.Argument(..., help="The run's output folder."),
 ) -> None:
     """Check an output folder against its input: labels unchanged, order kept, and the edit log
     reproduces every rewritten text. Exit 0 only if all hold."""
-    from .io.sources import SourceError
-    from .reports.verify import verify as run_verify
+    from .reports.verify import verify
 
-    try:
-        report = run_verify(None if input == "sample" else input, output)
-    except SourceError as exc:
-        raise _fail(str(exc)) from None
+    report = verify(None if input == "sample" else input, output)
     for problem in report.problems:
         typer.echo(f"problem: {problem}", err=True)
     verdict = "ok" if report.ok else "FAILED"
@@ -686,15 +658,11 @@ def review_export(
 
     Up to --per-feature instances of every feature that fired, written to a review folder: a
     self-contained page for reviewers, and the same items as JSON lines and CSV."""
-    from .review import ReviewError
     from .review.export import export
     from .review.sampling import SampleOptions
 
-    try:
-        meta = export(run, output, SampleOptions(per_feature, max_items, seed, tuple(field), controls),
-                      overwrite=overwrite)
-    except ReviewError as exc:
-        raise _fail(str(exc)) from None
+    meta = export(run, output, SampleOptions(per_feature, max_items, seed, tuple(field), controls),
+                  overwrite=overwrite)
     features = meta["features"]
     reviewed = sum(1 for f in features.values() if f["in_review"])
     typer.echo(f"wrote {output}: {meta['items']} items ({meta['controls']} controls) covering "
@@ -726,29 +694,20 @@ def review_import(
     from .review.validated import write_profile as write_validated
 
     if write_profile is not None and min_accuracy is None:
-        raise _fail("--write-profile needs --min-accuracy (the accuracy a feature needs to stay on)")
-    try:
-        meta, result = import_review(folder, judgments, min_votes)
-    except ReviewError as exc:
-        raise _fail(str(exc)) from None
+        raise UsageError("--write-profile needs --min-accuracy (the accuracy a feature needs to stay on)")
+    meta, result = import_review(folder, judgments, min_votes)
     if write_profile is not None:
-        try:
-            result["turned_off"] = write_validated(write_profile, meta["profile"], result, min_accuracy)
-        except ReviewError as exc:
-            raise _fail(str(exc)) from None
+        result["turned_off"] = write_validated(write_profile, meta["profile"], result, min_accuracy)
         _note(f"wrote {write_profile}: {len(result['turned_off'])} feature(s) off "
               f"(use it with --dialect {write_profile})", False)
     result["min_accuracy"] = min_accuracy
-    try:
-        save_results(folder, result)
-    except ReviewError as exc:
-        raise _fail(str(exc)) from None
+    save_results(folder, result)
     try:
         target = record_in_run(meta, result, run)
         _note(f"recorded in {target} (`multivalue report {target.parent}` shows it)", False)
     except ReviewError as exc:
-        if run is not None:
-            raise _fail(str(exc)) from None
+        if run is not None:  # the folder named is not the run's: an error
+            raise
         _note(f"note: not recorded in the run folder: {exc}", False)
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))

@@ -14,6 +14,8 @@ from typing import IO, Callable, Iterable, Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..errors import EXIT_FAILED, MultivalueError
+
 from . import jsontext
 from .pandas_probe import spare_pandas_probe
 
@@ -36,7 +38,7 @@ LOCK_NAME = ".lock"
 OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work", LOCK_NAME)
 
 
-class OutputError(Exception):
+class OutputError(MultivalueError):
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
@@ -148,7 +150,7 @@ def _remove(target: Path) -> None:
         target.unlink()
 
 
-class SchemaMismatch(Exception):
+class SchemaMismatch(MultivalueError, code=EXIT_FAILED):
     """A record the shard's schema cannot hold exactly (the input changed during the run?)."""
 
 

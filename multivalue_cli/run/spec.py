@@ -1,6 +1,7 @@
 """What a run is asked to do and what it counts: :class:`RunSpec` (everything that decides
 the output, recorded in the manifest and compared on ``--resume``), :class:`RunOptions` (how
-it runs), the exit codes, and the :class:`Totals` every run reports."""
+it runs), and the :class:`Totals` every run reports. The exit codes are those of
+:mod:`multivalue_cli.errors`."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,24 +10,29 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import (  # noqa: F401 - the exit codes, for the modules of the run
+    EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, EXIT_USAGE, MultivalueError,
+)
 from .pipeline import Rebuild, RecordPlan, RecordResult
 
-EXIT_OK = 0
-EXIT_FAILED = 1  # the run could not go on (I/O error, disk full, --on-error fail)
-EXIT_USAGE = 2  # bad arguments, unknown dialect or field, unreadable input
-EXIT_INCOMPLETE = 3  # finished, but some records were not transformed (see errors.jsonl)
-EXIT_SIGINT = 130
-EXIT_SIGTERM = 143
 
+class RunError(MultivalueError):
+    """A run that cannot start or go on; ``code`` says how the command ends (usage, failed, or
+    ok when there is nothing to do)."""
 
-class RunError(Exception):
     def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 class Interrupted(BaseException):
-    """Raised in the main process by SIGINT / SIGTERM."""
+    """Raised in the main process by SIGINT / SIGTERM.
+
+    A :class:`BaseException`, as :class:`KeyboardInterrupt` is, on purpose: the clauses that
+    catch ``Exception`` to note a problem and go on (a broken rule costs its own edits, a text
+    that fails is passed through, the command line's last-resort handler) must not swallow a
+    request to stop, which can arrive in any of them; only the run's own handlers, which clean
+    up and say what was kept, catch it. It is not a :class:`~multivalue_cli.errors.MultivalueError`
+    for the same reason."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -62,7 +68,6 @@ class RunSpec:
     pair_key: str | None = None
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
-
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
         for name in self.TUPLES:
@@ -180,8 +185,6 @@ class Totals:
         totals = cls(**{k: v for k, v in data.items() if k != "edits_per_feature"})
         totals.edits_per_feature = Counter(data.get("edits_per_feature", {}))
         return totals
-
-
 
 
 def where_of(result: RecordResult) -> str:
