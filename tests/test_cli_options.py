@@ -1,4 +1,6 @@
-"""The command line's errors: one error base caught in one place, and the messages users see."""
+"""The command line's options and errors: choices checked by Click, ``--from-manifest`` refusing
+exactly the options given on the command line, one error base caught in one place, and the
+messages users see."""
 import ast
 import builtins
 from pathlib import Path
@@ -8,6 +10,8 @@ from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 from multivalue_cli.errors import EXIT_FAILED, MultivalueError
+from multivalue_cli.options import DialectSort
+from multivalue_cli.run.spec import RunSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -16,6 +20,85 @@ runner = CliRunner()
 def _invoke(*args) -> tuple[int, str]:
     result = runner.invoke(app, [str(a) for a in args])
     return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory) -> Path:
+    """A finished run of the bundled sample's first records (seed 0, the default, given)."""
+    work = tmp_path_factory.mktemp("manifest")
+    code, output = _invoke("transform", "--limit", "60", "-d", "IndE", "--seed", "0", "--errors", "learner",
+                           "-o", work / "first", "-q")
+    assert code == 0, output
+    return work / "first"
+
+
+# ------------------------------------------------------------------------------ --from-manifest
+
+
+def test_from_manifest_reproduces_the_run_byte_for_byte(finished, tmp_path):
+    code, output = _invoke("transform", "--from-manifest", finished / "manifest.json", "-o", tmp_path / "again", "-q")
+    assert code == 0, output
+    written = sorted(p.relative_to(finished) for p in finished.rglob("*.*")
+                     if p.parent.name in ("data", "edits"))
+    assert written and written == sorted(p.relative_to(tmp_path / "again") for p in (tmp_path / "again").rglob("*.*")
+                                         if p.parent.name in ("data", "edits"))
+    for path in written:
+        assert (finished / path).read_bytes() == (tmp_path / "again" / path).read_bytes(), path
+
+
+@pytest.mark.parametrize("given, named", [
+    (["--seed", "0"], "--seed"),  # the default value, but given: refused
+    (["--task-protection"], "--task-protection"),
+    (["-d", "IndE"], "--dialect"),
+    (["--protect-regex", "x", "--density", "1"], "--protect-regex, --density"),
+])
+def test_from_manifest_refuses_exactly_the_options_given(finished, tmp_path, given, named):
+    code, output = _invoke("transform", "--from-manifest", finished / "manifest.json", *given, "-o", tmp_path / "x")
+    assert code == 2
+    assert output == f"error: --from-manifest takes the run's arguments from the manifest; drop {named}\n"
+    assert not (tmp_path / "x").exists()
+
+
+def test_from_manifest_takes_a_new_format(finished, tmp_path):
+    code, output = _invoke("transform", "--from-manifest", finished / "manifest.json", "--format", "jsonl",
+                           "-o", tmp_path / "jsonl", "-q")
+    assert code == 0, output
+    assert list((tmp_path / "jsonl" / "data").glob("*.jsonl"))
+
+
+def test_the_options_a_manifest_answers_for_come_from_the_spec():
+    options = RunSpec.reproducing_options()
+    assert {"INPUT", "--field", "--seed", "--protect-file", "--task-protection", "--dialect"} <= set(options)
+    assert "--format" not in options and "--on-error" not in options
+    assert RunSpec.option_name("protect_fields") == "--protect-field"
+
+
+def test_a_file_that_is_not_a_manifest_is_refused(tmp_path):
+    (tmp_path / "bad.json").write_text("{}")
+    code, output = _invoke("transform", "--from-manifest", tmp_path / "bad.json")
+    assert code == 2 and output == f"error: {tmp_path / 'bad.json'}: not a multivalue manifest ('run')\n"
+
+
+# ------------------------------------------------------------------------------ choices
+
+
+@pytest.mark.parametrize("args, option, choices", [
+    (["transform", "--format", "csv"], "--format", "'auto', 'parquet', 'jsonl'"),
+    (["transform", "--on-error", "ignore"], "--on-error", "'passthrough', 'skip', 'fail'"),
+    (["transform", "--engine", "dask"], "--engine", "'local', 'ray'"),
+    (["dialects", "--sort", "size"], "--sort", "'abbreviation', 'name', 'region'"),
+])
+def test_a_bad_choice_is_refused_with_the_choices(args, option, choices):
+    code, output = _invoke(*args)
+    said = " ".join(output.replace("│", " ").split())  # as one line, whatever the terminal's width
+    assert code == 2
+    assert f"Invalid value for '{option}'" in said and choices in said
+
+
+def test_the_dialect_sort_choices_are_the_table_columns():
+    from multivalue_cli.reports.coverage import DIALECT_COLUMNS
+
+    assert tuple(c.value for c in DialectSort) == DIALECT_COLUMNS
 
 
 # ------------------------------------------------------------------------------ errors

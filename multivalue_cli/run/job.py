@@ -22,7 +22,7 @@ from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, summarise, where_of,
+    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
 )
 from .worker import JobConfig
 
@@ -217,7 +217,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
         raise
     finally:
         restore_signal_handlers(previous)
-    summarise(totals, "stdout", started, note, warn)
+    report_totals(totals, "stdout", started, note, warn)
     return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
 

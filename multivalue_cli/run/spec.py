@@ -5,15 +5,20 @@ it runs), and the :class:`Totals` every run reports. The exit codes are those of
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import (  # noqa: F401 - the exit codes, for the modules of the run
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, EXIT_USAGE, MultivalueError,
 )
 from .pipeline import Rebuild, RecordPlan, RecordResult
+
+if TYPE_CHECKING:
+    from ..profiles import Profile
 
 
 class RunError(MultivalueError):
@@ -68,6 +73,49 @@ class RunSpec:
     pair_key: str | None = None
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
+    # The command-line option of each field is --field-name, except these.
+    OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
+                    "protect_terms": "--protect-file"}
+    # Fields a run reproduced from its manifest may set anew: they choose the file format and
+    # what becomes of a record that fails, not the edits.
+    ADJUSTABLE = ("format", "on_error")
+    # The options that choose the profile, recorded beside the spec in the manifest.
+    PROFILE_OPTIONS = ("--dialect", "--feature", "--only", "--exclude", "--density")
+
+    @classmethod
+    def option_name(cls, name: str) -> str:
+        """The command-line option that sets the field ``name``."""
+        return cls.OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+
+    @classmethod
+    def reproducing_options(cls) -> tuple[str, ...]:
+        """The options a manifest answers for: a run reproduced from it refuses them."""
+        return (*(cls.option_name(f.name) for f in dataclasses.fields(cls) if f.name not in cls.ADJUSTABLE),
+                *cls.PROFILE_OPTIONS)
+
+    @classmethod
+    def from_manifest(cls, path: Path) -> tuple["RunSpec", "Profile | None"]:
+        """The spec and the profile a run's ``manifest.json`` records (the profile rebuilt from
+        its canonical form, which checks its hash)."""
+        from ..profiles import ProfileError, profile_from_canonical
+
+        try:
+            manifest = json.loads(Path(path).read_text("utf-8"))
+            spec = cls.from_dict(manifest["run"])
+            profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
+        except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise RunError(f"{path}: not a multivalue manifest ({exc})") from None
+        except ProfileError as exc:
+            raise RunError(f"{path}: {exc}") from None
+        return spec, profile
+
+    def output_name(self, profile: "Profile | None") -> str:
+        """The default output folder's name: the profile, then the learner errors."""
+        parts = [profile.abbreviation] if profile is not None else []
+        if self.errors:
+            parts.append("errors-" + "-".join(self.errors))
+        return "+".join(parts)
+
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
         for name in self.TUPLES:
@@ -207,7 +255,8 @@ def count_result(result: RecordResult, totals: Totals, on_error: str) -> None:
     totals.edits_per_feature.update(row[3] for row in result.log)
 
 
-def summarise(totals: Totals, where: str, started: float, note, warn) -> None:
+def report_totals(totals: Totals, where: str, started: float, note, warn) -> None:
+    """Say what the run did (``note``) and how many records failed (``warn``)."""
     share = f"{100 * totals.texts_changed / totals.texts:.1f}%" if totals.texts else "0%"
     note(f"{totals.records} records, {totals.texts} texts, {totals.texts_changed} changed ({share}), "
          f"{totals.edits} edits -> {where} in {time.time() - started:.1f}s")
