@@ -1,4 +1,8 @@
-"""The ``multivalue`` command line (Typer; kept thin: the work happens in the modules it calls)."""
+"""The ``multivalue`` command line (Typer): it parses the options and hands off to the modules
+that do the work; what it prints beyond a line or two comes from :mod:`.reports.terminal`.
+
+A :class:`~.errors.MultivalueError` raised anywhere under a command ends it with
+``error: <message>`` and the error's exit code (:class:`_Commands`)."""
 from __future__ import annotations
 
 import json
@@ -14,15 +18,13 @@ from .options import (
     AsJson, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features, Model,
     OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
 )
+from .reports.terminal import note, show
+from .review.commands import review_app
 
-HELP_OPTION_NAMES = ["-h", "--help"]
 
-
-class _PlainHelpGroup(typer.core.TyperGroup):
-    """The command tree, with help texts shown as written: Rich would read ``[ray]`` in
-    ``'multivalue[ray]'`` or ``[start, end]`` as markup and drop it, and it shows a ``<bool>``
-    type beside on/off flags, which take no value. A project error raised under any command
-    ends it here, the one place, with ``error: <message>`` and the error's exit code."""
+class _Commands(typer.core.TyperGroup):
+    """The command tree; a project error raised under any command ends it here, the one place,
+    with ``error: <message>`` and the error's exit code."""
 
     def invoke(self, ctx):
         try:
@@ -31,70 +33,19 @@ class _PlainHelpGroup(typer.core.TyperGroup):
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(exc.code) from None
 
-    def main(self, args=None, *more, **options):
-        """Escape the help texts only where help is asked for (``-h``, ``--help``, or no
-        arguments): escaping them imports Rich and walks every command, 0.02 s of every start."""
-        given = sys.argv[1:] if args is None else list(args)
-        if not given or any(arg in HELP_OPTION_NAMES for arg in given):
-            _plain_help(self)
-        return super().main(args, *more, **options)
 
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        _untyped_flags(params)  # the completion options are added after __init__
-        return params
-
-
-def _plain_help(command) -> None:
-    """Escape the markup of every help text under ``command``; give flags no type label."""
-    from rich.markup import escape
-
-    for name in ("help", "short_help", "epilog"):
-        if getattr(command, name, None):
-            setattr(command, name, escape(getattr(command, name)))
-    for param in command.params:
-        if getattr(param, "help", None):
-            param.help = escape(param.help)
-    help_option = command.get_help_option(typer.Context(command, help_option_names=HELP_OPTION_NAMES))
-    _untyped_flags([*command.params, help_option])
-    for sub in getattr(command, "commands", {}).values():
-        _plain_help(sub)
-
-
-def _untyped_flags(params) -> None:
-    for param in params:
-        if getattr(param, "is_flag", False):
-            param.metavar = ""
-
-
+# Click's own help (rich_markup_mode=None): the help texts are shown as written (Rich would read
+# '[ray]' in 'multivalue[ray]' or '[start, end]' as markup and drop it) and Rich is not loaded.
 app = typer.Typer(
-    cls=_PlainHelpGroup,
+    cls=_Commands,
+    rich_markup_mode=None,
     add_completion=True,
     no_args_is_help=True,
     help="Rewrite the user-typed text of NLP datasets into varieties of English (eWAVE), keeping labels intact.",
     epilog="Exit codes: 0 done; 1 failed; 2 bad arguments or input; 3 done but some records not "
     "transformed (errors.jsonl); 130/143 interrupted (continue with --resume).",
-    context_settings={"help_option_names": HELP_OPTION_NAMES},
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-def _note(message: str, quiet: bool) -> None:
-    if not quiet:
-        typer.echo(message, err=True)
-
-
-def _report_missing(profile, quiet: bool) -> list[str]:
-    if profile is None:
-        return []
-    _, missing = profile.split()
-    if missing:
-        shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
-        have = "has" if len(missing) == 1 else "have"
-        _note(
-            f"note: {len(missing)} of the {len(profile.features)} features of {profile.abbreviation} "
-            f"{have} no rule yet and {'is' if len(missing) == 1 else 'are'} skipped: {shown}",
-            quiet,
-        )
-    return missing
 
 
 @app.command()
@@ -149,6 +100,7 @@ def transform(
     Exit codes: 0 done; 3 done, but some records were not transformed (listed in errors.jsonl);
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
+    from .reports.terminal import missing_rules_note
     from .run.job import execute
     from .run.spec import RunOptions
 
@@ -166,8 +118,8 @@ def transform(
     if to_stdout and resume:
         raise UsageError("--resume needs an output folder, not -o -")
     if to_stdout and log is None and not no_log:
-        _note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
-    _report_missing(profile, quiet)
+        note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
+    note(missing_rules_note(profile) if profile is not None else None, quiet)
     opts = RunOptions(
         out=None if to_stdout else Path(output or f"multivalue_out/{spec.output_name(profile)}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
@@ -221,8 +173,10 @@ def apply(
                               error_rate=rate, error_level=error_level, protect=protect)
     texts = [text] if text not in (None, "-") else [line.rstrip("\n") for line in sys.stdin]
     if explain:
+        from .reports.terminal import print_explanation
+
         for original in texts:
-            _print_explanation(transformer, original, verbose)
+            print_explanation(transformer, original, verbose)
         return
     for original, result in zip(texts, transformer.explain_many(texts)):
         if as_json:
@@ -231,40 +185,6 @@ def apply(
                  "edits": [e.as_dict() for e in result.edits]}, ensure_ascii=False))
         else:
             typer.echo(result.text)
-
-
-def _print_explanation(transformer, text: str, verbose: bool = False) -> None:
-    """The output with its edits highlighted, a table of edits, and why other features did not fire."""
-    from rich.console import Console
-    from rich.text import Text
-
-    trace: dict = {}
-    result = transformer.explain(text, trace=trace)
-    console = Console()
-    shown = Text()
-    position = 0
-    for start, end, before, after in sorted({(e.start, e.end, e.before, e.after) for e in result.edits}):
-        shown.append(text[position:start])
-        shown.append(after or "‸", style="bold green")
-        position = end
-    shown.append(text[position:])
-    console.print(Text("input:  ", style="dim") + Text(text))
-    console.print(Text("output: ", style="dim") + shown)
-    rows = [[e.feature, str(e.ewave), f"{e.before} → {e.after}"] for e in result.edits]
-    if rows:
-        _print_table(f"{len(rows)} edit(s)", ["Feature", "eWAVE", "Before → after"], rows)
-    fired = {e.feature for e in result.edits}
-    sampled = sorted(n for n, f in trace.items() if n not in fired and f["sampled_out"])
-    blocked = sorted(n for n, f in trace.items() if n not in fired and not f["sampled_out"] and f["sites"])
-    rules = transformer.profile.split()[0] if transformer.profile is not None else []
-    no_site = sorted(r.name for r, _ in rules if r.name not in trace or not trace[r.name]["sites"])
-    console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
-    console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
-                  + (", ".join(blocked) or "-"))
-    if verbose:
-        console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
-    else:
-        console.print(f"[dim]no site in this text: {len(no_site)} feature(s) (--verbose lists them)[/dim]")
 
 
 dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
@@ -282,17 +202,11 @@ def dialects(
     if ctx.invoked_subcommand:
         return
     from .reports.coverage import dialect_rows
+    from .reports.terminal import print_dialects
 
     rows = dialect_rows()  # the bundled dialects, then Multi (their union), which stays last
     rows = sorted(rows[:-1], key=lambda r: r[sort.value], reverse=descending) + rows[-1:]
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    _print_table("Dialect profiles (eWAVE): attested features (A/B/C) and those with a rule",
-                 ["Abbr", "Name", "Region", "Type", "Attested", "Implemented", "%"],
-                 [[r["abbreviation"], r["name"], r["region"], r["type"], r["attested"],
-                   r["implemented"], f"{r['percent_implemented']:.1f}"] for r in rows],
-                 numeric={"Attested", "Implemented", "%"})
+    show(rows, as_json, print_dialects)
 
 
 @dialects_app.command("show")
@@ -302,20 +216,11 @@ def dialects_show(
 ) -> None:
     """Every attested feature of a dialect: rating, probability, implemented, category."""
     from .reports.coverage import feature_rows
+    from .reports.terminal import print_dialect
 
     profile = chosen_profile(dialect, [])
-    rows = feature_rows(profile)
-    if as_json:
-        typer.echo(json.dumps({"abbreviation": profile.abbreviation, "name": profile.name,
-                               "features": rows}, indent=2, ensure_ascii=False))
-        return
-    have = sum(r["implemented"] for r in rows)
-    _print_table(f"{profile.name} ({profile.abbreviation}): {len(rows)} features, {have} implemented",
-                 ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
-                 [[r["ewave"], r["name"], r["category"], r["rating"],
-                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
-                   "yes" if r["implemented"] else "no"] for r in rows],
-                 numeric={"eWAVE", "Probability"})
+    shown = {"abbreviation": profile.abbreviation, "name": profile.name, "features": feature_rows(profile)}
+    show(shown, as_json, print_dialect)
 
 
 @dialects_app.command("compare")
@@ -326,32 +231,10 @@ def dialects_compare(
 ) -> None:
     """Features two dialects share and differ on, and the distance between their profiles."""
     from .reports.coverage import compare
+    from .reports.terminal import print_comparison
 
     result = compare(chosen_profile(first, []), chosen_profile(second, []))
-    if as_json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
-        return
-    a, b = result["a"], result["b"]
-    typer.echo(f"{a} vs {b}: Manhattan distance {result['manhattan_distance']} over all attested "
-               f"features, {result['manhattan_distance_implemented']} over implemented ones")
-    for title, names in ((f"shared ({len(result['shared'])})", result["shared"]),
-                         (f"only {a} ({len(result['only_a'])})", result["only_a"]),
-                         (f"only {b} ({len(result['only_b'])})", result["only_b"]),
-                         (f"shared, with different probabilities ({len(result['differing_probability'])})",
-                          result["differing_probability"])):
-        typer.echo(f"\n{title}:\n  " + (", ".join(names) or "-"))
-
-
-def _print_table(title: str, columns: list[str], rows: list[list], numeric: set[str] = frozenset()) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title)
-    for col in columns:
-        table.add_column(col, justify="right" if col in numeric else "left")
-    for row in rows:
-        table.add_row(*(str(v) for v in row))
-    Console().print(table)
+    show(result, as_json, print_comparison)
 
 
 errors_app = typer.Typer(help="The learner-error profiles: list the levels, show one.", no_args_is_help=False)
@@ -364,15 +247,9 @@ def errors_list(ctx: typer.Context, as_json: AsJson = False) -> None:
     if ctx.invoked_subcommand:
         return
     from .learner.describe import overview
+    from .reports.terminal import print_error_levels
 
-    rows = overview()
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    _print_table("Learner-error profiles from W&I+LOCNESS (`multivalue errors show LEVEL` for details)",
-                 ["Profile", "Rate", "det", "prep", "verb", "spell", "Who"],
-                 [[r["profile"], f"{100 * r['rate']:.2f}%", *(f"{100 * r[t]:.1f}%" for t in ("det", "prep", "verb", "spell")),
-                   r["who"]] for r in rows], numeric={"Rate", "det", "prep", "verb", "spell"})
+    show(overview(), as_json, print_error_levels)
 
 
 @errors_app.command("show")
@@ -383,25 +260,9 @@ def errors_show(
     """The shares of every ERRANT type, the corpus's commonest confusions, and what the
     injector draws for the words learners get wrong most."""
     from .learner.describe import describe, resolve
+    from .reports.terminal import print_error_profile
 
-    info = describe(resolve(name))
-    if as_json:
-        typer.echo(json.dumps(info, indent=2, ensure_ascii=False))
-        return
-    rate = f", rate {100 * info['rate']:.2f}% of tokens" if info["rate"] is not None else ""
-    typer.echo(f"{info['name']}{rate}: {info['description'] or info['path']}")
-    _print_table("ERRANT types: share of the edits", ["Type", "Share", "Per 1,000 tokens"],
-                 [[t["label"], f"{100 * t['share']:.1f}%", "" if t["per_1000_tokens"] is None else t["per_1000_tokens"]]
-                  for t in info["types"]], numeric={"Share", "Per 1,000 tokens"})
-    if info["commonest"]:
-        _print_table("Commonest confusions in the corpus (clean -> learner, count)", ["Type", "Confusions"],
-                     [[label, "; ".join(f"{c['confusion']} {c['count']}" for c in pairs)]
-                      for label, pairs in info["commonest"].items()])
-    _print_table("What the injector draws for the words learners get wrong most", ["Type", "Word", "Site weight", "Becomes"],
-                 [[label, w["word"], w["site_weight"], ", ".join(f"{a} {100 * p:.0f}%" for a, p in w["becomes"].items())]
-                  for label, words in info["drawn"].items() for w in words], numeric={"Site weight"})
-    if info["citation"]:
-        typer.echo(f"Cite: {info['citation']}")
+    show(describe(resolve(name)), as_json, print_error_profile)
 
 
 tasks_app = typer.Typer(help="The task presets: list, show one.", no_args_is_help=False)
@@ -413,13 +274,10 @@ def tasks(ctx: typer.Context, as_json: AsJson = False) -> None:
     """List the task presets (--task NAME)."""
     if ctx.invoked_subcommand:
         return
+    from .reports.terminal import print_tasks
     from .tasks import list_tasks
 
-    if as_json:
-        typer.echo(json.dumps(list_tasks(), indent=2, ensure_ascii=False))
-        return
-    _print_table("Task presets (--task NAME; `multivalue tasks show NAME` for details)",
-                 ["Task", "What is rewritten"], [[k, v] for k, v in list_tasks().items()])
+    show(list_tasks(), as_json, print_tasks)
 
 
 @tasks_app.command("show")
@@ -429,55 +287,22 @@ def tasks_show(
 ) -> None:
     """What a preset rewrites, what it keeps verbatim, which features it leaves out, and which
     derived fields it rebuilds."""
+    from .reports.terminal import print_task
     from .tasks import load_task
 
-    preset = load_task(name).as_dict()
-    if as_json:
-        typer.echo(json.dumps(preset, indent=2, ensure_ascii=False))
-        return
-    protect = preset["protect"]
-    lines = [f"{name}: {preset['description']}",
-             "  fields rewritten: " + " or ".join(", ".join(p) for p in preset["fields"]),
-             "  kept verbatim in them: " + ("; ".join(filter(None, [
-                 ("values of " + ", ".join(protect["fields"])) if protect["fields"] else "",
-                 "quoted spans" if protect["quotes"] else "",
-                 ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
-             ])) or "nothing beyond --protect-*"),
-             *([f"  no learner errors on words tagged {', '.join(protect['learner_tags'])}"]
-               if protect["learner_tags"] else []),
-             "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
-             "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
-                                               for k, v in preset["rebuild"].items()) or "none")]
-    if preset["notes"]:
-        lines.append("  " + preset["notes"])
-    lines.append("  (--no-task-protection drops the protection and the features left out; "
-                 "--protect-* and --exclude add to them)")
-    typer.echo("\n".join(lines))
+    show(load_task(name).as_dict(), as_json, print_task)
 
 
 @app.command()
 def features(as_json: AsJson = False) -> None:
     """List the registered rules: eWAVE number, name, category and an example."""
     from .engine.registry import registry
+    from .reports.terminal import print_features
 
-    rules = sorted(registry().values(), key=lambda r: (r.ewave, r.name))
-    if as_json:
-        typer.echo(json.dumps([
-            {"ewave": r.ewave, "name": r.name, "category": r.category, "description": r.doc,
-             "examples": [{"input": e.text, "accepted": list(e.accepted)} for e in r.examples],
-             "negatives": list(r.negatives)} for r in rules
-        ], indent=2, ensure_ascii=False))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{len(rules)} implemented features")
-    for col in ("eWAVE", "Name", "Category", "Example"):
-        table.add_column(col)
-    for r in rules:
-        ex = r.examples[0]
-        table.add_row(str(r.ewave), r.name, r.category, f"{ex.text} → {ex.accepted[0]}")
-    Console().print(table)
+    rules = sorted(registry().values(), key=lambda rule: (rule.ewave, rule.name))
+    show([{"ewave": r.ewave, "name": r.name, "category": r.category, "description": r.doc,
+           "examples": [{"input": e.text, "accepted": list(e.accepted)} for e in r.examples],
+           "negatives": list(r.negatives)} for r in rules], as_json, print_features)
 
 
 @app.command()
@@ -496,15 +321,13 @@ def report(
     from .reports.examples import pick_examples
     from .reports.report import print_report, summarise
     from .reports.report_html import write_html
+
     summary = summarise(output)
     chosen = pick_examples(output, examples, seed=seed) if html is not None else []
-    if as_json:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        print_report(summary, Console(), top=top)
+    show(summary, as_json, lambda data: print_report(data, Console(), top=top))
     if html is not None:
         write_html(summary, html, chosen, top=top)
-        _note(f"wrote {html}", quiet=False)
+        note(f"wrote {html}")
 
 
 @app.command("verify")
@@ -516,90 +339,16 @@ def verify_output(
     reproduces every rewritten text. Exit 0 only if all hold."""
     from .reports.verify import verify
 
-    report = verify(None if input == "sample" else input, output)
-    for problem in report.problems:
+    result = verify(None if input == "sample" else input, output)
+    for problem in result.problems:
         typer.echo(f"problem: {problem}", err=True)
-    verdict = "ok" if report.ok else "FAILED"
-    typer.echo(f"{verdict}: {report.checked} records and {report.texts} texts checked, "
-               f"{len(report.problems)} problem(s)")
-    raise typer.Exit(0 if report.ok else 1)
+    verdict = "ok" if result.ok else "FAILED"
+    typer.echo(f"{verdict}: {result.checked} records and {result.texts} texts checked, "
+               f"{len(result.problems)} problem(s)")
+    raise typer.Exit(0 if result.ok else 1)
 
 
-review_app = typer.Typer(help="Native-speaker review of a run: export items for reviewers, import "
-                         "their judgments, write a validated profile.", no_args_is_help=True)
 app.add_typer(review_app, name="review")
-
-
-@review_app.command("export")
-def review_export(
-    run: Path = typer.Argument(..., help="The output folder of a finished `multivalue transform` run."),
-    output: Path = typer.Option(..., "--output", "-o", help="Review folder to write: index.html, items.jsonl, items.csv, README.md."),
-    per_feature: int = typer.Option(10, "--per-feature", min=1, help="Instances of every feature that fired to include (all it has, if fewer)."),
-    max_items: Optional[int] = typer.Option(None, "--max-items", min=1, help="At most N items (the rarest features keep their share)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the sample; the same seed gives the same folder."),
-    field: List[str] = typer.Option([], "--field", "-f", help="Only texts of this field path of the run (repeatable)."),
-    controls: int = typer.Option(0, "--controls", min=0, help="Add N unchanged texts of the same fields, to see how often reviewers reject unchanged text."),
-    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an earlier export in the folder (judgment files in it are kept)."),
-) -> None:
-    """Sample a run for native-speaker reviewers.
-
-    Up to --per-feature instances of every feature that fired, written to a review folder: a
-    self-contained page for reviewers, and the same items as JSON lines and CSV."""
-    from .review.export import export
-    from .review.sampling import SampleOptions
-
-    meta = export(run, output, SampleOptions(per_feature, max_items, seed, tuple(field), controls),
-                  overwrite=overwrite)
-    features = meta["features"]
-    reviewed = sum(1 for f in features.values() if f["in_review"])
-    typer.echo(f"wrote {output}: {meta['items']} items ({meta['controls']} controls) covering "
-               f"{reviewed} of the {len(features)} features that fired; open {output / 'index.html'}")
-    if meta["skipped_long"]:
-        _note(f"note: {meta['skipped_long']} candidate text(s) longer than the page shows were left out", False)
-
-
-@review_app.command("import")
-def review_import(
-    folder: Path = typer.Argument(..., help="The review folder written by `multivalue review export`."),
-    judgments: List[Path] = typer.Argument(..., help="The page's judgments-<name>.json files, or CSV files with columns annotator,item,wrong_edits,acceptable."),
-    min_votes: int = typer.Option(1, "--min-votes", min=1, help="Count only edits and items with at least N judgments."),
-    as_json: AsJson = False,
-    write_profile: Optional[Path] = typer.Option(None, "--write-profile", help="Write a profile that extends the run's and turns off the features below --min-accuracy."),
-    min_accuracy: Optional[float] = typer.Option(None, "--min-accuracy", min=0.0, max=1.0, help="Accuracy a feature needs to stay on (also flags the weaker ones in the table)."),
-    run: Optional[Path] = typer.Option(None, "--run", help="Where the run folder is now, if it moved since the export."),
-) -> None:
-    """Score the reviewers' judgments of a review folder.
-
-    Accuracy per feature by majority vote, transformation accuracy and Krippendorff's alpha,
-    recorded in the run folder for `multivalue report`; --write-profile writes a profile
-    without the features below --min-accuracy."""
-    from rich.console import Console
-
-    from .review import ReviewError
-    from .review.results import import_review, record_in_run, save_results
-    from .review.show import print_results
-    from .review.validated import write_profile as write_validated
-
-    if write_profile is not None and min_accuracy is None:
-        raise UsageError("--write-profile needs --min-accuracy (the accuracy a feature needs to stay on)")
-    meta, result = import_review(folder, judgments, min_votes)
-    if write_profile is not None:
-        result["turned_off"] = write_validated(write_profile, meta["profile"], result, min_accuracy)
-        _note(f"wrote {write_profile}: {len(result['turned_off'])} feature(s) off "
-              f"(use it with --dialect {write_profile})", False)
-    result["min_accuracy"] = min_accuracy
-    save_results(folder, result)
-    try:
-        target = record_in_run(meta, result, run)
-        _note(f"recorded in {target} (`multivalue report {target.parent}` shows it)", False)
-    except ReviewError as exc:
-        if run is not None:  # the folder named is not the run's: an error
-            raise
-        _note(f"note: not recorded in the run folder: {exc}", False)
-    if as_json:
-        typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print_results(result, Console())
 
 
 def _version_callback(value: bool) -> None:

@@ -3,6 +3,8 @@ exactly the options given on the command line, one error base caught in one plac
 messages users see."""
 import ast
 import builtins
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -177,3 +179,14 @@ def test_an_unreadable_protect_file_is_named(tmp_path):
     code, output = _invoke("transform", "-d", "IndE", "--protect-file", tmp_path / "none.txt")
     assert (code, output) == (2, f"error: --protect-file {tmp_path / 'none.txt'}: cannot read it (No such file or "
                                  "directory)\n")
+
+
+# ------------------------------------------------------------------------------ start-up
+
+
+@pytest.mark.parametrize("args", [["--help"], ["transform", "--help"], ["tasks", "--json"]])
+def test_help_and_plain_commands_do_not_load_rich(args):
+    probe = ("import sys\nfrom multivalue_cli.cli import app\ntry:\n    app(sys.argv[1:])\n"
+             "except SystemExit:\n    pass\nprint('rich' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True)
+    assert done.stderr.strip().splitlines()[-1] == "False"
