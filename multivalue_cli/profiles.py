@@ -26,10 +26,11 @@ from typing import Iterable, Mapping
 import yaml
 
 from .dialect_names import find_dialect
+from .errors import MultivalueError
 from .io.yamltext import safe_load
 
 
-class ProfileError(ValueError):
+class ProfileError(MultivalueError, ValueError):
     """A profile or feature selection that cannot be used; the message says where and why."""
 
 

@@ -7,9 +7,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from .errors import MultivalueError
 from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
 from .io.tokenize import Rebuild
 from .io.yamltext import safe_load
+
+
+class TaskError(MultivalueError):
+    """A task preset that does not exist; the message lists those that do."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ def load_task(name: str) -> TaskPreset:
     if name not in presets:
         close = difflib.get_close_matches(name, list(presets), n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise FieldError(f"unknown task {name!r}; tasks: {', '.join(presets)}.{hint}")
+        raise TaskError(f"unknown task {name!r}; tasks: {', '.join(presets)}.{hint}")
     return presets[name]
 
 

@@ -17,7 +17,7 @@ from multivalue_cli.io.fields import (
     parse_path,
     select,
 )
-from multivalue_cli.tasks import list_tasks, task_fields
+from multivalue_cli.tasks import TaskError, list_tasks, task_fields
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -264,7 +264,7 @@ def test_wmt_selects_the_english_side():
 
 def test_unknown_task_lists_tasks():
     expected = r"unknown task 'cqoa'; tasks: coqa, spider, bbq, wmt.*Did you mean 'coqa'"
-    with pytest.raises(FieldError, match=expected):
+    with pytest.raises(TaskError, match=expected):
         task_fields("cqoa", COQA_HF[0])
 
 

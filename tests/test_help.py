@@ -1,18 +1,10 @@
 """Help texts: shown as written (no markup eaten), flags without a type, every option explained."""
-import pytest
 import typer
-import typer.rich_utils
 from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 
 runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def wide_help(monkeypatch):
-    """Help on one line per option, so a text can be found whole (the width is read once)."""
-    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", 250)
 
 
 def _commands(command, path=()):
@@ -22,7 +14,7 @@ def _commands(command, path=()):
 
 
 def _help(*path: str) -> str:
-    result = runner.invoke(app, [*path, "--help"])
+    result = runner.invoke(app, [*path, "--help"], terminal_width=250)  # one line per option
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -16,6 +16,8 @@ from typing import Any, Union
 
 import pyarrow as pa
 
+from ..errors import MultivalueError
+
 from .jsontext import JsonNumber, has_surrogates
 
 INT64_MIN, INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -32,7 +34,7 @@ class ListType:
         self.item = item
 
 
-class Untypable(Exception):
+class Untypable(MultivalueError):
     """The records cannot be stored as Parquet exactly; the message says where and why."""
 
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, Union
 
+from ..errors import MultivalueError
 
 
-class FieldError(Exception):
+class FieldError(MultivalueError):
     """A field path or task that cannot be used; the message lists what the records do hold."""
 
 

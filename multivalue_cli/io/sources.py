@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator
 from urllib.parse import urlsplit
 
+from ..errors import EXIT_FAILED, MultivalueError
+
 from . import jsontext
 
 if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
@@ -44,11 +46,11 @@ BATCH_ROWS = 1024
 _TRUTHY = {"1", "true", "yes", "on"}
 
 
-class SourceError(Exception):
+class SourceError(MultivalueError):
     """An input that cannot be read; the message says what and where (file, line, hub name)."""
 
 
-class BadRecordError(SourceError):
+class BadRecordError(SourceError, code=EXIT_FAILED):
     """One record of an otherwise readable input cannot be read."""
 
 

@@ -15,6 +15,7 @@ from typing import IO, Callable, Iterable, NamedTuple, Sequence
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from ..errors import EXIT_FAILED, MultivalueError
 from . import jsontext
 from .pandas_probe import spare_pandas_probe
 
@@ -63,7 +64,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-class SchemaMismatch(Exception):
+class SchemaMismatch(MultivalueError, code=EXIT_FAILED):
     """A record the shard's schema cannot hold exactly (the input changed during the run?)."""
 
 

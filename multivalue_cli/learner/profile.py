@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from ..errors import MultivalueError
 from ..io.yamltext import safe_load
 
 TYPES = ("det", "prep", "verb", "spell")
@@ -42,7 +43,7 @@ DEFAULT = "default"
 Weights = dict[str, float]
 
 
-class ErrorProfileError(ValueError):
+class ErrorProfileError(MultivalueError, ValueError):
     """A learner-error profile that cannot be used; the message says where and why."""
 
 

@@ -20,10 +20,12 @@ from collections import Counter
 from statistics import mean
 from typing import Any, Protocol, Sequence
 
+from ..errors import MultivalueError
+
 TOLERANCE = 0.01  # the achieved mean must be within 1 percentage point of the target
 
 
-class UnreachableRate(ValueError):
+class UnreachableRate(MultivalueError, ValueError):
     """The data cannot reach the target rate; ``maximum`` is the most it allows."""
 
     def __init__(self, target: float, maximum: float) -> None:

@@ -8,10 +8,12 @@ from typing import Iterator, Sequence
 
 import pyarrow.parquet as pq
 
+from ..errors import MultivalueError
+
 from ..io.fields import parse_path
 
 
-class ReportError(Exception):
+class ReportError(MultivalueError):
     """The folder is not a finished output folder (no manifest, or the run did not complete)."""
 
 

@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 
 from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
+from ..errors import MultivalueError
 from ..io.fields import FieldError, assign, select
 from ..io.sources import BadRecord, SourceError, open_source
 from ..io.writers import span_key
@@ -48,7 +49,7 @@ class Report:
         return not self.problems
 
 
-class _Stop(Exception):
+class _Stop(MultivalueError):
     """A problem after which nothing more can be checked (reported before raising)."""
 
 

@@ -10,6 +10,8 @@ can write a profile without the features reviewers rejected (:mod:`.validated`).
 """
 from __future__ import annotations
 
+from ..errors import MultivalueError
 
-class ReviewError(Exception):
+
+class ReviewError(MultivalueError):
     """A review folder, run or judgments file that cannot be used; the message says where."""

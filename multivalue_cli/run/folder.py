@@ -38,7 +38,7 @@ from .resume import (
 from .signals import install_signal_handlers, restore_signal_handlers, signals_deferred
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, summarise, where_of,
+    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
 )
 from .texts import RecordPlan, RecordResult
 from .worker import JobConfig, WorkerDied
@@ -195,7 +195,7 @@ class FolderRun:
             if self.lock is not None:
                 self.lock.release()
         totals = totals_of(self.shards)
-        summarise(totals, str(self.out), self.started, note, warn)
+        report_totals(totals, str(self.out), self.started, note, warn)
         return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
     def _interrupted_message(self) -> str:

@@ -22,7 +22,7 @@ from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, summarise, where_of,
+    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
 )
 from .texts import RecordPlan, prepare
 from .worker import JobConfig
@@ -38,9 +38,9 @@ def execute(
     spec: RunSpec, profile: Profile | None, opts: RunOptions, *, note: Callable[[str], None],
     warn: Callable[[str], None] | None = None, progress: RunProgress | None = None,
 ) -> int:
-    """Run a transformation; return the exit code (raise RunError for unusable arguments).
-    ``note`` gets progress notes (silenced by --quiet), ``warn`` what must always be said,
-    ``progress`` the records done."""
+    """Run a transformation; return the exit code (raise a MultivalueError for unusable
+    arguments or input). ``note`` gets progress notes (silenced by --quiet), ``warn`` what
+    must always be said, ``progress`` the records done."""
     warn = warn or note
     progress = progress or RunProgress()
     from ..io.fields import FieldError, check_paths
@@ -69,10 +69,8 @@ def execute(
             check_paths(good, paths)
         keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
         plan = spec.plan(paths, keep, good)
-    except BadRecordError as exc:
+    except BadRecordError as exc:  # a source or field error goes on as it is (exit 2)
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
-    except (SourceError, FieldError) as exc:
-        raise RunError(str(exc)) from None
 
     if opts.out is None or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
@@ -86,6 +84,11 @@ def execute(
     run = FolderRun(opts.out, source, spec, profile, opts, plan, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
+    except RunError as exc:
+        if exc.code != EXIT_OK:
+            raise
+        note(str(exc))  # --resume of a finished run: nothing to do
+        return EXIT_OK
     except BadRecordError as exc:
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
@@ -205,7 +208,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
         raise
     finally:
         restore_signal_handlers(previous)
-    summarise(totals, "stdout", started, note, warn)
+    report_totals(totals, "stdout", started, note, warn)
     return EXIT_INCOMPLETE if totals.errors else EXIT_OK
 
 

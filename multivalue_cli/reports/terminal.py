@@ -1,0 +1,194 @@
+"""What the commands print on a terminal beside a run's own messages: notes, JSON, the tables
+of ``dialects``, ``errors``, ``tasks`` and ``features`` and of the one they show, two dialects
+compared, and an explained ``apply``. Each takes the rows the command read and prints them;
+Rich is imported only when a table is printed, so that a run does not load it."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Iterable
+
+
+def note(message: str | None, quiet: bool = False) -> None:
+    """A note on stderr, unless there is none or ``quiet``."""
+    if message and not quiet:
+        print(message, file=sys.stderr)
+
+
+def print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def show(data: Any, as_json: bool, print_tables: Callable[[Any], None]) -> None:
+    """``data`` as JSON (``--json``), else as ``print_tables`` shows it."""
+    if as_json:
+        print_json(data)
+    else:
+        print_tables(data)
+
+
+def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: set[str] = frozenset()) -> None:
+    """A Rich table on stdout; the ``numeric`` columns are right-aligned."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for col in columns:
+        table.add_column(col, justify="right" if col in numeric else "left")
+    for row in rows:
+        table.add_row(*(str(v) for v in row))
+    Console().print(table)
+
+
+def missing_rules_note(profile) -> str | None:
+    """The note that some features of ``profile`` have no rule yet and are skipped."""
+    _, missing = profile.split()
+    if not missing:
+        return None
+    shown = ", ".join(missing[:12]) + (" ..." if len(missing) > 12 else "")
+    have = "has" if len(missing) == 1 else "have"
+    return (f"note: {len(missing)} of the {len(profile.features)} features of {profile.abbreviation} "
+            f"{have} no rule yet and {'is' if len(missing) == 1 else 'are'} skipped: {shown}")
+
+
+# ------------------------------------------------------------------------------ dialects
+
+
+def print_dialects(rows: list[dict]) -> None:
+    print_table("Dialect profiles (eWAVE): attested features (A/B/C) and those with a rule",
+                ["Abbr", "Name", "Region", "Type", "Attested", "Implemented", "%"],
+                [[r["abbreviation"], r["name"], r["region"], r["type"], r["attested"],
+                  r["implemented"], f"{r['percent_implemented']:.1f}"] for r in rows],
+                numeric={"Attested", "Implemented", "%"})
+
+
+def print_dialect(dialect: dict) -> None:
+    """A dialect's features (``abbreviation``, ``name``, ``features``: the rows of each)."""
+    rows = dialect["features"]
+    have = sum(r["implemented"] for r in rows)
+    print_table(f"{dialect['name']} ({dialect['abbreviation']}): {len(rows)} features, {have} implemented",
+                ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
+                [[r["ewave"], r["name"], r["category"], r["rating"],
+                  f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
+                  "yes" if r["implemented"] else "no"] for r in rows],
+                numeric={"eWAVE", "Probability"})
+
+
+def print_comparison(result: dict) -> None:
+    a, b = result["a"], result["b"]
+    print(f"{a} vs {b}: Manhattan distance {result['manhattan_distance']} over all attested "
+          f"features, {result['manhattan_distance_implemented']} over implemented ones")
+    for title, names in ((f"shared ({len(result['shared'])})", result["shared"]),
+                         (f"only {a} ({len(result['only_a'])})", result["only_a"]),
+                         (f"only {b} ({len(result['only_b'])})", result["only_b"]),
+                         (f"shared, with different probabilities ({len(result['differing_probability'])})",
+                          result["differing_probability"])):
+        print(f"\n{title}:\n  " + (", ".join(names) or "-"))
+
+
+# ------------------------------------------------------------------------------ learner errors
+
+
+def print_error_levels(rows: list[dict]) -> None:
+    print_table("Learner-error profiles from W&I+LOCNESS (`multivalue errors show LEVEL` for details)",
+                ["Profile", "Rate", "det", "prep", "verb", "spell", "Who"],
+                [[r["profile"], f"{100 * r['rate']:.2f}%", *(f"{100 * r[t]:.1f}%" for t in ("det", "prep", "verb", "spell")),
+                  r["who"]] for r in rows], numeric={"Rate", "det", "prep", "verb", "spell"})
+
+
+def print_error_profile(info: dict) -> None:
+    rate = f", rate {100 * info['rate']:.2f}% of tokens" if info["rate"] is not None else ""
+    print(f"{info['name']}{rate}: {info['description'] or info['path']}")
+    print_table("ERRANT types: share of the edits", ["Type", "Share", "Per 1,000 tokens"],
+                [[t["label"], f"{100 * t['share']:.1f}%", "" if t["per_1000_tokens"] is None else t["per_1000_tokens"]]
+                 for t in info["types"]], numeric={"Share", "Per 1,000 tokens"})
+    if info["commonest"]:
+        print_table("Commonest confusions in the corpus (clean -> learner, count)", ["Type", "Confusions"],
+                    [[label, "; ".join(f"{c['confusion']} {c['count']}" for c in pairs)]
+                     for label, pairs in info["commonest"].items()])
+    print_table("What the injector draws for the words learners get wrong most", ["Type", "Word", "Site weight", "Becomes"],
+                [[label, w["word"], w["site_weight"], ", ".join(f"{a} {100 * p:.0f}%" for a, p in w["becomes"].items())]
+                 for label, words in info["drawn"].items() for w in words], numeric={"Site weight"})
+    if info["citation"]:
+        print(f"Cite: {info['citation']}")
+
+
+# ------------------------------------------------------------------------------ tasks, rules
+
+
+def print_tasks(tasks: dict[str, str]) -> None:
+    print_table("Task presets (--task NAME; `multivalue tasks show NAME` for details)",
+                ["Task", "What is rewritten"], [[k, v] for k, v in tasks.items()])
+
+
+def print_task(preset: dict) -> None:
+    """A task preset (its ``as_dict()``): what it rewrites, keeps, leaves out and rebuilds."""
+    protect = preset["protect"]
+    lines = [f"{preset['name']}: {preset['description']}",
+             "  fields rewritten: " + " or ".join(", ".join(p) for p in preset["fields"]),
+             "  kept verbatim in them: " + ("; ".join(filter(None, [
+                 ("values of " + ", ".join(protect["fields"])) if protect["fields"] else "",
+                 "quoted spans" if protect["quotes"] else "",
+                 ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
+             ])) or "nothing beyond --protect-*"),
+             *([f"  no learner errors on words tagged {', '.join(protect['learner_tags'])}"]
+               if protect["learner_tags"] else []),
+             "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
+             "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
+                                               for k, v in preset["rebuild"].items()) or "none")]
+    if preset["notes"]:
+        lines.append("  " + preset["notes"])
+    lines.append("  (--no-task-protection drops the protection and the features left out; "
+                 "--protect-* and --exclude add to them)")
+    print("\n".join(lines))
+
+
+def print_features(rules: list[dict]) -> None:
+    """The registered rules, one row each with the first of their examples."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{len(rules)} implemented features")
+    for col in ("eWAVE", "Name", "Category", "Example"):
+        table.add_column(col)
+    for r in rules:
+        ex = r["examples"][0]
+        table.add_row(str(r["ewave"]), r["name"], r["category"], f"{ex['input']} → {ex['accepted'][0]}")
+    Console().print(table)
+
+
+# ------------------------------------------------------------------------------ apply --explain
+
+
+def print_explanation(transformer, text: str, verbose: bool = False) -> None:
+    """The output with its edits highlighted, a table of edits, and why other features did not fire."""
+    from rich.console import Console
+    from rich.text import Text
+
+    trace: dict = {}
+    result = transformer.explain(text, trace=trace)
+    console = Console()
+    shown = Text()
+    position = 0
+    for start, end, before, after in sorted({(e.start, e.end, e.before, e.after) for e in result.edits}):
+        shown.append(text[position:start])
+        shown.append(after or "‸", style="bold green")
+        position = end
+    shown.append(text[position:])
+    console.print(Text("input:  ", style="dim") + Text(text))
+    console.print(Text("output: ", style="dim") + shown)
+    rows = [[e.feature, str(e.ewave), f"{e.before} → {e.after}"] for e in result.edits]
+    if rows:
+        print_table(f"{len(rows)} edit(s)", ["Feature", "eWAVE", "Before → after"], rows)
+    fired = {e.feature for e in result.edits}
+    sampled = sorted(n for n, f in trace.items() if n not in fired and f["sampled_out"])
+    blocked = sorted(n for n, f in trace.items() if n not in fired and not f["sampled_out"] and f["sites"])
+    rules = transformer.profile.split()[0] if transformer.profile is not None else []
+    no_site = sorted(r.name for r, _ in rules if r.name not in trace or not trace[r.name]["sites"])
+    console.print(f"[dim]had a site but sampled out ({len(sampled)}):[/dim] " + (", ".join(sampled) or "-"))
+    console.print(f"[dim]had a site taken by an earlier feature or protected ({len(blocked)}):[/dim] "
+                  + (", ".join(blocked) or "-"))
+    if verbose:
+        console.print(f"[dim]no site in this text ({len(no_site)}):[/dim] " + (", ".join(no_site) or "-"))
+    else:
+        console.print(f"[dim]no site in this text: {len(no_site)} feature(s) (--verbose lists them)[/dim]")
