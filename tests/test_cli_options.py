@@ -127,14 +127,15 @@ def test_every_project_exception_descends_from_the_one_base():
 
 def test_error_classes_carry_their_exit_codes_and_stay_value_errors():
     from multivalue_cli.io.sources import BadRecordError, SourceError
-    from multivalue_cli.io.writers import OutputError, SchemaMismatch
+    from multivalue_cli.io.writers import SchemaMismatch
+    from multivalue_cli.run.spec import RunError
     from multivalue_cli.learner import ErrorProfileError, UnreachableRate
     from multivalue_cli.profiles import ProfileError
     from multivalue_cli.run.worker import WorkerDied
 
     assert SourceError("x").code == 2 and BadRecordError("x").code == EXIT_FAILED
     assert SchemaMismatch("x").code == EXIT_FAILED and WorkerDied("x").code == EXIT_FAILED
-    assert OutputError("x", 1).code == 1 and MultivalueError("x", code=3).code == 3
+    assert RunError("x", 1).code == 1 and MultivalueError("x", code=3).code == 3
     for cls in (ProfileError, ErrorProfileError, UnreachableRate):
         assert issubclass(cls, ValueError) and issubclass(cls, MultivalueError)
 
