@@ -15,14 +15,14 @@ import typer
 from . import __version__
 from .errors import MultivalueError, UsageError
 from .options import (
-    AsJson, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features, Model,
+    AsJson, CommandGroup, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features, Model,
     OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
 )
 from .reports.terminal import note, show
 from .review.commands import review_app
 
 
-class _Commands(typer.core.TyperGroup):
+class _Commands(CommandGroup):
     """The command tree; a project error raised under any command ends it here, the one place,
     with ``error: <message>`` and the error's exit code."""
 
@@ -187,7 +187,7 @@ def apply(
             typer.echo(result.text)
 
 
-dialects_app = typer.Typer(help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
+dialects_app = typer.Typer(cls=CommandGroup, help="The dialect profiles: list, show one, compare two.", no_args_is_help=False)
 app.add_typer(dialects_app, name="dialects")
 
 
@@ -237,7 +237,7 @@ def dialects_compare(
     show(result, as_json, print_comparison)
 
 
-errors_app = typer.Typer(help="The learner-error profiles: list the levels, show one.", no_args_is_help=False)
+errors_app = typer.Typer(cls=CommandGroup, help="The learner-error profiles: list the levels, show one.", no_args_is_help=False)
 app.add_typer(errors_app, name="errors")
 
 
@@ -265,7 +265,7 @@ def errors_show(
     show(describe(resolve(name)), as_json, print_error_profile)
 
 
-tasks_app = typer.Typer(help="The task presets: list, show one.", no_args_is_help=False)
+tasks_app = typer.Typer(cls=CommandGroup, help="The task presets: list, show one.", no_args_is_help=False)
 app.add_typer(tasks_app, name="tasks")
 
 

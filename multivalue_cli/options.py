@@ -17,6 +17,21 @@ if TYPE_CHECKING:
     from .profiles import Profile
     from .run.spec import RunSpec
 
+# ------------------------------------------------------------------------------ command groups
+
+
+class CommandGroup(typer.core.TyperGroup):
+    """A group whose list of commands shows each command's summary whole (wrapped), where
+    Click would cut it at the terminal's width with "..."."""
+
+    def format_commands(self, ctx, formatter) -> None:
+        commands = [(name, command) for name in self.list_commands(ctx)
+                    if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if commands:
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit=1_000)) for name, command in commands])
+
+
 # ------------------------------------------------------------------------------ choices
 
 

@@ -44,3 +44,16 @@ def test_apply_options_are_explained():
     for line in ("--dialect", "--seed", "--only", "--exclude", "--density"):
         row = next(r for r in text.splitlines() if f" {line} " in r)
         assert len(row.split(line, 1)[1].strip(" │")) > 20, row
+
+
+def test_a_group_lists_each_command_summary_whole():
+    for path in ((), ("review",)):
+        result = runner.invoke(app, [*path, "--help"], terminal_width=80)
+        assert result.exit_code == 0, result.output
+        assert "..." not in result.output.split("Commands:")[1], path
+    summary = " ".join(_help_at_width(80).split())
+    assert "write data shards, an edit log and a manifest." in summary
+
+
+def _help_at_width(width: int) -> str:
+    return runner.invoke(app, ["--help"], terminal_width=width).output

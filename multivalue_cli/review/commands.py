@@ -9,10 +9,10 @@ import typer
 
 from . import ReviewError
 from ..errors import UsageError
-from ..options import AsJson
+from ..options import AsJson, CommandGroup
 from ..reports.terminal import note, show
 
-review_app = typer.Typer(help="Native-speaker review of a run: export items for reviewers, import "
+review_app = typer.Typer(cls=CommandGroup, help="Native-speaker review of a run: export items for reviewers, import "
                          "their judgments, write a validated profile.", no_args_is_help=True)
 
 
