@@ -1,0 +1,107 @@
+"""The Jinja2 environment the pages are written with: the HTML report, the reviewers' page and
+the dataset card, from the template files in ``multivalue_cli/templates/``.
+
+Escaping is the template layer's job, never the job of the code that gathers the values:
+
+- ``.html`` and ``.svg`` templates are autoescaped: every ``{{ value }}`` is written as
+  ``html.escape`` writes it (quotes too, so it is safe in text and in quoted attributes);
+  ``tojson`` writes JSON for a ``<script>`` element with ``<``, ``>``, ``&`` and ``'`` as
+  ``\\u`` escapes, so the data can hold neither ``</script>`` nor ``<!--``;
+- ``.md`` templates are plain text, with filters for each Markdown context: ``md`` (text in a
+  line), ``code`` (a code span), ``cell`` (a table cell: after ``md`` or ``code``),
+  ``fenced`` (a code block), ``py_string`` (a string literal in a Python example) and ``yaml``
+  (a YAML document, written by the YAML dumper).
+
+A name the template uses and the code did not give is an error (``StrictUndefined``).
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+import yaml
+from jinja2 import Environment, PackageLoader, StrictUndefined, pass_eval_context, select_autoescape
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
+
+
+@pass_eval_context
+def _escaped(context: EvalContext, value: Any) -> Any:
+    """Every value an autoescaped template writes, escaped as ``html.escape`` escapes it
+    (``&quot;`` and ``&#x27;``; markupsafe writes ``&#34;`` and ``&#39;``), so pages are the
+    same bytes as before they came from templates. Markup (a macro's output, ``tojson``) is
+    already safe."""
+    if not context.autoescape or isinstance(value, Markup):
+        return value
+    return Markup(html.escape(str(value)))
+
+
+# Markdown: what a value must not start inside a line of text
+_EMPHASIS_OPENER = re.compile(r"(?<![^\s!-/:-@\[-`{-~])_(?=\S)")  # "_" that may open emphasis
+_BACKSLASHED = re.compile(r"\\(?=[!-/:-@\[-`{-~])")  # a backslash that would escape the next mark
+_ENTITY = re.compile(r"&(?=#?\w+;)")
+_MARKS = str.maketrans({"`": "\\`", "*": "\\*", "<": "\\<", "~": "\\~"})
+
+
+def markdown_text(value: Any) -> str:
+    """``value`` as text inside a line of Markdown: no emphasis, code, HTML, link, entity or
+    strikethrough of its own, on one line (a newline would let it start a heading or a list)."""
+    text = _BACKSLASHED.sub(r"\\\\", " ".join(str(value).splitlines()))
+    text = _EMPHASIS_OPENER.sub(r"\\_", text.translate(_MARKS))
+    text = _ENTITY.sub(r"\\&", text).replace("](", "\\](")
+    return "\\" + text if text.startswith("#") else text
+
+
+def markdown_code(value: Any) -> str:
+    """``value`` as a Markdown code span, fenced by more backticks than it holds in a row."""
+    text = " ".join(str(value).splitlines())
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def markdown_cell(value: Any) -> str:
+    """Markdown (``md`` or ``code`` output, or a number) as one table cell: ``|`` escaped."""
+    return "" if value is None else " ".join(str(value).splitlines()).replace("|", "\\|")
+
+
+def markdown_fenced(text: str, language: str = "") -> str:
+    """``text`` as a fenced code block, the fence longer than any run of backticks in it."""
+    fence = "`" * max(3, max(map(len, re.findall("`+", text)), default=0) + 1)
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def python_string(value: Any) -> str:
+    """A double-quoted Python string literal of ``value`` (JSON's escapes are Python's)."""
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def yaml_document(value: Any) -> str:
+    """``value`` as block YAML, keys in their order, non-ASCII kept."""
+    return yaml.safe_dump(value, sort_keys=False, allow_unicode=True)
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("multivalue_cli", "templates"),
+        autoescape=select_autoescape(["html", "svg"], default_for_string=False),
+        finalize=_escaped,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+    env.policies["json.dumps_kwargs"] = {"ensure_ascii": False}  # keys in their order
+    env.filters.update(md=markdown_text, code=markdown_code, cell=markdown_cell, fenced=markdown_fenced,
+                       py_string=python_string, yaml=yaml_document)
+    return env
+
+
+def render_template(template: str, **values: Any) -> str:
+    """The template file ``template`` of ``multivalue_cli/templates/`` filled with ``values``."""
+    return environment().get_template(template).render(**values)
