@@ -43,7 +43,7 @@ def _escaped(context: EvalContext, value: Any) -> Any:
 _EMPHASIS_OPENER = re.compile(r"(?<![^\s!-/:-@\[-`{-~])_(?=\S)")  # "_" that may open emphasis
 _BACKSLASHED = re.compile(r"\\(?=[!-/:-@\[-`{-~])")  # a backslash that would escape the next mark
 _ENTITY = re.compile(r"&(?=#?\w+;)")
-_MARKS = str.maketrans({"`": "\\`", "*": "\\*", "<": "\\<", "~": "\\~"})
+_MARKS = str.maketrans({"`": "\\`", "*": "\\*", "<": "\\<", "~": "\\~", "#": "\\#"})
 
 
 def markdown_text(value: Any) -> str:
@@ -51,13 +51,15 @@ def markdown_text(value: Any) -> str:
     strikethrough of its own, on one line (a newline would let it start a heading or a list)."""
     text = _BACKSLASHED.sub(r"\\\\", " ".join(str(value).splitlines()))
     text = _EMPHASIS_OPENER.sub(r"\\_", text.translate(_MARKS))
-    text = _ENTITY.sub(r"\\&", text).replace("](", "\\](")
-    return "\\" + text if text.startswith("#") else text
+    return _ENTITY.sub(r"\\&", text).replace("](", "\\](")
 
 
 def markdown_code(value: Any) -> str:
-    """``value`` as a Markdown code span, fenced by more backticks than it holds in a row."""
+    """``value`` as a Markdown code span, fenced by more backticks than it holds in a row
+    (nothing for an empty value: Markdown has no empty code span)."""
     text = " ".join(str(value).splitlines())
+    if not text:
+        return ""
     fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
