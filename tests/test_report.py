@@ -275,6 +275,15 @@ def test_hostile_names_and_texts_stay_text(run, tmp_path):
     assert text in shown and text.replace("hi", "ho") in shown
 
 
+def test_a_value_the_page_needs_and_does_not_get_is_an_error(run):
+    from jinja2 import UndefinedError
+
+    from multivalue_cli.reports.templating import render_template
+
+    with pytest.raises(UndefinedError, match="title"):
+        render_template("report.html", folder="f")
+
+
 def _chromium(*args: str, profile: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

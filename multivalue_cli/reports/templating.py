@@ -40,7 +40,7 @@ def _escaped(context: EvalContext, value: Any) -> Any:
     return Markup(html.escape(str(value)))
 
 
-# Markdown: what a value must not start inside a line of text
+# Markdown text: the marks a value must not bring into the card
 _BACKSLASHED = re.compile(r"\\(?=[!-/:-@\[-`{-~])")  # a backslash that would escape the next mark
 _ENTITY = re.compile(r"&(?=#?\w+;)")
 _MARKS = str.maketrans({"`": "\\`", "*": "\\*", "<": "\\<", "~": "\\~", "#": "\\#"})
@@ -99,6 +99,8 @@ def yaml_document(value: Any) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
+    """The one environment of the pages (each template is compiled once, when first used).
+    ``trim_blocks`` and ``lstrip_blocks`` keep a tag's own line out of the page."""
     env = Environment(
         loader=PackageLoader("multivalue_cli", "templates"),
         autoescape=select_autoescape(["html", "svg"], default_for_string=False),
