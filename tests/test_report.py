@@ -12,12 +12,14 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from html_tokens import tokens
 from multivalue_cli.cli import app
 from multivalue_cli.engine.apply import AppliedEdit, replay
 from multivalue_cli.reports.examples import Example, original_text, pick_examples
 from multivalue_cli.reports.report import print_report, summarise
 from multivalue_cli.reports.report_html import write_html
-from multivalue_cli.reports.run_folder import ReportError
+from multivalue_cli.reports.run_folder import ReportError, ShardError, shard_rows
+from multivalue_cli.reports.verify import verify
 
 SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"
 CHROMIUM = "/usr/bin/chromium"
@@ -130,6 +132,32 @@ def test_an_unfinished_or_foreign_folder_is_refused(tmp_path):
         summarise(tmp_path)
 
 
+def test_shard_rows_reads_every_shard_once_in_order(tmp_path):
+    out = tmp_path / "sharded"
+    transform("--dialect", "IndE", "--limit", 40, "--shard-size", 15, "-o", out)
+    outputs = manifest(out)["outputs"]
+    assert len(outputs["data"]) == 3
+    rows = list(shard_rows(out, outputs["data"]))
+    assert [row for _, _, row in rows] == [r for name in outputs["data"] for r in pq.read_table(out / name).to_pylist()]
+    assert [(name, n) for name, n, _ in rows[14:16]] == [(outputs["data"][0], 14), (outputs["data"][1], 0)]
+    edits = [row for _, _, row in shard_rows(out, outputs["edits"], ("key", "feature", "not a column"))]
+    assert len(edits) == manifest(out)["counts"]["edits"] and all(set(e) == {"key", "feature"} for e in edits)
+
+
+def test_an_unreadable_shard_is_named_by_the_report_and_by_verify(tmp_path):
+    out = tmp_path / "lines"
+    transform("--dialect", "IndE", "--limit", 5, "--format", "jsonl", "-o", out)
+    shard = manifest(out)["outputs"]["data"][0]
+    lines = (out / shard).read_text("utf-8").splitlines(keepends=True)
+    (out / shard).write_text(lines[0] + "{not json\n" + "".join(lines[2:]), "utf-8")
+    with pytest.raises(ShardError, match=re.escape(f"{shard}, line 2: not valid JSON")):
+        summarise(out)
+    assert any(p.startswith(f"{shard}, line 2: not valid JSON") for p in verify(None, out).problems)
+    (out / shard).unlink()
+    with pytest.raises(ReportError, match=re.escape(f"{shard}: cannot read it")):
+        list(shard_rows(out, [shard]))
+
+
 # ------------------------------------------------------------------ originals and examples
 
 
@@ -223,6 +251,37 @@ def test_html_escapes_every_value(run, tmp_path):
     assert "<script>" not in html and "<img" not in html and "<b>" not in html and "<i>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert '<mark class="before"' in html and "&lt;b&gt;</mark>" in html and "&lt;i&gt;</mark>" in html
+
+
+def test_hostile_names_and_texts_stay_text(run, tmp_path):
+    text = "He said </script><b>hi</b> & <!-- not a comment"
+    start = text.index("hi")
+    example = Example(0, "te<x>t", text, text.replace("hi", "ho"), (AppliedEdit(1, "<!--f-->", start, start + 2, "hi", "ho"),))
+    pages = {}
+    for kind, (name, abbreviation) in {"plain": ("Plain English", "PlE"),
+                                       "hostile": ("<!--<script>x</script>", "</script><b>")}.items():
+        summary = summarise(run)
+        summary["profile"].update(name=name, abbreviation=abbreviation)
+        summary["per_feature"][0]["feature"] = "</script><b>f</b>" if kind == "hostile" else "plain"
+        write_html(summary, tmp_path / f"{kind}.html", [example] if kind == "hostile" else
+                   [Example(0, "text", "a", "b", (AppliedEdit(1, "f", 0, 1, "a", "b"),))])
+        pages[kind] = tokens((tmp_path / f"{kind}.html").read_text("utf-8"))
+    plain, hostile = pages["plain"], pages["hostile"]
+    assert hostile.tags == plain.tags and "script" not in hostile.tags and "b" not in hostile.tags
+    assert hostile.comments == plain.comments == []
+    shown = "".join(hostile.text)
+    assert "multivalue report: </script><b> (<!--<script>x</script>)" in shown
+    assert "</script><b>f</b>" in shown and "te<x>t" in shown
+    assert text in shown and text.replace("hi", "ho") in shown
+
+
+def test_a_value_the_page_needs_and_does_not_get_is_an_error(run):
+    from jinja2 import UndefinedError
+
+    from multivalue_cli.reports.templating import render_template
+
+    with pytest.raises(UndefinedError, match="title"):
+        render_template("report.html", folder="f")
 
 
 def _chromium(*args: str, profile: Path) -> subprocess.CompletedProcess:

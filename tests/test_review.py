@@ -8,9 +8,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from html_tokens import tokens
 from multivalue_cli.cli import app
 from multivalue_cli.review import ReviewError
 from multivalue_cli.review.judgments import Judgment
+from multivalue_cli.review.page import render_review_page, snippet
 from multivalue_cli.review.sampling import SampleOptions, sample_run
 from multivalue_cli.review.scores import krippendorff_alpha, score
 from multivalue_cli.review.validated import write_profile
@@ -355,3 +357,30 @@ def test_a_text_repeated_in_the_data_is_shown_once(tmp_path):
     cli("transform", data, "--field", "text", "--feature", "uninflect", "-o", out, "--quiet")
     items = sample_run(out, SampleOptions(per_feature=5)).items
     assert sorted(i["original"] for i in items) == ["He speaks English.", "He speaks French.", "She walks to school."]
+
+
+# ------------------------------------------------------------------ the page
+
+
+def _item(ident: str, text: str) -> dict:
+    start = text.index("hi")
+    return {"item": ident, "original": text, "transformed": text.replace("hi", "ho", 1),
+            "edits": [{"edit": "e1", "feature": "f", "ewave": 1, "start": start, "end": start + 2,
+                       "original_start": start, "original_end": start + 2, "before": "hi", "after": "ho"}]}
+
+
+def test_hostile_names_and_texts_stay_text_on_the_review_page():
+    text = "He said </script><b>hi</b> & <!--<script>x</script> 'q' \"d\""
+    name, abbreviation = "</script><b>", "<!--<script>x</script>"  # the abbreviation is in the page's JSON
+    hostile = tokens(render_review_page([_item('i"><b>', text)], "r1", abbreviation, name))
+    plain = tokens(render_review_page([_item("i1", "He said hi.")], "r1", "PlE", "Plain English"))
+    assert hostile.tags == plain.tags and hostile.tags["script"] == 2
+    assert hostile.comments == plain.comments == []
+    shown = "".join(hostile.text)
+    assert f"Review: {name} ({abbreviation})" in shown and text in shown and text.replace("hi", "ho", 1) in shown
+    assert hostile.items == ['i"><b>']
+    data = hostile.scripts["review-data"]
+    assert not re.search(r"<!--|<script|</script", data, re.IGNORECASE)  # nothing a browser's script tokenizer acts on
+    assert json.loads(data) == {"review": "r1", "dialect": abbreviation, "items": [{"item": 'i"><b>', "edits": ["e1"]}]}
+    fragment = tokens(snippet(_item("i2", text)))
+    assert fragment.tags == tokens(snippet(_item("i2", "He said hi."))).tags and text in "".join(fragment.text)

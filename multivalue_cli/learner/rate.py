@@ -89,7 +89,7 @@ def rate_summary(results: Sequence[_Result], target: float) -> dict[str, Any]:
         "edits": sum(labels.values()),
         "per_label": dict(sorted(labels.items())),
         "percentiles": {f"p{p}": round(_percentile(rates, p), 6) for p in (0, 10, 25, 50, 75, 90, 100)},
-        "histogram": _histogram(rates),
+        "histogram": _rate_histogram(rates),
     }
 
 
@@ -118,7 +118,7 @@ def _percentile(sorted_values: Sequence[float], p: int) -> float:
     return sorted_values[k]
 
 
-def _histogram(rates: Sequence[float], width: float = 0.05) -> dict[str, int]:
+def _rate_histogram(rates: Sequence[float], width: float = 0.05) -> dict[str, int]:
     """Texts per rate bucket of ``width`` ("0.10-0.15": n); the last bucket is open."""
     counts: Counter[str] = Counter()
     top = 10

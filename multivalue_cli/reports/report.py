@@ -70,10 +70,10 @@ def summarise(out: Path) -> dict:
         "per_field": fields,
         "per_feature": _feature_rows(per_feature, total_edits),
         "per_category": _category_rows(per_feature, total_edits),
-        "edits_per_text": _histogram(per_text, texts),
+        "edits_per_text": _edits_per_text_bins(per_text, texts),
         "errors": {"count": counts.get("errors", 0), "examples": list(counts.get("error_examples", []))},
         "learner": learner_rates(manifest),
-        "review": _review(out),
+        "review": _recorded_review(out),
         "learner_profile": _learner_profile(manifest),
         "learner_fields": learner_fields(manifest),
         "learner_distribution": _learner_distribution(manifest),
@@ -81,7 +81,7 @@ def summarise(out: Path) -> dict:
     }
 
 
-def _review(out: Path) -> dict | None:
+def _recorded_review(out: Path) -> dict | None:
     """The native-speaker review imported into this run (``multivalue review import``), if any."""
     from ..review.results import recorded_review
 
@@ -142,7 +142,7 @@ def _category_rows(per_feature: Counter, total: int) -> list[dict]:
             for c, n in sorted(edits.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def _histogram(per_text: Counter, texts: int) -> list[dict]:
+def _edits_per_text_bins(per_text: Counter, texts: int) -> list[dict]:
     """How many texts got 0, 1, 2, ... edits (the last bin is ``HISTOGRAM_CAP`` or more)."""
     bins: Counter = Counter(min(n, HISTOGRAM_CAP) for n in per_text.values())
     bins[0] = max(texts - len(per_text), 0)
@@ -206,7 +206,7 @@ def _learner_profile(manifest: dict) -> str | None:
     types = ", ".join(learner.get("error_types", []))
     level = f", level {learner['level']}" if learner.get("level") else ""
     target = learner.get("target")
-    rate = f" at {_percent(target, 2)}" if isinstance(target, (int, float)) else ""
+    rate = f" at {percent(target, 2)}" if isinstance(target, (int, float)) else ""
     described = str(learner.get("profile") or "")
     own = f" ({described})" if described and not described.startswith(("level ", "default")) else ""
     return f"{types}{level}{rate}{own}"
@@ -241,34 +241,34 @@ def print_report(summary: dict, console, top: int = 20) -> None:
         for k, col in enumerate(columns):
             t.add_column(col, justify="right" if numeric and k > 0 else "left")
         for row in rows:
-            t.add_row(*(_cell(v) for v in row))
+            t.add_row(*(cell_text(v) for v in row))
         console.print(t)
 
-    table("Run", ("", "value"), overview_rows(summary), numeric=False)
+    table("Run", ("", "value"), run_overview_rows(summary), numeric=False)
     table("Texts per field", ("field", "texts", "changed", "share"),
-          ((f["field"], f["texts"], f["changed"], _percent(f["share"])) for f in summary["per_field"]))
+          ((f["field"], f["texts"], f["changed"], percent(f["share"])) for f in summary["per_field"]))
     shown = summary["per_feature"][:top]
     more = len(summary["per_feature"]) - len(shown)
     table(f"Edits per feature (top {len(shown)}" + (f" of {len(summary['per_feature'])})" if more else ")"),
           ("feature", "eWAVE", "category", "edits", "share"),
-          ((f["feature"], f["ewave"], f["category"], f["edits"], _percent(f["share"])) for f in shown))
+          ((f["feature"], f["ewave"], f["category"], f["edits"], percent(f["share"])) for f in shown))
     table("Edits per category", ("category", "features", "edits", "share"),
-          ((c["category"], c["features"], c["edits"], _percent(c["share"])) for c in summary["per_category"]))
+          ((c["category"], c["features"], c["edits"], percent(c["share"])) for c in summary["per_category"]))
     table("Edits per text", ("edits", "texts", "share"),
-          ((h["edits"], h["texts"], _percent(h["share"])) for h in summary["edits_per_text"]))
+          ((h["edits"], h["texts"], percent(h["share"])) for h in summary["edits_per_text"]))
     if summary.get("learner"):
         table("Learner errors: achieved vs target rate", ("type", "target", "achieved", "difference"),
-              ((r["type"], _percent(r["target"], 2), _percent(r["achieved"], 2), _points(r["difference"]))
+              ((r["type"], percent(r["target"], 2), percent(r["achieved"], 2), points(r["difference"]))
                for r in summary["learner"]))
     if summary.get("learner_fields"):
         table("Learner errors per field", ("field", "texts", "target", "achieved", "difference", "edits"),
-              ((f["field"], f["texts"], _percent(f["target"], 2), _percent(f["achieved"], 2),
-                _points(f["difference"]), f["edits"]) for f in summary["learner_fields"]))
+              ((f["field"], f["texts"], percent(f["target"], 2), percent(f["achieved"], 2),
+                points(f["difference"]), f["edits"]) for f in summary["learner_fields"]))
     if summary.get("learner_distribution"):
         dist = summary["learner_distribution"]
         table(f"Learner errors by ERRANT type: injected vs profile (total variation {dist['total_variation']:.3f})",
               ("ERRANT type", "profile", "injected", "edits"),
-              ((r["label"], _percent(r["profile"]), _percent(r["injected"]), r["edits"]) for r in dist["rows"]))
+              ((r["label"], percent(r["profile"]), percent(r["injected"]), r["edits"]) for r in dist["rows"]))
     if summary.get("review"):
         from ..review.show import print_results
 
@@ -280,7 +280,8 @@ def print_report(summary: dict, console, top: int = 20) -> None:
         console.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
 
 
-def overview_rows(summary: dict) -> list[tuple[str, Any]]:
+def run_overview_rows(summary: dict) -> list[tuple[str, Any]]:
+    """What the run was, as (label, value) rows: the first table of the terminal and HTML reports."""
     profile = summary["profile"]
     dialect = (f"{profile['abbreviation']} ({profile['name']}), {profile['features']} features with a rule"
                if profile.get("abbreviation") else "none")
@@ -294,7 +295,7 @@ def overview_rows(summary: dict) -> list[tuple[str, Any]]:
         ("records", summary["records"]),
         ("written", summary["written"]),
         ("texts", summary["texts"]),
-        ("texts changed", f"{summary['texts_changed']} ({_percent(summary['share_changed'])})"),
+        ("texts changed", f"{summary['texts_changed']} ({percent(summary['share_changed'])})"),
         ("edits", summary["edits"]),
         ("mean edits per text", f"{summary['mean_edits_per_text']:.2f}"),
         ("errors", summary["errors"]["count"]),
@@ -303,16 +304,18 @@ def overview_rows(summary: dict) -> list[tuple[str, Any]]:
     ]
 
 
-def _percent(share: float | None, digits: int = 1) -> str:
+def percent(share: float | None, digits: int = 1) -> str:
+    """A share (0.1234) as a percentage ("12.3%"); nothing for None."""
     return "" if share is None else f"{100 * share:.{digits}f}%"
 
 
-def _points(difference: float | None) -> str:
+def points(difference: float | None) -> str:
     """A difference of rates in percentage points."""
     return "" if difference is None else f"{100 * difference:+.2f} pp"
 
 
-def _cell(value: Any) -> str:
+def cell_text(value: Any) -> str:
+    """A value as a table shows it: floats to four significant digits, nothing for None."""
     if isinstance(value, float):
         return f"{value:.4g}"
     return "" if value is None else str(value)

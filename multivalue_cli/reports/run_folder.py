@@ -1,20 +1,26 @@
 """Reading a finished output folder back: its manifest, the records it wrote (with their input
-rows) and its edit log."""
+rows) and its edit log. Every reader of the data or edit-log shards goes through
+:func:`shard_rows`."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Collection, Iterable, Iterator, Sequence
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import MultivalueError
-
+from ..io import jsontext
 from ..io.fields import parse_path
 
 
 class ReportError(MultivalueError):
     """The folder is not a finished output folder (no manifest, or the run did not complete)."""
+
+
+class ShardError(ReportError):
+    """A data or edit-log shard of the folder cannot be read; the message names it."""
 
 
 def read_manifest(out: Path) -> dict:
@@ -53,35 +59,53 @@ def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:
     return rows if len(rows) == manifest.get("counts", {}).get("written") else None
 
 
-def _columns(manifest: dict, data_file: Path) -> list[str] | None:
+def _report_columns(manifest: dict) -> set[str]:
     """The top-level columns a report needs: the fields' and their ``_original`` copies."""
     wanted = {str(parse_path(p)[0]) for p in manifest["fields"]}
-    wanted |= {f"{name}_original" for name in wanted}
-    names = pq.read_schema(data_file).names
-    return [n for n in names if n in wanted]
+    return wanted | {f"{name}_original" for name in wanted}
 
 
-def _records(out: Path, manifest: dict) -> Iterator[dict]:
-    """The written records in output order (only the columns a report needs, for Parquet)."""
-    for name in manifest["outputs"]["data"]:
+def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None = None
+               ) -> Iterator[tuple[str, int, dict]]:
+    """Every row of the shards ``names`` of the folder ``out`` (its data or edit-log files, as
+    the manifest lists them), in order, as ``(shard, position in the shard, row)``. JSON lines
+    are read as written (numbers keep their text); of a Parquet shard, only the columns among
+    ``columns`` it has (all of them for None). Raises :class:`ShardError` for a shard that
+    cannot be read."""
+    for name in names:
         path = Path(out) / name
-        if path.suffix == ".jsonl":
-            with open(path, encoding="utf-8") as f:
-                for line in f:
-                    yield json.loads(line)
-        else:
-            for batch in pq.ParquetFile(path).iter_batches(columns=_columns(manifest, path)):
-                yield from batch.to_pylist()
+        try:
+            if path.suffix == ".jsonl":
+                with open(path, "rb") as stream:
+                    for position, line in enumerate(stream):
+                        try:
+                            row = jsontext.loads(line)
+                        except ValueError as exc:
+                            raise ShardError(f"{name}, line {position + 1}: not valid JSON ({exc})") from None
+                        yield name, position, row
+            else:
+                shard = pq.ParquetFile(path)
+                names_read = None if columns is None else [n for n in shard.schema_arrow.names if n in columns]
+                position = 0
+                for batch in shard.iter_batches(columns=names_read):
+                    for row in batch.to_pylist():
+                        yield name, position, row
+                        position += 1
+        except (OSError, pa.ArrowException) as exc:
+            raise ShardError(f"{name}: cannot read it ({exc})") from None
 
 
 def rows_and_records(out: Path, manifest: dict) -> Iterator[tuple[int | None, dict]]:
+    """The written records in output order, each with its input row (None if that cannot be
+    known); of Parquet shards, only the columns a report needs."""
     _, dropped = error_rows(out)
     rows = _written_rows(manifest, dropped)
-    for position, record in enumerate(_records(out, manifest)):
+    records = shard_rows(out, manifest["outputs"]["data"], _report_columns(manifest))
+    for position, (_, _, record) in enumerate(records):
         yield (rows[position] if rows is not None else None), record
 
 
 def edit_log(out: Path, manifest: dict, columns: Sequence[str]) -> Iterator[dict]:
-    for name in manifest["outputs"].get("edits", []):
-        for batch in pq.ParquetFile(Path(out) / name).iter_batches(columns=list(columns)):
-            yield from batch.to_pylist()
+    """The rows of the edit log, in order (only ``columns``)."""
+    for _, _, row in shard_rows(out, manifest["outputs"].get("edits", []), columns):
+        yield row

@@ -28,6 +28,7 @@ from ..errors import MultivalueError
 from ..io.fields import FieldError, assign, select
 from ..io.sources import BadRecord, SourceError, open_source
 from ..io.writers import span_key
+from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
 
@@ -154,23 +155,12 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
 
 
 def _output_records(out: Path, manifest: dict, report: Report) -> Iterator[dict]:
-    for shard in manifest["outputs"]["data"]:
-        path = out / shard
-        try:
-            if path.suffix == ".jsonl":
-                with open(path, "rb") as stream:
-                    for lineno, line in enumerate(stream, start=1):
-                        try:
-                            yield jsontext.loads(line)
-                        except ValueError as exc:
-                            report.problem(f"{shard}, line {lineno}: not valid JSON ({exc})")
-                            raise _Stop from None
-            else:
-                for batch in pq.ParquetFile(path).iter_batches():
-                    yield from batch.to_pylist()
-        except (OSError, pa.ArrowException) as exc:
-            report.problem(f"{shard}: cannot read it ({exc})")
-            raise _Stop from None
+    try:
+        for _, _, record in shard_rows(out, manifest["outputs"]["data"]):
+            yield record
+    except ShardError as exc:
+        report.problem(str(exc))
+        raise _Stop from None
 
 
 def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[str, list[AppliedEdit]]]:
@@ -185,13 +175,8 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     by_row: dict[int, dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
     shared: Counter = Counter()
     claimed: dict[tuple, int] = {}
-    for part in manifest["outputs"].get("edits", []):
-        try:
-            rows = pq.read_table(out / part).to_pylist()
-        except (OSError, pa.ArrowException) as exc:
-            report.problem(f"{part}: cannot read it ({exc})")
-            raise _Stop from None
-        for n, row in enumerate(rows):
+    try:
+        for part, n, row in shard_rows(out, manifest["outputs"].get("edits", [])):
             ewave, feature = row["ewave"], row["feature"]
             known = labels if ewave == 0 else {f for f, e in features.items() if e == ewave}
             if feature not in known:
@@ -203,6 +188,9 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
                 span = (row["key"], row["field"], span_key(ewave, edit.start, edit.end, edit.before, edit.after))
                 shared[span] += 1
                 claimed[span] = row["span_rows"]
+    except ShardError as exc:
+        report.problem(str(exc))
+        raise _Stop from None
     for span, count in shared.items():
         if count != claimed[span]:
             report.problem(f"edit log: row {span[0]}, {span[1]}: {claimed[span]} edits share the span "

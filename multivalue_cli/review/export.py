@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import __version__
 from ..io.writers import atomic_write_text
 from . import ReviewError
-from .page import render_page, snippet
+from .page import render_review_page, snippet
 from .sampling import MAX_TEXT_CHARS, Sample, SampleOptions, sample_run
 
 FILES = ("index.html", "items.jsonl", "items.csv", "README.md", "review.json")
@@ -51,7 +51,7 @@ def export(run: Path, folder: Path, opts: SampleOptions, overwrite: bool = False
         "skipped_long": sample.skipped_long,
         "features": sample.features,
     }
-    page = render_page(sample.items, review_id, profile["abbreviation"], profile["name"])
+    page = render_review_page(sample.items, review_id, profile["abbreviation"], profile["name"])
     try:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "review.json").unlink(missing_ok=True)  # an earlier export is incomplete from here on

@@ -60,7 +60,7 @@ def read_judgments(paths: Sequence[Path], meta: dict, items: dict[str, dict]) ->
     seen: dict[tuple[str, str], str] = {}
     for path in paths:
         for j in _read_file(Path(path), meta):
-            _check(j, items)
+            _check_against_items(j, items)
             earlier = seen.setdefault((j.annotator, j.item), j.where)
             if earlier != j.where:
                 raise ReviewError(f"{j.where}: {j.annotator!r} judged item {j.item} already "
@@ -145,7 +145,8 @@ def _judgment(annotator: str, item: Any, wrong: list[str], acceptable: bool | No
                     comment if isinstance(comment, str) else "", where)
 
 
-def _check(j: Judgment, items: dict[str, dict]) -> None:
+def _check_against_items(j: Judgment, items: dict[str, dict]) -> None:
+    """The judgment names an item of this review, and only edits that item has."""
     item = items.get(j.item)
     if item is None:
         raise ReviewError(f"{j.where}: unknown item id {j.item!r} (not in this review's "

@@ -37,7 +37,7 @@ def score(items: dict[str, dict], judgments: Sequence[Judgment], min_votes: int 
         item_votes[j.item][j.annotator] = j.acceptable
         for e in items[j.item]["edits"]:
             edit_votes[(j.item, e["edit"])][j.annotator] = e["edit"] not in j.wrong_edits
-    features = _features(items, edit_votes, min_votes)
+    features = _feature_accuracy(items, edit_votes, min_votes)
     changed = {i: v for i, v in item_votes.items() if not items[i]["control"]}
     controls = {i: v for i, v in item_votes.items() if items[i]["control"]}
     annotators = sorted(judged_by)
@@ -60,7 +60,7 @@ def score(items: dict[str, dict], judgments: Sequence[Judgment], min_votes: int 
     }
 
 
-def _features(items: dict[str, dict], edit_votes: dict, min_votes: int) -> dict[str, dict]:
+def _feature_accuracy(items: dict[str, dict], edit_votes: dict, min_votes: int) -> dict[str, dict]:
     """Accuracy, n and eWAVE number of every feature in the review (accuracy None if n is 0)."""
     instances: dict[str, list[dict[str, bool]]] = defaultdict(list)
     ewave: dict[str, int] = {}

@@ -4,28 +4,30 @@ from __future__ import annotations
 from typing import Any
 
 
-def _value(value: float | None) -> str:
-    return "undefined" if value is None else f"{value:.3f}"
+def score_text(value: float | None, digits: int = 3) -> str:
+    """An accuracy or an agreement as text ("undefined" for None: too few votes to say)."""
+    return "undefined" if value is None else f"{value:.{digits}f}"
 
 
-def overview_rows(result: dict) -> list[tuple[str, Any]]:
+def review_overview_rows(result: dict) -> list[tuple[str, Any]]:
+    """The review in a few (label, value) rows: who judged, how many items, accuracy, agreement."""
     items, controls = result["items"], result["controls"]
     names = ", ".join(f"{n} ({k})" for n, k in result["annotators"].items()) or "-"
     rows = [
         ("annotators (items judged)", names),
         ("items", f"{items['counted']} counted (at least {result['min_votes']} vote(s)) of "
                   f"{items['judged']} judged, {items['exported']} exported"),
-        ("transformation accuracy", _value(result["transformation_accuracy"])),
-        ("Krippendorff's alpha, edits", _value(result["alpha"])),
-        ("Krippendorff's alpha, items", _value(result["alpha_items"])),
+        ("transformation accuracy", score_text(result["transformation_accuracy"])),
+        ("Krippendorff's alpha, edits", score_text(result["alpha"])),
+        ("Krippendorff's alpha, items", score_text(result["alpha_items"])),
         ("ties (counted as not acceptable)", f"{result['ties']['edits']} edits, {result['ties']['items']} items"),
     ]
     if controls["n"]:
-        rows.append(("unchanged controls judged acceptable", f"{_value(controls['accuracy'])} (n={controls['n']})"))
+        rows.append(("unchanged controls judged acceptable", f"{score_text(controls['accuracy'])} (n={controls['n']})"))
     return rows
 
 
-def feature_rows(result: dict, min_accuracy: float | None = None) -> list[tuple[Any, ...]]:
+def feature_accuracy_rows(result: dict, min_accuracy: float | None = None) -> list[tuple[Any, ...]]:
     """Weakest first; features with no counted instance last."""
     features = result["features"]
     order = sorted(features, key=lambda n: (features[n]["accuracy"] is None,
@@ -50,11 +52,11 @@ def print_results(result: dict, console, top: int | None = None) -> None:
     overview = Table(title="Native-speaker review", title_justify="left")
     overview.add_column("")
     overview.add_column("value")
-    for label, value in overview_rows(result):
+    for label, value in review_overview_rows(result):
         overview.add_row(label, str(value))
     console.print(overview)
     min_accuracy = result.get("min_accuracy")
-    rows = feature_rows(result, min_accuracy)
+    rows = feature_accuracy_rows(result, min_accuracy)
     shown = rows[:top] if top else rows
     title = "Accuracy per feature (instances judged acceptable by a majority), weakest first"
     if len(shown) < len(rows):

@@ -19,6 +19,7 @@ import yaml
 from ..profiles import Profile, ProfileError, bundled_profiles, load_profile
 from ..io.writers import atomic_write_text
 from . import ReviewError
+from .show import score_text
 
 
 def write_profile(path: Path, run_profile: dict, result: dict, min_accuracy: float) -> list[str]:
@@ -66,8 +67,8 @@ def _render(path: Path, run_profile: dict, result: dict, min_accuracy: float, dr
     lines = [
         f"# Validated by native-speaker review (multivalue review import): {annotators} annotator(s),",
         f"# {result['items']['counted']} items with at least {result['min_votes']} vote(s); "
-        f"transformation accuracy {_number(result['transformation_accuracy'])}, "
-        f"Krippendorff's alpha {_number(result['alpha'])}.",
+        f"transformation accuracy {score_text(result['transformation_accuracy'], 2)}, "
+        f"Krippendorff's alpha {score_text(result['alpha'], 2)}.",
         f"# Features judged acceptable in fewer than {min_accuracy:g} of their reviewed instances are off.",
         "abbreviation: " + _scalar(f"{run_profile['abbreviation']}-validated"),
         "name: " + _scalar(f"{run_profile['name']} (validated: accuracy >= {min_accuracy:g})"),
@@ -104,10 +105,6 @@ def _comment(feature: dict | None) -> str:
     if not feature or feature["accuracy"] is None:
         return ""
     return f"  # accuracy {feature['accuracy']:.2f} (n={feature['n']})"
-
-
-def _number(value: float | None) -> str:
-    return "undefined" if value is None else f"{value:.2f}"
 
 
 def _scalar(value: str) -> str:
