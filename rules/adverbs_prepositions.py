@@ -10,8 +10,6 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
-CATEGORY = "Adverbs and Prepositions"
-
 # Degree adverbs whose adjective form is used as a degree modifier in the varieties with
 # feature 220 (*real good, awful tired, terrible cold*).
 DEGREE_ADVERBS = wordlist("degree_adverbs")
@@ -69,7 +67,7 @@ def adjective_of_adverb(adverb: str) -> str | None:
 
 
 @rule(
-    220, "degree_adj_for_adv", CATEGORY,
+    "degree_adj_for_adv",
     lemmas=DEGREE_ADVERBS,
     examples=[
         ("That's really good.", "That's real good."),
@@ -102,7 +100,7 @@ def degree_adj_for_adv(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    221, "flat_adj_for_adv", CATEGORY,
+    "flat_adj_for_adv",
     tags={"RB"},
     examples=[
         ("Come quickly!", "Come quick!"),
@@ -168,7 +166,7 @@ def is_predicative(adj) -> bool:
 
 
 @rule(
-    222, "too_sub", CATEGORY,
+    "too_sub",
     lemmas={"very"},
     examples=[
         ("It is very difficult.", "It is too difficult."),
@@ -278,7 +276,7 @@ def omissible_preposition(index, prep) -> bool:
 
 
 @rule(
-    216, "null_prepositions", CATEGORY,
+    "null_prepositions",
     lemmas={"to", "of", "on"},
     examples=[
         ("She went to town.", "She went town."),

@@ -102,7 +102,7 @@ def _in_past_story(tok: Token) -> bool:
 
 
 @rule(
-    121, "double_modals", "Mood",
+    "double_modals",
     tags={"MD"},
     examples=[
         ("I tell you what we should do.",
@@ -219,7 +219,7 @@ def _present_modal_context(modal: Token) -> bool:
 
 
 @rule(
-    123, "present_modals", "Mood",
+    "present_modals",
     tags={"MD"},
     examples=[
         ("I wish that people would get educated.", "I wish that people will get educated."),
@@ -420,7 +420,7 @@ def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) ->
 
 
 @rule(
-    126, "finna_future", "Mood",
+    "finna_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("I'm about to go.", "I'm finna go."),
@@ -484,7 +484,7 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    126, "fixin_future", "Mood",
+    "fixin_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("They're about to leave town.",

@@ -11,7 +11,6 @@ from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, in_question, sentence
 
-CATEGORY = "Adverbial Subordination"
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
 
 
@@ -58,7 +57,7 @@ def _clause_final(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    211, "clause_final_though_but", CATEGORY,
+    "clause_final_though_but",
     lemmas={"though"},
     examples=[
         ("The food was great, though.", ["The food was great, but.", "The food was great but."]),
@@ -139,7 +138,7 @@ def _after_negation(tok: Token) -> bool:
 
 
 @rule(
-    212, "clause_final_really_but", CATEGORY,
+    "clause_final_really_but",
     lemmas={"really"},
     examples=[
         ("I'm really afraid of dogs.", ["I'm afraid of dogs but.", "I'm afraid of dogs, but."]),
@@ -270,7 +269,7 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
 
 
 @rule(
-    213, "chaining_main_verbs", CATEGORY,
+    "chaining_main_verbs",
     lemmas=MOTION_VERBS | {"if"},
     examples=[
         ("I went there to work.", "I went there work."),
@@ -379,7 +378,7 @@ def _concessive_words(mark: Token) -> list[int]:
 
 
 @rule(
-    214, "corr_conjunction_doubling", CATEGORY,
+    "corr_conjunction_doubling",
     lemmas=set(DOUBLED) | CONCESSIVE | {"that"},
     examples=[
         ("He has been in this school for five years, yet he is not tired.",
@@ -448,7 +447,7 @@ def _main_clause_start(advcl: Token) -> Token | None:
 
 
 @rule(
-    215, "subord_conjunction_doubling", CATEGORY,
+    "subord_conjunction_doubling",
     lemmas=set(CORRELATIVE),
     examples=[
         ("Although you are smart, you are not appreciated.",

@@ -24,7 +24,7 @@ FIRST_PERSON_BE = frozenset({"am", "'m", "’m"})
 
 
 @rule(
-    174, "drop_aux_be_progressive", "Agreement",
+    "drop_aux_be_progressive",
     deps={"aux"}, tags={"VBG"},
     examples=[
         ("So you are always thinking about where you go to work.",
@@ -78,7 +78,7 @@ def drop_aux_be_progressive(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    175, "drop_aux_be_gonna", "Agreement",
+    "drop_aux_be_gonna",
     deps={"aux"}, tags={"VBG"},
     examples=[
         ("We're gonna go to work.", "We gonna go to work."),
@@ -275,7 +275,7 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
 
 
 @rule(
-    176, "drop_copula_be_NP", "Agreement",
+    "drop_copula_be_NP",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("He is a good teacher.", "He a good teacher."),
@@ -305,7 +305,7 @@ def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    177, "drop_copula_be_AP", "Agreement",
+    "drop_copula_be_AP",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("She is smart.", "She smart."),
@@ -337,7 +337,7 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    178, "drop_copula_be_locative", "Agreement",
+    "drop_copula_be_locative",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("He is at home.", "He at home."),
@@ -376,7 +376,7 @@ HAS_CLITIC_BEFORE = frozenset({"been", "got", "gotten"})
 
 
 @rule(
-    179, "drop_aux_have", "Agreement",
+    "drop_aux_have",
     tags={"VBN"},
     examples=[
         ("I have eaten my lunch.", "I eaten my lunch."),

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @rule(
-    172, "existential_there", "Agreement",
+    "existential_there",
     deps={"expl"},
     examples=[
         ("There are two men waiting in the hall.",
@@ -87,7 +87,7 @@ DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
 
 
 @rule(
-    173, "existential_it", "Agreement",
+    "existential_it",
     deps={"expl"}, lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("There is a new person here.", "It is a new person here."),

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @rule(
-    170, "uninflect", "Agreement",
+    "uninflect",
     tags={"VBZ"},
     examples=[
         ("He speaks English.", "He speak English."),
@@ -74,7 +74,7 @@ def referent(subject: Token) -> Token:
 
 
 @rule(
-    171, "generalized_third_person_s", "Agreement",
+    "generalized_third_person_s",
     tags={"VBP"},
     examples=[
         ("I see the house.", "I sees the house."),
@@ -165,7 +165,7 @@ def _finite_bare_verb(verb: Token) -> bool:
 
 
 @rule(
-    180, "were_was", "Agreement",
+    "were_was",
     lemmas={"be"},
     examples=[
         ("You were hungry but he was thirsty.", "You was hungry but he was thirsty."),

@@ -14,7 +14,7 @@ from multivalue_cli.engine.syntax import direct_subject as _subject
 from multivalue_cli.engine.syntax import children
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import CATEGORY, complement_infinitives, is_finite
+from .common import complement_infinitives, is_finite
 
 
 CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs")
@@ -51,7 +51,7 @@ def _zero_that_start(clause: Token) -> Token | None:
 
 
 @rule(
-    200, "say_complementizer", CATEGORY,
+    "say_complementizer",
     lemmas=CLAUSE_EMBEDDERS,
     deps={"ccomp"},
     examples=[
@@ -96,7 +96,7 @@ def say_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    201, "for_complementizer", CATEGORY,
+    "for_complementizer",
     tags={"TO"},
     examples=[
         ("It's hard to cross the river.", "It's hard for cross the river."),
@@ -255,7 +255,7 @@ def _phrase_ends_at(tok: Token) -> bool:
 
 
 @rule(
-    204, "what_comparative", CATEGORY,
+    "what_comparative",
     lemmas={"than", "as"},
     examples=[
         ("It's harder than you think it is.", "It's harder than what you think it is."),

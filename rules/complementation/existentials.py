@@ -11,8 +11,6 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import in_question
 from multivalue_cli.engine.syntax import children
 
-from .common import CATEGORY
-
 
 # Fixed phrases with "there is no ...", which keep their "there" (*There's no way he did that*).
 EXISTENTIAL_IDIOMS = frozenset({"way", "doubt", "need", "denying", "question", "point", "use",
@@ -65,7 +63,7 @@ def _definite(noun: Token) -> bool:
 
 
 @rule(
-    205, "existential_got", CATEGORY,
+    "existential_got",
     deps={"expl"},
     examples=[
         ("There is some sand there.", "It got some sand there."),
@@ -130,7 +128,7 @@ def _describes_a_place(be: Token) -> bool:
 
 
 @rule(
-    206, "existential_you_have", CATEGORY,
+    "existential_you_have",
     lemmas={"there"},
     examples=[
         ("There are some people who never listen.", "You have some people who never listen."),

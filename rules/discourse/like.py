@@ -38,7 +38,7 @@ def _focused_adjective(adj: Token) -> Token | None:
 
 
 @rule(
-    234, "acomp_focusing_like", "Discourse and Word Order",
+    "acomp_focusing_like",
     deps={"acomp"},
     examples=[
         ("It was really big.", "It was like really big."),
@@ -135,7 +135,7 @@ def _reported_words(verb: Token) -> list[int] | None:
 
 
 @rule(
-    235, "quotative_like", "Discourse and Word Order",
+    "quotative_like",
     lemmas={"say", "ask"},
     examples=[
         ('She said, "What do you mean?"', 'She was like, "What do you mean?"'),

@@ -115,7 +115,7 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
 
 
 @rule(
-    229, "drop_aux_yn", "Discourse and Word Order",
+    "drop_aux_yn",
     lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
@@ -279,7 +279,7 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 @rule(
-    228, "drop_aux_wh", "Discourse and Word Order",
+    "drop_aux_wh",
     lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
@@ -433,7 +433,7 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
 
 
 @rule(
-    227, "inverted_indirect_question", "Discourse and Word Order",
+    "inverted_indirect_question",
     lemmas=QUESTION_EMBEDDERS,
     deps={"ccomp"},
     examples=[
@@ -518,7 +518,7 @@ def _embedded_question(clause: Token) -> bool:
 
 
 @rule(
-    230, "doubly_filled_comp", "Discourse and Word Order",
+    "doubly_filled_comp",
     tags=WH_TAGS,
     examples=[
         ("I don't know what he wants.", "I don't know what that he wants."),

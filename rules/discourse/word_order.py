@@ -134,7 +134,7 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
 
 
 @rule(
-    223, "clefting", "Discourse and Word Order",
+    "clefting",
     deps={"nsubj", "nsubjpass"},
     examples=[
         ("A lot of them are looking for more land.", "It's looking for more land a lot of them are."),
@@ -285,7 +285,7 @@ THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "it"})
 
 
 @rule(
-    224, "fronting_pobj", "Discourse and Word Order",
+    "fronting_pobj",
     lemmas=FRONTED_PREPOSITIONS,
     examples=[
         ("I speak English to my sister.", "To my sister I speak English."),
@@ -380,7 +380,7 @@ def _negative_inversion(verb: Token, subj: Token) -> list[tuple[Op, ...]]:
 
 
 @rule(
-    226, "negative_inversion", "Discourse and Word Order",
+    "negative_inversion",
     deps={"nsubj", "nsubjpass"},
     examples=[
         ("Nobody can do that.", "Can't nobody do that."),
@@ -439,7 +439,7 @@ def _stranded_most(most: Token) -> tuple[Token, Token | None] | None:
 
 
 @rule(
-    231, "superlative_before_matrix_head", "Discourse and Word Order",
+    "superlative_before_matrix_head",
     lemmas={"most"},
     examples=[
         ("The thing I like most is apples.", "The most thing I like is apples."),
@@ -504,7 +504,7 @@ def _pronoun_objects(verb: Token) -> list[tuple[Op, ...]]:
 
 
 @rule(
-    232, "double_obj_order", "Discourse and Word Order",
+    "double_obj_order",
     deps={"dobj"},
     examples=[
         ("Give it to me.", ["Give me it.", "Give it me."]),

@@ -23,7 +23,7 @@ PERFECT_HAVE = PRESENT_HAVE | {"had", "'d", "’d"}
 
 
 @rule(
-    155, "aint_be", "Negation",
+    "aint_be",
     lemmas={"be", "’re", "’m"},
     examples=[
         ("They're all in there, aren't they?", "They're all in there, ain't they?"),
@@ -74,7 +74,7 @@ def _constituent_negation(neg: Token) -> bool:
 
 
 @rule(
-    156, "aint_have", "Negation",
+    "aint_have",
     tags={"VBN"},
     examples=[
         ("I haven't had a look at them yet.", "I ain't had a look at them yet."),
@@ -123,7 +123,7 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    158, "dont", "Negation",
+    "dont",
     lemmas={"do"},
     examples=[
         ("He doesn't like me.", "He don't like me."),
@@ -153,7 +153,7 @@ def dont(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    163, "wasnt_werent", "Negation",
+    "wasnt_werent",
     lemmas={"be"},
     examples=[
         ("The boys were interested, but Mary wasn't.",

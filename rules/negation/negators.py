@@ -41,7 +41,7 @@ PRONOUN_ANY_BEFORE = frozenset({"left"})
 
 
 @rule(
-    154, "negative_concord", "Negation",
+    "negative_concord",
     deps={"neg"},
     lemmas={"any", "anything", "anybody", "anyone", "anywhere", "anymore", "ever"},
     examples=[
@@ -210,7 +210,7 @@ PRESENT_OR_PAST_DO = frozenset({"do", "does", "did"})
 
 
 @rule(
-    157, "aint_before_main", "Negation",
+    "aint_before_main",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I didn't go to school yesterday.", "I ain't go to school yesterday."),
@@ -245,7 +245,7 @@ DURATIVE_ADVERBS = frozenset({"ever", "never", "anymore", "yet", "longer"})
 
 
 @rule(
-    159, "never_negator", "Negation",
+    "never_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("He didn't come yesterday.", "He never came yesterday."),
@@ -288,7 +288,7 @@ def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    160, "no_preverbal_negator", "Negation",
+    "no_preverbal_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I don't want any.", "I no want any."),
@@ -314,7 +314,7 @@ def no_preverbal_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    161, "not_preverbal_negator", "Negation",
+    "not_preverbal_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I don't like it.", "I not like it."),
@@ -351,7 +351,7 @@ NOMO_PRONOUN = {
 
 
 @rule(
-    162, "nomo_existential", "Negation",
+    "nomo_existential",
     deps={"expl"},
     examples=[
         ("There isn't anything in there.", "No more nothing in there."),

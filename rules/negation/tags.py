@@ -25,7 +25,7 @@ TAG_AUX_LEMMAS = frozenset({
 
 
 @rule(
-    165, "invariant_tag_non_concord", "Negation",
+    "invariant_tag_non_concord",
     lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("They had them in their hair, didn't they?",
@@ -204,7 +204,7 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
 
 
 @rule(
-    164, "invariant_tag_amnt", "Negation",
+    "invariant_tag_amnt",
     lemmas={"be"},
     examples=[
         ("I'm right, aren't I?", "I'm right, amn't I?"),
@@ -240,7 +240,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    166, "invariant_tag_can_or_not", "Negation",
+    "invariant_tag_can_or_not",
     tags={"MD", "VB"},  # *can*, or the bare verb of a command
     examples=[
         ("You can swim, can't you?", "You can swim, can or not?"),
@@ -306,7 +306,7 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    167, "invariant_tag_fronted_isnt", "Negation",
+    "invariant_tag_fronted_isnt",
     lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("I can colour this red, can't I?", "Isn't, I can colour this red?"),

@@ -12,7 +12,7 @@ from multivalue_cli.engine.syntax import in_question as is_question
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARGUMENT_DEPS, ARTICLE_FRAMES, CATEGORY, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
+    ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
     NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
     clause_verb, common_noun_head, definite_article, first_conjunct_at, followed_by_possessive,
     has_of_complement, lower, plain_noun_phrase, previous_word,
@@ -92,7 +92,7 @@ def find_indefinite_articles(index) -> Iterator[int]:
 
 
 @rule(
-    60, "definite_for_indefinite_articles", CATEGORY,
+    "definite_for_indefinite_articles",
     lemmas={"a", "an"},
     examples=[
         ("I had a toothache yesterday.", "I had the toothache yesterday."),
@@ -163,7 +163,7 @@ def is_specific_context(index, verb: int) -> bool:
 
 
 @rule(
-    62, "remove_det_definite", CATEGORY,
+    "remove_det_definite",
     lemmas={"the"},
     examples=[
         ("The main reason for their performance was luck.",
@@ -211,7 +211,7 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    63, "remove_det_indefinite", CATEGORY,
+    "remove_det_indefinite",
     lemmas={"a", "an"},
     examples=[
         ("What about getting a girl from India?", "What about getting girl from India?"),
@@ -241,7 +241,7 @@ def is_plain_modifier(tok) -> bool:
 
 
 @rule(
-    64, "definite_abstract", CATEGORY,
+    "definite_abstract",
     lemmas=ABSTRACT_NOUNS,
     examples=[
         ("Poor people were starved with hunger.", "Poor people were starved with the hunger."),
@@ -322,7 +322,7 @@ def determiner_of(noun):
 
 
 @rule(
-    61, "indefinite_for_definite_articles", CATEGORY,
+    "indefinite_for_definite_articles",
     lemmas=UNIQUE_NOUNS,
     examples=[
         ("The sun was shining.", "A sun was shining."),
@@ -397,7 +397,7 @@ def bare_modified_mass_noun(noun) -> bool:
 
 
 @rule(
-    65, "indefinite_for_zero", CATEGORY,
+    "indefinite_for_zero",
     tags={"CD", "NN"},
     examples=[
         ("We planted about three fields.", "We planted about a three fields."),
@@ -491,7 +491,7 @@ def perfect_of_an_event(index, verb: int) -> bool:
 
 
 @rule(
-    66, "indef_one", CATEGORY,
+    "indef_one",
     lemmas={"a", "an"},
     examples=[
         ("They saw a green snake tangled round a tree.",

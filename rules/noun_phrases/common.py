@@ -10,8 +10,6 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 
-CATEGORY = "Noun Phrases"
-
 # Words in a noun phrase that require a singular or mass noun: "much advices", "this
 # informations", "an equipments" would be ungrammatical in the dialect too.
 SINGULAR_MARKERS = frozenset(

@@ -11,7 +11,7 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARGUMENT_DEPS, CATEGORY, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
+    ARGUMENT_DEPS, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
     UNIQUE_NOUNS, by_position, capitalised_at, common_noun_head, first_conjunct_at,
     followed_by_possessive, has_conjunct, has_of_complement, is_human_noun, lower,
     plain_noun_phrase,
@@ -32,7 +32,7 @@ def is_partitive_complement(index, noun: int) -> bool:
 
 
 @rule(
-    59, "double_determiners", CATEGORY,
+    "double_determiners",
     tags={"PRP$", "DT"},
     examples=[
         ("We discussed the problem. Our common problem is very serious.",
@@ -141,7 +141,7 @@ def replaceable_definite(index, det: int) -> bool:
 
 
 @rule(
-    67, "demonstrative_for_definite_articles", CATEGORY,
+    "demonstrative_for_definite_articles",
     lemmas={"the"},
     examples=[
         ("The door closed.", "That door closed."),
@@ -188,7 +188,7 @@ def demonstrative_determiners(index, *words: str) -> Iterator:
 
 
 @rule(
-    68, "those_them", CATEGORY,
+    "those_them",
     lemmas={"those"},
     examples=[
         ("In those days, nobody had a car.", "In them days, nobody had a car."),
@@ -216,7 +216,7 @@ def is_time_adverbial(noun) -> bool:
 
 
 @rule(
-    70, "proximal_distal_demonstratives", CATEGORY,
+    "proximal_distal_demonstratives",
     lemmas={"this", "that", "these", "those"},
     examples=[
         ("This book is mine.", "This here book is mine."),
@@ -255,7 +255,7 @@ def proximal_distal_demonstratives(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    71, "demonstrative_no_number", CATEGORY,
+    "demonstrative_no_number",
     lemmas={"these", "those"},
     examples=[
         ("I've watched these children.", "I've watched this children."),

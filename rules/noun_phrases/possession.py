@@ -11,7 +11,7 @@ from multivalue_cli.engine.syntax import in_question as is_question
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at,
+    INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at,
     clause_verb, has_conjunct, is_human_noun, lower, plain_noun_phrase,
 )
 
@@ -171,7 +171,7 @@ def in_command(index, noun) -> bool:
 
 
 @rule(
-    74, "possessives_for_post", CATEGORY,
+    "possessives_for_post",
     tags={"POS", "PRP$"},
     examples=[
         ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
@@ -207,7 +207,7 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    75, "possessives_for_pre", CATEGORY,
+    "possessives_for_pre",
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
@@ -250,7 +250,7 @@ def time_possessor(possessor) -> bool:
 
 
 @rule(
-    76, "possessives_belong", CATEGORY,
+    "possessives_belong",
     tags={"POS", "PRP$"},
     examples=[
         ("The man's dog barked.", "The dog belong the man barked."),
@@ -282,7 +282,7 @@ def possessives_belong(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    77, "null_genitive", CATEGORY,
+    "null_genitive",
     tags={"POS"},
     examples=[
         ("My daddy's brother came.", "My daddy brother came."),

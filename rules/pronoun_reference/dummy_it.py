@@ -28,7 +28,7 @@ BE_FORMS = frozenset({"is", "was", "'s", "’s"})
 
 
 @rule(
-    4, "pleonastic_that", "Pronouns",
+    "pleonastic_that",
     lemmas={"it"},
     examples=[
         ("It's raining.", ["That's raining.", "Thass raining."]),
@@ -115,7 +115,7 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    41, "anaphoric_it", "Pronouns",
+    "anaphoric_it",
     lemmas={"they", "them", "their"},
     examples=[
         ("Those books are very informative. They can be bought at Dillon's.",
@@ -255,7 +255,7 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
 
 
 @rule(
-    45, "it_dobj", "Pronouns",
+    "it_dobj",
     lemmas={"make", "be", "have", "as"},
     examples=[
         ("As I made clear before, we will talk about solutions.",
@@ -374,7 +374,7 @@ def _delete_it(tok: Token, be: Token) -> Site:
 
 
 @rule(
-    46, "it_is_referential", "Pronouns",
+    "it_is_referential",
     lemmas={"it"},
     examples=[
         ("It is very nice food.", "Is very nice food."),
@@ -436,7 +436,7 @@ def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
 
 
 @rule(
-    47, "it_is_non_referential", "Pronouns",
+    "it_is_non_referential",
     lemmas={"it"},
     examples=[
         ("It is not allowed to stop here.", "Is not allowed to stop here."),

@@ -88,7 +88,7 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
 
 
 @rule(
-    1, "she_inanimate_objects", "Pronouns",
+    "she_inanimate_objects",
     lemmas={"it", "its"},
     examples=[
         ("The car broke down; it needs a new engine.", "The car broke down; she needs a new engine."),
@@ -127,7 +127,7 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    2, "he_inanimate_objects", "Pronouns",
+    "he_inanimate_objects",
     lemmas={"it", "its"},
     examples=[
         ("The old tree fell over in the storm because it was rotten.",
@@ -166,7 +166,7 @@ def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    3, "referential_thing", "Pronouns",
+    "referential_thing",
     lemmas={"it"},
     examples=[
         ("When you switch on the alarm you press this button. When you switch it off you press "
@@ -217,7 +217,7 @@ SWAP_GENDER = {
 
 
 @rule(
-    10, "no_gender_distinction", "Pronouns",
+    "no_gender_distinction",
     lemmas={"he", "she", "his", "her", "hers", "himself", "herself"},
     examples=[
         ("My mother, she's a primary school teacher.", "My mother, he's a primary school teacher."),

@@ -32,7 +32,7 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
 
 
 @rule(
-    42, "object_pronoun_drop", "Pronouns",
+    "object_pronoun_drop",
     lemmas={"it", "they"},
     examples=[
         ("I bought a new phone last week, and I really like it.",
@@ -121,7 +121,7 @@ CLAUSE_OPENERS = frozenset({";", ",", ":", "and", "but", "so", "then", "—", "-
 
 
 @rule(
-    43, "null_referential_pronouns", "Pronouns",
+    "null_referential_pronouns",
     lemmas={"he", "she", "it", "they"},
     examples=[
         ("The car broke down; it needs a new engine.", "The car broke down; needs a new engine."),

@@ -14,7 +14,6 @@ from multivalue_cli.engine.syntax import in_question as _is_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
-CATEGORY = "Pronouns"
 
 # The lemma the parser files each pronoun form under (lower-cased, as in the index), so the
 # forms can be found through the lemma index; forms not listed are their own lemma.

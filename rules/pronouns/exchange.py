@@ -17,7 +17,7 @@ from multivalue_cli.engine.syntax import children
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, OBJECT_DEPS, absolute_object, after_listed_noun, conjuncts_of, is_coordinated,
+    OBJECT_DEPS, absolute_object, after_listed_noun, conjuncts_of, is_coordinated,
     next_lower, subtree_span, tokens_with_forms,
 )
 
@@ -27,7 +27,7 @@ _CLITICS = frozenset({"'m", "'re", "'s", "'ve", "'d", "'ll", "’m", "’re", "�
 
 
 @rule(
-    7, "me_coordinate_subjects", "Pronouns",
+    "me_coordinate_subjects",
     lemmas={"i"},
     deps={"conj"},
     examples=[
@@ -142,7 +142,7 @@ def _indefinite_object(verb: Token) -> Token | None:
 
 
 @rule(
-    9, "benefactive_dative", "Pronouns",
+    "benefactive_dative",
     lemmas=BENEFACTIVE_VERBS,
     deps={"dobj"},
     examples=[
@@ -209,7 +209,7 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
 
 
 @rule(
-    5, "em_subj_pronoun", CATEGORY,
+    "em_subj_pronoun",
     lemmas=EM_SUBJECT_FORMS,
     deps=SUBJECT_DEPS,
     examples=[
@@ -265,7 +265,7 @@ def _object_pronoun(tok: Token) -> bool:
 
 
 @rule(
-    6, "em_obj_pronoun", CATEGORY,
+    "em_obj_pronoun",
     lemmas={"he", "she", "it"},
     deps=OBJECT_DEPS,
     examples=[
@@ -317,7 +317,7 @@ def _first_person_in_coordinated_subject(tok: Token) -> bool:
 
 
 @rule(
-    8, "myself_coordinate_subjects", CATEGORY,
+    "myself_coordinate_subjects",
     lemmas={"i"},
     deps={"conj"},
     examples=[
@@ -344,7 +344,7 @@ def myself_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    29, "me_us", CATEGORY,
+    "me_us",
     lemmas={"i"},
     deps=OBJECT_DEPS,
     examples=[
@@ -376,7 +376,7 @@ COMPARATIVE_PREPS = frozenset({"than", "as", "but", "except"})
 
 
 @rule(
-    30, "non_coordinated_subj_obj", CATEGORY,
+    "non_coordinated_subj_obj",
     lemmas={"i", "he", "she", "we", "they"},
     deps=OBJECT_DEPS,
     examples=[
@@ -407,7 +407,7 @@ def non_coordinated_subj_obj(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    31, "non_coordinated_obj_subj", CATEGORY,
+    "non_coordinated_obj_subj",
     lemmas=set(SUBJECT_TO_OBJECT),
     deps=SUBJECT_DEPS,
     examples=[

@@ -12,7 +12,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children
 from multivalue_cli.engine.syntax import in_question as _is_question
 
-from .common import CATEGORY, next_lower, tokens_with_forms
+from .common import next_lower, tokens_with_forms
 
 
 QUESTION_WORDS = frozenset({"who", "what"})
@@ -80,7 +80,7 @@ def _gathering(verb: Token) -> bool:
 
 
 @rule(
-    39, "plural_interrogative", CATEGORY,
+    "plural_interrogative",
     lemmas=QUESTION_WORDS,
     tags={"WP"},
     examples=[
@@ -122,7 +122,7 @@ def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    40, "reduplicate_interrogative", CATEGORY,
+    "reduplicate_interrogative",
     lemmas=QUESTION_WORDS,
     tags={"WP"},
     examples=[

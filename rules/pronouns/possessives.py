@@ -11,7 +11,7 @@ from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.registry import rule
 
 from .common import (
-    CATEGORY, PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context, swap,
+    PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context, swap,
     tokens_with_forms,
 )
 
@@ -43,17 +43,17 @@ def _determiner_rule(form: str, new: str) -> Callable[[Doc, DocIndex], Iterator[
     return apply
 
 
-def _register_determiner(ewave: int, name: str, form: str, new: str, doc: str,
+def _register_determiner(name: str, form: str, new: str, doc: str,
                          examples: list, negatives: list) -> None:
     fn = _determiner_rule(form, new)
     fn.__name__ = name
     fn.__doc__ = doc
-    rule(ewave, name, CATEGORY, lemmas={form}, tags={"PRP$"},
+    rule(name, lemmas={form}, tags={"PRP$"},
          examples=examples, negatives=negatives)(fn)
 
 
 _register_determiner(
-    18, "my_i", "my", "I",
+    "my_i", "my", "I",
     "Subject form *I* as possessive determiner: *I book* for *my book*.",
     examples=[
         ("My brother's car is red.", "I brother's car is red."),
@@ -64,7 +64,7 @@ _register_determiner(
     negatives=["That book is mine.", "I have my own room.", "Oh my God, it's late!"],
 )
 _register_determiner(
-    19, "our_we", "our", "we",
+    "our_we", "our", "we",
     "Subject form *we* as possessive determiner: *we farm* for *our farm*.",
     examples=[
         ("Our house is small.", "We house is small."),
@@ -74,7 +74,7 @@ _register_determiner(
     negatives=["The house is ours.", "We have our own car.", "We left early."],
 )
 _register_determiner(
-    20, "his_he", "his", "he",
+    "his_he", "his", "he",
     "Subject form *he* as possessive determiner: *he book* for *his book*; independent *his* "
     "(*the book is his*) is left alone.",
     examples=[
@@ -85,7 +85,7 @@ _register_determiner(
     negatives=["The book is his.", "He lost his own keys.", "He left early."],
 )
 _register_determiner(
-    21, "their_they", "their", "they",
+    "their_they", "their", "they",
     "Subject form *they* as possessive determiner: *it's they book*.",
     examples=[
         ("It's their book.", "It's they book."),
@@ -95,7 +95,7 @@ _register_determiner(
     negatives=["The book is theirs.", "They have their own rules.", "They left early."],
 )
 _register_determiner(
-    22, "your_you", "your", "you",
+    "your_you", "your", "you",
     "*You* as possessive determiner: *you fare* for *your fare*. Needs a possessive *your*, "
     "which benchmark questions and third person narratives rarely have.",
     examples=[
@@ -107,7 +107,7 @@ _register_determiner(
     negatives=["Is this car yours?", "You have your own room.", "You did it yourself."],
 )
 _register_determiner(
-    24, "his_him", "his", "him",
+    "his_him", "his", "him",
     "Object form *him* as possessive determiner: *him dog* for *his dog*.",
     examples=[
         ("His dog barks all night.", "Him dog barks all night."),
@@ -117,7 +117,7 @@ _register_determiner(
     negatives=["The dog is his.", "He has his own dog.", "I saw him."],
 )
 _register_determiner(
-    25, "their_them", "their", "them",
+    "their_them", "their", "them",
     "Object form *them* as possessive determiner: *them book* for *their book*.",
     examples=[
         ("Their book is new.", "Them book is new."),
@@ -127,7 +127,7 @@ _register_determiner(
     negatives=["The house is theirs.", "They have their own house.", "I saw them."],
 )
 _register_determiner(
-    26, "my_me", "my", "me",
+    "my_me", "my", "me",
     "Object form *me* as possessive determiner: *me brother*, *I've lost me bike*.",
     examples=[
         ("He's my brother.", "He's me brother."),
@@ -137,7 +137,7 @@ _register_determiner(
     negatives=["The bike is mine.", "I have my own bike.", "Oh my God!"],
 )
 _register_determiner(
-    27, "our_us", "our", "us",
+    "our_us", "our", "us",
     "Object form *us* as possessive determiner: *we like us town*.",
     examples=[
         ("We like our town.", "We like us town."),
@@ -162,7 +162,7 @@ def _plural_addressee(sent) -> bool:
 
 
 @rule(
-    23, "your_yalls", CATEGORY,
+    "your_yalls",
     lemmas={"your"},
     tags={"PRP$"},
     examples=[
@@ -213,7 +213,7 @@ def _determiner_his(tok: Token) -> bool:
 
 
 @rule(
-    33, "nasal_possessive_pron", CATEGORY,
+    "nasal_possessive_pron",
     # the tagger often takes *hers*, *ours*, *theirs* for plural nouns of lemma her, our, their
     lemmas={"your", "yours", "his", "hers", "ours", "theirs", "her", "our", "their"},
     examples=[

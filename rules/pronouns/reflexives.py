@@ -14,7 +14,7 @@ from multivalue_cli.engine.syntax import children
 from multivalue_cli.engine.syntax import direct_subject as subject_of
 
 from .common import (
-    CATEGORY, absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span,
+    absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span,
     swap, tokens_with_forms,
 )
 
@@ -23,7 +23,7 @@ SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yoursel
 
 
 @rule(
-    14, "reflex_number", "Pronouns",
+    "reflex_number",
     lemmas={"ourselves", "themselves", "yourselves", "yourself", "ourself", "themself"},
     examples=[
         ("We did it ourselves.", "We did it ourself."),
@@ -48,7 +48,7 @@ REGULAR_REFLEXIVES = {"himself": "hisself", "themselves": "theirselves", "themse
 
 
 @rule(
-    11, "regularized_reflexives", CATEGORY,
+    "regularized_reflexives",
     lemmas={"himself", "themselves", "themself"},
     examples=[
         ("He hurt himself.", "He hurt hisself."),
@@ -72,7 +72,7 @@ def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    12, "regularized_reflexives_object_pronouns", CATEGORY,
+    "regularized_reflexives_object_pronouns",
     lemmas={"myself"},
     examples=[
         ("I made it myself.", "I made it meself."),
@@ -100,7 +100,7 @@ SUBJECT_BASED_REFLEXIVES = {
 
 
 @rule(
-    13, "regularized_reflexives_aave", CATEGORY,
+    "regularized_reflexives_aave",
     lemmas=SUBJECT_BASED_REFLEXIVES,
     examples=[
         ("They fixed the roof themselves.",
@@ -164,7 +164,7 @@ def _absolute_reflexive_object(tok: Token) -> bool:
 
 
 @rule(
-    15, "absolute_reflex", CATEGORY,
+    "absolute_reflex",
     lemmas={"i", "we", "he", "she", "they"},
     examples=[
         ("My wife and I will be there.", "Myself and my wife will be there."),
@@ -252,7 +252,7 @@ OWN_SELF = {
 
 
 @rule(
-    16, "emphatic_reflex", CATEGORY,
+    "emphatic_reflex",
     lemmas=set(OWN_SELF) | {"yourself"},
     examples=[
         ("Everybody took care of themselves.", "Everybody took care of their own selves."),

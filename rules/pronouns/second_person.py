@@ -11,7 +11,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children
 
 from .common import (
-    CATEGORY, PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context,
+    PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context,
     tokens_with_forms,
 )
 
@@ -33,7 +33,7 @@ def _you_all(you: Token) -> Token | None:
 
 
 @rule(
-    34, "yall", "Pronouns",
+    "yall",
     lemmas={"you"},
     examples=[
         ("Are you all ready?", "Are y'all ready?"),
@@ -93,7 +93,7 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    35, "you_ye", CATEGORY,
+    "you_ye",
     lemmas={"you"},
     examples=[
         ("Are you coming tonight?", "Are ye coming tonight?"),

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from multivalue_cli.engine.docindex import DocIndex
 
 
-CATEGORY = "Relativization"
-
 # --------------------------------------------------------------------------- word lists
 
 # People nouns: the hand-picked list of the noun-phrase rules plus WordNet's noun.person.

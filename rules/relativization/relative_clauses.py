@@ -13,7 +13,7 @@ from multivalue_cli.engine.syntax import children, full_form
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ADVERBIAL_HEADS, CATEGORY, RelClause, clitic_follows, finite, gender, is_human,
+    ADVERBIAL_HEADS, RelClause, clitic_follows, finite, gender, is_human,
     is_phrasal_particle, is_plural, is_relativizer, is_thing, plain_gap, relative_clauses,
     stranded_prepositions,
 )
@@ -46,7 +46,7 @@ def object_pronoun(noun: Token) -> str | None:
 
 
 @rule(
-    193, "null_relcl", CATEGORY,
+    "null_relcl",
     deps={"relcl", "ccomp"}, lemmas={"who", "which", "that"},
     examples=[
         ("There's a man who wants to see you.", "There's a man wants to see you."),
@@ -162,7 +162,7 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
 
 
 @rule(
-    194, "shadow_pronouns", CATEGORY,
+    "shadow_pronouns",
     deps={"relcl"}, lemmas={"which", "that", "who", "whom"},
     examples=[
         ("This is the house which I painted yesterday.",
@@ -207,7 +207,7 @@ UNIQUE_MODIFIERS = frozenset({"only", "same", "first", "last", "next", "sole", "
 
 
 @rule(
-    196, "correlative_constructions", CATEGORY,
+    "correlative_constructions",
     deps={"relcl"}, lemmas={"the"},
     examples=[
         ("The ones I put in the jar are good.",
@@ -303,7 +303,7 @@ def _zero_gap_unclear(doc: Doc, clause: RelClause) -> bool:
 
 
 @rule(
-    197, "linking_relcl", CATEGORY,
+    "linking_relcl",
     deps={"relcl"}, lemmas={"which"},
     examples=[
         ("He got 88 marks, which some universities will not accept.",
@@ -355,7 +355,7 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
 
 
 @rule(
-    198, "preposition_chopping", CATEGORY,
+    "preposition_chopping",
     deps={"relcl"},
     examples=[
         ("It's a big yard that we do our gardening in.",
@@ -420,7 +420,7 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
 
 
 @rule(
-    199, "reduced_relative", CATEGORY,
+    "reduced_relative",
     deps={"relcl", "acl"},
     examples=[
         ("That jersey which Neela knitted has gone white.",

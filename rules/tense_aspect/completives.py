@@ -94,7 +94,7 @@ def is_habitual(verb: Token) -> bool:
 
 
 @rule(
-    104, "completive_done", "Tense and Aspect",
+    "completive_done",
     tags={"VBN", "VBD"},
     examples=[
         ("He has finished it.", "He done finished it."),
@@ -139,7 +139,7 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    105, "completive_have_done", "Tense and Aspect",
+    "completive_have_done",
     tags={"VBN", "VBD"},
     examples=[
         ("I have eaten.", ["I have done eaten.", "I am done eaten."]),
@@ -176,7 +176,7 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    106, "irrealis_be_done", "Tense and Aspect",
+    "irrealis_be_done",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -233,7 +233,7 @@ def _has_if_clause(verb: Token) -> bool:
 
 
 @rule(
-    107, "perfect_slam", "Tense and Aspect",
+    "perfect_slam",
     tags={"VBN", "VBD"},
     examples=[
         ("I have told you not to mess up.", "I slam told you not to mess up."),
@@ -299,7 +299,7 @@ def _plain_experiential(p: Perfect) -> bool:
 
 
 @rule(
-    108, "present_perfect_ever", "Tense and Aspect",
+    "present_perfect_ever",
     tags={"VBN", "VBD"},
     examples=[
         ("Have you ever eaten durian?", "You ever eat durian?"),
@@ -386,7 +386,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
 
 
 @rule(
-    109, "perfect_already", "Tense and Aspect",
+    "perfect_already",
     tags={"VBN", "VBD"},
     examples=[
         ("I have eaten.", "I ate already."),
@@ -462,7 +462,7 @@ def _distributive_object(verb: Token) -> bool:
 
 
 @rule(
-    110, "completive_finish", "Tense and Aspect",
+    "completive_finish",
     tags={"VBN", "VBD"},
     examples=[
         ("I have completed my work in the garden.", "I complete my work in the garden finish."),

@@ -55,7 +55,7 @@ def _near_or_scheduled(verb: Token) -> bool:
 
 
 @rule(
-    119, "will_would", "Tense and Aspect",
+    "will_would",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -154,7 +154,7 @@ def _gon_variants(will: Token, verb: Token, subj: Token, form: str) -> list[tupl
 
 
 @rule(
-    114, "future_sub_gon", "Tense and Aspect",
+    "future_sub_gon",
     lemmas={"will"},
     tags={"MD"},
     # "he gon build" drops be (175); "ain't gon" is ain't for negated be (155) and, like
@@ -206,7 +206,7 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
 
 
 @rule(
-    116, "come_future", "Tense and Aspect",
+    "come_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("I am about to cook your meal.", "I am coming to cook your meal."),
@@ -315,7 +315,7 @@ def _future_in_context(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    117, "present_for_neutral_future", "Tense and Aspect",
+    "present_for_neutral_future",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -378,7 +378,7 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    118, "is_am_1s", "Tense and Aspect",
+    "is_am_1s",
     lemmas={"be"},
     examples=[
         ("I am going to town.", "I is going to town."),
@@ -419,7 +419,7 @@ def _conditional_clause(verb: Token) -> bool:
 
 
 @rule(
-    120, "if_would", "Tense and Aspect",
+    "if_would",
     lemmas={"if"},
     examples=[
         ("If I were you, I would go.", "If I would be you, I would go."),

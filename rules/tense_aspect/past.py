@@ -66,7 +66,7 @@ def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
 
 
 @rule(
-    103, "do_tense_marker", "Tense and Aspect",
+    "do_tense_marker",
     tags={"VBD", "VBZ", "VBP"},
     # invariant third-singular "do" is itself zero marking of the third singular (170)
     forms={"does_or_do": (170,), "does": ()},
@@ -117,7 +117,7 @@ def _raising(verb: Token) -> bool:
 
 
 @rule(
-    111, "past_been", "Tense and Aspect",
+    "past_been",
     tags={"VBD"},
     examples=[
         ("I cut the bread.", "I been cut the bread."),
@@ -170,7 +170,7 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    112, "bare_perfect", "Tense and Aspect",
+    "bare_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("He had gone home.", "He had go home."),

@@ -35,7 +35,7 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
 
 
 @rule(
-    99, "simple_past_for_present_perfect", "Tense and Aspect",
+    "simple_past_for_present_perfect",
     lemmas={"have"},
     tags={"VBN"},
     examples=[
@@ -118,7 +118,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
 
 
 @rule(
-    100, "present_perfect_for_past", "Tense and Aspect",
+    "present_perfect_for_past",
     tags={"VBD"},
     forms={"gotten": (145,), "got": ()},
     examples=[
@@ -305,7 +305,7 @@ def _resultative_relative_ops(clause: Token) -> list[Op] | None:
 
 
 @rule(
-    96, "that_resultative_past_participle", "Tense and Aspect",
+    "that_resultative_past_participle",
     tags={"VBN", "VBD"},
     examples=[
         ("There is a letter that came for you.", "There is a letter come for you."),
@@ -393,7 +393,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
 
 
 @rule(
-    97, "medial_object_perfect", "Tense and Aspect",
+    "medial_object_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("I have written the letter.", "I have the letter written."),
@@ -448,7 +448,7 @@ def _just(verb: Token) -> Token | None:
 
 
 @rule(
-    98, "after_perfect", "Tense and Aspect",
+    "after_perfect",
     lemmas={"just"},
     tags={"VBN", "VBD"},
     examples=[
@@ -500,7 +500,7 @@ def _is_continuative(p: Perfect) -> bool:
 
 
 @rule(
-    101, "present_for_exp_perfect", "Tense and Aspect",
+    "present_for_exp_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("I have known her since she was a child.", "I know her since she was a child."),
@@ -558,7 +558,7 @@ PASSIVE_READING_VERBS = frozenset({"break", "burst", "grow", "return"})
 
 
 @rule(
-    102, "be_perfect", "Tense and Aspect",
+    "be_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("They haven't left school yet.", "They aren't left school yet."),

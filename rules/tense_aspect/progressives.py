@@ -64,7 +64,7 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
 
 
 @rule(
-    88, "progressives", "Tense and Aspect",
+    "progressives",
     lemmas=PROGRESSIVE_LEMMAS,
     examples=[
         ("I like this.", "I am liking this."),
@@ -139,7 +139,7 @@ def _is_posture_progressive(verb: Token) -> bool:
 
 
 @rule(
-    95, "standing_stood", "Tense and Aspect",
+    "standing_stood",
     lemmas=POSTURE_VERBS,
     tags={"VBG"},
     examples=[

@@ -44,7 +44,7 @@ def _is_irregular_form(tok: Token, tag: str) -> str | None:
 
 
 @rule(
-    128, "regularized_past_tense", "Verb Morphology",
+    "regularized_past_tense",
     tags={"VBD", "VBN"},
     examples=[
         ("He caught the ball.", "He catched the ball."),
@@ -85,7 +85,7 @@ NO_PAST_PASSIVE = frozenset({"know"})
 
 
 @rule(
-    130, "past_for_past_participle", "Verb Morphology",
+    "past_for_past_participle",
     tags={"VBN"},
     examples=[
         ("He had gone home.", "He had went home."),
@@ -146,7 +146,7 @@ def _is_irrealis(clause: Token) -> bool:
 
 
 @rule(
-    147, "conditional_were_was", "Verb Morphology",
+    "conditional_were_was",
     lemmas={"be"},
     tags={"VBD"},
     examples=[
@@ -231,7 +231,7 @@ def _unmarked_past_sites(index: DocIndex, is_kind) -> Iterator[Site]:
 
 
 @rule(
-    129, "bare_past_tense", "Verb Morphology",
+    "bare_past_tense",
     tags={"VBD"},
     examples=[
         ("She gave me the keys and ran out.", "She give me the keys and run out."),
@@ -260,7 +260,7 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    132, "zero_past_regular", "Verb Morphology",
+    "zero_past_regular",
     tags={"VBD"},
     examples=[
         ("I walked to school yesterday.", "I walk to school yesterday."),
@@ -298,7 +298,7 @@ def _is_lexical_do(tok: Token) -> bool:
 
 
 @rule(
-    131, "participle_past_tense", "Verb Morphology",
+    "participle_past_tense",
     tags={"VBD"},
     examples=[
         ("He saw it.", "He seen it."),
@@ -344,7 +344,7 @@ def _did_support(verb: Token) -> Token | None:
 
 
 @rule(
-    133, "double_past", "Verb Morphology",
+    "double_past",
     lemmas={"do"},
     tags={"VBD"},
     examples=[

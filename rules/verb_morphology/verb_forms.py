@@ -57,7 +57,7 @@ def _is_verbal_ing(tok: Token) -> bool:
 
 
 @rule(
-    134, "a_ing", "Verb Morphology",
+    "a_ing",
     tags={"VBG"},
     examples=[
         ("He was hunting.", "He was a-hunting."),
@@ -95,7 +95,7 @@ NO_A_PARTICIPLE = frozenset({"be", "get", "have"})
 
 
 @rule(
-    135, "a_participle", "Verb Morphology",
+    "a_participle",
     tags={"VBN"},
     examples=[
         ("He has come home.", "He has a-come home."),
@@ -145,7 +145,7 @@ def _bare_object_follows(index: DocIndex, verb: int) -> bool:
 
 
 @rule(
-    143, "transitive_suffix", "Verb Morphology",
+    "transitive_suffix",
     deps={"dobj"},
     examples=[
         ("Fix the car.", "Fix-im the car."),
@@ -219,7 +219,7 @@ def _possessive_have_got(tok: Token) -> bool:
 
 
 @rule(
-    145, "got_gotten", "Verb Morphology",
+    "got_gotten",
     lemmas={"get"},
     examples=[
         ("The bank has got a new website.", "The bank has gotten a new website."),
@@ -296,7 +296,7 @@ def _participle_after_need(tok: Token) -> bool:
 
 
 @rule(
-    146, "verbal_ing_suffix", "Verb Morphology",
+    "verbal_ing_suffix",
     tags={"VB", "VBN"},
     examples=[
         ("I can drive now.", "I can driving now."),
