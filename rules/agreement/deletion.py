@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, maybe_ing_adjective
+from multivalue_cli.engine.syntax import (
+    children, maybe_ing_adjective, negation_after, nominal_subject,
+)
 
-from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_negated, is_relative_pronoun
+from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_relative_pronoun
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -423,11 +424,11 @@ def _perfect_have(aux: Token, verb: Token) -> bool:
             return False
     elif low not in HAVE_FORMS or aux.lemma_.lower() != "have" or aux.tag_ not in ("VBP", "VBZ"):
         return False
-    if is_negated(aux):
+    if negation_after(aux) is not None:
         return False
     if not _distinct_participle(verb) or _wh_before(verb, aux.i):
         return False
-    subject = next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
+    subject = nominal_subject(verb)
     return (subject is not None and subject.i < aux.i and not is_relative_pronoun(subject)
             and not any(t.tag_ in WH_TAGS for t in subject.subtree)
             and not any(c.dep_ in ("relcl", "acl") for c in children(subject)))

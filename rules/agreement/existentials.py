@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import (
+    INDEFINITE_PRONOUNS, children, definite_noun_phrase, negation_after,
+)
 
-from .common import CURLY_BE_LEMMAS, is_be_verb, is_negated
+from .common import CURLY_BE_LEMMAS, is_be_verb
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -54,7 +56,7 @@ def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
         elif low in ("'re", "’re"):
             yield site(Replace(verb.i, "'s"))
         elif low == "are":
-            if is_negated(verb):
+            if negation_after(verb) is not None:
                 yield site(Replace(verb.i, "is"))
             else:
                 yield site(Replace(verb.i, "'s"), alternatives=((Replace(verb.i, "is"),),))
@@ -83,9 +85,6 @@ def _plural_phrase(noun: Token) -> bool:
 
 # Determiners that make the associate definite: *there's the bus* presents a known thing,
 # which *it's the bus* would turn into an identification.
-DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
-
-
 @rule(
     "existential_it",
     deps={"expl"}, lemmas={"be", *CURLY_BE_LEMMAS},
@@ -123,11 +122,11 @@ def existential_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if not is_be_verb(be):
             continue
-        if is_negated(be) or there.lower_ != "there":
+        if negation_after(be) is not None or there.lower_ != "there":
             continue
         associate = _associate(be)
         if associate is not None and _nominal(associate) and not (
-                _definite(associate) or _compared(associate) or _relativised(associate)):
+                definite_noun_phrase(associate) or _compares(associate) or _relativised(associate)):
             yield site(Replace(there.i, "it"))
 
 
@@ -139,7 +138,7 @@ def _associate(be: Token) -> Token | None:
                  if c.i > be.i and c.dep_ in ("attr", "nsubj", "dobj")), None)
 
 
-def _compared(noun: Token) -> bool:
+def _compares(noun: Token) -> bool:
     """*there is nothing better than soup*: *it is nothing better* would compare a referent."""
     return any(t.tag_ in ("JJR", "RBR") or t.lower_ == "than" for t in noun.subtree)
 
@@ -155,14 +154,3 @@ def _nominal(noun: Token) -> bool:
     return noun.pos_ in ("NOUN", "PROPN", "NUM") or noun.lower_ in INDEFINITE_PRONOUNS
 
 
-def _definite(noun: Token) -> bool:
-    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
-        return True
-    return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETS)
-               for c in children(noun))
-
-
-INDEFINITE_PRONOUNS = frozenset({
-    "something", "someone", "somebody", "anything", "anyone", "anybody", "nothing", "nobody",
-    "everything", "everyone", "everybody", "one", "lots", "plenty", "much", "many", "none",
-})

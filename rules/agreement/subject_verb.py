@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number, verb_lemma
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values
+from multivalue_cli.engine.syntax import children, morph_values, negation_after
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import clause_subject, is_negated, is_relative_pronoun
+from .common import clause_subject, is_relative_pronoun
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -49,7 +49,7 @@ def uninflect(doc, index):
     for tok in index.by_tag.get("VBZ", ()):
         if tok.lemma_ in ("be", "have"):
             continue
-        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _has_subject(tok) and not any(
+        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _subject_before(tok) and not any(
                 c.dep_ == "compound" and c.i < tok.i for c in children(tok))):
             continue  # (the parser may hang the subject on as a compound: *the train leaves*)
         base = inflect_verb(lemma_of(tok), "VBP")
@@ -117,7 +117,7 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
             continue  # under do-support or a modal (*Does he still live ...?*), not finite
-        if not (_has_subject(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
+        if not (_subject_before(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
             continue
         if verb_lemma(tok.lower_) != tok.lower_:
             continue  # not a base form: the tagger's VBP on a past (*the lake we swam in*)
@@ -128,12 +128,12 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, form))
 
 
-def _has_subject(verb: Token) -> bool:
-    """An overt subject before the verb, or on the verb it is coordinated with."""
+def _subject_before(verb: Token) -> bool:
+    """An overt subject before the verb, or before the verb it is coordinated with."""
     subject = clause_subject(verb)
     if subject is not None:
         return subject.i < verb.i
-    return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _has_subject(verb.head)
+    return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _subject_before(verb.head)
 
 
 def _subjunctive(verb: Token) -> bool:
@@ -193,7 +193,7 @@ def were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
     stays; negative *weren't* is left to the was/weren't split (163); existential *there
     were* is feature 172."""
     for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were" or is_negated(tok):
+        if tok.lower_ != "were" or negation_after(tok) is not None:
             continue
         subject = clause_subject(tok)
         if subject is None or subject.dep_ == "expl":

@@ -11,8 +11,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import direct_subject as _subject
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import children, direct_subject
 
 from .common import (
     TO_INFINITIVE_VERBS, complement_infinitives, in_fixed_infinitive, infinitive_marker,
@@ -206,7 +205,7 @@ def _that_clause_ops(verb: Token, to: Token) -> tuple[Op, ...] | None:
         return tuple(sorted(ops, key=lambda op: op.i))
     if head.lemma_ == "ask" or to.i != head.i + 1:
         return None  # "ask to leave" is asking permission, not asking someone
-    subj = _subject(head)
+    subj = direct_subject(head)
     pronoun = _pronoun_subject(subj) if subj is not None else None
     if pronoun is None or pronoun == "it":
         return None

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import CONTRACTED_NOT, negation_after, nominal_subject
 
-from .common import CONTRACTED_NOT, contract_to_aint, negation_after
+from .common import contract_to_aint
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -113,7 +113,7 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
         neg = negation_after(tok)
         if neg is None or verb.tag_ != "VBN" or verb.i < tok.i:
             continue
-        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = nominal_subject(verb)
         if subject is None or subject.i > tok.i:
             continue
         yield site(*contract_to_aint(tok, neg))

@@ -7,8 +7,9 @@ from typing import Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import indefinite_article
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.syntax import (
+    clause_is_negated, first_conjunct, in_question, lexically_capitalised,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
@@ -60,11 +61,6 @@ def nominal_head(index, det: int) -> bool:
     if index.tag_of[head] == "NN":
         return True
     return index.pos_of[head] == "ADJ" and index.dep_of[head] in NOMINAL_ROLES
-
-
-def is_negated(index, verb: int) -> bool:
-    """*didn't say a word*: under negation *a* means "any", and *the* would change that."""
-    return any(index.dep_of[c] == "neg" for c in index.child_positions(verb))
 
 
 def indefinite_articles(index) -> list[int]:
@@ -131,7 +127,8 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
         elif dep_of[role] not in ("dobj", "nsubj", "nsubjpass"):
             continue
         verb = clause_verb(index, role)
-        if verb is None or is_negated(index, verb) or has_of_complement(index, noun):
+        # *didn't say a word*: under negation *a* means "any", and *the* would change that
+        if verb is None or clause_is_negated(index.tokens[verb]) or has_of_complement(index, noun):
             continue
         if lemma_of[noun] not in AILMENT_NOUNS:
             if dep_of[role] == "dobj" and lemma_of[verb] in LIGHT_VERBS:
@@ -353,7 +350,7 @@ def indefinite_for_definite_articles(doc, index) -> Iterator[Site]:
         det = definite_article(index, noun.i)
         if det is None or not common_noun_head(index, det) or followed_by_possessive(index, noun.i):
             continue
-        if is_question(noun):
+        if in_question(noun):
             continue  # *why is a sky blue?* would ask about skies in general
         if plain_noun_phrase(index, det, noun.i):
             yield site(Replace(det, indefinite_article(index.words[det + 1])))
@@ -460,7 +457,7 @@ def specific_indefinite(index, det: int) -> bool:
     if has_of_complement(index, noun) and not of_possessive(index, noun):
         return False  # *a glass of water*; but *a friend of mine* is one person
     verb = clause_verb(index, role)
-    if verb is None or is_negated(index, verb):
+    if verb is None or clause_is_negated(index.tokens[verb]):
         return False
     if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
                                                  and perfect_of_an_event(index, verb))):

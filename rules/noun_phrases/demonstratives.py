@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised
@@ -13,8 +14,7 @@ from multivalue_cli.engine.wordlists import wordlist
 from .common import (
     ARGUMENT_DEPS, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
     UNIQUE_NOUNS, by_position, capitalised_at, common_noun_head, first_conjunct_at,
-    followed_by_possessive, has_conjunct, has_of_complement, is_human_noun, lower,
-    plain_noun_phrase,
+    followed_by_possessive, has_conjunct, has_of_complement, lower, plain_noun_phrase,
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import plural_noun, singular_noun
 from multivalue_cli.engine.registry import rule
@@ -12,9 +13,8 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    SINGULAR_MARKERS, capitalised_at, definite_article, first_conjunct_at,
-    followed_by_possessive, has_conjunct, is_human_noun, is_noun, lexicon_forms, lower,
-    plain_noun_phrase, regular_form,
+    SINGULAR_MARKERS, capitalised_at, definite_article, first_conjunct_at, followed_by_possessive,
+    has_conjunct, is_noun, lexicon_forms, lower, plain_noun_phrase, regular_form,
 )
 
 

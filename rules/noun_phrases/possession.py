@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.syntax import first_conjunct, in_question, lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at,
-    clause_verb, has_conjunct, is_human_noun, lower, plain_noun_phrase,
+    INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at, clause_verb,
+    has_conjunct, lower, plain_noun_phrase,
 )
 
 
@@ -165,7 +165,7 @@ def in_command(index, noun) -> bool:
         return False
     if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
         return True
-    return is_question(noun) and any(
+    return in_question(noun) and any(
         c.dep_ == "aux" and c.lower_ in ("can", "could", "may") for c in verb.children
     )
 

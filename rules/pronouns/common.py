@@ -8,9 +8,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import in_question as _is_question
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, in_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
@@ -50,13 +48,13 @@ def is_coordinated(tok: Token) -> bool:
 
 def _is_request(verb: Token) -> bool:
     """An imperative (*Give me that*) or a request to the addressee (*Can you show me ...?*)."""
-    while verb.dep_ == "conj" and not any(c.dep_ in SUBJECT_DEPS for c in children(verb)):
+    while verb.dep_ == "conj" and not any(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)):
         verb = verb.head
-    subjects = [c for c in children(verb) if c.dep_ in SUBJECT_DEPS]
+    subjects = [c for c in children(verb) if c.dep_ in NOMINAL_SUBJECT_DEPS]
     if not subjects:
         return verb.tag_ == "VB" and verb.dep_ == "ROOT" and not any(
             c.dep_ in ("aux", "auxpass") for c in children(verb))
-    if subjects[0].lower_ != "you" or not _is_question(verb):
+    if subjects[0].lower_ != "you" or not in_question(verb):
         return False
     return any(c.dep_ == "aux" and c.i < subjects[0].i and c.lower_ in REQUEST_AUX
                for c in children(verb))
@@ -114,7 +112,7 @@ def floating_all(you: Token) -> Token | None:
     """The *all* of *you are all welcome*: a floating quantifier right after the verb of a
     subject *you*."""
     verb = you.head
-    if you.dep_ not in SUBJECT_DEPS or verb.i != you.i + 1 or verb.i + 1 >= len(you.doc):
+    if you.dep_ not in NOMINAL_SUBJECT_DEPS or verb.i != you.i + 1 or verb.i + 1 >= len(you.doc):
         return None
     nxt = you.doc[verb.i + 1]
     if nxt.lower_ == "all" and nxt.dep_ == "advmod" and nxt.head.i == verb.i:
@@ -126,7 +124,7 @@ def plural_by_context(you: Token) -> bool:
     """*You* whose clause shows it is plural: a plural predicate noun (*you are students*), a
     plural reflexive (*help yourselves*), a reciprocal (*you should help each other*) or a
     plural vocative (*Boys, you ...*)."""
-    if you.dep_ not in SUBJECT_DEPS:
+    if you.dep_ not in NOMINAL_SUBJECT_DEPS:
         return False
     verb = you.head
     for child in children(verb):

@@ -12,8 +12,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
@@ -58,7 +57,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.by_lemma.get("i", ()):
         if tok.text != "I":
             continue
-        if tok.dep_ in SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
+        if tok.dep_ in NOMINAL_SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
             yield site(Replace(tok.i, "me"))  # "I and my wife" -> "me and my wife"
             continue
         if tok.dep_ != "conj":
@@ -66,7 +65,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         head = tok.head
         while head.dep_ == "conj":
             head = head.head
-        if head.dep_ not in SUBJECT_DEPS:
+        if head.dep_ not in NOMINAL_SUBJECT_DEPS:
             continue
         replace = (Replace(tok.i, "me"),)
         conjuncts = conjuncts_of(head)
@@ -197,7 +196,7 @@ def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Insert(obj.left_edge.i, dative))
 
 
-def _referential_it(it: Token) -> bool:
+def _may_be_a_thing(it: Token) -> bool:
     """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
     dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
     time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
@@ -211,7 +210,7 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
 @rule(
     "em_subj_pronoun",
     lemmas=EM_SUBJECT_FORMS,
-    deps=SUBJECT_DEPS,
+    deps=NOMINAL_SUBJECT_DEPS,
     examples=[
         ("He works at the bank.", "Em works at the bank."),
         ("I think she's right, but it broke anyway.",
@@ -242,9 +241,9 @@ def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
     (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
     cleft *it*, which creoles with *em* express differently)."""
     for tok in tokens_with_forms(index, EM_SUBJECT_FORMS):
-        if tok.dep_ not in SUBJECT_DEPS:
+        if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
             continue
-        if tok.lower_ == "it" and not _referential_it(tok):
+        if tok.lower_ == "it" and not _may_be_a_thing(tok):
             continue
         yield site(Replace(tok.i, "em"))
 
@@ -306,14 +305,14 @@ def _first_person_in_coordinated_subject(tok: Token) -> bool:
     """*I* as a conjunct of a subject, or as the subject heading a coordination."""
     if tok.text != "I":
         return False
-    if tok.dep_ in SUBJECT_DEPS:
+    if tok.dep_ in NOMINAL_SUBJECT_DEPS:
         return any(c.dep_ == "conj" for c in children(tok))
     if tok.dep_ != "conj":
         return False
     head = tok.head
     while head.dep_ == "conj":
         head = head.head
-    return head.dep_ in SUBJECT_DEPS
+    return head.dep_ in NOMINAL_SUBJECT_DEPS
 
 
 @rule(
@@ -409,7 +408,7 @@ def non_coordinated_subj_obj(doc: Doc, index: DocIndex) -> Iterator[Site]:
 @rule(
     "non_coordinated_obj_subj",
     lemmas=set(SUBJECT_TO_OBJECT),
-    deps=SUBJECT_DEPS,
+    deps=NOMINAL_SUBJECT_DEPS,
     examples=[
         ("We'll do it.", "Us'll do it."),
         ("They say she is dry.", "Them say her is dry."),
@@ -428,7 +427,7 @@ def non_coordinated_obj_subj(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Object forms in subject function, outside coordinations: *us'll do it*, *what did 'em call
     it?*. Not before the clitics *'m/'re/'s/'ve/'d*, which fuse with the subject form only."""
     for tok in tokens_with_forms(index, SUBJECT_TO_OBJECT):
-        if tok.tag_ != "PRP" or tok.dep_ not in SUBJECT_DEPS or is_coordinated(tok):
+        if tok.tag_ != "PRP" or tok.dep_ not in NOMINAL_SUBJECT_DEPS or is_coordinated(tok):
             continue
         if tok.lower_ == "i" and tok.text != "I":
             continue

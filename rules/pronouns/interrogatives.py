@@ -9,8 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import in_question as _is_question
+from multivalue_cli.engine.syntax import children, in_question
 
 from .common import next_lower, tokens_with_forms
 
@@ -36,7 +35,7 @@ def _open_question_word(index: DocIndex, tok: Token) -> bool:
         return False
     sentence = _question_tokens(index, tok)
     first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
-    if first is None or first.i != tok.i or not _is_question(tok):
+    if first is None or first.i != tok.i or not in_question(tok):
         return False
     return not _expects_one_answer(tok, sentence)
 

@@ -9,9 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import direct_subject as subject_of
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, direct_subject
 
 from .common import (
     absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span,
@@ -230,7 +228,7 @@ def _bound_by_subject(tok: Token) -> bool:
     verb = tok
     while verb.dep_ not in ("ROOT",) and verb.pos_ not in ("VERB", "AUX"):
         verb = verb.head
-    subject = subject_of(verb) if verb.pos_ in ("VERB", "AUX") else None
+    subject = direct_subject(verb) if verb.pos_ in ("VERB", "AUX") else None
     same = {"me": ("i",), "us": ("we",)}[tok.lower_]
     return subject is not None and any(c.lower_ in same for c in conjuncts_of(subject))
 
@@ -239,7 +237,7 @@ def _in_subject(tok: Token) -> bool:
     head = tok
     while head.dep_ == "conj":
         head = head.head
-    return head.dep_ in SUBJECT_DEPS
+    return head.dep_ in NOMINAL_SUBJECT_DEPS
 
 
 # ------------------------------------------------------------------------------ 16 emphatic_reflex

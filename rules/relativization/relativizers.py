@@ -9,7 +9,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    RelClause, clitic_follows, gender, is_human, is_plural, is_thing, plain_gap,
+    RelClause, certain_gender, clitic_follows, is_human, is_plural, is_thing, plain_gap,
     relative_clauses,
 )
 
@@ -25,7 +25,7 @@ def possessive_pronoun(noun: Token) -> str | None:
     if is_plural(noun):
         return "their"
     if is_human(noun):
-        return {"m": "his", "f": "her"}.get(gender(noun) or "")
+        return {"m": "his", "f": "her"}.get(certain_gender(noun) or "")
     return "its" if is_thing(noun) else None
 
 

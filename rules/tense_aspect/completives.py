@@ -8,15 +8,15 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import agreement_subject, be_replacing, inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.syntax import EMBEDDED_CLAUSE_DEPS, children, negation_after, subject_of
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CLAUSAL_DEPS, NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, agreement_subject,
-    asks_how_long, be_form, be_replacing, experiential_cue, find_perfects, has_duration,
-    negation_after, participle_ops, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
+    experiential_cue, find_perfects, has_duration, participle_ops, preverbal_start,
+    shares_auxiliary,
 )
 
 
@@ -30,7 +30,7 @@ def clause_end(verb: Token) -> int | None:
             continue
         if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
             return None
-        if child.dep_ in CLAUSAL_DEPS or child.dep_ in ("cc", "mark"):
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark"):
             break
         last = child.right_edge if child.right_edge.i > last.i else last
     while last.i > verb.i and last.is_punct:

@@ -9,18 +9,19 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number
-from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
-from multivalue_cli.engine.wordlists import wordlist
-from multivalue_cli.rules.mood import (
+from multivalue_cli.engine.futures import (
     about_to, distant_time, going_to, planned_will, planned_will_ops,
 )
-
-from .common import (
-    WILL_FORMS, agreement_subject, be_form, be_replacing, clause_tokens, do_form, is_clitic,
-    negation_after, no_amnt, present_form, preverbal_start,
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
 )
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, clause_tokens, negation_after, subject_of,
+)
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import WILL_FORMS, be_form, do_form, no_amnt, present_form, preverbal_start
 
 
 # Adverbs of the immediate future (*right now*, *soon*, *today*), and the nouns of *in five
@@ -97,10 +98,6 @@ def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if _near_or_scheduled(verb):
             continue
         yield site(Replace(tok.i, "would"))
-
-
-def is_negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in children(verb))
 
 
 def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
@@ -251,11 +248,11 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
         if about_to(tok) is not None:
-            if not is_negated(tok.head):
+            if not clause_is_negated(tok.head):
                 yield site(Replace(tok.i, "coming"))
             continue
         to = going_to(tok)
-        if to is None or distant_time(tok) or is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
+        if to is None or distant_time(tok) or clause_is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)

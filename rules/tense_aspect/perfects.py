@@ -9,16 +9,19 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
+)
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values, subject_of
+from multivalue_cli.engine.syntax import (
+    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CLAUSAL_DEPS, NON_RESULTATIVE_VERBS, Perfect, agreement_subject, asks_how_long, aux_children,
-    be_form, be_replacing, coordinated_participles, do_form, experiential_cue, find_perfects,
-    has_duration, in_temporal_clause, is_clitic, is_irrealis, negation_after, no_amnt,
-    present_form, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form, coordinated_participles,
+    do_form, experiential_cue, find_perfects, has_duration, in_temporal_clause, is_irrealis,
+    no_amnt, present_form, preverbal_start, shares_auxiliary,
 )
 
 
@@ -241,7 +244,7 @@ def _resultative_relatives(index: DocIndex) -> Iterator[Site]:
                     yield site(*ops)
 
 
-def _is_preposition(tok: Token) -> bool:
+def _heads_prepositional_phrase(tok: Token) -> bool:
     """A dependent that heads a prepositional phrase (*for you*, which the parser may call a
     dative), not a bare noun."""
     return any(c.dep_ == "pobj" for c in children(tok))
@@ -266,7 +269,7 @@ def _resultative_verb(verb: Token) -> bool:
     if lemma not in wordlist("displacement_verbs"):
         return False
     after = [c for c in children(verb) if c.i > verb.i]
-    return any(c.lower_ in DIRECTION_PARTICLES if c.dep_ in ("prt", "advmod") or not _is_preposition(c)
+    return any(c.lower_ in DIRECTION_PARTICLES if c.dep_ in ("prt", "advmod") or not _heads_prepositional_phrase(c)
                else c.dep_ == "prep" and c.lower_ in DIRECTION_PREPOSITIONS for c in after) \
         and not any(c.dep_ == "prep" and c.lower_ == "with" for c in after)
 
@@ -283,9 +286,9 @@ def _resultative_relative_ops(clause: Token) -> list[Op] | None:
     rel = next((c for c in children(clause) if c.dep_ == "nsubj" and c.lower_ in RELATIVE_PRONOUNS
                 and c.i < clause.i), None)
     if rel is None or any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "neg", "auxpass")
-                          or (c.dep_ == "dative" and not _is_preposition(c)) for c in children(clause)):
+                          or (c.dep_ == "dative" and not _heads_prepositional_phrase(c)) for c in children(clause)):
         return None
-    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _is_preposition(c)) or (
+    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _heads_prepositional_phrase(c)) or (
             c.dep_ == "advmod" and c.i > clause.i and c.lower_ in (
             "down", "up", "over", "in", "out", "off", "away", "back")) for c in children(clause)):
         return None  # "a letter that came yesterday" has no result in a place
@@ -385,7 +388,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
     obj = objs[0]
     if obj.left_edge.i != verb.i + 1 or obj.tag_ in ("WP", "WDT", "EX"):
         return None
-    if any(index.dep_of[t] in CLAUSAL_DEPS for t in index.subtree_positions(obj.i)):
+    if any(index.dep_of[t] in EMBEDDED_CLAUSE_DEPS for t in index.subtree_positions(obj.i)):
         return None
     if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in children(verb)):
         return None

@@ -11,7 +11,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, regular_past
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values, subject_of
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, morph_values, nominal_subject, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import FUNCTION_VERBS, base_form, has_aux_lemma, object_of
@@ -175,7 +177,7 @@ def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if tok.lower_ != "were":
             continue
         clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
-        subj = next((c for c in children(clause) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subj = nominal_subject(clause)
         if subj is None or subj.i > tok.i or not _singular_subject(subj):
             continue
         if _is_irrealis(clause):
@@ -294,7 +296,7 @@ def _is_lexical_do(tok: Token) -> bool:
     subj = subject_of(tok)
     obj = object_of(tok)
     return (subj is not None and subj.i < tok.i and obj is not None and obj.i > tok.i
-            and not any(c.dep_ == "neg" for c in children(tok)))
+            and not clause_is_negated(tok))
 
 
 @rule(

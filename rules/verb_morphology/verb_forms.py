@@ -10,7 +10,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, maybe_ing_adjective, subject_of
+from multivalue_cli.engine.syntax import children, maybe_ing_adjective, nominal_subject, subject_of
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import FUNCTION_VERBS, has_aux_lemma, object_of
@@ -291,7 +291,7 @@ def _participle_after_need(tok: Token) -> bool:
         return False
     if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
         return False
-    subj = next((c for c in children(tok) if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subj = nominal_subject(tok)
     return subj is not None and subj.i < tok.i and subj.pos_ in ("NOUN", "PROPN")
 
 
