@@ -13,6 +13,7 @@ from multivalue_cli.engine.futures import (
 )
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import children, direct_subject, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -199,6 +200,10 @@ def _is_conditional_main(verb: Token) -> bool:
 
 
 def _present_modal_context(modal: Token) -> bool:
+    """A past modal with no past meaning: backshifted after a past reporting verb or *wish*,
+    in the main clause of an *if* conditional, an inverted request, or epistemic *might*."""
+    if modal.tag_ != "MD":
+        return False
     verb = clause_of(modal)
     if verb.i == modal.i or has_aux_after(modal, "have"):
         return False  # "would have gone" is a counterfactual past, not a backshifted modal
@@ -211,8 +216,16 @@ def _present_modal_context(modal: Token) -> bool:
     return is_declarative_modal(modal) and (_is_backshifted(verb) or _is_conditional_main(verb))
 
 
-@rule(
+substitution_rule(
     "present_modals",
+    PRESENT_OF,
+    where=_present_modal_context,
+    doc="""Present modals where SAE has past modals: *I wish people will get educated*, *can you
+    pass the salt?*, *they may be wild*. Only where the past form carries no past meaning:
+    backshifted complements of past reporting verbs and *wish*, the main clause of an *if*
+    conditional, inverted polite requests (*could/would you*), and epistemic *might*. Past
+    ability (*I could run fast*), habitual *would*, *would have* counterfactuals and the
+    formulas *would like/rather* keep the past form.""",
     tags={"MD"},
     examples=[
         ("I wish that people would get educated.", "I wish that people will get educated."),
@@ -232,17 +245,6 @@ def _present_modal_context(modal: Token) -> bool:
         "I would rather stay home.",
     ],
 )
-def present_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Present modals where SAE has past modals: *I wish people will get educated*, *can you
-    pass the salt?*, *they may be wild*. Only where the past form carries no past meaning:
-    backshifted complements of past reporting verbs and *wish*, the main clause of an *if*
-    conditional, inverted polite requests (*could/would you*), and epistemic *might*. Past
-    ability (*I could run fast*), habitual *would*, *would have* counterfactuals and the
-    formulas *would like/rather* keep the past form."""
-    for modal in index.by_tag.get("MD", ()):
-        present = PRESENT_OF.get(modal.lower_)
-        if present and _present_modal_context(modal):
-            yield site(Replace(modal.i, present))
 
 
 # -------------------------------------------------------------------- 126 finna_future, fixin_future

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
     INDEFINITE_PRONOUNS, children, definite_noun_phrase, negation_after,
 )
@@ -85,8 +86,31 @@ def _plural_phrase(noun: Token) -> bool:
 
 # Determiners that make the associate definite: *there's the bus* presents a known thing,
 # which *it's the bus* would turn into an identification.
-@rule(
+def _existential_there(there: Token) -> bool:
+    """The *there* of a declarative existential with a finite singular *be* right after it,
+    not negated, whose associate is an indefinite, uncompared noun phrase without a relative
+    clause."""
+    be = there.head
+    if there.dep_ != "expl" or be.i != there.i + 1 or be.lower_ not in ("is", "was", "'s", "’s"):
+        return False
+    if not is_be_verb(be) or negation_after(be) is not None:
+        return False
+    associate = _associate(be)
+    return associate is not None and _nominal(associate) and not (
+        definite_noun_phrase(associate) or _compares(associate) or _relativised(associate))
+
+
+substitution_rule(
     "existential_it",
+    {"there": "it"},
+    where=_existential_there,
+    doc="""Dummy *it* for existential *there*: *It's a new person here*, *it was a lot of food*.
+
+    Declarative *there* + finite singular *be* (*is, 's, was*) with an indefinite associate
+    after it. Plural *are/were* would need the verb changed too (feature 172 does that for
+    *there*); a negated existential with *it* (*it isn't a seat free*) reads as a referring
+    pronoun, a definite associate (*there's the bus*) is presentational, and one with a
+    relative clause would read as a cleft (*it's a man who ...*), so these stay.""",
     deps={"expl"}, lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("There is a new person here.", "It is a new person here."),
@@ -108,26 +132,6 @@ def _plural_phrase(noun: Token) -> bool:
         "There's a man who wants to see you.",
     ],
 )
-def existential_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Dummy *it* for existential *there*: *It's a new person here*, *it was a lot of food*.
-
-    Declarative *there* + finite singular *be* (*is, 's, was*) with an indefinite associate
-    after it. Plural *are/were* would need the verb changed too (feature 172 does that for
-    *there*); a negated existential with *it* (*it isn't a seat free*) reads as a referring
-    pronoun, a definite associate (*there's the bus*) is presentational, and one with a
-    relative clause would read as a cleft (*it's a man who ...*), so these stay."""
-    for there in index.by_dep.get("expl", ()):
-        be = there.head
-        if be.i != there.i + 1 or be.lower_ not in ("is", "was", "'s", "’s"):
-            continue
-        if not is_be_verb(be):
-            continue
-        if negation_after(be) is not None or there.lower_ != "there":
-            continue
-        associate = _associate(be)
-        if associate is not None and _nominal(associate) and not (
-                definite_noun_phrase(associate) or _compares(associate) or _relativised(associate)):
-            yield site(Replace(there.i, "it"))
 
 
 def _associate(be: Token) -> Token | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number, verb_lemma
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import children, morph_values, negation_after
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -164,8 +165,27 @@ def _finite_bare_verb(verb: Token) -> bool:
         subject.pos_ != "PRON" or "Nom" in morph_values(subject, "Case"))
 
 
-@rule(
+def _plural_were(tok: Token) -> bool:
+    """An affirmative *were* of a plural or second-person subject (a relative pronoun counts as
+    its antecedent); not existential *there were*."""
+    if tok.lemma_.lower() != "be" or negation_after(tok) is not None:
+        return False
+    subject = clause_subject(tok)
+    if subject is None or subject.dep_ == "expl":
+        return False
+    return person_number(referent(subject)) == "other"
+
+
+substitution_rule(
     "were_was",
+    {"were": "was"},
+    where=_plural_were,
+    doc="""*was* generalised to all persons in the past of *be*: *you was hungry*, *they was*.
+
+    Affirmative *were* with a plural or second-person subject (a relative pronoun counts as
+    its antecedent). *were* with a singular subject is the subjunctive (*if I were you*) and
+    stays; negative *weren't* is left to the was/weren't split (163); existential *there
+    were* is feature 172.""",
     lemmas={"be"},
     examples=[
         ("You were hungry but he was thirsty.", "You was hungry but he was thirsty."),
@@ -185,18 +205,3 @@ def _finite_bare_verb(verb: Token) -> bool:
         "He was tired.",
     ],
 )
-def were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*was* generalised to all persons in the past of *be*: *you was hungry*, *they was*.
-
-    Affirmative *were* with a plural or second-person subject (a relative pronoun counts as
-    its antecedent). *were* with a singular subject is the subjunctive (*if I were you*) and
-    stays; negative *weren't* is left to the was/weren't split (163); existential *there
-    were* is feature 172."""
-    for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were" or negation_after(tok) is not None:
-            continue
-        subject = clause_subject(tok)
-        if subject is None or subject.dep_ == "expl":
-            continue
-        if person_number(referent(subject)) == "other":
-            yield site(Replace(tok.i, "was"))

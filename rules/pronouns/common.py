@@ -2,39 +2,12 @@
 pronoun stands."""
 from __future__ import annotations
 
-from typing import Iterable
-
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, in_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
-
-# The lemma the parser files each pronoun form under (lower-cased, as in the index), so the
-# forms can be found through the lemma index; forms not listed are their own lemma.
-_LEMMA_OF = {
-    "me": ("i",), "him": ("he",), "her": ("she",), "us": ("we",), "them": ("they",),
-    "yours": ("your",), "hers": ("her",), "ours": ("our",), "theirs": ("their",),
-    "yourselves": ("yourself",),
-}
-
-
-def tokens_with_forms(index: DocIndex, forms: Iterable[str]) -> list[Token]:
-    """Tokens whose lower-cased text is one of ``forms``, found through the lemma index (whose
-    look-ups are in document order)."""
-    wanted = frozenset(forms)
-    lemmas = _LEMMAS_OF_FORMS.get(wanted)
-    if lemmas is None:
-        lemmas = _LEMMAS_OF_FORMS[wanted] = tuple(sorted(
-            set(wanted).union(*(_LEMMA_OF.get(f, ()) for f in wanted))))
-    return [t for t in index.lemma(*lemmas) if t.lower_ in wanted]
-
-
-# forms -> the lemmas to look up for them (each rule asks for the same forms on every text)
-_LEMMAS_OF_FORMS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def next_lower(tok: Token) -> str:
@@ -61,10 +34,6 @@ def _is_request(verb: Token) -> bool:
 
 
 REQUEST_AUX = frozenset({"can", "could", "will", "would", "ca", "wo"})
-
-
-def swap(tok: Token, table: dict[str, str]) -> Site:
-    return site(Replace(tok.i, table[tok.lower_]))
 
 
 # ------------------------------------------------------------------------ 7 me_coordinate_subjects

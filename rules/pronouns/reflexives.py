@@ -9,19 +9,17 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, direct_subject
 
-from .common import (
-    absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span,
-    swap, tokens_with_forms,
-)
+from .common import absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span
 
 
-SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yourselves": "yourself"}
-
-
-@rule(
+substitution_rule(
     "reflex_number",
+    {"ourselves": "ourself", "themselves": "themself", "yourselves": "yourself"},
+    doc="""Reflexives without number distinction: *ourself*, *themself*, *yourself* for the plural
+    *ourselves*, *themselves*, *yourselves*.""",
     lemmas={"ourselves", "themselves", "yourselves", "yourself", "ourself", "themself"},
     examples=[
         ("We did it ourselves.", "We did it ourself."),
@@ -35,18 +33,14 @@ SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yoursel
         "They did it themself.",
     ],
 )
-def reflex_number(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Reflexives without number distinction: *ourself*, *themself*, *yourself* for the plural
-    *ourselves*, *themselves*, *yourselves*."""
-    for tok in tokens_with_forms(index, SINGULAR_REFLEXIVE):
-        yield swap(tok, SINGULAR_REFLEXIVE)
 
 
-REGULAR_REFLEXIVES = {"himself": "hisself", "themselves": "theirselves", "themself": "theirself"}
-
-
-@rule(
+substitution_rule(
     "regularized_reflexives",
+    {"himself": "hisself", "themselves": ("theirselves", "theirself"),
+     "themself": "theirself"},
+    doc="""Third person reflexives built on the possessive like the first and second person:
+    *hisself*, *theirselves* (or *theirself*).""",
     lemmas={"himself", "themselves", "themself"},
     examples=[
         ("He hurt himself.", "He hurt hisself."),
@@ -60,17 +54,14 @@ REGULAR_REFLEXIVES = {"himself": "hisself", "themselves": "theirselves", "themse
         "I saw him there.",
     ],
 )
-def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Third person reflexives built on the possessive like the first and second person:
-    *hisself*, *theirselves* (or *theirself*)."""
-    for tok in tokens_with_forms(index, REGULAR_REFLEXIVES):
-        new = REGULAR_REFLEXIVES[tok.lower_]
-        alternatives = ((Replace(tok.i, "theirself"),),) if new == "theirselves" else ()
-        yield site(Replace(tok.i, new), alternatives=alternatives)
 
 
-@rule(
+substitution_rule(
     "regularized_reflexives_object_pronouns",
+    {"myself": "meself"},
+    doc="""First person singular reflexive on the object form: *meself* for *myself*. (The second
+    person has no distinct object form, and *usselves* is too rare to generate.) Needs a
+    first person *myself*; benchmark questions and third person narratives rarely have one.""",
     lemmas={"myself"},
     examples=[
         ("I made it myself.", "I made it meself."),
@@ -84,22 +75,15 @@ def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Give me that.",
     ],
 )
-def regularized_reflexives_object_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """First person singular reflexive on the object form: *meself* for *myself*. (The second
-    person has no distinct object form, and *usselves* is too rare to generate.) Needs a
-    first person *myself*; benchmark questions and third person narratives rarely have one."""
-    for tok in tokens_with_forms(index, {"myself"}):
-        yield site(Replace(tok.i, "meself"))
 
 
-SUBJECT_BASED_REFLEXIVES = {
-    "himself": "heself", "herself": "sheself", "themselves": "theyselves", "themself": "theyself",
-}
-
-
-@rule(
+substitution_rule(
     "regularized_reflexives_aave",
-    lemmas=SUBJECT_BASED_REFLEXIVES,
+    {"himself": "heself", "herself": "sheself",
+     "themselves": ("theyselves", "theyself"), "themself": "theyself"},
+    doc="""Third person reflexives on the subject form: *heself*, *sheself*, *theyselves/theyself*.
+    *Herself* is also the object form's reflexive, so only the subject form changes it.""",
+    lemmas={"himself", "herself", "themselves", "themself"},
     examples=[
         ("They fixed the roof themselves.",
          ["They fixed the roof theyselves.", "They fixed the roof theyself."]),
@@ -112,13 +96,6 @@ SUBJECT_BASED_REFLEXIVES = {
         "We enjoyed ourselves.",
     ],
 )
-def regularized_reflexives_aave(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Third person reflexives on the subject form: *heself*, *sheself*, *theyselves/theyself*.
-    *Herself* is also the object form's reflexive, so only the subject form changes it."""
-    for tok in tokens_with_forms(index, SUBJECT_BASED_REFLEXIVES):
-        new = SUBJECT_BASED_REFLEXIVES[tok.lower_]
-        alternatives = ((Replace(tok.i, "theyself"),),) if new == "theyselves" else ()
-        yield site(Replace(tok.i, new), alternatives=alternatives)
 
 
 # ------------------------------------------------------------------------------ 15 absolute_reflex
@@ -206,7 +183,7 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
     wife came*); as objects they would read as bound by the subject (*the cook made it for the
     designer and himself*), and alone (*himself is gone*) they mean 'the boss', which no SAE
     source gives."""
-    for tok in tokens_with_forms(index, ABSOLUTE_REFLEXIVE):
+    for tok in index.form(*ABSOLUTE_REFLEXIVE):
         if tok.tag_ != "PRP":
             continue  # possessive *her*
         reflexive = ABSOLUTE_REFLEXIVE[tok.lower_]
@@ -249,8 +226,21 @@ OWN_SELF = {
 }
 
 
-@rule(
+def _emphatic_position(tok: Token) -> bool:
+    """Not a subject, conjunct or object of a verb, whose reflexive is often lexical (*enjoy
+    yourself*, *make yourself at home*)."""
+    return tok.dep_ not in ("dobj", "dative", "nsubj", "nsubjpass", "conj")
+
+
+substitution_rule(
     "emphatic_reflex",
+    OWN_SELF,
+    where=_emphatic_position,
+    doc="""Emphatic reflexives made with *own*: *I did it my own self*, *by my own self*, *took care
+    of their own selves*. Emphatic (appositive or adverbial) reflexives and objects of
+    prepositions; not direct objects of verbs, whose reflexive is often lexical (*enjoy
+    yourself*, *make yourself at home*). Personal reflexives only; *itself* has no *its own
+    self* in the varieties that use this.""",
     lemmas=set(OWN_SELF) | {"yourself"},
     examples=[
         ("Everybody took care of themselves.", "Everybody took care of their own selves."),
@@ -265,13 +255,3 @@ OWN_SELF = {
         "They enjoyed themselves.",
     ],
 )
-def emphatic_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Emphatic reflexives made with *own*: *I did it my own self*, *by my own self*, *took care
-    of their own selves*. Emphatic (appositive or adverbial) reflexives and objects of
-    prepositions; not direct objects of verbs, whose reflexive is often lexical (*enjoy
-    yourself*, *make yourself at home*). Personal reflexives only; *itself* has no *its own
-    self* in the varieties that use this."""
-    for tok in tokens_with_forms(index, OWN_SELF):
-        if tok.dep_ in ("dobj", "dative", "nsubj", "nsubjpass", "conj"):
-            continue
-        yield swap(tok, OWN_SELF)

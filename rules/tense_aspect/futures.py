@@ -16,6 +16,7 @@ from multivalue_cli.engine.morphology import (
     agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
 )
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
     children, clause_is_negated, clause_tokens, negation_after, subject_of,
 )
@@ -55,8 +56,26 @@ def _near_or_scheduled(verb: Token) -> bool:
     return False
 
 
-@rule(
+def _future_will(tok: Token) -> bool:
+    """The auxiliary *will* of a future that is neither imminent nor scheduled (see
+    :func:`_near_or_scheduled`), and not of a future perfect (*will have finished*)."""
+    if tok.tag_ != "MD" or tok.lemma_.lower() != "will" or tok.dep_ != "aux":
+        return False
+    verb = tok.head
+    if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+        return False
+    return not _near_or_scheduled(verb)
+
+
+substitution_rule(
     "will_would",
+    {"will": "would", "'ll": "would", "’ll": "would", "wo": "would"},
+    where=_future_will,
+    doc="""*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
+    would forget us*. The varieties keep *will* for the immediate future, so not where the
+    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
+    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
+    the future perfect (*will have finished*), where *would have* is a counterfactual.""",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -83,21 +102,6 @@ def _near_or_scheduled(verb: Token) -> bool:
         "I'll do it right away.",
     ],
 )
-def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
-    would forget us*. The varieties keep *will* for the immediate future, so not where the
-    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
-    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
-    the future perfect (*will have finished*), where *would have* is a counterfactual."""
-    for tok in index.by_tag.get("MD", ()):
-        if tok.lemma_.lower() != "will" or tok.lower_ not in ("will", "'ll", "’ll", "wo"):
-            continue
-        verb = tok.head
-        if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
-            continue
-        if _near_or_scheduled(verb):
-            continue
-        yield site(Replace(tok.i, "would"))
 
 
 def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
@@ -374,8 +378,19 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ---------------------------------------------------------------------------------- 118 is_am_1s
 
 
-@rule(
+def _first_person_am(be: Token) -> bool:
+    """*am* (or its clitic) whose subject is *I*."""
+    if be.lemma_.lower() != "be":
+        return False
+    subj = subject_of(be if be.dep_ not in ("aux", "auxpass") else be.head)
+    return subj is not None and subj.lower_ == "i"
+
+
+substitution_rule(
     "is_am_1s",
+    {"am": "is", "'m": "'s", "’m": "’s"},
+    where=_first_person_am,
+    doc="""*is* for *am* with the first person singular: *I is going to town*, *I's not sure*.""",
     lemmas={"be"},
     examples=[
         ("I am going to town.", "I is going to town."),
@@ -391,16 +406,6 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "I have been there.",
     ],
 )
-def is_am_1s(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*is* for *am* with the first person singular: *I is going to town*, *I's not sure*."""
-    for be in index.by_lemma.get("be", ()):
-        if be.lower_ not in ("am", "'m", "’m"):
-            continue
-        verb = be if be.dep_ not in ("aux", "auxpass") else be.head
-        subj = subject_of(verb)
-        if subj is None or subj.lower_ != "i":
-            continue
-        yield site(Replace(be.i, "is" if be.lower_ == "am" else be.lower_[0] + "s"))
 
 
 # ----------------------------------------------------------------------------------- 120 if_would

@@ -11,6 +11,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, regular_past
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
     children, clause_is_negated, morph_values, nominal_subject, subject_of,
 )
@@ -147,8 +148,28 @@ def _is_irrealis(clause: Token) -> bool:
     return clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_ in IRREALIS_VERBS
 
 
-@rule(
+def _irrealis_were(tok: Token) -> bool:
+    """The irrealis *were* of a singular subject before it (*if I were you*, *I wish she were
+    here*; not *were I rich*)."""
+    if tok.lemma_.lower() != "be":
+        return False
+    clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
+    subj = nominal_subject(clause)
+    if subj is None or subj.i > tok.i or not _singular_subject(subj):
+        return False
+    return _is_irrealis(clause)
+
+
+substitution_rule(
     "conditional_were_was",
+    {"were": "was"},
+    where=_irrealis_were,
+    doc="""*Was* for the irrealis *were* with a singular subject: *if I was you*, *I wish she was
+    here*. Only in *if/as though* clauses and after *wish*, with the subject before the verb
+    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*. Needs
+    an irrealis *were* with a singular subject; the benchmark texts have no hypothetical
+    *if*, *as though* or *wish* clause (their *if* asks an indirect question, *asked him if
+    he needed a ride*, whose *was/were* is a real past).""",
     lemmas={"be"},
     tags={"VBD"},
     examples=[
@@ -166,22 +187,6 @@ def _is_irrealis(clause: Token) -> bool:
         "If the police were here, they would help.",
     ],
 )
-def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Was* for the irrealis *were* with a singular subject: *if I was you*, *I wish she was
-    here*. Only in *if/as though* clauses and after *wish*, with the subject before the verb
-    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*. Needs
-    an irrealis *were* with a singular subject; the benchmark texts have no hypothetical
-    *if*, *as though* or *wish* clause (their *if* asks an indirect question, *asked him if
-    he needed a ride*, whose *was/were* is a real past)."""
-    for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were":
-            continue
-        clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
-        subj = nominal_subject(clause)
-        if subj is None or subj.i > tok.i or not _singular_subject(subj):
-            continue
-        if _is_irrealis(clause):
-            yield site(Replace(tok.i, "was"))
 
 
 def is_finite_past(tok: Token) -> bool:
