@@ -49,3 +49,10 @@ def test_a_word_in_any_case_is_found(nlp, fresh_registry):
     substitute = _register()
     doc = nlp("Shall we go?")
     assert list(substitute(doc, DocIndex(doc))) == [site(Replace(0, "should"))]
+
+
+def test_the_index_finds_words_by_their_lower_cased_text_in_document_order(nlp):
+    index = DocIndex(nlp("Me and him saw them; THEM and me left."))
+    assert [t.i for t in index.form("me", "them")] == [0, 4, 6, 8]
+    assert [t.text for t in index.form("him")] == ["him"]
+    assert index.form("us") == []

@@ -41,12 +41,12 @@ def going_to(tok: Token) -> Token | None:
     verb = to.head
     if verb.head.i != tok.i or verb.dep_ != "xcomp" or verb.tag_ != "VB":
         return None
-    if not is_dictionary_verb(verb.lower_) or _is_destination(verb):
+    if not _dictionary_verb(verb.lower_) or _is_destination(verb):
         return None  # "going to town", "going to school"
     return to
 
 
-def is_dictionary_verb(word: str) -> bool:
+def _dictionary_verb(word: str) -> bool:
     """Whether the inflection dictionary knows ``word`` as a verb (*town* is only a noun)."""
     from lemminflect import getAllLemmas
 

@@ -11,7 +11,7 @@ written as a function with :func:`~.registry.rule`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .edits import Replace, Site, site
 from .registry import RuleFn, rule
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
     from .docindex import DocIndex
 
+
 def substitution_rule(name: str, table: Mapping[str, str | tuple[str, ...]], *, doc: str,
-                      where: Callable[[Token], bool] | None = None, **registration) -> RuleFn:
+                      where: Callable[[Token], bool] | None = None, **registration: Any) -> RuleFn:
     """Register the rule ``name`` that replaces each word of ``table`` where ``where`` (a test
     of the token) holds; ``doc`` says what the rule does, as a rule function's docstring
     would. The other keywords are :func:`~.registry.rule`'s (examples, negatives, triggers)."""

@@ -84,8 +84,6 @@ def _plural_phrase(noun: Token) -> bool:
         for c in children(noun))
 
 
-# Determiners that make the associate definite: *there's the bus* presents a known thing,
-# which *it's the bus* would turn into an identification.
 def _existential_there(there: Token) -> bool:
     """The *there* of a declarative existential with a finite singular *be* right after it,
     not negated, whose associate is an indefinite, uncompared noun phrase without a relative
@@ -156,5 +154,3 @@ def _relativised(noun: Token) -> bool:
 def _nominal(noun: Token) -> bool:
     """A noun phrase head; *there's more* has none, and *it's more* would compare."""
     return noun.pos_ in ("NOUN", "PROPN", "NUM") or noun.lower_ in INDEFINITE_PRONOUNS
-
-

@@ -190,8 +190,8 @@ def negated_do_support(
 
 
 def _negative_subject(subject: Token) -> bool:
-    """*Nobody didn't come*, *neither didn't*: the subject already stacks a negation; another
-    form would change its sense."""
+    """A subject that negates already (*nobody*, *no student*, *neither*): *Nobody didn't come*
+    stacks two negations, and another form would change its sense."""
     return negative_noun_phrase(subject) or subject.lower_ == "neither"
 
 
