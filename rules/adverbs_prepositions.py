@@ -7,10 +7,9 @@ from typing import Iterator
 
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
-
-CATEGORY = "Adverbs and Prepositions"
 
 # Degree adverbs whose adjective form is used as a degree modifier in the varieties with
 # feature 220 (*real good, awful tired, terrible cold*).
@@ -69,7 +68,7 @@ def adjective_of_adverb(adverb: str) -> str | None:
 
 
 @rule(
-    220, "degree_adj_for_adv", CATEGORY,
+    "degree_adj_for_adv",
     lemmas=DEGREE_ADVERBS,
     examples=[
         ("That's really good.", "That's real good."),
@@ -102,7 +101,7 @@ def degree_adj_for_adv(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    221, "flat_adj_for_adv", CATEGORY,
+    "flat_adj_for_adv",
     tags={"RB"},
     examples=[
         ("Come quickly!", "Come quick!"),
@@ -167,8 +166,35 @@ def is_predicative(adj) -> bool:
     return adj.dep_ in ("acomp", "ROOT", "ccomp", "xcomp", "conj", "oprd") and adj.tag_ == "JJ"
 
 
-@rule(
-    222, "too_sub", CATEGORY,
+def _qualifying_very(tok) -> bool:
+    """*very* right before a predicative adjective without a *to*-infinitive (*it is very
+    difficult*) or in *very much* after a verb, but not *thank you very much*, *very many*,
+    *very, very tired* or *all/only very ...*."""
+    if tok.lemma_.lower() != "very" or tok.tag_ != "RB" or tok.dep_ != "advmod" \
+            or lexically_capitalised(tok):
+        return False
+    head = tok.head
+    if head.i != tok.i + 1 or head.lower_ in QUANTITY_ADJECTIVES - {"much"}:
+        return False
+    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("all", "only", "none"):
+        return False  # *all too proud*, *only too happy* mean "excessively", "very willingly"
+    if sum(c.lower_ == "very" for c in head.children) > 1:
+        return False  # *very, very tired*: one *too* would not replace both
+    if head.lower_ == "much":
+        verb = head.head
+        return head.dep_ == "advmod" and verb.pos_ == "VERB" and verb.lemma_.lower() != "thank"
+    return is_predicative(head) and not has_infinitive_complement(head)
+
+
+substitution_rule(
+    "too_sub",
+    {"very": "too"},
+    where=_qualifying_very,
+    doc="""*too* (*too much*) as qualifier for *very* (*very much*): *it is too difficult* 'very
+    difficult', *I like it too much* 'very much'. Only before predicative adjectives and in
+    *very much* after a verb; not before nouns' adjectives (*a too difficult task*), not with
+    a *to*-infinitive (*too difficult to say* reads as "impossible"), not *thank you very
+    much* (a formula) or *very many/few*.""",
     lemmas={"very"},
     examples=[
         ("It is very difficult.", "It is too difficult."),
@@ -187,29 +213,6 @@ def is_predicative(adj) -> bool:
         "We're all very proud of you.",
     ],
 )
-def too_sub(doc, index) -> Iterator[Site]:
-    """*too* (*too much*) as qualifier for *very* (*very much*): *it is too difficult* 'very
-    difficult', *I like it too much* 'very much'. Only before predicative adjectives and in
-    *very much* after a verb; not before nouns' adjectives (*a too difficult task*), not with
-    a *to*-infinitive (*too difficult to say* reads as "impossible"), not *thank you very
-    much* (a formula) or *very many/few*."""
-    for tok in index.by_lemma.get("very", ()):
-        if tok.tag_ != "RB" or tok.dep_ != "advmod" or lexically_capitalised(tok):
-            continue
-        head = tok.head
-        if head.i != tok.i + 1 or head.lower_ in QUANTITY_ADJECTIVES - {"much"}:
-            continue
-        if tok.i > 0 and doc[tok.i - 1].lower_ in ("all", "only", "none"):
-            continue  # *all too proud*, *only too happy* mean "excessively", "very willingly"
-        if sum(c.lower_ == "very" for c in head.children) > 1:
-            continue  # *very, very tired*: one *too* would not replace both
-        if head.lower_ == "much":
-            verb = head.head
-            if head.dep_ != "advmod" or verb.pos_ != "VERB" or verb.lemma_.lower() == "thank":
-                continue
-        elif not is_predicative(head) or has_infinitive_complement(head):
-            continue
-        yield site(Replace(tok.i, "too"))
 
 
 # --------------------------------------------------------------------------- prepositions
@@ -278,7 +281,7 @@ def omissible_preposition(index, prep) -> bool:
 
 
 @rule(
-    216, "null_prepositions", CATEGORY,
+    "null_prepositions",
     lemmas={"to", "of", "on"},
     examples=[
         ("She went to town.", "She went town."),

@@ -6,18 +6,16 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
+from multivalue_cli.engine.futures import (
+    about_to, distant_time, going_to, planned_will, planned_will_ops,
+)
+from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import children, direct_subject, sentence
 from multivalue_cli.engine.wordlists import wordlist
-from multivalue_cli.engine.syntax import children, direct_subject as subject_of, sentence
-from multivalue_cli.engine.syntax import SUBJECT_DEPS
-from multivalue_cli.rules.adverbs_prepositions import WEEKDAYS
-from multivalue_cli.rules.noun_phrases.common import is_human_noun
-from multivalue_cli.rules.tense_aspect.common import be_replacing, clause_tokens, negation_after
-
 
 
 # ---------------------------------------------------------------------------------- shared helpers
@@ -31,7 +29,7 @@ def clause_of(aux: Token) -> Token:
 
 def is_declarative_modal(modal: Token) -> bool:
     """The subject stands before the modal (not *could you ...?*, not *what could they ...*)."""
-    subj = subject_of(clause_of(modal))
+    subj = direct_subject(clause_of(modal))
     return subj is not None and subj.i < modal.i
 
 
@@ -40,10 +38,6 @@ def has_aux_after(modal: Token, lemma: str) -> bool:
     verb = clause_of(modal)
     return any(c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma and c.i > modal.i
                for c in children(verb))
-
-
-def is_contracted(tok: Token) -> bool:
-    return tok.text.startswith(("'", "’"))
 
 
 # ------------------------------------------------------------------------------- 121 double_modals
@@ -102,7 +96,7 @@ def _in_past_story(tok: Token) -> bool:
 
 
 @rule(
-    121, "double_modals", "Mood",
+    "double_modals",
     tags={"MD"},
     examples=[
         ("I tell you what we should do.",
@@ -154,14 +148,14 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
-        if not options or is_contracted(modal) or not is_declarative_modal(modal):
+        if not options or is_clitic(modal) or not is_declarative_modal(modal):
             continue
         if (modal.dep_ != "aux" and modal.lower_ != "ought") or _past_event(modal):
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
         if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$")
-                                        for t in subject_of(clause_of(modal)).subtree):
+                                        for t in direct_subject(clause_of(modal)).subtree):
             continue  # a wh-subject asks a question (*which candidate would ...?*)
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
@@ -179,9 +173,9 @@ REPORTING_VERBS = frozenset(
 FIXED_AFTER_WOULD = frozenset("like love prefer rather mind care".split())
 
 
-def _is_request(modal: Token, verb: Token) -> bool:
+def _inverted_request(modal: Token, verb: Token) -> bool:
     """*Could you/I ...?* and *Would you ...?*: an inverted yes/no question (no wh-word)."""
-    subj = subject_of(verb)
+    subj = direct_subject(verb)
     if subj is None or subj.i != modal.i + 1 or subj.lower_ not in ("you", "i", "we"):
         return False
     if any(t.tag_ in ("WP", "WRB", "WDT", "WP$") for t in verb.subtree if t.i < modal.i):
@@ -206,6 +200,10 @@ def _is_conditional_main(verb: Token) -> bool:
 
 
 def _present_modal_context(modal: Token) -> bool:
+    """A past modal with no past meaning: backshifted after a past reporting verb or *wish*,
+    in the main clause of an *if* conditional, an inverted request, or epistemic *might*."""
+    if modal.tag_ != "MD":
+        return False
     verb = clause_of(modal)
     if verb.i == modal.i or has_aux_after(modal, "have"):
         return False  # "would have gone" is a counterfactual past, not a backshifted modal
@@ -213,13 +211,21 @@ def _present_modal_context(modal: Token) -> bool:
         return False
     if modal.lower_ == "might":
         return is_declarative_modal(modal)
-    if _is_request(modal, verb):
+    if _inverted_request(modal, verb):
         return True
     return is_declarative_modal(modal) and (_is_backshifted(verb) or _is_conditional_main(verb))
 
 
-@rule(
-    123, "present_modals", "Mood",
+substitution_rule(
+    "present_modals",
+    PRESENT_OF,
+    where=_present_modal_context,
+    doc="""Present modals where SAE has past modals: *I wish people will get educated*, *can you
+    pass the salt?*, *they may be wild*. Only where the past form carries no past meaning:
+    backshifted complements of past reporting verbs and *wish*, the main clause of an *if*
+    conditional, inverted polite requests (*could/would you*), and epistemic *might*. Past
+    ability (*I could run fast*), habitual *would*, *would have* counterfactuals and the
+    formulas *would like/rather* keep the past form.""",
     tags={"MD"},
     examples=[
         ("I wish that people would get educated.", "I wish that people will get educated."),
@@ -239,188 +245,13 @@ def _present_modal_context(modal: Token) -> bool:
         "I would rather stay home.",
     ],
 )
-def present_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Present modals where SAE has past modals: *I wish people will get educated*, *can you
-    pass the salt?*, *they may be wild*. Only where the past form carries no past meaning:
-    backshifted complements of past reporting verbs and *wish*, the main clause of an *if*
-    conditional, inverted polite requests (*could/would you*), and epistemic *might*. Past
-    ability (*I could run fast*), habitual *would*, *would have* counterfactuals and the
-    formulas *would like/rather* keep the past form."""
-    for modal in index.by_tag.get("MD", ()):
-        present = PRESENT_OF.get(modal.lower_)
-        if present and _present_modal_context(modal):
-            yield site(Replace(modal.i, present))
 
 
 # -------------------------------------------------------------------- 126 finna_future, fixin_future
 
 
-def about_to(tok: Token) -> Token | None:
-    """The *to* of *be about to VERB* when ``tok`` is its *about*."""
-    if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
-        return None
-    verb = next((c for c in children(tok) if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
-    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-    if verb is None or to is None or to.lower_ != "to" or to.head.i != verb.i:
-        return None
-    return to
-
-
-def going_to(tok: Token) -> Token | None:
-    """The *to*/*na* of the future *be going to VERB* / *be gonna VERB* when ``tok`` is *going*
-    or *gon* (not motion: *going to the store*)."""
-    if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
-        return None
-    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in children(tok)):
-        return None
-    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
-    if to is None or to.lower_ not in ("to", "na") or to.dep_ != "aux":
-        return None
-    verb = to.head
-    if verb.head.i != tok.i or verb.dep_ != "xcomp" or verb.tag_ != "VB":
-        return None
-    if not is_dictionary_verb(verb.lower_) or _is_destination(verb):
-        return None  # "going to town", "going to school"
-    return to
-
-
-def is_dictionary_verb(word: str) -> bool:
-    """Whether the inflection dictionary knows ``word`` as a verb (*town* is only a noun)."""
-    from lemminflect import getAllLemmas
-
-    return "VERB" in getAllLemmas(word)
-
-
-def _is_destination(verb: Token) -> bool:
-    """A bare place noun misread as an infinitive: *going to school*, *going to work*."""
-    return verb.lemma_.lower() in wordlist("bare_destination_nouns") and not any(
-        c.dep_ not in ("aux", "punct") for c in children(verb))
-
-
-# Verbs whose subject does not carry out a plan (states, possession, what happens to one):
-# their *will* future is a prediction (*will receive a medal*, *will need help*), which a
-# marker of what one is about to do would turn into an intention.
-UNPLANNED_VERBS = frozenset(
-    "be have get receive need lose die happen become seem appear know understand remember "
-    "forget fail win regret find notice realize realise suffer miss feel hear".split())
-# Determiners of a generic or distributive subject (*each player will roll the dice*, *no
-# one will notice*): a rule or a prediction about anyone, not one person's plan.
-GENERIC_DETERMINERS = frozenset("each every any no all both either neither".split())
-# Adverbs that make *will* a guess or a habit rather than a plan: *will probably move*,
-# *will often sing*.
-GUESS_OR_HABIT_ADVERBS = frozenset(
-    "probably likely possibly perhaps maybe surely certainly definitely undoubtedly "
-    "often always usually sometimes never ever generally normally".split())
-# Conjunctions of clauses whose *will* is a consequence or a time, not a plan: *if/unless*.
-CONDITION_MARKS = frozenset({"if", "unless"})
-
-
-def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | None:
-    """``(verb, be)`` when ``will`` is the future of a plan a person is about to carry out, in
-    a statement: *my sister will drive us*, *I'll grab my coat*, *the coach will be running
-    practice* (``be`` is that *be*). The near-future markers (*finna*, *fixin' to*) say the
-    same of a person's intended action; predictions are left: non-personal subjects (*the
-    bridge will collapse*), states and events one undergoes (*will receive a medal*), guesses
-    and habits (*will probably move*, *will often sing*), consequences of an *if*-clause,
-    futures set far off (*in ten years*), negation, questions, relatives and the future
-    perfect."""
-    if will.tag_ != "MD" or will.lemma_.lower() != "will" or will.dep_ != "aux" \
-            or will.lower_ not in ("will", "'ll", "’ll") or negation_after(will) is not None:
-        return None
-    verb = will.head
-    subj = subject_of(verb)
-    if subj is None or subj.i > will.i or not _names_a_person(subj) or index.in_question(will.i):
-        return None
-    auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.i != will.i]
-    be = auxes[0] if len(auxes) == 1 and auxes[0].lower_ == "be" and auxes[0].dep_ == "aux" else None
-    if not (verb.tag_ == "VB" and not auxes or verb.tag_ == "VBG" and be is not None):
-        return None
-    if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
-        return None
-    if _guess_condition_or_far_off(verb) or _wait_and_see(verb) or _later_time_nearby(verb, index):
-        return None
-    return verb, be
-
-
-# Times that set a plan later than "about to": *next week*, *tomorrow*, *in two days* (not
-# *in a minute*).
-LATER_TIME_NOUNS = (wordlist("time_nouns") - {"minute", "moment", "second", "hour"}) | WEEKDAYS
-
-
-def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
-    """A time later than the present moment in ``verb``'s sentence or the one before (*while
-    I'm away next week ... my friend will be watching him*): the near-future markers say
-    'about to', so a plan set days off keeps *will*."""
-    start = index.sentence_of[verb.i]
-    first = index.sentence_of[start - 1] if start > 0 else start
-    doc = verb.doc
-    for tok in (doc[i] for i in range(first, index.sentence_end(verb.i))):
-        low = tok.lower_
-        if low in ("tomorrow", "someday", "later"):
-            return True
-        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
-            return True
-        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
-                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
-            return True
-    return False
-
-
-def _wait_and_see(verb: Token) -> bool:
-    """*we'll see* 'we'll find out': a bare *see* is a guess about what will turn out."""
-    return verb.lemma_.lower() == "see" and not any(
-        c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "dative") for c in children(verb))
-
-
-def _names_a_person(subj: Token) -> bool:
-    """A particular person or people: a personal pronoun but *you* (*you will regret this*,
-    *you'll find the keys* predict or instruct), or a noun of people with a determiner or
-    possessive (*my sister*, *the plumbers*); not a generic one (*students*, *each player*,
-    *the person who wins*), whose *will* states a rule or a prediction."""
-    if subj.tag_ in ("WP", "WDT") or subj.lower_ == "you":
-        return False
-    if subj.pos_ == "PRON":
-        return is_animate(subj) is True
-    if subj.pos_ != "NOUN" or not (is_animate(subj) is True or is_human_noun(subj.lemma_.lower())):
-        return False
-    dets = [c for c in children(subj) if c.dep_ in ("det", "poss")]
-    if not dets or any(d.lower_ in GENERIC_DETERMINERS for d in dets):
-        return False
-    return not any(c.dep_ in ("relcl", "acl") for c in children(subj))
-
-
-def _guess_condition_or_far_off(verb: Token) -> bool:
-    """A guess or habit adverb, an *if*-clause (under it or around it), or a far-off time in
-    ``verb``'s own clause (*in ten years*; not a time inside what is talked about)."""
-    own = list(clause_tokens(verb))
-    if any(t.dep_ in ("advmod", "neg") and t.lower_ in GUESS_OR_HABIT_ADVERBS for t in own):
-        return True
-    if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb)):
-        return True
-    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITION_MARKS
-                                     for m in children(c)) for c in children(verb)):
-        return True
-    return any(t.lower_ in DISTANT_TIME_WORDS and t.dep_ in ("pobj", "npadvmod", "advmod", "tmod")
-               for t in own)
-
-
-def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) -> list[Op]:
-    """*will (be) V(-ing)* -> *is/are/'m* + ``marker`` + bare verb, *be* agreeing with the
-    subject (*I'll* -> *I'm*)."""
-    subj = subject_of(verb)
-    ops: list[Op] = [Replace(will.i, be_replacing(will, subj, past=False)),
-                     Insert(will.i, marker, after=True)]
-    if be is not None:
-        base = inflect_verb(lemma_of(verb), "VB")
-        if not base:
-            return []
-        ops += [Delete(be.i), Replace(verb.i, base)]
-    return ops
-
-
-
 @rule(
-    126, "finna_future", "Mood",
+    "finna_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("I'm about to go.", "I'm finna go."),
@@ -484,7 +315,7 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    126, "fixin_future", "Mood",
+    "fixin_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("They're about to leave town.",
@@ -539,15 +370,3 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         planned = planned_will(will, index)
         if planned is not None and (ops := planned_will_ops(will, *planned, "fixin' to")):
             yield site(*ops, alternatives=(tuple(planned_will_ops(will, *planned, "fixing to")),))
-
-
-# Words of a far-off time: *in five years*, *one day*, *someday*, *later in life*.
-DISTANT_TIME_WORDS = frozenset(
-    "year years decade decades month months future someday eventually life day".split())
-
-
-def distant_time(head: Token) -> bool:
-    """A time word under ``head`` (the future marker) that sets the event far off (*in five
-    years*, *one day*), so that a near-future marker would change its time."""
-    return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
-               if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))

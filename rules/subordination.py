@@ -9,9 +9,10 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, in_question, sentence
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, direct_subject, in_question, sentence,
+)
 
-CATEGORY = "Adverbial Subordination"
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
 
 
@@ -23,14 +24,6 @@ def _final_punct(index: DocIndex, i: int) -> Token | None:
     sentences)."""
     end = index.statement_end(i)
     return None if end is None else index.tokens[end]
-
-
-def _has_subject(verb: Token) -> bool:
-    return any(c.dep_ in SUBJECT_DEPS for c in children(verb))
-
-
-def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in children(verb))
 
 
 def _single_clause(head: Token) -> bool:
@@ -58,7 +51,7 @@ def _clause_final(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    211, "clause_final_though_but", CATEGORY,
+    "clause_final_though_but",
     lemmas={"though"},
     examples=[
         ("The food was great, though.", ["The food was great, but.", "The food was great but."]),
@@ -116,7 +109,7 @@ def _emphatic_really(tok: Token) -> Token | None:
         if tok.i + 1 != head.i or any(c.dep_ == "advmod" and c != tok for c in children(head)):
             return None
         head = head.head
-    if not _main_clause(head) or not _has_subject(head) or _negated(head):
+    if not _main_clause(head) or direct_subject(head) is None or clause_is_negated(head):
         return None
     if _after_negation(tok) or not _single_clause(head):
         return None
@@ -139,7 +132,7 @@ def _after_negation(tok: Token) -> bool:
 
 
 @rule(
-    212, "clause_final_really_but", CATEGORY,
+    "clause_final_really_but",
     lemmas={"really"},
     examples=[
         ("I'm really afraid of dogs.", ["I'm afraid of dogs but.", "I'm afraid of dogs, but."]),
@@ -202,7 +195,7 @@ NON_ACTIVITY = frozenset({"be", "know", "realize", "realise", "understand", "bel
                           "love", "hate", "think", "appreciate", "accept", "expect", "mean"})
 
 
-def _purpose_to(tok: Token) -> Token | None:
+def _motion_purpose_verb(tok: Token) -> Token | None:
     """The activity verb of a purpose infinitive after a motion verb (*went there to buy*);
     also the parse that takes *to work* as a prepositional phrase with a verb as object."""
     if tok.tag_ == "TO" and tok.dep_ == "aux":
@@ -236,7 +229,7 @@ def _go_and(cc: Token) -> bool:
         return False
     second = cc.doc[cc.i + 1] if cc.i + 1 < len(cc.doc) else None
     return (second is not None and second.dep_ == "conj" and second.head == motion
-            and second.tag_ == "VB" and not _has_subject(second))
+            and second.tag_ == "VB" and direct_subject(second) is None)
 
 
 def _plain_present(verb: Token) -> bool:
@@ -261,16 +254,16 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
     doc = mark.doc
     if main.i < end or end + 1 >= len(doc) or doc[end + 1].text != "," or in_question(main):
         return None
-    subj = next((c for c in children(clause) if c.dep_ in SUBJECT_DEPS), None)
+    subj = direct_subject(clause)
     if subj is None or subj.i != mark.i + 1:
         return None
-    if subj.lower_ == "you" and clause.tag_ == "VBP" and not _negated(clause):
+    if subj.lower_ == "you" and clause.tag_ == "VBP" and not clause_is_negated(clause):
         return Delete(mark.i), Delete(subj.i)
     return (Delete(mark.i),)
 
 
 @rule(
-    213, "chaining_main_verbs", CATEGORY,
+    "chaining_main_verbs",
     lemmas=MOTION_VERBS | {"if"},
     examples=[
         ("I went there to work.", "I went there work."),
@@ -304,7 +297,7 @@ def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
     motion. And a condition chained to its consequence, as in the atlas's *Stay longer, they
     have to over-charge* 'If you stay longer, ...' (see :func:`_chained_condition`)."""
     for tok in index.by_lemma.get("to", ()):
-        if _purpose_to(tok) is not None:
+        if _motion_purpose_verb(tok) is not None:
             yield site(Delete(tok.i))
     for cc in index.by_lemma.get("and", ()):
         if _go_and(cc):
@@ -333,9 +326,8 @@ def _joins_clauses(conj: Token) -> bool:
         clause = conj.head  # "It rained, so we stayed": so hangs on the second clause
     else:
         return False
-    if clause is None or not _has_subject(clause):
-        return False
-    return next(c for c in children(clause) if c.dep_ in SUBJECT_DEPS).left_edge.i == conj.i + 1
+    subj = direct_subject(clause) if clause is not None else None
+    return subj is not None and subj.left_edge.i == conj.i + 1
 
 
 # Concessive conjunctions of a fronted clause, which the doubled *still yet* replaces.
@@ -349,13 +341,13 @@ def _concessive_doubling(mark: Token) -> tuple[tuple[Op, ...], ...] | None:
     clause, and a *still* of the main verb goes (*still yet he still failed* says it
     twice). Variants: *still yet*, *but yet*."""
     clause = mark.head
-    if mark.dep_ != "mark" or not _has_subject(clause):
+    if mark.dep_ != "mark" or direct_subject(clause) is None:
         return None  # "Although tired, ...": no clause to stand on its own
     fronted = clause if clause.dep_ == "advcl" else clause.head.head  # despite [the fact that]
     dropped = _concessive_words(mark)
     if not dropped or fronted.dep_ not in ("advcl", "prep"):
         return None
-    first = _main_clause_start(fronted)
+    first = _main_clause_first_word(fronted)
     if first is None or any(t.lower_ in ("still", "yet") for t in mark.doc[first.i:first.i + 1]):
         return None
     ops: list[Op] = [Delete(i) for i in dropped]
@@ -379,7 +371,7 @@ def _concessive_words(mark: Token) -> list[int]:
 
 
 @rule(
-    214, "corr_conjunction_doubling", CATEGORY,
+    "corr_conjunction_doubling",
     lemmas=set(DOUBLED) | CONCESSIVE | {"that"},
     examples=[
         ("He has been in this school for five years, yet he is not tired.",
@@ -432,7 +424,7 @@ def corr_conjunction_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
 CORRELATIVE = {"although": "but", "though": "but", "because": "so"}
 
 
-def _main_clause_start(advcl: Token) -> Token | None:
+def _main_clause_first_word(advcl: Token) -> Token | None:
     """The first word of the main clause after a fronted adverbial clause and its comma."""
     main = advcl.head
     end = advcl.right_edge.i
@@ -444,11 +436,11 @@ def _main_clause_start(advcl: Token) -> Token | None:
     first = doc[end + 2]
     if first.lower_ in set(CORRELATIVE.values()) | {"then", "still", "yet"}:
         return None
-    return first if _has_subject(main) and first.i <= main.i else None
+    return first if direct_subject(main) is not None and first.i <= main.i else None
 
 
 @rule(
-    215, "subord_conjunction_doubling", CATEGORY,
+    "subord_conjunction_doubling",
     lemmas=set(CORRELATIVE),
     examples=[
         ("Although you are smart, you are not appreciated.",
@@ -474,6 +466,6 @@ def subord_conjunction_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for mark in index.lemma(*CORRELATIVE):
         if mark.dep_ != "mark" or mark.lower_ not in CORRELATIVE or mark.head.dep_ != "advcl":
             continue
-        first = _main_clause_start(mark.head)
+        first = _main_clause_first_word(mark.head)
         if first is not None:
             yield site(Insert(first.i, CORRELATIVE[mark.lower_]))

@@ -229,3 +229,21 @@ def test_quoted_speech_is_not_a_title(nlp):
     every_token = _rule("x", lambda d: (site(Replace(t.i, "X")) for t in d if not t.is_punct))
     out = Engine([(every_token, 1.0)]).apply(nlp('She said "the man is a doctor" and left.')).text
     assert "the man" not in out
+
+
+def test_a_rule_takes_its_number_and_category_from_the_feature_catalogue():
+    from multivalue_cli.engine.registry import registry
+    from multivalue_cli.profiles import catalog
+
+    rules = registry()
+    assert (rules["existential_it"].ewave, rules["existential_it"].category) == (173, "Agreement")
+    for r in rules.values():
+        assert (r.ewave, r.category) == (catalog()[r.name].ewave, catalog()[r.name].category)
+
+
+def test_a_rule_the_feature_catalogue_lacks_is_refused_by_name():
+    from multivalue_cli.engine.registry import registry, rule
+
+    with pytest.raises(ValueError, match="'no_such_feature'.*features.tsv"):
+        rule("no_such_feature", examples=[], negatives=[])
+    assert "no_such_feature" not in registry()

@@ -19,6 +19,7 @@ pipeline), so they count as "unknown" and compete with every pronoun.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
 from .docindex import index_of
@@ -121,6 +122,45 @@ def is_animate(tok: Token) -> bool | None:
     if base in wordlist("animate_sense_nouns") or base in wordlist("group_nouns"):
         return None
     return False
+
+
+# Endings of nouns of people (*artist*, *musician*, *assistant*, *student*), and of nouns that
+# end so but name no person (*payment*).
+PERSONAL_SUFFIXES = ("ist", "ian", "ant", "ent")
+NON_HUMAN_ENDINGS = ("ment",)
+
+
+@lru_cache(maxsize=4096)
+def is_human_noun(singular: str) -> bool:
+    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
+    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
+    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
+    (*printer*) are caught too, which only makes the rules more cautious."""
+    if singular in wordlist("human_nouns") or singular in wordlist("person_nouns") \
+            or singular.endswith(("man", "woman")):
+        return True
+    if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
+        return True
+    if singular.endswith(("er", "or")):
+        return any(_verb_lemma(stem) for stem in _agent_stems(singular))
+    return False
+
+
+def _agent_stems(noun: str) -> tuple[str, ...]:
+    """Possible verbs of an agent noun: *player* -> play, *writer* -> write, *runner* -> run."""
+    stem = noun[:-2]
+    stems = [stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        stems.append(stem[:-1])
+    return tuple(stems)
+
+
+@lru_cache(maxsize=4096)
+def _verb_lemma(word: str) -> bool:
+    """Whether the inflection lexicon has ``word`` as a verb's base form."""
+    from lemminflect import getAllInflections
+
+    return bool(getAllInflections(word, "VERB"))
 
 
 def is_concrete_thing(tok: Token) -> bool:

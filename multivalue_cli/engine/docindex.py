@@ -1,7 +1,8 @@
 """Per-document indexes, built once per parse, so rules find their sites without scanning.
 
 ``index.by_lemma["be"]`` lists the tokens whose lemma is *be* (lower-cased), likewise
-``by_tag`` (Penn tags), ``by_pos`` (UPOS) and ``by_dep`` (dependency labels), in document order.
+``by_tag`` (Penn tags), ``by_pos`` (UPOS) and ``by_dep`` (dependency labels), in document order;
+``index.form("me", "us")`` the tokens written so (lower-cased).
 
 ``index.protected`` holds tokens no edit may touch: URLs and e-mail addresses, quoted titles
 (*the episode "A Love of a Lifetime"*: a name, whose articles are not the speaker's), and
@@ -50,7 +51,8 @@ class DocIndex:
     __slots__ = ("doc", "text", "tokens", "by_lemma", "by_tag", "by_pos", "by_dep", "lemmas", "tags",
                  "deps", "protected", "words", "spaces", "offsets", "tag_of", "lemma_of", "pos_of",
                  "dep_of", "head_of", "morph_of", "is_space", "sentence_of", "_merged", "_questions",
-                 "_children", "_child_positions", "_sentences", "_sentence_ends")
+                 "_children", "_child_positions", "_sentences", "_sentence_ends", "_by_form",
+                 "_lower")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -127,6 +129,8 @@ class DocIndex:
         self.deps = by_dep.keys()
         self._merged: dict[tuple, list[Token]] = {}
         self._questions: dict[int, bool] = {}
+        self._by_form: dict[str, list[Token]] | None = None
+        self._lower: list[str] = []
         untrusted = _untrusted_sentences(self, sentence_counts)
         if '"' in self.text or "'" in self.text or "“" in self.text or "‘" in self.text:
             protected |= _quoted_titles(self)
@@ -236,6 +240,16 @@ class DocIndex:
 
     def dep(self, *deps: str) -> list["Token"]:
         return self._lookup(self.by_dep, self.dep_of, deps)
+
+    def form(self, *forms: str) -> list["Token"]:
+        """Tokens whose lower-cased text is one of ``forms``, in document order."""
+        if self._by_form is None:
+            lower = self._lower = [word.lower() for word in self.words]
+            table: dict[str, list[Token]] = {}
+            for tok, low in zip(self.tokens, lower):
+                table.setdefault(low, []).append(tok)
+            self._by_form = table
+        return self._lookup(self._by_form, self._lower, forms)
 
     def _lookup(self, table: dict[str, list["Token"]], column: list[str],
                 keys: tuple[str, ...]) -> list["Token"]:

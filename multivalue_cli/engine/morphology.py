@@ -1,5 +1,6 @@
 """Inflection look-ups (lemminflect for verbs and nouns by Penn tag) and the a/an choice,
-cached because the same few hundred words recur in every dataset."""
+cached because the same few hundred words recur in every dataset; the person and number a
+subject or auxiliary shows, and the forms of *be* that agree with it."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -137,3 +138,42 @@ def person_number(subject) -> str:
     if subject.tag_ in ("NNS", "NNPS") or morph_values(subject, "Number") == ["Plur"]:
         return "other"
     return "3s"
+
+
+def agreement_subject(subj):
+    """The token a finite form agrees with: the antecedent of a relative pronoun
+    (*books that have* agrees with *books*)."""
+    if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl" and subj.head.head.i < subj.i:
+        return subj.head.head
+    return subj
+
+
+def person_shown(aux, subj) -> str:
+    """The person and number (as :func:`person_number`) that a finite auxiliary agrees in:
+    *has/does* are third singular and *have/do* are not, whatever the subject looks like
+    (*politics has*, *the police have*); other forms go by the subject (a relative pronoun by
+    its antecedent)."""
+    low = aux.lower_
+    if low in ("has", "does") or (low in ("'s", "’s") and aux.lemma_ == "have"):
+        return "3s"
+    if low in ("have", "'ve", "’ve", "do"):
+        return "1s" if subj.lower_ == "i" else "other"
+    return person_number(agreement_subject(subj))
+
+
+def is_clitic(tok) -> bool:
+    """A contracted form written with its apostrophe (*'ll*, *’s*, *'ve*)."""
+    return tok.text[:1] in ("'", "’")
+
+
+BE_CLITICS = {"1s": "'m", "3s": "'s", "other": "'re"}
+
+
+def be_replacing(aux, subj, past: bool) -> str:
+    """A form of *be* to stand where the auxiliary ``aux`` stood: a clitic for a clitic
+    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*), in the person and number the
+    auxiliary shows (*politics has* -> *politics is*)."""
+    person = person_shown(aux, subj)
+    if is_clitic(aux) and not past:
+        return BE_CLITICS[person]
+    return (BE_PAST if past else BE_PRESENT)[person]

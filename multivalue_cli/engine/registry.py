@@ -1,18 +1,21 @@
 """The rule registry: every perturbation rule, keyed by its feature name.
 
 A rule is a small function ``(doc, index) -> iterable of Site`` registered with the
-:func:`rule` decorator, which records its eWAVE number, name, category, cheap trigger
-conditions and its own examples. Rule modules live in the top-level ``rules/`` folder (a module
+:func:`rule` decorator under its feature name, which records its cheap trigger conditions and
+its own examples; its eWAVE number and category come from the feature catalogue
+(``multivalue_cli/data/features.tsv``). Rule modules live in the top-level ``rules/`` folder (a module
 or a subpackage per eWAVE category), shipped as ``multivalue_cli.rules``; :func:`registry`
 imports them all once.
 """
 from __future__ import annotations
 
+import csv
 import dataclasses
 import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from .edits import Site
@@ -82,10 +85,18 @@ _RULES: dict[str, Rule] = {}
 _LOADED = False
 
 
+@functools.lru_cache(maxsize=1)
+def _catalogued() -> dict[str, tuple[int, str]]:
+    """eWAVE number and category by feature name, as the feature catalogue gives them."""
+    text = resources.files("multivalue_cli").joinpath("data/features.tsv").read_text("utf-8")
+    found: dict[str, tuple[int, str]] = {}
+    for row in csv.DictReader(text.splitlines(), delimiter="\t"):
+        found.setdefault(row["name"], (int(row["ewave"]), row["category"]))
+    return found
+
+
 def rule(
-    ewave: int,
     name: str,
-    category: str,
     *,
     examples: Iterable[tuple[str, str | Iterable[str]]],
     negatives: Iterable[str],
@@ -94,12 +105,19 @@ def rule(
     deps: Iterable[str] = (),
     forms: dict[str, tuple[int, ...]] | None = None,
 ) -> Callable[[RuleFn], RuleFn]:
-    """Register a rule. ``examples`` are ``(input, accepted output or outputs)`` pairs;
+    """Register the rule of the catalogued feature ``name`` (its eWAVE number and category are
+    the catalogue's; a name the catalogue lacks is an error). ``examples`` are ``(input, accepted output or outputs)`` pairs;
     ``negatives`` are inputs the rule must leave unchanged. ``lemmas``/``tags``/``deps`` are
     triggers: the rule only runs on documents that contain at least one of each given set.
     ``forms`` maps the names of the variety-specific forms the rule can render, in order of
     preference, to the eWAVE features each also shows (see :class:`Form`); the function then
     takes a ``form`` keyword, the first form by default."""
+
+    catalogued = _catalogued().get(name)
+    if catalogued is None:
+        raise ValueError(f"rule {name!r}: no feature of that name in features.tsv (the eWAVE "
+                         f"number and category of a rule come from there)")
+    ewave, category = catalogued
 
     def decorate(fn: RuleFn) -> RuleFn:
         if name in _RULES:

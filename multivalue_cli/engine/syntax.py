@@ -1,7 +1,8 @@
-"""Small questions about a parse that many rules ask."""
+"""Small questions about a parse that rules of several categories ask: a clause's subject and
+negation, its own tokens, definite and negative noun phrases, coordination, questions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from .docindex import QUESTION_TRAILING, index_of
 from .wordlists import wordlist
@@ -20,6 +21,12 @@ def direct_subject(verb: "Token") -> "Token | None":
     return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
 
 
+def nominal_subject(verb: "Token") -> "Token | None":
+    """The noun phrase or pronoun subject among ``verb``'s own dependents (not a dummy
+    *there*/*it*)."""
+    return next((c for c in children(verb) if c.dep_ in NOMINAL_SUBJECT_DEPS), None)
+
+
 def subject_of(verb: "Token") -> "Token | None":
     """The subject of ``verb``, or of the verb it is coordinated with when it has none."""
     while True:
@@ -27,6 +34,70 @@ def subject_of(verb: "Token") -> "Token | None":
         if subj is not None or verb.dep_ != "conj":
             return subj
         verb = verb.head
+
+
+# The clitic forms of *not*.
+CONTRACTED_NOT = frozenset({"n't", "n’t"})
+
+
+def negation_after(word: "Token") -> "Token | None":
+    """The *not*/*n't* standing right after ``word`` as its negation (*isn't*, *was not*,
+    *didn't*), if any. A clitic *n't* counts whatever the parser calls it (it misreads the
+    curly *n’t*); a *not* only when parsed as a negation (not *not only ... but*)."""
+    if word.i + 1 >= len(word.doc):
+        return None
+    nxt = word.nbor(1)
+    if nxt.lower_ in CONTRACTED_NOT or (nxt.lower_ == "not" and nxt.dep_ == "neg"):
+        return nxt
+    return None
+
+
+def clause_is_negated(verb: "Token") -> bool:
+    """Whether a negation (*not*, *n't*, *never*) is among ``verb``'s dependents: the clause
+    it heads is negated, wherever the negation stands (*did not go*, *never really went*)."""
+    return any(c.dep_ == "neg" for c in children(verb))
+
+
+# Dependents that open a clause of their own (whose tokens are not the governing clause's).
+EMBEDDED_CLAUSE_DEPS = frozenset(
+    {"advcl", "ccomp", "xcomp", "relcl", "acl", "csubj", "csubjpass", "parataxis", "conj", "pcomp"}
+)
+
+
+def clause_tokens(verb: "Token") -> Iterator["Token"]:
+    """The tokens of ``verb``'s own clause: its subtree without embedded clauses."""
+    for child in children(verb):
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS:
+            continue
+        yield child
+        yield from clause_tokens(child)
+
+
+DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
+# Pronouns that introduce a new or unspecified referent (*something*, *nobody*, *lots*).
+INDEFINITE_PRONOUNS = frozenset({
+    "something", "someone", "somebody", "anything", "anyone", "anybody", "nothing", "nobody",
+    "no-one", "everything", "everyone", "everybody", "one", "lots", "plenty", "much", "many",
+    "none", "little", "few",
+})
+
+
+def definite_noun_phrase(noun: "Token") -> bool:
+    """A name, a pronoun that is not indefinite (*she*, not *something*), or a noun with a
+    possessor or a definite determiner (*my car*, *the bus*, *those people*): a known thing."""
+    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
+        return True
+    return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS)
+               for c in children(noun))
+
+
+NEGATIVE_PRONOUNS = frozenset({"nobody", "nothing", "none", "no-one", "noone"})
+
+
+def negative_noun_phrase(noun: "Token") -> bool:
+    """*nobody*, *nothing*, *none (of them)*, *no one*, *no student(s)*."""
+    return noun.lower_ in NEGATIVE_PRONOUNS or any(
+        c.dep_ == "det" and c.lower_ == "no" for c in children(noun))
 
 
 def lexically_capitalised(tok: "Token") -> bool:

@@ -1,11 +1,10 @@
-"""What several agreement rules use: the head and subject of a clause, relative pronouns,
-negation, and forms of *be* (curly clitics too)."""
+"""What several agreement rules use: the head and subject of a clause, relative pronouns, and
+forms of *be* (curly clitics too)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, morph_values
+from multivalue_cli.engine.syntax import morph_values, nominal_subject
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -18,22 +17,11 @@ def clause_head(verb: Token) -> Token:
 
 def clause_subject(verb: Token) -> Token | None:
     """The nominal subject of the clause ``verb`` belongs to, if overt."""
-    for child in children(clause_head(verb)):
-        if child.dep_ in SUBJECT_DEPS:
-            return child
-    return None
+    return nominal_subject(clause_head(verb))
 
 
 def is_relative_pronoun(tok: Token) -> bool:
     return tok.tag_ in ("WP", "WDT") or "Rel" in morph_values(tok, "PronType")
-
-
-def is_negated(verb: Token) -> bool:
-    """Whether ``not``/``n't`` stands right after ``verb`` (``isn't``, ``was not``)."""
-    nxt = verb.nbor(1) if verb.i + 1 < len(verb.doc) else None
-    if nxt is None:
-        return False
-    return nxt.lower_ in ("n't", "n’t") or (nxt.lower_ == "not" and nxt.dep_ == "neg")
 
 
 # The lemmatiser leaves curly-apostrophe clitics as themselves (or as a bare apostrophe).

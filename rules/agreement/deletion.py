@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, maybe_ing_adjective
+from multivalue_cli.engine.syntax import (
+    children, maybe_ing_adjective, negation_after, nominal_subject,
+)
 
-from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_negated, is_relative_pronoun
+from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_relative_pronoun
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -24,7 +25,7 @@ FIRST_PERSON_BE = frozenset({"am", "'m", "’m"})
 
 
 @rule(
-    174, "drop_aux_be_progressive", "Agreement",
+    "drop_aux_be_progressive",
     deps={"aux"}, tags={"VBG"},
     examples=[
         ("So you are always thinking about where you go to work.",
@@ -78,7 +79,7 @@ def drop_aux_be_progressive(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    175, "drop_aux_be_gonna", "Agreement",
+    "drop_aux_be_gonna",
     deps={"aux"}, tags={"VBG"},
     examples=[
         ("We're gonna go to work.", "We gonna go to work."),
@@ -275,7 +276,7 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
 
 
 @rule(
-    176, "drop_copula_be_NP", "Agreement",
+    "drop_copula_be_NP",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("He is a good teacher.", "He a good teacher."),
@@ -305,7 +306,7 @@ def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    177, "drop_copula_be_AP", "Agreement",
+    "drop_copula_be_AP",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("She is smart.", "She smart."),
@@ -337,7 +338,7 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    178, "drop_copula_be_locative", "Agreement",
+    "drop_copula_be_locative",
     lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("He is at home.", "He at home."),
@@ -376,7 +377,7 @@ HAS_CLITIC_BEFORE = frozenset({"been", "got", "gotten"})
 
 
 @rule(
-    179, "drop_aux_have", "Agreement",
+    "drop_aux_have",
     tags={"VBN"},
     examples=[
         ("I have eaten my lunch.", "I eaten my lunch."),
@@ -423,11 +424,11 @@ def _perfect_have(aux: Token, verb: Token) -> bool:
             return False
     elif low not in HAVE_FORMS or aux.lemma_.lower() != "have" or aux.tag_ not in ("VBP", "VBZ"):
         return False
-    if is_negated(aux):
+    if negation_after(aux) is not None:
         return False
     if not _distinct_participle(verb) or _wh_before(verb, aux.i):
         return False
-    subject = next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
+    subject = nominal_subject(verb)
     return (subject is not None and subject.i < aux.i and not is_relative_pronoun(subject)
             and not any(t.tag_ in WH_TAGS for t in subject.subtree)
             and not any(c.dep_ in ("relcl", "acl") for c in children(subject)))

@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import (
+    INDEFINITE_PRONOUNS, children, definite_noun_phrase, negation_after,
+)
 
-from .common import CURLY_BE_LEMMAS, is_be_verb, is_negated
+from .common import CURLY_BE_LEMMAS, is_be_verb
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -18,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @rule(
-    172, "existential_there", "Agreement",
+    "existential_there",
     deps={"expl"},
     examples=[
         ("There are two men waiting in the hall.",
@@ -54,7 +57,7 @@ def existential_there(doc: Doc, index: DocIndex) -> Iterator[Site]:
         elif low in ("'re", "’re"):
             yield site(Replace(verb.i, "'s"))
         elif low == "are":
-            if is_negated(verb):
+            if negation_after(verb) is not None:
                 yield site(Replace(verb.i, "is"))
             else:
                 yield site(Replace(verb.i, "'s"), alternatives=((Replace(verb.i, "is"),),))
@@ -81,13 +84,31 @@ def _plural_phrase(noun: Token) -> bool:
         for c in children(noun))
 
 
-# Determiners that make the associate definite: *there's the bus* presents a known thing,
-# which *it's the bus* would turn into an identification.
-DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
+def _existential_there(there: Token) -> bool:
+    """The *there* of a declarative existential with a finite singular *be* right after it,
+    not negated, whose associate is an indefinite, uncompared noun phrase without a relative
+    clause."""
+    be = there.head
+    if there.dep_ != "expl" or be.i != there.i + 1 or be.lower_ not in ("is", "was", "'s", "’s"):
+        return False
+    if not is_be_verb(be) or negation_after(be) is not None:
+        return False
+    associate = _associate(be)
+    return associate is not None and _nominal(associate) and not (
+        definite_noun_phrase(associate) or _compares(associate) or _relativised(associate))
 
 
-@rule(
-    173, "existential_it", "Agreement",
+substitution_rule(
+    "existential_it",
+    {"there": "it"},
+    where=_existential_there,
+    doc="""Dummy *it* for existential *there*: *It's a new person here*, *it was a lot of food*.
+
+    Declarative *there* + finite singular *be* (*is, 's, was*) with an indefinite associate
+    after it. Plural *are/were* would need the verb changed too (feature 172 does that for
+    *there*); a negated existential with *it* (*it isn't a seat free*) reads as a referring
+    pronoun, a definite associate (*there's the bus*) is presentational, and one with a
+    relative clause would read as a cleft (*it's a man who ...*), so these stay.""",
     deps={"expl"}, lemmas={"be", *CURLY_BE_LEMMAS},
     examples=[
         ("There is a new person here.", "It is a new person here."),
@@ -109,26 +130,6 @@ DEFINITE_DETS = frozenset({"the", "this", "that", "these", "those"})
         "There's a man who wants to see you.",
     ],
 )
-def existential_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Dummy *it* for existential *there*: *It's a new person here*, *it was a lot of food*.
-
-    Declarative *there* + finite singular *be* (*is, 's, was*) with an indefinite associate
-    after it. Plural *are/were* would need the verb changed too (feature 172 does that for
-    *there*); a negated existential with *it* (*it isn't a seat free*) reads as a referring
-    pronoun, a definite associate (*there's the bus*) is presentational, and one with a
-    relative clause would read as a cleft (*it's a man who ...*), so these stay."""
-    for there in index.by_dep.get("expl", ()):
-        be = there.head
-        if be.i != there.i + 1 or be.lower_ not in ("is", "was", "'s", "’s"):
-            continue
-        if not is_be_verb(be):
-            continue
-        if is_negated(be) or there.lower_ != "there":
-            continue
-        associate = _associate(be)
-        if associate is not None and _nominal(associate) and not (
-                _definite(associate) or _compared(associate) or _relativised(associate)):
-            yield site(Replace(there.i, "it"))
 
 
 def _associate(be: Token) -> Token | None:
@@ -139,7 +140,7 @@ def _associate(be: Token) -> Token | None:
                  if c.i > be.i and c.dep_ in ("attr", "nsubj", "dobj")), None)
 
 
-def _compared(noun: Token) -> bool:
+def _compares(noun: Token) -> bool:
     """*there is nothing better than soup*: *it is nothing better* would compare a referent."""
     return any(t.tag_ in ("JJR", "RBR") or t.lower_ == "than" for t in noun.subtree)
 
@@ -153,16 +154,3 @@ def _relativised(noun: Token) -> bool:
 def _nominal(noun: Token) -> bool:
     """A noun phrase head; *there's more* has none, and *it's more* would compare."""
     return noun.pos_ in ("NOUN", "PROPN", "NUM") or noun.lower_ in INDEFINITE_PRONOUNS
-
-
-def _definite(noun: Token) -> bool:
-    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
-        return True
-    return any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETS)
-               for c in children(noun))
-
-
-INDEFINITE_PRONOUNS = frozenset({
-    "something", "someone", "somebody", "anything", "anyone", "anybody", "nothing", "nobody",
-    "everything", "everyone", "everybody", "one", "lots", "plenty", "much", "many", "none",
-})

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number, verb_lemma
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import children, morph_values, negation_after
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import clause_subject, is_negated, is_relative_pronoun
+from .common import clause_subject, is_relative_pronoun
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @rule(
-    170, "uninflect", "Agreement",
+    "uninflect",
     tags={"VBZ"},
     examples=[
         ("He speaks English.", "He speak English."),
@@ -49,7 +50,7 @@ def uninflect(doc, index):
     for tok in index.by_tag.get("VBZ", ()):
         if tok.lemma_ in ("be", "have"):
             continue
-        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _has_subject(tok) and not any(
+        if tok.dep_ in NOMINAL_DEPS or (tok.dep_ != "aux" and not _subject_before(tok) and not any(
                 c.dep_ == "compound" and c.i < tok.i for c in children(tok))):
             continue  # (the parser may hang the subject on as a compound: *the train leaves*)
         base = inflect_verb(lemma_of(tok), "VBP")
@@ -74,7 +75,7 @@ def referent(subject: Token) -> Token:
 
 
 @rule(
-    171, "generalized_third_person_s", "Agreement",
+    "generalized_third_person_s",
     tags={"VBP"},
     examples=[
         ("I see the house.", "I sees the house."),
@@ -117,7 +118,7 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
             continue  # under do-support or a modal (*Does he still live ...?*), not finite
-        if not (_has_subject(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
+        if not (_subject_before(tok) and (tok.tag_ == "VBP" or _finite_bare_verb(tok))):
             continue
         if verb_lemma(tok.lower_) != tok.lower_:
             continue  # not a base form: the tagger's VBP on a past (*the lake we swam in*)
@@ -128,12 +129,12 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, form))
 
 
-def _has_subject(verb: Token) -> bool:
-    """An overt subject before the verb, or on the verb it is coordinated with."""
+def _subject_before(verb: Token) -> bool:
+    """An overt subject before the verb, or before the verb it is coordinated with."""
     subject = clause_subject(verb)
     if subject is not None:
         return subject.i < verb.i
-    return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _has_subject(verb.head)
+    return verb.dep_ == "conj" and verb.head.tag_ in ("VBP", "VBZ") and _subject_before(verb.head)
 
 
 def _subjunctive(verb: Token) -> bool:
@@ -164,8 +165,27 @@ def _finite_bare_verb(verb: Token) -> bool:
         subject.pos_ != "PRON" or "Nom" in morph_values(subject, "Case"))
 
 
-@rule(
-    180, "were_was", "Agreement",
+def _plural_were(tok: Token) -> bool:
+    """An affirmative *were* of a plural or second-person subject (a relative pronoun counts as
+    its antecedent); not existential *there were*."""
+    if tok.lemma_.lower() != "be" or negation_after(tok) is not None:
+        return False
+    subject = clause_subject(tok)
+    if subject is None or subject.dep_ == "expl":
+        return False
+    return person_number(referent(subject)) == "other"
+
+
+substitution_rule(
+    "were_was",
+    {"were": "was"},
+    where=_plural_were,
+    doc="""*was* generalised to all persons in the past of *be*: *you was hungry*, *they was*.
+
+    Affirmative *were* with a plural or second-person subject (a relative pronoun counts as
+    its antecedent). *were* with a singular subject is the subjunctive (*if I were you*) and
+    stays; negative *weren't* is left to the was/weren't split (163); existential *there
+    were* is feature 172.""",
     lemmas={"be"},
     examples=[
         ("You were hungry but he was thirsty.", "You was hungry but he was thirsty."),
@@ -185,18 +205,3 @@ def _finite_bare_verb(verb: Token) -> bool:
         "He was tired.",
     ],
 )
-def were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*was* generalised to all persons in the past of *be*: *you was hungry*, *they was*.
-
-    Affirmative *were* with a plural or second-person subject (a relative pronoun counts as
-    its antecedent). *were* with a singular subject is the subjunctive (*if I were you*) and
-    stays; negative *weren't* is left to the was/weren't split (163); existential *there
-    were* is feature 172."""
-    for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were" or is_negated(tok):
-            continue
-        subject = clause_subject(tok)
-        if subject is None or subject.dep_ == "expl":
-            continue
-        if person_number(referent(subject)) == "other":
-            yield site(Replace(tok.i, "was"))

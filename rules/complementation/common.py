@@ -11,8 +11,6 @@ from multivalue_cli.engine.syntax import children
 from multivalue_cli.engine.wordlists import wordlist
 
 
-CATEGORY = "Complementation"
-
 TO_INFINITIVE_VERBS = wordlist("to_infinitive_verbs")
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 

@@ -10,11 +10,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import direct_subject as _subject
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import children, direct_subject
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import CATEGORY, complement_infinitives, is_finite
+from .common import complement_infinitives, is_finite
 
 
 CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs")
@@ -27,7 +26,7 @@ def _reported_clause(clause: Token) -> bool:
         return False  # "harder than he thought it would be": a comparative, not a report
     return (clause.dep_ == "ccomp" and head.lemma_.lower() in CLAUSE_EMBEDDERS
             and head.pos_ == "VERB" and clause.i > head.i and is_finite(clause)
-            and _subject(clause) is not None)
+            and direct_subject(clause) is not None)
 
 
 # Verbs that also take an object with a small clause or participle (*found a snake tangled
@@ -51,7 +50,7 @@ def _zero_that_start(clause: Token) -> Token | None:
 
 
 @rule(
-    200, "say_complementizer", CATEGORY,
+    "say_complementizer",
     lemmas=CLAUSE_EMBEDDERS,
     deps={"ccomp"},
     examples=[
@@ -82,7 +81,7 @@ def say_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for clause in index.by_dep.get("ccomp", ()):
         if not _reported_clause(clause):
             continue
-        subj = _subject(clause)
+        subj = direct_subject(clause)
         if any(t.tag_ in ("WDT", "WP", "WRB", "WP$") for t in doc[clause.left_edge.i:subj.i]):
             continue  # "knows exactly what it wants": an embedded question
         mark = next((c for c in children(clause) if c.dep_ == "mark"), None)
@@ -96,7 +95,7 @@ def say_complementizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    201, "for_complementizer", CATEGORY,
+    "for_complementizer",
     tags={"TO"},
     examples=[
         ("It's hard to cross the river.", "It's hard for cross the river."),
@@ -140,7 +139,7 @@ TEMPORAL_AS = frozenset({"soon", "long", "far", "well"})
 def _comparative_mark(mark: Token) -> bool:
     """*than* / *as* introducing a comparative clause with its own subject."""
     clause = mark.head
-    if mark.dep_ != "mark" or clause.pos_ not in ("VERB", "AUX") or _subject(clause) is None:
+    if mark.dep_ != "mark" or clause.pos_ not in ("VERB", "AUX") or direct_subject(clause) is None:
         return False
     if mark.i + 1 >= len(mark.doc) or mark.doc[mark.i + 1].lower_ in ("what", "if", "though"):
         return False
@@ -195,7 +194,7 @@ def _compared_verb(than: Token) -> Token | None:
     verb = node.head
     if node.dep_ not in COMPARED_DEPS or verb.pos_ not in ("VERB", "AUX"):
         return None
-    if _subject(verb) is None:
+    if direct_subject(verb) is None:
         return None
     node = verb
     if any(obj.dep_ in ("dobj", "dative") and not obj.left_edge.i <= than.i <= obj.right_edge.i
@@ -232,7 +231,7 @@ def _phrasal_comparative(than: Token) -> tuple[Insert, Insert] | None:
     entity = _compared_entity(than)
     verb = _compared_verb(than) if entity is not None else None
     proverb = _pro_verb(verb, entity) if verb is not None else None
-    if proverb in BE_FORMS and _subject(verb).tag_ in ("WDT", "WP"):
+    if proverb in BE_FORMS and direct_subject(verb).tag_ in ("WDT", "WP"):
         return None  # "a population that is larger than any country": not what a country is
     end = entity.right_edge if proverb else None
     if end is None or not _phrase_ends_at(end):
@@ -255,7 +254,7 @@ def _phrase_ends_at(tok: Token) -> bool:
 
 
 @rule(
-    204, "what_comparative", CATEGORY,
+    "what_comparative",
     lemmas={"than", "as"},
     examples=[
         ("It's harder than you think it is.", "It's harder than what you think it is."),

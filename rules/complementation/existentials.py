@@ -8,18 +8,14 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import in_question
-from multivalue_cli.engine.syntax import children
-
-from .common import CATEGORY
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, definite_noun_phrase, in_question,
+)
 
 
 # Fixed phrases with "there is no ...", which keep their "there" (*There's no way he did that*).
 EXISTENTIAL_IDIOMS = frozenset({"way", "doubt", "need", "denying", "question", "point", "use",
                                 "telling", "harm", "chance", "hope", "time"})
-INDEFINITE_PRONOUNS = frozenset({"something", "nothing", "anything", "someone", "somebody",
-                                 "nobody", "no-one", "anyone", "anybody", "everything", "plenty",
-                                 "lots", "one", "none", "little", "much", "many", "few"})
 
 
 def _existential(there: Token) -> Token | None:
@@ -35,7 +31,7 @@ def _existential(there: Token) -> Token | None:
     pivot = next((c for c in children(be) if c.dep_ in ("attr", "nsubj") and c.i > be.i), None)
     if pivot is None or pivot.left_edge.i != be.i + 1:
         return None  # "There's always something": an adverb in between
-    if _definite(pivot) or {pivot.lemma_.lower(), pivot.lower_} & EXISTENTIAL_IDIOMS:
+    if definite_noun_phrase(pivot) or {pivot.lemma_.lower(), pivot.lower_} & EXISTENTIAL_IDIOMS:
         return None
     return be
 
@@ -56,16 +52,8 @@ def _existentials(index: DocIndex) -> list[tuple[Token, Token]]:
     return [(tokens[there], tokens[be]) for there, be in found]
 
 
-def _definite(noun: Token) -> bool:
-    """*There's the bus!* presents a known thing; it is no existential."""
-    if noun.pos_ in ("PROPN", "PRON") and noun.lower_ not in INDEFINITE_PRONOUNS:
-        return True
-    return any(c.dep_ in ("det", "poss") and c.lower_ in ("the", "this", "that", "these", "those")
-               or c.dep_ == "poss" for c in children(noun))
-
-
 @rule(
-    205, "existential_got", CATEGORY,
+    "existential_got",
     deps={"expl"},
     examples=[
         ("There is some sand there.", "It got some sand there."),
@@ -130,7 +118,7 @@ def _describes_a_place(be: Token) -> bool:
 
 
 @rule(
-    206, "existential_you_have", CATEGORY,
+    "existential_you_have",
     lemmas={"there"},
     examples=[
         ("There are some people who never listen.", "You have some people who never listen."),
@@ -185,7 +173,7 @@ def _how_many_there(there: Token) -> Token | None:
     be = doc[there.i - 1] if there.i > 0 else None
     if be is None or be.lemma_ != "be" or be.tag_ not in DO_FOR_BE or there.head != be:
         return None
-    if be.dep_ != "ROOT" or not in_question(be) or any(c.dep_ == "neg" for c in children(be)):
+    if be.dep_ != "ROOT" or not in_question(be) or clause_is_negated(be):
         return None
     subj = next((c for c in children(be) if c.dep_ in ("nsubj", "attr") and c.i < be.i), None)
     if subj is None or subj.pos_ != "NOUN" or subj.right_edge.i + 1 != be.i:

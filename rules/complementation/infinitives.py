@@ -11,11 +11,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import direct_subject as _subject
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import children, direct_subject
 
 from .common import (
-    CATEGORY, TO_INFINITIVE_VERBS, complement_infinitives, in_fixed_infinitive, infinitive_marker,
+    TO_INFINITIVE_VERBS, complement_infinitives, in_fixed_infinitive, infinitive_marker,
     is_finite, negated_infinitive,
 )
 
@@ -36,7 +35,7 @@ def _noun_complement_infinitive(verb: Token) -> Token | None:
 
 
 @rule(
-    203, "for_to", CATEGORY,
+    "for_to",
     tags={"TO"},
     examples=[
         ("You weren't allowed to go and take another job.",
@@ -133,7 +132,7 @@ def _infinitival_relative(verb: Token) -> bool:
 
 
 @rule(
-    202, "for_to_purpose", CATEGORY,
+    "for_to_purpose",
     lemmas={"to"},
     examples=[
         ("I went there to buy milk.", "I went there for to buy milk."),
@@ -206,7 +205,7 @@ def _that_clause_ops(verb: Token, to: Token) -> tuple[Op, ...] | None:
         return tuple(sorted(ops, key=lambda op: op.i))
     if head.lemma_ == "ask" or to.i != head.i + 1:
         return None  # "ask to leave" is asking permission, not asking someone
-    subj = _subject(head)
+    subj = direct_subject(head)
     pronoun = _pronoun_subject(subj) if subj is not None else None
     if pronoun is None or pronoun == "it":
         return None
@@ -225,7 +224,7 @@ def _plain_infinitive(verb: Token) -> bool:
 
 
 @rule(
-    207, "that_infinitival_subclause", CATEGORY,
+    "that_infinitival_subclause",
     lemmas=WANT_VERBS,
     tags={"TO"},
     examples=[
@@ -271,7 +270,7 @@ BARE_AFTER = frozenset({"allow", "permit", "ask", "tell", "want", "force", "orde
 
 
 @rule(
-    208, "drop_inf_to", CATEGORY,
+    "drop_inf_to",
     lemmas=BARE_AFTER,
     tags={"TO"},
     examples=[
@@ -321,7 +320,7 @@ def _bare_infinitive_after_object(verb: Token) -> bool:
 
 
 @rule(
-    209, "to_infinitive", CATEGORY,
+    "to_infinitive",
     lemmas=BARE_INFINITIVE_VERBS,
     examples=[
         ("He made me do it.", "He made me to do it."),
@@ -352,7 +351,7 @@ ASPECTUAL_VERBS = frozenset({"start", "begin", "stop", "keep", "finish", "quit",
 
 
 @rule(
-    210, "bare_ccomp", CATEGORY,
+    "bare_ccomp",
     lemmas=ASPECTUAL_VERBS,
     tags={"VBG"},
     examples=[

@@ -9,9 +9,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import direct_subject as _subject
-from multivalue_cli.engine.syntax import sentence
+from multivalue_cli.engine.syntax import children, clause_is_negated, direct_subject, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import WH_TAGS
@@ -32,13 +30,13 @@ def _focused_adjective(adj: Token) -> Token | None:
         return None  # "It's hard to say", "Is it true that ...": the adjective is no focus
     if any(t.lower_ in ("as", "more", "less", "than") for t in adj.subtree):
         return None  # comparisons
-    if any(c.dep_ == "neg" for c in children(be)) and first == adj:
+    if clause_is_negated(be) and first == adj:
         return None  # "is not like satisfied": only a degree word makes room for "like"
     return first
 
 
 @rule(
-    234, "acomp_focusing_like", "Discourse and Word Order",
+    "acomp_focusing_like",
     deps={"acomp"},
     examples=[
         ("It was really big.", "It was like really big."),
@@ -126,7 +124,7 @@ def _reported_words(verb: Token) -> list[int] | None:
     if nxt.tag_ == "UH" and nxt.head == verb:
         return []
     clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
-    if clause is None or clause.left_edge.i != verb.i + 1 or _subject(clause) is None:
+    if clause is None or clause.left_edge.i != verb.i + 1 or direct_subject(clause) is None:
         return None
     mark = clause.left_edge
     if mark.lower_ == "that" and mark.dep_ == "mark":
@@ -135,7 +133,7 @@ def _reported_words(verb: Token) -> list[int] | None:
 
 
 @rule(
-    235, "quotative_like", "Discourse and Word Order",
+    "quotative_like",
     lemmas={"say", "ask"},
     examples=[
         ('She said, "What do you mean?"', 'She was like, "What do you mean?"'),

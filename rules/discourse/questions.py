@@ -10,9 +10,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import SUBJECT_DEPS, children
-from multivalue_cli.engine.syntax import direct_subject as _subject
-from multivalue_cli.engine.syntax import in_question, sentence
+from multivalue_cli.engine.syntax import (
+    SUBJECT_DEPS, children, clause_is_negated, direct_subject, in_question, negation_after,
+    sentence,
+)
 
 from .common import WH_TAGS, as_site, spelt_out, verb_of
 
@@ -33,13 +34,6 @@ def _first_word(index: DocIndex, start: int) -> Token | None:
     tokens, is_space = index.tokens, index.is_space
     return next((tokens[i] for i in range(start, index.sentence_end(start))
                  if not is_space[i] and not tokens[i].is_punct), None)
-
-
-def _negation(aux: Token) -> Token | None:
-    nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
-    if nxt is not None and nxt.dep_ == "neg" and nxt.lower_ in ("n't", "n’t", "not"):
-        return nxt
-    return None
 
 
 def _finite_aux(tok: Token) -> bool:
@@ -71,7 +65,7 @@ def _drop_do(do: Token, verb: Token) -> tuple[Op, ...] | None:
 def _uninverted_variants(aux: Token, subj: Token, verb: Token) -> list[tuple[Op, ...]]:
     """The ways to undo subject-auxiliary inversion at ``aux``: drop do-support, drop a
     progressive *be*, or move the auxiliary (with its *n't*) after the subject."""
-    neg = _negation(aux)
+    neg = negation_after(aux)
     end = (neg or aux).i + 1
     if neg is not None and neg.lower_ == "not" or any(
         c.dep_ == "neg" and c != neg for c in children(verb)
@@ -97,10 +91,10 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
     verb = verb_of(aux)
     if verb is None:
         return None
-    subj = _subject(verb)
+    subj = direct_subject(verb)
     if subj is None:
         return None
-    neg = _negation(aux)
+    neg = negation_after(aux)
     if subj.left_edge.i != (neg or aux).i + 1:
         return None
     if verb != aux and verb.i < subj.right_edge.i:
@@ -115,7 +109,7 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
 
 
 @rule(
-    229, "drop_aux_yn", "Discourse and Word Order",
+    "drop_aux_yn",
     lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
@@ -157,7 +151,7 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if aux is None or not _finite_aux(aux):
             continue
         found = _inverted_subject(aux)
-        if found is None or not _predicate_follows(found[0]) or _needs_inversion(index, aux):
+        if found is None or not _predicate_after_subject(found[0]) or _needs_inversion(index, aux):
             continue
         made = as_site(_uninverted_variants(aux, *found))
         if made is not None:
@@ -170,7 +164,7 @@ NPI_WORDS = frozenset({"anyone", "anybody", "anything", "ever", "any"})
 
 
 def _needs_inversion(index: DocIndex, aux: Token) -> bool:
-    if _negation(aux) is not None or aux.lower_ in ("shall", "sha"):
+    if negation_after(aux) is not None or aux.lower_ in ("shall", "sha"):
         return True
     nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
     if aux.lower_ in ("could", "would") and nxt is not None and nxt.lower_ == "you":
@@ -179,7 +173,7 @@ def _needs_inversion(index: DocIndex, aux: Token) -> bool:
     return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in sentence)
 
 
-def _predicate_follows(subj: Token) -> bool:
+def _predicate_after_subject(subj: Token) -> bool:
     """Something must follow the subject in a yes/no question; a subject that runs to the end
     means the parse swallowed the predicate (*Was the old man happy at ...?*)."""
     nxt = subj.right_edge.i + 1
@@ -258,7 +252,7 @@ def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ..
     if any(t.tag_ in FINITE_VERB_TAGS or t.tag_ in WH_TAGS or t.dep_ in ("relcl", "acl")
            for t in rest):
         return []  # "What is the name of X and how many Y are there?"
-    neg = _negation(be)
+    neg = negation_after(be)
     spelt = spelt_out(be)
     if spelt is None or neg is not None and neg.lower_ == "not":
         return []
@@ -279,7 +273,7 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 @rule(
-    228, "drop_aux_wh", "Discourse and Word Order",
+    "drop_aux_wh",
     lemmas={"?"},  # only questions that end in a question mark
     deps={"nsubj", "nsubjpass", "expl"},
     examples=[
@@ -371,7 +365,7 @@ def _open_question_context(embedder: Token) -> bool:
     relative: after asking verbs, or after *know* and the like when negated or questioned."""
     if embedder.lemma_.lower() not in FREE_RELATIVE_EMBEDDERS:
         return True
-    negated = any(c.dep_ == "neg" for c in children(embedder))
+    negated = clause_is_negated(embedder)
     return negated or in_question(embedder)
 
 
@@ -407,7 +401,7 @@ def _after_modified_noun(wh: Token, embedder: Token) -> bool:
 def _embedded_aux(clause: Token, subj: Token) -> Token | None:
     """The finite auxiliary (or copula) right after the subject of an embedded clause."""
     nxt = clause.doc[subj.right_edge.i + 1] if subj.right_edge.i + 1 < len(clause.doc) else None
-    if nxt is None or not _finite_aux(nxt) or _negation(nxt) is not None:
+    if nxt is None or not _finite_aux(nxt) or negation_after(nxt) is not None:
         return None
     if nxt == clause or (nxt.head == clause and nxt.dep_ in ("aux", "auxpass")):
         return nxt
@@ -433,7 +427,7 @@ def _embedded_inversion(clause: Token, subj: Token) -> tuple[Op, ...] | None:
 
 
 @rule(
-    227, "inverted_indirect_question", "Discourse and Word Order",
+    "inverted_indirect_question",
     lemmas=QUESTION_EMBEDDERS,
     deps={"ccomp"},
     examples=[
@@ -472,7 +466,7 @@ def inverted_indirect_question(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if embedder.lemma_.lower() not in QUESTION_EMBEDDERS:
             continue
         intro = _clause_introducer(clause)
-        subj = _subject(clause)
+        subj = direct_subject(clause)
         if intro is None or subj is None or subj.left_edge.i <= intro.i:
             continue
         if intro.lower_ in AMBIGUOUS_INTRODUCERS and not _asks_a_question(embedder):
@@ -495,7 +489,7 @@ def _wh_phrase_end(clause: Token, index: DocIndex) -> int | None:
     intro = clause.left_edge
     if not (intro.tag_ in WH_TAGS or intro.lower_ == "how") or intro.dep_ in SUBJECT_DEPS:
         return None
-    subj = _subject(clause)
+    subj = direct_subject(clause)
     if subj is None or subj.left_edge.i <= intro.i or subj.lower_ == "that":
         return None  # "whose car that that is"
     phrase = index.tokens[intro.i:subj.left_edge.i]
@@ -518,7 +512,7 @@ def _embedded_question(clause: Token) -> bool:
 
 
 @rule(
-    230, "doubly_filled_comp", "Discourse and Word Order",
+    "doubly_filled_comp",
     tags=WH_TAGS,
     examples=[
         ("I don't know what he wants.", "I don't know what that he wants."),

@@ -11,7 +11,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import SUBJECT_DEPS, children
+from multivalue_cli.engine.syntax import (
+    DEFINITE_DETERMINERS, children, clause_is_negated, direct_subject, negative_noun_phrase,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import as_site, spelt_out, verb_of
@@ -58,9 +60,6 @@ def _cleftable_subject(subj: Token) -> bool:
     return _given(subj)
 
 
-DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
-
-
 def _given(noun: Token) -> bool:
     """Known to the hearer: a personal pronoun, a name, a definite or possessive noun phrase,
     or part of a known set (*a lot of them*, *some of the men*). A cleft puts the predicate
@@ -85,11 +84,6 @@ def _comparative(pred: Token) -> bool:
     return any(t.lower_ == "than" for t in pred.subtree)
 
 
-def _subject_in(index: DocIndex, verb: Token) -> Token | None:
-    """The subject among ``verb``'s own dependents (as ``direct_subject``, from the index)."""
-    return next((c for c in index.children(verb.i) if c.dep_ in SUBJECT_DEPS), None)
-
-
 def _starts_main_clause(first: Token, verb: Token, index: DocIndex) -> bool:
     """``first`` starts the sentence, or the second of two contrasted *be* clauses after
     *and/but* (*One was slim and the other was obese*), where the contrast puts the
@@ -101,9 +95,11 @@ def _starts_main_clause(first: Token, verb: Token, index: DocIndex) -> bool:
             and cc.dep_ == "cc" and cc.lower_ in ("and", "but") and cc.head == main)
 
 
-def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
+def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
+    """The edits that cleft the predicate after *be* (*It's living in Dublin he is*), if it
+    can be clefted."""
     verb = verb_of(be)
-    subj = _subject_in(index, verb) if verb is not None else None
+    subj = direct_subject(verb) if verb is not None else None
     if subj is None or subj.dep_ == "expl":
         return None
     # The cheap position tests first: the subject starts the clause and ends before *be*.
@@ -115,7 +111,7 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
         return None
     if not _cleftable_subject(subj) or _comparative(pred):
         return None
-    if _has_clause_inside(subj) or any(c.dep_ == "neg" for c in index.children(verb.i)):
+    if _has_clause_inside(subj) or clause_is_negated(verb):
         return None
     start = be.i + 1
     last = max(t.i for t in pred.subtree if t.i != end)  # the VBG head also holds the full stop
@@ -134,7 +130,7 @@ def _cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
 
 
 @rule(
-    223, "clefting", "Discourse and Word Order",
+    "clefting",
     deps={"nsubj", "nsubjpass"},
     examples=[
         ("A lot of them are looking for more land.", "It's looking for more land a lot of them are."),
@@ -187,7 +183,7 @@ def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for be in index.by_lemma.get("be", ()):
         if index.tag_of[be.i] not in ("VBZ", "VBP", "VBD"):
             continue
-        ops = _cleft(be, index)
+        ops = _predicate_cleft(be, index)
         if ops is not None:
             yield site(*ops)
     for obj in index.by_dep.get("dobj", ()):
@@ -206,7 +202,7 @@ def _object_cleft(obj: Token, index: DocIndex) -> tuple[Op, ...] | None:
     verb = obj.head
     if verb.dep_ != "ROOT" or verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBZ", "VBP"):
         return None
-    subj = _subject_in(index, verb)
+    subj = direct_subject(verb)
     end = index.statement_end(verb.i)
     if subj is None or end is None or subj.left_edge.i != index.sentence_of[verb.i]:
         return None
@@ -254,7 +250,7 @@ def _ends_first_predicate(tok: Token, verb: Token, index: DocIndex) -> bool:
         return True
     cc = index.tokens[tok.i + 1]
     return cc.dep_ == "cc" and cc.head == verb and any(
-        c.dep_ == "conj" and c.pos_ == "VERB" and c.i > cc.i and _subject_in(index, c) is None
+        c.dep_ == "conj" and c.pos_ == "VERB" and c.i > cc.i and direct_subject(c) is None
         for c in index.children(verb.i))
 
 
@@ -269,7 +265,7 @@ def _fronted_phrase(prep: Token, index: DocIndex) -> tuple[int, int, int] | None
     if not any(c.dep_ == "dobj" for c in index.children(verb.i)):
         return None
     obj = next((c for c in index.children(prep.i) if c.dep_ == "pobj"), None)
-    subj = _subject_in(index, verb)
+    subj = direct_subject(verb)
     if obj is None or subj is None or not _ends_first_predicate(prep.right_edge, verb, index):
         return None
     if not _person(obj) or obj.lower_ in THIRD_PERSON_OBJECTS:
@@ -285,7 +281,7 @@ THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "it"})
 
 
 @rule(
-    224, "fronting_pobj", "Discourse and Word Order",
+    "fronting_pobj",
     lemmas=FRONTED_PREPOSITIONS,
     examples=[
         ("I speak English to my sister.", "To my sister I speak English."),
@@ -324,7 +320,6 @@ def fronting_pobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # -------------------------------------------------------------------------- 226 negative_inversion
 
-NEGATIVE_PRONOUNS = frozenset({"nobody", "nothing", "none", "no-one"})
 # Negative forms of the auxiliaries that invert before a negative subject; several where
 # speakers use more than one (*ain't nobody coming* / *isn't nobody coming*).
 NEGATIVE_AUX = {
@@ -334,13 +329,6 @@ NEGATIVE_AUX = {
     "have": ("ain't", "haven't"), "had": ("hadn't",), "does": ("don't", "doesn't"),
     "do": ("don't",), "did": ("didn't",),
 }
-
-
-def _negative_subject(subj: Token, index: DocIndex) -> bool:
-    """*nobody*, *nothing*, *none (of them)*, *no one*, *no student(s)*."""
-    if subj.lower_ in NEGATIVE_PRONOUNS:
-        return True
-    return any(c.dep_ == "det" and c.lower_ == "no" for c in index.children(subj.i))
 
 
 def _clause_initial(tok: Token, index: DocIndex) -> bool:
@@ -380,7 +368,7 @@ def _negative_inversion(verb: Token, subj: Token) -> list[tuple[Op, ...]]:
 
 
 @rule(
-    226, "negative_inversion", "Discourse and Word Order",
+    "negative_inversion",
     deps={"nsubj", "nsubjpass"},
     examples=[
         ("Nobody can do that.", "Can't nobody do that."),
@@ -408,12 +396,12 @@ def negative_inversion(doc: Doc, index: DocIndex) -> Iterator[Site]:
     clause; benchmark prose and questions rarely have one (their *nothing* and *no* are
     objects or sit inside *with no tattoos*)."""
     for subj in index.dep("nsubj", "nsubjpass"):
-        if not _negative_subject(subj, index) or not _clause_initial(subj.left_edge, index):
+        if not negative_noun_phrase(subj) or not _clause_initial(subj.left_edge, index):
             continue
         verb = subj.head
         if verb.dep_ not in ("ROOT", "conj") or index.in_question(subj.i) or subj.i > verb.i:
             continue
-        if any(c.dep_ == "neg" for c in index.children(verb.i)):
+        if clause_is_negated(verb):
             continue
         made = as_site(_negative_inversion(verb, subj))
         if made is not None:
@@ -439,7 +427,7 @@ def _stranded_most(most: Token) -> tuple[Token, Token | None] | None:
 
 
 @rule(
-    231, "superlative_before_matrix_head", "Discourse and Word Order",
+    "superlative_before_matrix_head",
     lemmas={"most"},
     examples=[
         ("The thing I like most is apples.", "The most thing I like is apples."),
@@ -504,7 +492,7 @@ def _pronoun_objects(verb: Token) -> list[tuple[Op, ...]]:
 
 
 @rule(
-    232, "double_obj_order", "Discourse and Word Order",
+    "double_obj_order",
     deps={"dobj"},
     examples=[
         ("Give it to me.", ["Give me it.", "Give it me."]),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.edits import Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import CONTRACTED_NOT, negation_after, nominal_subject
 
-from .common import CONTRACTED_NOT, contract_to_aint, negation_after
+from .common import contract_to_aint
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -23,7 +24,7 @@ PERFECT_HAVE = PRESENT_HAVE | {"had", "'d", "’d"}
 
 
 @rule(
-    155, "aint_be", "Negation",
+    "aint_be",
     lemmas={"be", "’re", "’m"},
     examples=[
         ("They're all in there, aren't they?", "They're all in there, ain't they?"),
@@ -74,7 +75,7 @@ def _constituent_negation(neg: Token) -> bool:
 
 
 @rule(
-    156, "aint_have", "Negation",
+    "aint_have",
     tags={"VBN"},
     examples=[
         ("I haven't had a look at them yet.", "I ain't had a look at them yet."),
@@ -113,7 +114,7 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
         neg = negation_after(tok)
         if neg is None or verb.tag_ != "VBN" or verb.i < tok.i:
             continue
-        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = nominal_subject(verb)
         if subject is None or subject.i > tok.i:
             continue
         yield site(*contract_to_aint(tok, neg))
@@ -122,8 +123,20 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # --------------------------------------------------------------------------- 158
 
 
-@rule(
-    158, "dont", "Negation",
+def _contracted_negative_does(does: Token) -> bool:
+    """The auxiliary *does* of *doesn't* (not of *does not*)."""
+    if does.tag_ != "VBZ" or does.lemma_.lower() != "do":
+        return False
+    neg = negation_after(does)
+    return neg is not None and neg.lower_ in CONTRACTED_NOT
+
+
+substitution_rule(
+    "dont",
+    {"does": "do"},
+    where=_contracted_negative_does,
+    doc="""Invariant *don't* in the present: *he don't like me*. Contracted *doesn't* only; the
+    full *does not* and affirmative *does* are left to the general uninflected-verb rule.""",
     lemmas={"do"},
     examples=[
         ("He doesn't like me.", "He don't like me."),
@@ -139,21 +152,22 @@ def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "She does not know.",
     ],
 )
-def dont(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Invariant *don't* in the present: *he don't like me*. Contracted *doesn't* only; the
-    full *does not* and affirmative *does* are left to the general uninflected-verb rule."""
-    for does in index.by_lemma.get("do", ()):
-        if does.lower_ == "does" and does.tag_ == "VBZ":
-            neg = negation_after(does)
-            if neg is not None and neg.lower_ in CONTRACTED_NOT:
-                yield site(Replace(does.i, "do"))
 
 
 # --------------------------------------------------------------------------- 163
 
 
-@rule(
-    163, "wasnt_werent", "Negation",
+def _negative_was(was: Token) -> bool:
+    """*was* with its negation right after it (*wasn't*, *was not*)."""
+    return was.lemma_.lower() == "be" and negation_after(was) is not None
+
+
+substitution_rule(
+    "wasnt_werent",
+    {"was": "were"},
+    where=_negative_was,
+    doc="""Was/weren't split: the negative past of *be* is *weren't* for every person (*Mary
+    weren't*), while the affirmative keeps *was*. Negation right after *was* only.""",
     lemmas={"be"},
     examples=[
         ("The boys were interested, but Mary wasn't.",
@@ -171,9 +185,3 @@ def dont(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Was it not obvious?",
     ],
 )
-def wasnt_werent(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Was/weren't split: the negative past of *be* is *weren't* for every person (*Mary
-    weren't*), while the affirmative keeps *was*. Negation right after *was* only."""
-    for was in index.by_lemma.get("be", ()):
-        if was.lower_ == "was" and negation_after(was) is not None:
-            yield site(Replace(was.i, "were"))

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values
+from multivalue_cli.engine.syntax import (
+    children, morph_values, negation_after, negative_noun_phrase, nominal_subject,
+)
 
-from .common import NEGATORS, contract_to_aint, negation_after
+from .common import NEGATORS, contract_to_aint
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -41,7 +43,7 @@ PRONOUN_ANY_BEFORE = frozenset({"left"})
 
 
 @rule(
-    154, "negative_concord", "Negation",
+    "negative_concord",
     deps={"neg"},
     lemmas={"any", "anything", "anybody", "anyone", "anywhere", "anymore", "ever"},
     examples=[
@@ -161,8 +163,6 @@ def _negative_form(tok: Token) -> str | None:
 # *If I didn't have kids*, *I wish he didn't smoke*: a counterfactual past, not a past event.
 COUNTERFACTUAL_MARKS = frozenset({"if", "unless"})
 COUNTERFACTUAL_HEADS = frozenset({"wish", "rather"})
-# *Nobody didn't come* already stacks two negations; another form would change its sense.
-NEGATIVE_SUBJECTS = frozenset({"nobody", "nothing", "none", "neither", "noone"})
 # *He did not just leave, he stormed out*: the negation is on the focused word, not the verb.
 FOCUS_ADVERBS = frozenset({"just", "only", "simply", "merely", "exactly", "necessarily"})
 
@@ -179,7 +179,7 @@ def negated_do_support(
         verb, neg = do.head, negation_after(do)
         if neg is None or verb.tag_ != "VB" or verb.i <= neg.i:
             continue
-        subject = next((c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = nominal_subject(verb)
         if subject is None or subject.i > do.i:
             continue
         if do.lower_ == "did" and _counterfactual(verb):
@@ -190,8 +190,9 @@ def negated_do_support(
 
 
 def _negative_subject(subject: Token) -> bool:
-    return subject.lower_ in NEGATIVE_SUBJECTS or any(
-        c.dep_ == "det" and c.lower_ == "no" for c in children(subject))
+    """A subject that negates already (*nobody*, *no student*, *neither*): *Nobody didn't come*
+    stacks two negations, and another form would change its sense."""
+    return negative_noun_phrase(subject) or subject.lower_ == "neither"
 
 
 def _focus_after(neg: Token) -> bool:
@@ -210,7 +211,7 @@ PRESENT_OR_PAST_DO = frozenset({"do", "does", "did"})
 
 
 @rule(
-    157, "aint_before_main", "Negation",
+    "aint_before_main",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I didn't go to school yesterday.", "I ain't go to school yesterday."),
@@ -245,7 +246,7 @@ DURATIVE_ADVERBS = frozenset({"ever", "never", "anymore", "yet", "longer"})
 
 
 @rule(
-    159, "never_negator", "Negation",
+    "never_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("He didn't come yesterday.", "He never came yesterday."),
@@ -288,7 +289,7 @@ def never_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    160, "no_preverbal_negator", "Negation",
+    "no_preverbal_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I don't want any.", "I no want any."),
@@ -314,7 +315,7 @@ def no_preverbal_negator(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    161, "not_preverbal_negator", "Negation",
+    "not_preverbal_negator",
     lemmas={"do"}, deps={"neg"},
     examples=[
         ("I don't like it.", "I not like it."),
@@ -351,7 +352,7 @@ NOMO_PRONOUN = {
 
 
 @rule(
-    162, "nomo_existential", "Negation",
+    "nomo_existential",
     deps={"expl"},
     examples=[
         ("There isn't anything in there.", "No more nothing in there."),
@@ -402,14 +403,14 @@ def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
     word, nxt = doc[k], doc[k + 1]
     drop: list[Op] = [Delete(there.i), Delete(be.i)] + ([Delete(neg.i)] if neg else [])
     if word.lower_ in NOMO_PRONOUN and (word.lower_.startswith("any") == (neg is not None)):
-        if _compared(word):
+        if _comparison(word):
             return ()  # *there's nothing better than soup* compares, it does not deny
         return (*drop, Replace(word.i, "no more " + NOMO_PRONOUN[word.lower_]))
     # *no* before *more* is parsed as a negation of the noun phrase, elsewhere as its determiner.
     noun = word.head.head if word.head.lower_ == "more" else word.head
     if word.dep_ not in ("det", "neg") or noun.pos_ not in ("NOUN", "PROPN"):
         return ()
-    if noun.lower_ == "one" or _compared(noun):
+    if noun.lower_ == "one" or _comparison(noun):
         return ()  # *no one* is a pronoun; *no place like home* compares
     if neg is not None and word.lower_ == "any":
         return (*drop, Replace(word.i, "no more"))
@@ -418,7 +419,7 @@ def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
     return ()
 
 
-def _compared(word: Token) -> bool:
+def _comparison(word: Token) -> bool:
     """*nothing better than*, *no place like home*: a comparison, not a denial. The *more*
     of *no more* itself does not count."""
     return any(t.lower_ in ("than", "like") or (t.tag_ in ("JJR", "RBR") and t.lower_ != "more")

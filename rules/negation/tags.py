@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.syntax import clause_is_negated, direct_subject
 
 from .common import CONTRACTED_NOT, NEGATORS
 
@@ -25,7 +26,7 @@ TAG_AUX_LEMMAS = frozenset({
 
 
 @rule(
-    165, "invariant_tag_non_concord", "Negation",
+    "invariant_tag_non_concord",
     lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("They had them in their hair, didn't they?",
@@ -193,7 +194,7 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
                     and c.left_edge.i == aux + 1), None)
     if subject is None or subject.right_edge.i + 1 >= toks[-1]:
         return None
-    if any(c.dep_ == "neg" for c in index.children(clause)):
+    if clause_is_negated(index.tokens[clause]):
         return None  # *Am I not invited?* expects the answer yes
     verb = None
     if index.lemma_of[aux] == "do":
@@ -204,7 +205,7 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
 
 
 @rule(
-    164, "invariant_tag_amnt", "Negation",
+    "invariant_tag_amnt",
     lemmas={"be"},
     examples=[
         ("I'm right, aren't I?", "I'm right, amn't I?"),
@@ -240,7 +241,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    166, "invariant_tag_can_or_not", "Negation",
+    "invariant_tag_can_or_not",
     tags={"MD", "VB"},  # *can*, or the bare verb of a command
     examples=[
         ("You can swim, can't you?", "You can swim, can or not?"),
@@ -306,7 +307,7 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    167, "invariant_tag_fronted_isnt", "Negation",
+    "invariant_tag_fronted_isnt",
     lemmas=TAG_AUX_LEMMAS,
     examples=[
         ("I can colour this red, can't I?", "Isn't, I can colour this red?"),
@@ -337,7 +338,7 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for start, (aux, neg, pron) in _tag_questions(index):
         if neg is None:
             continue
-        first = _first_word(index, start)
+        first = _first_non_space(index, start)
         if first is None or not _opens_with_subject(first, aux.i - 1):
             continue
         yield site(Insert(first.i, "isn't,"), Delete(aux.i - 1), Delete(aux.i), Delete(neg.i),
@@ -368,17 +369,13 @@ def _request_end(index: DocIndex, start: int) -> int | None:
         return None
     clauses = ("conj", "advcl", "parataxis", "ccomp") if index.words[toks[-1]] == "?" else (
         "conj", "advcl", "parataxis")  # *Tell me, do you like it?* asks its own question
-    if any(c.dep_ in clauses and c.i > root.i and _has_subject(index, c.i) for c in kids):
+    if any(c.dep_ in clauses and c.i > root.i and direct_subject(c) is not None for c in kids):
         return None
     return toks[-1]
 
 
 # What may stand before the verb of a command: *For each shop, give ...*, *Please list ...*.
 LEADING_ADVERBIALS = frozenset({"prep", "advmod", "advcl", "npadvmod", "intj", "punct"})
-
-
-def _has_subject(index: DocIndex, i: int) -> bool:
-    return any(index.dep_of[c] in ("nsubj", "nsubjpass", "expl") for c in index.child_positions(i))
 
 
 def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
@@ -396,7 +393,7 @@ def _negated_anchor(index: DocIndex, start: int, comma: int) -> bool:
     return "neg" in index.dep_of[start:comma]
 
 
-def _first_word(index: DocIndex, start: int) -> Token | None:
+def _first_non_space(index: DocIndex, start: int) -> Token | None:
     """The first token of the sentence at ``start`` that is not a space."""
     return next((index.tokens[i] for i in range(start, index.sentence_end(start))
                  if not index.is_space[i]), None)

@@ -12,7 +12,7 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARTICLE_FRAMES, CATEGORY, FIXED_ARTICLE_NOUNS, NON_GRADABLE, capitalised_at,
+    ARTICLE_FRAMES, FIXED_ARTICLE_NOUNS, NON_GRADABLE, capitalised_at,
     followed_by_possessive, is_noun, lexicon_forms, lower, previous_word, regular_form,
 )
 
@@ -71,7 +71,7 @@ def in_at_phrase(tok) -> bool:
 
 
 @rule(
-    78, "double_comparative", CATEGORY,
+    "double_comparative",
     tags={"JJR", "JJ", "NN"},
     examples=[
         ("That is so much easier to follow.", "That is so much more easier to follow."),
@@ -96,7 +96,7 @@ def double_comparative(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    78, "double_superlative", CATEGORY,
+    "double_superlative",
     tags={"JJS", "JJ", "NN"},
     examples=[
         ("This is the easiest way.", "This is the most easiest way."),
@@ -121,7 +121,7 @@ def double_superlative(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    79, "synthetic_superlative", CATEGORY,
+    "synthetic_superlative",
     lemmas={"most"},
     examples=[
         ("He is the most regular kind of guy I know.", "He is the regularest kind of guy I know."),
@@ -164,7 +164,7 @@ def synthetic_superlative(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    80, "analytic_superlative", CATEGORY,
+    "analytic_superlative",
     tags={"JJS", "JJ", "NN"},
     examples=[
         ("It is one of the prettiest sunsets.", "It is one of the most pretty sunsets."),
@@ -256,7 +256,7 @@ def comparatives_with_than(index) -> Iterator[tuple]:
 
 
 @rule(
-    81, "more_much", CATEGORY,
+    "more_much",
     lemmas={"more"},
     examples=[
         ("The unemployment position is more severe than in Singapore.",
@@ -317,7 +317,7 @@ def plain_comparative_more(index, more, adj) -> bool:
 
 
 @rule(
-    82, "comparative_as_to", CATEGORY,
+    "comparative_as_to",
     lemmas={"than"},
     examples=[
         ("It is worse than before.", ["It is worse as before.", "It is worse to before."]),
@@ -357,7 +357,7 @@ def nominal_standard(than) -> bool:
 
 
 @rule(
-    84, "comparative_than", CATEGORY,
+    "comparative_than",
     lemmas={"than"},
     examples=[
         ("He loves his car more than his children.", "He loves his car than his children."),
@@ -398,7 +398,7 @@ def comparative_than(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    85, "comparative_more_and", CATEGORY,
+    "comparative_more_and",
     lemmas={"than"},
     examples=[
         ("They would have more powder on their hands than in their faces.",
@@ -458,7 +458,7 @@ def one_of_many(noun) -> bool:
 
 
 @rule(
-    86, "zero_degree", CATEGORY,
+    "zero_degree",
     tags={"JJS", "RBS"},
     examples=[
         ("He is one of the most radical students that you can ever find.",
@@ -606,7 +606,7 @@ def coordinated_adjectives(index, adj: int) -> int | None:
 
 
 @rule(
-    87, "adj_postfix", CATEGORY,
+    "adj_postfix",
     tags={"JJ"},
     examples=[
         ("They bought a big saucepan.", "They bought a saucepan big."),

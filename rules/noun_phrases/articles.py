@@ -7,12 +7,13 @@ from typing import Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import indefinite_article
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.syntax import (
+    clause_is_negated, first_conjunct, in_question, lexically_capitalised,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARGUMENT_DEPS, ARTICLE_FRAMES, CATEGORY, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
+    ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
     NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
     clause_verb, common_noun_head, definite_article, first_conjunct_at, followed_by_possessive,
     has_of_complement, lower, plain_noun_phrase, previous_word,
@@ -62,11 +63,6 @@ def nominal_head(index, det: int) -> bool:
     return index.pos_of[head] == "ADJ" and index.dep_of[head] in NOMINAL_ROLES
 
 
-def is_negated(index, verb: int) -> bool:
-    """*didn't say a word*: under negation *a* means "any", and *the* would change that."""
-    return any(index.dep_of[c] == "neg" for c in index.child_positions(verb))
-
-
 def indefinite_articles(index) -> list[int]:
     """Positions of the a/an determiners of a common noun, outside quantity and fixed
     expressions (three rules ask for them)."""
@@ -92,7 +88,7 @@ def find_indefinite_articles(index) -> Iterator[int]:
 
 
 @rule(
-    60, "definite_for_indefinite_articles", CATEGORY,
+    "definite_for_indefinite_articles",
     lemmas={"a", "an"},
     examples=[
         ("I had a toothache yesterday.", "I had the toothache yesterday."),
@@ -131,7 +127,8 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
         elif dep_of[role] not in ("dobj", "nsubj", "nsubjpass"):
             continue
         verb = clause_verb(index, role)
-        if verb is None or is_negated(index, verb) or has_of_complement(index, noun):
+        # *didn't say a word*: under negation *a* means "any", and *the* would change that
+        if verb is None or clause_is_negated(index.tokens[verb]) or has_of_complement(index, noun):
             continue
         if lemma_of[noun] not in AILMENT_NOUNS:
             if dep_of[role] == "dobj" and lemma_of[verb] in LIGHT_VERBS:
@@ -163,7 +160,7 @@ def is_specific_context(index, verb: int) -> bool:
 
 
 @rule(
-    62, "remove_det_definite", CATEGORY,
+    "remove_det_definite",
     lemmas={"the"},
     examples=[
         ("The main reason for their performance was luck.",
@@ -211,7 +208,7 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    63, "remove_det_indefinite", CATEGORY,
+    "remove_det_indefinite",
     lemmas={"a", "an"},
     examples=[
         ("What about getting a girl from India?", "What about getting girl from India?"),
@@ -241,7 +238,7 @@ def is_plain_modifier(tok) -> bool:
 
 
 @rule(
-    64, "definite_abstract", CATEGORY,
+    "definite_abstract",
     lemmas=ABSTRACT_NOUNS,
     examples=[
         ("Poor people were starved with hunger.", "Poor people were starved with the hunger."),
@@ -322,7 +319,7 @@ def determiner_of(noun):
 
 
 @rule(
-    61, "indefinite_for_definite_articles", CATEGORY,
+    "indefinite_for_definite_articles",
     lemmas=UNIQUE_NOUNS,
     examples=[
         ("The sun was shining.", "A sun was shining."),
@@ -353,7 +350,7 @@ def indefinite_for_definite_articles(doc, index) -> Iterator[Site]:
         det = definite_article(index, noun.i)
         if det is None or not common_noun_head(index, det) or followed_by_possessive(index, noun.i):
             continue
-        if is_question(noun):
+        if in_question(noun):
             continue  # *why is a sky blue?* would ask about skies in general
         if plain_noun_phrase(index, det, noun.i):
             yield site(Replace(det, indefinite_article(index.words[det + 1])))
@@ -397,7 +394,7 @@ def bare_modified_mass_noun(noun) -> bool:
 
 
 @rule(
-    65, "indefinite_for_zero", CATEGORY,
+    "indefinite_for_zero",
     tags={"CD", "NN"},
     examples=[
         ("We planted about three fields.", "We planted about a three fields."),
@@ -460,7 +457,7 @@ def specific_indefinite(index, det: int) -> bool:
     if has_of_complement(index, noun) and not of_possessive(index, noun):
         return False  # *a glass of water*; but *a friend of mine* is one person
     verb = clause_verb(index, role)
-    if verb is None or is_negated(index, verb):
+    if verb is None or clause_is_negated(index.tokens[verb]):
         return False
     if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
                                                  and perfect_of_an_event(index, verb))):
@@ -491,7 +488,7 @@ def perfect_of_an_event(index, verb: int) -> bool:
 
 
 @rule(
-    66, "indef_one", CATEGORY,
+    "indef_one",
     lemmas={"a", "an"},
     examples=[
         ("They saw a green snake tangled round a tree.",

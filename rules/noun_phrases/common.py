@@ -10,19 +10,11 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 
-CATEGORY = "Noun Phrases"
-
 # Words in a noun phrase that require a singular or mass noun: "much advices", "this
 # informations", "an equipments" would be ungrammatical in the dialect too.
 SINGULAR_MARKERS = frozenset(
     "a an this that much little less every each another either neither one".split()
 )
-
-# Human nouns (feature 58 is for non-human referents). A short list of frequent ones; the
-# agentive suffixes below catch most of the rest, at the cost of skipping some objects.
-HUMAN_NOUNS = wordlist("human_nouns")
-PERSONAL_SUFFIXES = ("ist", "ian", "ant", "ent")
-NON_HUMAN_ENDINGS = ("ment",)
 
 # Nouns that a/an turns into a measure or quantity expression ("a lot", "a few",
 # "twice a day") or fixed phrase ("for a while", "in a way"), where another article is not
@@ -96,41 +88,10 @@ def followed_by_possessive(index, i: int) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def is_human_noun(singular: str) -> bool:
-    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
-    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
-    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
-    (*printer*) are caught too, which only makes the rule more cautious."""
-    if singular in HUMAN_NOUNS or singular in PERSON_NOUNS or singular.endswith(("man", "woman")):
-        return True
-    if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
-        return True
-    if singular.endswith(("er", "or")):
-        return any(is_verb(stem) for stem in agent_stems(singular))
-    return False
-
-
-def agent_stems(noun: str) -> tuple[str, ...]:
-    """Possible verbs of an agent noun: *player* -> play, *writer* -> write, *runner* -> run."""
-    stem = noun[:-2]
-    stems = [stem, stem + "e"]
-    if len(stem) > 2 and stem[-1] == stem[-2]:
-        stems.append(stem[:-1])
-    return tuple(stems)
-
-
-@lru_cache(maxsize=4096)
 def is_noun(word: str) -> bool:
     from lemminflect import getAllLemmas
 
     return bool(getAllLemmas(word, "NOUN"))
-
-
-@lru_cache(maxsize=4096)
-def is_verb(word: str) -> bool:
-    from lemminflect import getAllInflections
-
-    return bool(getAllInflections(word, "VERB"))
 
 
 def previous_word(index, i: int) -> str:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from itertools import chain
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARGUMENT_DEPS, CATEGORY, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
+    ARGUMENT_DEPS, DEFINITE_IDIOM_NOUNS, INALIENABLE_NOUNS, PARTITIVE_POS, TIME_NOUNS,
     UNIQUE_NOUNS, by_position, capitalised_at, common_noun_head, first_conjunct_at,
-    followed_by_possessive, has_conjunct, has_of_complement, is_human_noun, lower,
-    plain_noun_phrase,
+    followed_by_possessive, has_conjunct, has_of_complement, lower, plain_noun_phrase,
 )
 
 
@@ -32,7 +33,7 @@ def is_partitive_complement(index, noun: int) -> bool:
 
 
 @rule(
-    59, "double_determiners", CATEGORY,
+    "double_determiners",
     tags={"PRP$", "DT"},
     examples=[
         ("We discussed the problem. Our common problem is very serious.",
@@ -141,7 +142,7 @@ def replaceable_definite(index, det: int) -> bool:
 
 
 @rule(
-    67, "demonstrative_for_definite_articles", CATEGORY,
+    "demonstrative_for_definite_articles",
     lemmas={"the"},
     examples=[
         ("The door closed.", "That door closed."),
@@ -177,18 +178,26 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
 
 
 def demonstrative_determiners(index, *words: str) -> Iterator:
-    """Demonstratives used as determiners of a noun to their right (*those books*), not as
-    pronouns (*I like those*), complementisers (*so that*) or degree words (*that big*)."""
-    for det in index.tag("DT"):
-        if det.lower_ not in words or det.dep_ != "det" or lexically_capitalised(det):
-            continue
-        noun = det.head
-        if noun.pos_ in ("NOUN", "PROPN") and noun.i > det.i and noun.tag_ in ("NN", "NNS"):
-            yield det
+    """The demonstratives ``words`` used as determiners (see :func:`_demonstrative_determiner`)."""
+    return (det for det in index.tag("DT") if det.lower_ in words and _demonstrative_determiner(det))
 
 
-@rule(
-    68, "those_them", CATEGORY,
+def _demonstrative_determiner(det) -> bool:
+    """A determiner of a noun to its right (*those books*), not a pronoun (*I like those*), a
+    complementiser (*so that*) or a degree word (*that big*)."""
+    if det.tag_ != "DT" or det.dep_ != "det" or lexically_capitalised(det):
+        return False
+    noun = det.head
+    return noun.pos_ in ("NOUN", "PROPN") and noun.i > det.i and noun.tag_ in ("NN", "NNS")
+
+
+substitution_rule(
+    "those_them",
+    {"those": "them"},
+    where=_demonstrative_determiner,
+    doc="""*them* for the demonstrative determiner *those*: *in them days, one of them things*.
+    Only where *those* determines a noun; the pronoun (*I like those*, *those who wait*)
+    stays.""",
     lemmas={"those"},
     examples=[
         ("In those days, nobody had a car.", "In them days, nobody had a car."),
@@ -202,12 +211,6 @@ def demonstrative_determiners(index, *words: str) -> Iterator:
         "These books are mine.",
     ],
 )
-def those_them(doc, index) -> Iterator[Site]:
-    """*them* for the demonstrative determiner *those*: *in them days, one of them things*.
-    Only where *those* determines a noun; the pronoun (*I like those*, *those who wait*)
-    stays."""
-    for det in demonstrative_determiners(index, "those"):
-        yield site(Replace(det.i, "them"))
 
 
 def is_time_adverbial(noun) -> bool:
@@ -216,7 +219,7 @@ def is_time_adverbial(noun) -> bool:
 
 
 @rule(
-    70, "proximal_distal_demonstratives", CATEGORY,
+    "proximal_distal_demonstratives",
     lemmas={"this", "that", "these", "those"},
     examples=[
         ("This book is mine.", "This here book is mine."),
@@ -254,8 +257,18 @@ def proximal_distal_demonstratives(doc, index) -> Iterator[Site]:
             yield site(*ops)
 
 
-@rule(
-    71, "demonstrative_no_number", CATEGORY,
+def _plural_demonstrative(det) -> bool:
+    """A demonstrative determiner of a plural noun."""
+    return _demonstrative_determiner(det) and det.head.tag_ == "NNS"
+
+
+substitution_rule(
+    "demonstrative_no_number",
+    {"these": "this", "those": "that"},
+    where=_plural_demonstrative,
+    doc="""No number distinction in demonstratives: the singular form with plural nouns, *this
+    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
+    mine*) stay.""",
     lemmas={"these", "those"},
     examples=[
         ("I've watched these children.", "I've watched this children."),
@@ -268,10 +281,3 @@ def proximal_distal_demonstratives(doc, index) -> Iterator[Site]:
         "This book is good.",
     ],
 )
-def demonstrative_no_number(doc, index) -> Iterator[Site]:
-    """No number distinction in demonstratives: the singular form with plural nouns, *this
-    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
-    mine*) stay."""
-    for det in demonstrative_determiners(index, "these", "those"):
-        if det.head.tag_ == "NNS":
-            yield site(Replace(det.i, "this" if det.lower_ == "these" else "that"))

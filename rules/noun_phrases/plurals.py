@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import plural_noun, singular_noun
 from multivalue_cli.engine.registry import rule
@@ -12,9 +13,8 @@ from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, SINGULAR_MARKERS, capitalised_at, definite_article, first_conjunct_at,
-    followed_by_possessive, has_conjunct, is_human_noun, is_noun, lexicon_forms, lower,
-    plain_noun_phrase, regular_form,
+    SINGULAR_MARKERS, capitalised_at, definite_article, first_conjunct_at, followed_by_possessive,
+    has_conjunct, is_noun, lexicon_forms, lower, plain_noun_phrase, regular_form,
 )
 
 
@@ -163,7 +163,7 @@ def is_quantity_head(tok) -> bool:
 
 
 @rule(
-    49, "regularized_plurals", CATEGORY,
+    "regularized_plurals",
     tags={"NNS"},
     examples=[
         ("Their wives cooked dinner.", "Their wifes cooked dinner."),
@@ -203,7 +203,7 @@ def regularized_plurals(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    55, "mass_noun_plurals", CATEGORY,
+    "mass_noun_plurals",
     lemmas=MASS_NOUNS,
     examples=[
         ("She gave me some good advice.", "She gave me some good advices."),
@@ -270,7 +270,7 @@ def listed_after_colon(index, noun: int) -> bool:
 
 
 @rule(
-    56, "zero_plural_after_quantifier", CATEGORY,
+    "zero_plural_after_quantifier",
     tags={"NNS"},
     examples=[
         ("I lived there for five years.", "I lived there for five year."),
@@ -301,7 +301,7 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    58, "zero_plural", CATEGORY,
+    "zero_plural",
     tags={"NNS"},
     examples=[
         ("The trees don't grow very tall up there.", "The tree don't grow very tall up there."),
@@ -366,7 +366,7 @@ def definite_regular_plural(index, tok) -> str | None:
 
 
 @rule(
-    50, "plural_preposed", CATEGORY,
+    "plural_preposed",
     tags={"NNS"},
     examples=[
         ("The boys will come at night.", "Dem boy will come at night."),
@@ -407,7 +407,7 @@ def plural_preposed(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    51, "plural_postposed", CATEGORY,
+    "plural_postposed",
     tags={"NNS"},
     examples=[
         ("The boys will come at night.", "The boy dem will come at night."),
@@ -434,7 +434,7 @@ def plural_postposed(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    57, "plural_to_singular_human", CATEGORY,
+    "plural_to_singular_human",
     tags={"NNS"},
     examples=[
         ("My sisters are pretty girls.", "My sister are pretty girls."),

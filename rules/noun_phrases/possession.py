@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
-from multivalue_cli.engine.syntax import in_question as is_question
+from multivalue_cli.engine.syntax import first_conjunct, in_question, lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at,
-    clause_verb, has_conjunct, is_human_noun, lower, plain_noun_phrase,
+    INALIENABLE_NOUNS, PERSON_NOUNS, TIME_NOUNS, by_position, capitalised_at, clause_verb,
+    has_conjunct, lower, plain_noun_phrase,
 )
 
 
@@ -165,13 +165,13 @@ def in_command(index, noun) -> bool:
         return False
     if not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children):
         return True
-    return is_question(noun) and any(
+    return in_question(noun) and any(
         c.dep_ == "aux" and c.lower_ in ("can", "could", "may") for c in verb.children
     )
 
 
 @rule(
-    74, "possessives_for_post", CATEGORY,
+    "possessives_for_post",
     tags={"POS", "PRP$"},
     examples=[
         ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
@@ -207,7 +207,7 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    75, "possessives_for_pre", CATEGORY,
+    "possessives_for_pre",
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
@@ -250,7 +250,7 @@ def time_possessor(possessor) -> bool:
 
 
 @rule(
-    76, "possessives_belong", CATEGORY,
+    "possessives_belong",
     tags={"POS", "PRP$"},
     examples=[
         ("The man's dog barked.", "The dog belong the man barked."),
@@ -282,7 +282,7 @@ def possessives_belong(doc, index) -> Iterator[Site]:
 
 
 @rule(
-    77, "null_genitive", CATEGORY,
+    "null_genitive",
     tags={"POS"},
     examples=[
         ("My daddy's brother came.", "My daddy brother came."),

@@ -7,8 +7,7 @@ from spacy.tokens import Token
 from multivalue_cli.engine.antecedents import antecedent, is_it, lemma
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.it_classifier import referential_antecedent
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 
 
 def next_token(index: DocIndex, tok: Token) -> Token | None:
@@ -30,7 +29,7 @@ def is_question(index: DocIndex, tok: Token) -> bool:
         return True
     head = tok.head
     return any(c.dep_ in ("aux", "auxpass") and c.i < tok.i for c in index.children(head.i)) or (
-        head.i < tok.i and lemma(head) == "be" and tok.dep_ in SUBJECT_DEPS)
+        head.i < tok.i and lemma(head) == "be" and tok.dep_ in NOMINAL_SUBJECT_DEPS)
 
 
 def antecedent_of(tok: Token) -> Token | None:

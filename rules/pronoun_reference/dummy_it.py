@@ -16,8 +16,7 @@ from multivalue_cli.engine.it_classifier import (
 )
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS, children
 
 from .common import (
     finite_of, in_tag_question, is_question, next_token, previous_token, sentence_start,
@@ -28,7 +27,7 @@ BE_FORMS = frozenset({"is", "was", "'s", "’s"})
 
 
 @rule(
-    4, "pleonastic_that", "Pronouns",
+    "pleonastic_that",
     lemmas={"it"},
     examples=[
         ("It's raining.", ["That's raining.", "Thass raining."]),
@@ -67,7 +66,7 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
         reading = classify_it(tok)
         if reading is None or reading.kind not in THAT_READINGS or in_tag_question(index, tok):
             continue
-        if tok.dep_ not in SUBJECT_DEPS:
+        if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
             continue
         if reading.kind != WEATHER_TIME and _clause_with_complementizer(index, tok):
             continue
@@ -115,7 +114,7 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    41, "anaphoric_it", "Pronouns",
+    "anaphoric_it",
     lemmas={"they", "them", "their"},
     examples=[
         ("Those books are very informative. They can be bought at Dillon's.",
@@ -183,7 +182,7 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, "its"))
         elif tok.lower_ == "them":
             yield site(Replace(tok.i, "it"))
-        elif tok.dep_ in SUBJECT_DEPS:
+        elif tok.dep_ in NOMINAL_SUBJECT_DEPS:
             agreement = _singular_agreement(tok)
             if agreement is not None:
                 yield site(Replace(tok.i, "it"), *agreement)
@@ -221,7 +220,7 @@ def _singular_agreement(subject: Token) -> tuple[Replace, ...] | None:
     head = subject.head
     verbs = [head] + [c for c in children(head)
                       if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")
-                      and not any(g.dep_ in SUBJECT_DEPS for g in children(c))]
+                      and not any(g.dep_ in NOMINAL_SUBJECT_DEPS for g in children(c))]
     edits: list[Replace] = []
     for verb in verbs:
         finite = finite_of(verb)
@@ -255,7 +254,7 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
 
 
 @rule(
-    45, "it_dobj", "Pronouns",
+    "it_dobj",
     lemmas={"make", "be", "have", "as"},
     examples=[
         ("As I made clear before, we will talk about solutions.",
@@ -325,7 +324,7 @@ def _bare_make_adjective(make: Token) -> Token | None:
     for child in kids:
         if child.dep_ in ("acomp", "ccomp", "oprd", "xcomp") and child.pos_ == "ADJ" \
                 and child.lower_ in MAKE_ADJECTIVES and child.i == make.i + 1:
-            if any(c.dep_ in SUBJECT_DEPS for c in children(child)):
+            if any(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(child)):
                 return None  # "made it clear" parsed as a small clause
             return child
     return None
@@ -342,7 +341,7 @@ def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
     if lemma(verb) == "have" and verb.dep_ not in ("aux",):
         return False
     head = verb if verb.dep_ not in ("aux", "auxpass") else verb.head
-    return not any(c.dep_ in SUBJECT_DEPS | {"expl"} and c.i < verb.i for c in index.children(head.i))
+    return not any(c.dep_ in SUBJECT_DEPS and c.i < verb.i for c in index.children(head.i))
 
 
 # --------------------------------------------------------------------------- 46, 47
@@ -351,7 +350,7 @@ def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
 def _it_is(index: DocIndex, tok: Token) -> Token | None:
     """The *is*/*was*/*'s* right after subject *it* in a declarative, unless it means *has*
     (*it's been*)."""
-    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or is_question(index, tok) \
+    if not is_it(tok) or tok.dep_ not in NOMINAL_SUBJECT_DEPS or is_question(index, tok) \
             or in_tag_question(index, tok):
         return None
     if tok.head.dep_ in ("relcl", "acl"):
@@ -374,7 +373,7 @@ def _delete_it(tok: Token, be: Token) -> Site:
 
 
 @rule(
-    46, "it_is_referential", "Pronouns",
+    "it_is_referential",
     lemmas={"it"},
     examples=[
         ("It is very nice food.", "Is very nice food."),
@@ -436,7 +435,7 @@ def _deictic_description(index: DocIndex, tok: Token, be: Token) -> bool:
 
 
 @rule(
-    47, "it_is_non_referential", "Pronouns",
+    "it_is_non_referential",
     lemmas={"it"},
     examples=[
         ("It is not allowed to stop here.", "Is not allowed to stop here."),

@@ -13,8 +13,7 @@ from multivalue_cli.engine.antecedents import (
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import antecedent_of, in_tag_question
@@ -38,13 +37,13 @@ def _counted_thing(ante: Token | None) -> bool:
     return bool(dets) and not any(d.lower_ in QUANTIFYING_DETS for d in dets)
 
 
-def _referential_it(index: DocIndex) -> list[tuple[Token, Token]]:
+def _its_with_antecedents(index: DocIndex) -> list[tuple[Token, Token]]:
     """``(it/its, antecedent)`` for every non-dummy *it*/*its* with a clear antecedent."""
     cache = index.doc.user_data  # three rules ask: worked out once per document
     found = cache.get(_REFERENTIAL_IT_KEY)
     if found is None:
         found = cache[_REFERENTIAL_IT_KEY] = [(tok.i, ante.i)
-                                               for tok, ante in _find_referential_it(index)]
+                                               for tok, ante in _find_its_with_antecedents(index)]
     tokens = index.tokens
     return [(tokens[i], tokens[ante]) for i, ante in found]
 
@@ -53,7 +52,7 @@ def _referential_it(index: DocIndex) -> list[tuple[Token, Token]]:
 _REFERENTIAL_IT_KEY = "multivalue.pronoun_reference.referential_it"
 
 
-def _find_referential_it(index: DocIndex) -> Iterator[tuple[Token, Token]]:
+def _find_its_with_antecedents(index: DocIndex) -> Iterator[tuple[Token, Token]]:
     for tok in index.lemma("it", "its"):
         if tok.lower_ not in ("it", "its") or tok.tag_ not in ("PRP", "PRP$"):
             continue
@@ -67,7 +66,7 @@ def _find_referential_it(index: DocIndex) -> Iterator[tuple[Token, Token]]:
 def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
     if tok.lower_ == "its":
         return poss
-    if tok.dep_ in SUBJECT_DEPS:
+    if tok.dep_ in NOMINAL_SUBJECT_DEPS:
         return subject
     if tok.dep_ in OBJECT_DEPS:
         return obj
@@ -76,7 +75,7 @@ def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
 
 def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, poss: str
                          ) -> Iterator[Site]:
-    for tok, ante in _referential_it(index):
+    for tok, ante in _its_with_antecedents(index):
         if not _counted_thing(ante) or person_in_context(tok, gender):
             continue
         form = _gendered_form(tok, subject, obj, poss)
@@ -88,7 +87,7 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
 
 
 @rule(
-    1, "she_inanimate_objects", "Pronouns",
+    "she_inanimate_objects",
     lemmas={"it", "its"},
     examples=[
         ("The car broke down; it needs a new engine.", "The car broke down; she needs a new engine."),
@@ -127,7 +126,7 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    2, "he_inanimate_objects", "Pronouns",
+    "he_inanimate_objects",
     lemmas={"it", "its"},
     examples=[
         ("The old tree fell over in the storm because it was rotten.",
@@ -166,7 +165,7 @@ def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    3, "referential_thing", "Pronouns",
+    "referential_thing",
     lemmas={"it"},
     examples=[
         ("When you switch on the alarm you press this button. When you switch it off you press "
@@ -200,8 +199,8 @@ def referential_thing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     subject and object *it* whose clear antecedent is a concrete counted thing (a person,
     an animal, a place or an idea is not called *the thing*); possessive *its* is left
     alone."""
-    for tok, ante in _referential_it(index):
-        if tok.lower_ == "it" and tok.dep_ in (SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante) \
+    for tok, ante in _its_with_antecedents(index):
+        if tok.lower_ == "it" and tok.dep_ in (NOMINAL_SUBJECT_DEPS | OBJECT_DEPS) and _counted_thing(ante) \
                 and ante.lemma_.lower() not in PLACE_NOUNS:
             yield site(Replace(tok.i, "the thing"))
 
@@ -217,7 +216,7 @@ SWAP_GENDER = {
 
 
 @rule(
-    10, "no_gender_distinction", "Pronouns",
+    "no_gender_distinction",
     lemmas={"he", "she", "his", "her", "hers", "himself", "herself"},
     examples=[
         ("My mother, she's a primary school teacher.", "My mother, he's a primary school teacher."),

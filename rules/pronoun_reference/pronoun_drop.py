@@ -11,8 +11,7 @@ from multivalue_cli.engine.antecedents import (
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 
 from .common import (
     antecedent_of, finite_of, is_question, next_token, previous_token, sentence_start,
@@ -32,7 +31,7 @@ IDIOMATIC_IT_VERBS = frozenset({"do", "make", "get", "take", "have", "mean", "le
 
 
 @rule(
-    42, "object_pronoun_drop", "Pronouns",
+    "object_pronoun_drop",
     lemmas={"it", "they"},
     examples=[
         ("I bought a new phone last week, and I really like it.",
@@ -121,7 +120,7 @@ CLAUSE_OPENERS = frozenset({";", ",", ":", "and", "but", "so", "then", "—", "-
 
 
 @rule(
-    43, "null_referential_pronouns", "Pronouns",
+    "null_referential_pronouns",
     lemmas={"he", "she", "it", "they"},
     examples=[
         ("The car broke down; it needs a new engine.", "The car broke down; needs a new engine."),
@@ -154,9 +153,9 @@ def null_referential_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
     first mention). Not in questions, not before a bare present verb (*they last* would read
     as an imperative), and a clitic verb left behind is spelled out (*it's* -> *is*)."""
     for tok in index.lemma("he", "she", "it", "they"):
-        if tok.dep_ not in SUBJECT_DEPS or tok.tag_ != "PRP" or is_question(index, tok):
+        if tok.dep_ not in NOMINAL_SUBJECT_DEPS or tok.tag_ != "PRP" or is_question(index, tok):
             continue
-        if not _main_clause_start(index, tok) or not _finite_not_bare(tok):
+        if not _opens_main_clause(index, tok) or not _finite_not_bare(tok):
             continue
         ante = antecedent_of(tok)
         if ante is None or not _continues_topic(tok, ante) or _rival_referent(tok, ante):
@@ -182,7 +181,7 @@ def _continues_topic(pron: Token, ante: Token) -> bool:
     if not subjects:
         return False
     last = max(subjects, key=lambda t: t.i)
-    if last.dep_ not in SUBJECT_DEPS:
+    if last.dep_ not in NOMINAL_SUBJECT_DEPS:
         return False
     return last.i == ante.i or (last.lower_ in ("he", "she", "it", "they") and antecedent(last) == ante)
 
@@ -203,7 +202,7 @@ def _place_phrase(tok: Token) -> bool:
     return tok.dep_ == "pobj" and tok.head.lower_ in ("in", "at", "to", "from", "near", "into")
 
 
-def _main_clause_start(index: DocIndex, tok: Token) -> bool:
+def _opens_main_clause(index: DocIndex, tok: Token) -> bool:
     """The pronoun opens a main (or coordinated main) clause."""
     head = tok.head
     while head.dep_ == "conj":

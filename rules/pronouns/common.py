@@ -2,42 +2,12 @@
 pronoun stands."""
 from __future__ import annotations
 
-from typing import Iterable
-
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import in_question as _is_question
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, in_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
-CATEGORY = "Pronouns"
-
-# The lemma the parser files each pronoun form under (lower-cased, as in the index), so the
-# forms can be found through the lemma index; forms not listed are their own lemma.
-_LEMMA_OF = {
-    "me": ("i",), "him": ("he",), "her": ("she",), "us": ("we",), "them": ("they",),
-    "yours": ("your",), "hers": ("her",), "ours": ("our",), "theirs": ("their",),
-    "yourselves": ("yourself",),
-}
-
-
-def tokens_with_forms(index: DocIndex, forms: Iterable[str]) -> list[Token]:
-    """Tokens whose lower-cased text is one of ``forms``, found through the lemma index (whose
-    look-ups are in document order)."""
-    wanted = frozenset(forms)
-    lemmas = _LEMMAS_OF_FORMS.get(wanted)
-    if lemmas is None:
-        lemmas = _LEMMAS_OF_FORMS[wanted] = tuple(sorted(
-            set(wanted).union(*(_LEMMA_OF.get(f, ()) for f in wanted))))
-    return [t for t in index.lemma(*lemmas) if t.lower_ in wanted]
-
-
-# forms -> the lemmas to look up for them (each rule asks for the same forms on every text)
-_LEMMAS_OF_FORMS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def next_lower(tok: Token) -> str:
@@ -51,23 +21,19 @@ def is_coordinated(tok: Token) -> bool:
 
 def _is_request(verb: Token) -> bool:
     """An imperative (*Give me that*) or a request to the addressee (*Can you show me ...?*)."""
-    while verb.dep_ == "conj" and not any(c.dep_ in SUBJECT_DEPS for c in children(verb)):
+    while verb.dep_ == "conj" and not any(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)):
         verb = verb.head
-    subjects = [c for c in children(verb) if c.dep_ in SUBJECT_DEPS]
+    subjects = [c for c in children(verb) if c.dep_ in NOMINAL_SUBJECT_DEPS]
     if not subjects:
         return verb.tag_ == "VB" and verb.dep_ == "ROOT" and not any(
             c.dep_ in ("aux", "auxpass") for c in children(verb))
-    if subjects[0].lower_ != "you" or not _is_question(verb):
+    if subjects[0].lower_ != "you" or not in_question(verb):
         return False
     return any(c.dep_ == "aux" and c.i < subjects[0].i and c.lower_ in REQUEST_AUX
                for c in children(verb))
 
 
 REQUEST_AUX = frozenset({"can", "could", "will", "would", "ca", "wo"})
-
-
-def swap(tok: Token, table: dict[str, str]) -> Site:
-    return site(Replace(tok.i, table[tok.lower_]))
 
 
 # ------------------------------------------------------------------------ 7 me_coordinate_subjects
@@ -115,7 +81,7 @@ def floating_all(you: Token) -> Token | None:
     """The *all* of *you are all welcome*: a floating quantifier right after the verb of a
     subject *you*."""
     verb = you.head
-    if you.dep_ not in SUBJECT_DEPS or verb.i != you.i + 1 or verb.i + 1 >= len(you.doc):
+    if you.dep_ not in NOMINAL_SUBJECT_DEPS or verb.i != you.i + 1 or verb.i + 1 >= len(you.doc):
         return None
     nxt = you.doc[verb.i + 1]
     if nxt.lower_ == "all" and nxt.dep_ == "advmod" and nxt.head.i == verb.i:
@@ -127,7 +93,7 @@ def plural_by_context(you: Token) -> bool:
     """*You* whose clause shows it is plural: a plural predicate noun (*you are students*), a
     plural reflexive (*help yourselves*), a reciprocal (*you should help each other*) or a
     plural vocative (*Boys, you ...*)."""
-    if you.dep_ not in SUBJECT_DEPS:
+    if you.dep_ not in NOMINAL_SUBJECT_DEPS:
         return False
     verb = you.head
     for child in children(verb):

@@ -12,13 +12,13 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, OBJECT_DEPS, absolute_object, after_listed_noun, conjuncts_of, is_coordinated,
-    next_lower, subtree_span, tokens_with_forms,
+    OBJECT_DEPS, absolute_object, after_listed_noun, conjuncts_of, is_coordinated, next_lower,
+    subtree_span,
 )
 
 
@@ -27,7 +27,7 @@ _CLITICS = frozenset({"'m", "'re", "'s", "'ve", "'d", "'ll", "’m", "’re", "�
 
 
 @rule(
-    7, "me_coordinate_subjects", "Pronouns",
+    "me_coordinate_subjects",
     lemmas={"i"},
     deps={"conj"},
     examples=[
@@ -58,7 +58,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for tok in index.by_lemma.get("i", ()):
         if tok.text != "I":
             continue
-        if tok.dep_ in SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
+        if tok.dep_ in NOMINAL_SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
             yield site(Replace(tok.i, "me"))  # "I and my wife" -> "me and my wife"
             continue
         if tok.dep_ != "conj":
@@ -66,7 +66,7 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         head = tok.head
         while head.dep_ == "conj":
             head = head.head
-        if head.dep_ not in SUBJECT_DEPS:
+        if head.dep_ not in NOMINAL_SUBJECT_DEPS:
             continue
         replace = (Replace(tok.i, "me"),)
         conjuncts = conjuncts_of(head)
@@ -142,7 +142,7 @@ def _indefinite_object(verb: Token) -> Token | None:
 
 
 @rule(
-    9, "benefactive_dative", "Pronouns",
+    "benefactive_dative",
     lemmas=BENEFACTIVE_VERBS,
     deps={"dobj"},
     examples=[
@@ -197,7 +197,7 @@ def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Insert(obj.left_edge.i, dative))
 
 
-def _referential_it(it: Token) -> bool:
+def _may_be_a_thing(it: Token) -> bool:
     """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
     dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
     time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
@@ -205,13 +205,20 @@ def _referential_it(it: Token) -> bool:
     return reading is not None and reading.kind in (REFERENTIAL, UNRESOLVED)
 
 
-EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
+def _em_subject(tok: Token) -> bool:
+    """A subject *he*/*she*, or a subject *it* that may stand for a thing."""
+    return tok.dep_ in NOMINAL_SUBJECT_DEPS and (tok.lower_ != "it" or _may_be_a_thing(tok))
 
 
-@rule(
-    5, "em_subj_pronoun", CATEGORY,
-    lemmas=EM_SUBJECT_FORMS,
-    deps=SUBJECT_DEPS,
+substitution_rule(
+    "em_subj_pronoun",
+    {"he": "em", "she": "em", "it": "em"},
+    where=_em_subject,
+    doc="""One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
+    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
+    cleft *it*, which creoles with *em* express differently).""",
+    lemmas={"he", "she", "it"},
+    deps=NOMINAL_SUBJECT_DEPS,
     examples=[
         ("He works at the bank.", "Em works at the bank."),
         ("I think she's right, but it broke anyway.",
@@ -237,19 +244,6 @@ EM_SUBJECT_FORMS = frozenset({"he", "she", "it"})
         'It happened last week.',
     ],
 )
-def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
-    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
-    cleft *it*, which creoles with *em* express differently)."""
-    for tok in tokens_with_forms(index, EM_SUBJECT_FORMS):
-        if tok.dep_ not in SUBJECT_DEPS:
-            continue
-        if tok.lower_ == "it" and not _referential_it(tok):
-            continue
-        yield site(Replace(tok.i, "em"))
-
-
-EM_OBJECT_FORMS = frozenset({"him", "her", "it"})
 
 
 def _object_pronoun(tok: Token) -> bool:
@@ -264,8 +258,13 @@ def _object_pronoun(tok: Token) -> bool:
     return True
 
 
-@rule(
-    6, "em_obj_pronoun", CATEGORY,
+substitution_rule(
+    "em_obj_pronoun",
+    {"him": "om", "her": "om", "it": "om"},
+    where=_object_pronoun,
+    doc="""One third person singular object pronoun *om* for *him*, *her* and *it* (the eWAVE form):
+    objects of verbs and prepositions; possessive *her* and the dummy *it* of *find it hard to*
+    are left alone.""",
     lemmas={"he", "she", "it"},
     deps=OBJECT_DEPS,
     examples=[
@@ -290,13 +289,6 @@ def _object_pronoun(tok: Token) -> bool:
         'They hit it off at once.',
     ],
 )
-def em_obj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """One third person singular object pronoun *om* for *him*, *her* and *it* (the eWAVE form):
-    objects of verbs and prepositions; possessive *her* and the dummy *it* of *find it hard to*
-    are left alone."""
-    for tok in tokens_with_forms(index, EM_OBJECT_FORMS):
-        if _object_pronoun(tok):
-            yield site(Replace(tok.i, "om"))
 
 
 # ===================================================================== coordinated first person
@@ -306,18 +298,22 @@ def _first_person_in_coordinated_subject(tok: Token) -> bool:
     """*I* as a conjunct of a subject, or as the subject heading a coordination."""
     if tok.text != "I":
         return False
-    if tok.dep_ in SUBJECT_DEPS:
+    if tok.dep_ in NOMINAL_SUBJECT_DEPS:
         return any(c.dep_ == "conj" for c in children(tok))
     if tok.dep_ != "conj":
         return False
     head = tok.head
     while head.dep_ == "conj":
         head = head.head
-    return head.dep_ in SUBJECT_DEPS
+    return head.dep_ in NOMINAL_SUBJECT_DEPS
 
 
-@rule(
-    8, "myself_coordinate_subjects", CATEGORY,
+substitution_rule(
+    "myself_coordinate_subjects",
+    {"i": ("myself", "meself")},
+    where=_first_person_in_coordinated_subject,
+    doc="""*Myself/meself* for *I* in a coordinated subject (*my husband and myself were late*);
+    the position of *I* in the coordination is kept.""",
     lemmas={"i"},
     deps={"conj"},
     examples=[
@@ -335,16 +331,15 @@ def _first_person_in_coordinated_subject(tok: Token) -> bool:
         "I came home and I slept.",
     ],
 )
-def myself_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Myself/meself* for *I* in a coordinated subject (*my husband and myself were late*);
-    the position of *I* in the coordination is kept."""
-    for tok in tokens_with_forms(index, {"i"}):
-        if _first_person_in_coordinated_subject(tok):
-            yield site(Replace(tok.i, "myself"), alternatives=((Replace(tok.i, "meself"),),))
 
 
-@rule(
-    29, "me_us", CATEGORY,
+substitution_rule(
+    "me_us",
+    {"me": "us"},
+    where=absolute_object,
+    doc="""*Us* for a singular *me* as object: *show us them boots*. Requests only (imperatives and
+    *can/could/will/would you ...?*), where the form is established; not *let me* (which would
+    read as *let's*) and not in coordinations.""",
     lemmas={"i"},
     deps=OBJECT_DEPS,
     examples=[
@@ -360,13 +355,6 @@ def myself_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Did you see me?",
     ],
 )
-def me_us(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Us* for a singular *me* as object: *show us them boots*. Requests only (imperatives and
-    *can/could/will/would you ...?*), where the form is established; not *let me* (which would
-    read as *let's*) and not in coordinations."""
-    for tok in tokens_with_forms(index, {"me"}):
-        if absolute_object(tok):
-            yield site(Replace(tok.i, "us"))
 
 
 OBJECT_TO_SUBJECT = {"me": "I", "him": "he", "her": "she", "us": "we", "them": "they"}
@@ -375,8 +363,21 @@ SUBJECT_TO_OBJECT = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "
 COMPARATIVE_PREPS = frozenset({"than", "as", "but", "except"})
 
 
-@rule(
-    30, "non_coordinated_subj_obj", CATEGORY,
+def _uncoordinated_object(tok: Token) -> bool:
+    """A personal pronoun as the object of a verb or preposition, not in a coordination, and
+    not after comparative *than/as* (nor possessive *her*, which is no PRP)."""
+    if tok.tag_ != "PRP" or tok.dep_ not in OBJECT_DEPS or is_coordinated(tok):
+        return False
+    return tok.dep_ != "pobj" or tok.head.lower_ not in COMPARATIVE_PREPS
+
+
+substitution_rule(
+    "non_coordinated_subj_obj",
+    OBJECT_TO_SUBJECT,
+    where=_uncoordinated_object,
+    doc="""Subject forms in object function, outside coordinations: *they knowed I*, *get he out of
+    bed*. Objects of verbs and prepositions; not possessive *her*, *let's*, the subject of a
+    small clause (*let me see*) or after comparative *than/as*.""",
     lemmas={"i", "he", "she", "we", "they"},
     deps=OBJECT_DEPS,
     examples=[
@@ -394,22 +395,29 @@ COMPARATIVE_PREPS = frozenset({"than", "as", "but", "except"})
         "Let me see.",
     ],
 )
-def non_coordinated_subj_obj(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Subject forms in object function, outside coordinations: *they knowed I*, *get he out of
-    bed*. Objects of verbs and prepositions; not possessive *her*, *let's*, the subject of a
-    small clause (*let me see*) or after comparative *than/as*."""
-    for tok in tokens_with_forms(index, OBJECT_TO_SUBJECT):
-        if tok.tag_ != "PRP" or tok.dep_ not in OBJECT_DEPS or is_coordinated(tok):
-            continue
-        if tok.dep_ == "pobj" and tok.head.lower_ in COMPARATIVE_PREPS:
-            continue
-        yield site(Replace(tok.i, OBJECT_TO_SUBJECT[tok.lower_]))
 
 
-@rule(
-    31, "non_coordinated_obj_subj", CATEGORY,
+def _uncoordinated_subject(tok: Token) -> bool:
+    """A personal pronoun subject, not in a coordination, not before a clitic other than
+    *'ll* and not the *I* of *I am*, *aren't I?* (forms that agree with *I* only)."""
+    if tok.tag_ != "PRP" or tok.dep_ not in NOMINAL_SUBJECT_DEPS or is_coordinated(tok):
+        return False
+    if tok.lower_ == "i" and tok.text != "I":
+        return False
+    nxt = next_lower(tok)
+    if nxt in _CLITICS and nxt not in ("'ll", "’ll"):
+        return False
+    return not (tok.lower_ == "i" and tok.head.lower_ in ("am", "are", "'m", "’m"))
+
+
+substitution_rule(
+    "non_coordinated_obj_subj",
+    SUBJECT_TO_OBJECT,
+    where=_uncoordinated_subject,
+    doc="""Object forms in subject function, outside coordinations: *us'll do it*, *what did 'em call
+    it?*. Not before the clitics *'m/'re/'s/'ve/'d*, which fuse with the subject form only.""",
     lemmas=set(SUBJECT_TO_OBJECT),
-    deps=SUBJECT_DEPS,
+    deps=NOMINAL_SUBJECT_DEPS,
     examples=[
         ("We'll do it.", "Us'll do it."),
         ("They say she is dry.", "Them say her is dry."),
@@ -424,17 +432,3 @@ def non_coordinated_subj_obj(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Give it to them.",
     ],
 )
-def non_coordinated_obj_subj(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Object forms in subject function, outside coordinations: *us'll do it*, *what did 'em call
-    it?*. Not before the clitics *'m/'re/'s/'ve/'d*, which fuse with the subject form only."""
-    for tok in tokens_with_forms(index, SUBJECT_TO_OBJECT):
-        if tok.tag_ != "PRP" or tok.dep_ not in SUBJECT_DEPS or is_coordinated(tok):
-            continue
-        if tok.lower_ == "i" and tok.text != "I":
-            continue
-        nxt = next_lower(tok)
-        if nxt in _CLITICS and nxt not in ("'ll", "’ll"):
-            continue
-        if tok.lower_ == "i" and tok.head.lower_ in ("am", "are", "'m", "’m"):
-            continue  # "I am", "aren't I?": forms that agree with *I* only
-        yield site(Replace(tok.i, SUBJECT_TO_OBJECT[tok.lower_]))

@@ -2,20 +2,14 @@
 reduplication (*who who*)."""
 from __future__ import annotations
 
-from typing import Iterator
+from spacy.tokens import Token
 
-from spacy.tokens import Doc, Token
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import children, in_question, sentence
 
-from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import in_question as _is_question
-
-from .common import CATEGORY, next_lower, tokens_with_forms
+from .common import next_lower
 
 
-QUESTION_WORDS = frozenset({"who", "what"})
 # *what about X?*, *what if ...?*, *who else*: fixed phrases without a set of answers.
 NO_PLURAL_AFTER = frozenset({"about", "if", "else"})
 # Words that single out one answer: *who scored the most goals?*, *who came first?*.
@@ -24,21 +18,17 @@ SINGULAR_PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers", "himsel
 SINGULAR_BE = frozenset({"is", "was", "'s", "’s"})
 
 
-def _question_tokens(index: DocIndex, tok: Token) -> list[Token]:
-    return [index.tokens[i] for i in range(index.sentence_of[tok.i], index.sentence_end(tok.i))]
-
-
-def _open_question_word(index: DocIndex, tok: Token) -> bool:
+def _open_question_word(tok: Token) -> bool:
     """*who/what* opening a direct question that may have several answers: not a relative or
     determiner, not *what about/if*, and not a question that expects one answer (see
     :func:`_expects_one_answer`)."""
     if tok.tag_ != "WP" or tok.dep_ in ("det", "dep") or next_lower(tok) in NO_PLURAL_AFTER:
         return False
-    sentence = _question_tokens(index, tok)
-    first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
-    if first is None or first.i != tok.i or not _is_question(tok):
+    tokens = list(sentence(tok))
+    first = next((t for t in tokens if not (t.is_punct or t.is_space)), None)
+    if first is None or first.i != tok.i or not in_question(tok):
         return False
-    return not _expects_one_answer(tok, sentence)
+    return not _expects_one_answer(tok, tokens)
 
 
 def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
@@ -79,9 +69,17 @@ def _gathering(verb: Token) -> bool:
     return lemma in GATHERING_VERBS
 
 
-@rule(
-    39, "plural_interrogative", CATEGORY,
-    lemmas=QUESTION_WORDS,
+substitution_rule(
+    "plural_interrogative",
+    {"who": "who-all", "what": "what-all"},
+    where=_open_question_word,
+    doc="""*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
+    plural reading is possible: object questions (*what did you buy?*), plural copulas
+    (*what are the names ...?*) and subject questions about coming or being there (*who
+    came?*, *who's coming?*). Questions that expect one answer are left alone: a singular
+    copula (*who is the president?*), a singular pronoun for the answer, a superlative or
+    ordinal, or a subject question about one deed (*who broke the window?*).""",
+    lemmas={"who", "what"},
     tags={"WP"},
     examples=[
         ("Who came to the party?", "Who-all came to the party?"),
@@ -109,21 +107,15 @@ def _gathering(verb: Token) -> bool:
         "Who's your teacher?",
     ],
 )
-def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
-    plural reading is possible: object questions (*what did you buy?*), plural copulas
-    (*what are the names ...?*) and subject questions about coming or being there (*who
-    came?*, *who's coming?*). Questions that expect one answer are left alone: a singular
-    copula (*who is the president?*), a singular pronoun for the answer, a superlative or
-    ordinal, or a subject question about one deed (*who broke the window?*)."""
-    for tok in tokens_with_forms(index, QUESTION_WORDS):
-        if _open_question_word(index, tok):
-            yield site(Replace(tok.i, f"{tok.lower_}-all"))
 
 
-@rule(
-    40, "reduplicate_interrogative", CATEGORY,
-    lemmas=QUESTION_WORDS,
+substitution_rule(
+    "reduplicate_interrogative",
+    {"who": "who-who", "what": "what-what"},
+    where=_open_question_word,
+    doc="""Reduplicated *who-who*, *what-what* asking about several people or things, in the same
+    direct questions as feature 39.""",
+    lemmas={"who", "what"},
     tags={"WP"},
     examples=[
         ("Who came?", "Who-who came?"),
@@ -145,9 +137,3 @@ def plural_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
         'Who was the victim?',
     ],
 )
-def reduplicate_interrogative(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Reduplicated *who-who*, *what-what* asking about several people or things, in the same
-    direct questions as feature 39."""
-    for tok in tokens_with_forms(index, QUESTION_WORDS):
-        if _open_question_word(index, tok):
-            yield site(Replace(tok.i, f"{tok.lower_}-{tok.lower_}"))

@@ -2,58 +2,40 @@
 (*I book*, *him book*), *y'all's*, and independent possessives with a nasal (*mines*)."""
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from spacy.tokens import Token
 
-from spacy.tokens import Doc, Token
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import sentence
 
-from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.registry import rule
-
-from .common import (
-    CATEGORY, PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context, swap,
-    tokens_with_forms,
-)
+from .common import PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context
 
 
 # Head nouns of exclamations (*my God*, *oh my goodness*) that are not possession.
 EXCLAMATION_NOUNS = frozenset({"god", "goodness", "gosh", "lord", "word", "bad"})
 
 
-def _possessive_determiners(index: DocIndex, form: str) -> Iterator[Token]:
-    """Possessive determiners ``form`` (*my*, *his*, ...) before their noun; not an independent
-    *his*, not before *own* (*I own car* would read as the verb), not in exclamations."""
-    for tok in tokens_with_forms(index, {form}):
-        head = tok.head
-        if tok.tag_ != "PRP$" or tok.dep_ != "poss" or head.i <= tok.i:
-            continue
-        if head.pos_ not in ("NOUN", "PROPN") or next_lower(tok) == "own":
-            continue
-        if any(index.tokens[i].is_punct for i in range(tok.i + 1, head.i)):
-            continue  # "the book is his, not mine": an independent *his* parsed as determiner
-        if head.lower_ in EXCLAMATION_NOUNS or head.dep_ == "intj":
-            continue
-        yield tok
+def _possessive_determiner(tok: Token) -> bool:
+    """A possessive determiner (*my*, *his*, ...) before its noun; not an independent *his*,
+    not before *own* (*I own car* would read as the verb), not in exclamations."""
+    head = tok.head
+    if tok.tag_ != "PRP$" or tok.dep_ != "poss" or head.i <= tok.i:
+        return False
+    if head.pos_ not in ("NOUN", "PROPN") or next_lower(tok) == "own":
+        return False
+    if any(tok.doc[i].is_punct for i in range(tok.i + 1, head.i)):
+        return False  # "the book is his, not mine": an independent *his* parsed as determiner
+    return head.lower_ not in EXCLAMATION_NOUNS and head.dep_ != "intj"
 
 
-def _determiner_rule(form: str, new: str) -> Callable[[Doc, DocIndex], Iterator[Site]]:
-    def apply(doc: Doc, index: DocIndex) -> Iterator[Site]:
-        for tok in _possessive_determiners(index, form):
-            yield site(Replace(tok.i, new))
-    return apply
+def _determiner_rule(name: str, word: str, new: str, doc: str, examples: list,
+                     negatives: list) -> None:
+    """Register feature ``name``: the possessive determiner ``word`` becomes ``new``."""
+    substitution_rule(name, {word: new}, where=_possessive_determiner, doc=doc, lemmas={word},
+                      tags={"PRP$"}, examples=examples, negatives=negatives)
 
 
-def _register_determiner(ewave: int, name: str, form: str, new: str, doc: str,
-                         examples: list, negatives: list) -> None:
-    fn = _determiner_rule(form, new)
-    fn.__name__ = name
-    fn.__doc__ = doc
-    rule(ewave, name, CATEGORY, lemmas={form}, tags={"PRP$"},
-         examples=examples, negatives=negatives)(fn)
-
-
-_register_determiner(
-    18, "my_i", "my", "I",
+_determiner_rule(
+    "my_i", "my", "I",
     "Subject form *I* as possessive determiner: *I book* for *my book*.",
     examples=[
         ("My brother's car is red.", "I brother's car is red."),
@@ -63,8 +45,8 @@ _register_determiner(
     ],
     negatives=["That book is mine.", "I have my own room.", "Oh my God, it's late!"],
 )
-_register_determiner(
-    19, "our_we", "our", "we",
+_determiner_rule(
+    "our_we", "our", "we",
     "Subject form *we* as possessive determiner: *we farm* for *our farm*.",
     examples=[
         ("Our house is small.", "We house is small."),
@@ -73,8 +55,8 @@ _register_determiner(
     ],
     negatives=["The house is ours.", "We have our own car.", "We left early."],
 )
-_register_determiner(
-    20, "his_he", "his", "he",
+_determiner_rule(
+    "his_he", "his", "he",
     "Subject form *he* as possessive determiner: *he book* for *his book*; independent *his* "
     "(*the book is his*) is left alone.",
     examples=[
@@ -84,8 +66,8 @@ _register_determiner(
     ],
     negatives=["The book is his.", "He lost his own keys.", "He left early."],
 )
-_register_determiner(
-    21, "their_they", "their", "they",
+_determiner_rule(
+    "their_they", "their", "they",
     "Subject form *they* as possessive determiner: *it's they book*.",
     examples=[
         ("It's their book.", "It's they book."),
@@ -94,8 +76,8 @@ _register_determiner(
     ],
     negatives=["The book is theirs.", "They have their own rules.", "They left early."],
 )
-_register_determiner(
-    22, "your_you", "your", "you",
+_determiner_rule(
+    "your_you", "your", "you",
     "*You* as possessive determiner: *you fare* for *your fare*. Needs a possessive *your*, "
     "which benchmark questions and third person narratives rarely have.",
     examples=[
@@ -106,8 +88,8 @@ _register_determiner(
     ],
     negatives=["Is this car yours?", "You have your own room.", "You did it yourself."],
 )
-_register_determiner(
-    24, "his_him", "his", "him",
+_determiner_rule(
+    "his_him", "his", "him",
     "Object form *him* as possessive determiner: *him dog* for *his dog*.",
     examples=[
         ("His dog barks all night.", "Him dog barks all night."),
@@ -116,8 +98,8 @@ _register_determiner(
     ],
     negatives=["The dog is his.", "He has his own dog.", "I saw him."],
 )
-_register_determiner(
-    25, "their_them", "their", "them",
+_determiner_rule(
+    "their_them", "their", "them",
     "Object form *them* as possessive determiner: *them book* for *their book*.",
     examples=[
         ("Their book is new.", "Them book is new."),
@@ -126,8 +108,8 @@ _register_determiner(
     ],
     negatives=["The house is theirs.", "They have their own house.", "I saw them."],
 )
-_register_determiner(
-    26, "my_me", "my", "me",
+_determiner_rule(
+    "my_me", "my", "me",
     "Object form *me* as possessive determiner: *me brother*, *I've lost me bike*.",
     examples=[
         ("He's my brother.", "He's me brother."),
@@ -136,8 +118,8 @@ _register_determiner(
     ],
     negatives=["The bike is mine.", "I have my own bike.", "Oh my God!"],
 )
-_register_determiner(
-    27, "our_us", "our", "us",
+_determiner_rule(
+    "our_us", "our", "us",
     "Object form *us* as possessive determiner: *we like us town*.",
     examples=[
         ("We like our town.", "We like us town."),
@@ -161,8 +143,19 @@ def _plural_addressee(sent) -> bool:
     return False
 
 
-@rule(
-    23, "your_yalls", CATEGORY,
+def _plural_possessor(tok: Token) -> bool:
+    """A possessive determiner *your* in a sentence that shows the addressee is plural."""
+    return _possessive_determiner(tok) and _plural_addressee(sentence(tok))
+
+
+substitution_rule(
+    "your_yalls",
+    {"your": ("y'all's", "yalls")},
+    where=_plural_possessor,
+    doc="""A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
+    whose possessor is visibly plural in the sentence; a *your* of unknown number stays.
+    Needs a *your* beside a plural cue (*you all ... your*); benchmark questions and third
+    person narratives have no *your*.""",
     lemmas={"your"},
     tags={"PRP$"},
     examples=[
@@ -187,14 +180,6 @@ def _plural_addressee(sent) -> bool:
         'All of them brought their books, and you forgot your pen.',
     ],
 )
-def your_yalls(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
-    whose possessor is visibly plural in the sentence; a *your* of unknown number stays.
-    Needs a *your* beside a plural cue (*you all ... your*); benchmark questions and third
-    person narratives have no *your*."""
-    for tok in _possessive_determiners(index, "your"):
-        if _plural_addressee(index.sentence(tok.i)):
-            yield site(Replace(tok.i, "y'all's"), alternatives=((Replace(tok.i, "yalls"),),))
 
 
 NASAL_POSSESSIVE = {"yours": "yourn", "his": "hisn", "hers": "hern", "ours": "ourn",
@@ -212,8 +197,19 @@ def _determiner_his(tok: Token) -> bool:
             and not any(t.is_punct and t.tag_ != "HYPH" for t in tok.doc[tok.i + 1:head.i]))
 
 
-@rule(
-    33, "nasal_possessive_pron", CATEGORY,
+def _independent_possessive(tok: Token) -> bool:
+    """Not the determiner *his*, nor the *yours* of a letter's closing (*Yours truly*)."""
+    if tok.lower_ == "his" and _determiner_his(tok):
+        return False
+    return not (tok.lower_ == "yours" and next_lower(tok) in CLOSING_ADVERBS)
+
+
+substitution_rule(
+    "nasal_possessive_pron",
+    NASAL_POSSESSIVE,
+    where=_independent_possessive,
+    doc="""Independent possessives with the nasal of *mine*: *yourn*, *hisn*, *hern*, *ourn*,
+    *theirn*. Independent uses only (the determiner *his* stays); *mine* already has it.""",
     # the tagger often takes *hers*, *ours*, *theirs* for plural nouns of lemma her, our, their
     lemmas={"your", "yours", "his", "hers", "ours", "theirs", "her", "our", "their"},
     examples=[
@@ -239,12 +235,3 @@ def _determiner_his(tok: Token) -> bool:
         'They sold his car.',
     ],
 )
-def nasal_possessive_pron(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Independent possessives with the nasal of *mine*: *yourn*, *hisn*, *hern*, *ourn*,
-    *theirn*. Independent uses only (the determiner *his* stays); *mine* already has it."""
-    for tok in tokens_with_forms(index, NASAL_POSSESSIVE):
-        if tok.lower_ == "his" and _determiner_his(tok):
-            continue
-        if tok.lower_ == "yours" and next_lower(tok) in CLOSING_ADVERBS:
-            continue
-        yield swap(tok, NASAL_POSSESSIVE)

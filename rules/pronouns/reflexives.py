@@ -9,21 +9,17 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children
-from multivalue_cli.engine.syntax import direct_subject as subject_of
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, direct_subject
 
-from .common import (
-    CATEGORY, absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span,
-    swap, tokens_with_forms,
-)
+from .common import absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span
 
 
-SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yourselves": "yourself"}
-
-
-@rule(
-    14, "reflex_number", "Pronouns",
+substitution_rule(
+    "reflex_number",
+    {"ourselves": "ourself", "themselves": "themself", "yourselves": "yourself"},
+    doc="""Reflexives without number distinction: *ourself*, *themself*, *yourself* for the plural
+    *ourselves*, *themselves*, *yourselves*.""",
     lemmas={"ourselves", "themselves", "yourselves", "yourself", "ourself", "themself"},
     examples=[
         ("We did it ourselves.", "We did it ourself."),
@@ -37,18 +33,14 @@ SINGULAR_REFLEXIVE = {"ourselves": "ourself", "themselves": "themself", "yoursel
         "They did it themself.",
     ],
 )
-def reflex_number(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Reflexives without number distinction: *ourself*, *themself*, *yourself* for the plural
-    *ourselves*, *themselves*, *yourselves*."""
-    for tok in tokens_with_forms(index, SINGULAR_REFLEXIVE):
-        yield swap(tok, SINGULAR_REFLEXIVE)
 
 
-REGULAR_REFLEXIVES = {"himself": "hisself", "themselves": "theirselves", "themself": "theirself"}
-
-
-@rule(
-    11, "regularized_reflexives", CATEGORY,
+substitution_rule(
+    "regularized_reflexives",
+    {"himself": "hisself", "themselves": ("theirselves", "theirself"),
+     "themself": "theirself"},
+    doc="""Third person reflexives built on the possessive like the first and second person:
+    *hisself*, *theirselves* (or *theirself*).""",
     lemmas={"himself", "themselves", "themself"},
     examples=[
         ("He hurt himself.", "He hurt hisself."),
@@ -62,17 +54,14 @@ REGULAR_REFLEXIVES = {"himself": "hisself", "themselves": "theirselves", "themse
         "I saw him there.",
     ],
 )
-def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Third person reflexives built on the possessive like the first and second person:
-    *hisself*, *theirselves* (or *theirself*)."""
-    for tok in tokens_with_forms(index, REGULAR_REFLEXIVES):
-        new = REGULAR_REFLEXIVES[tok.lower_]
-        alternatives = ((Replace(tok.i, "theirself"),),) if new == "theirselves" else ()
-        yield site(Replace(tok.i, new), alternatives=alternatives)
 
 
-@rule(
-    12, "regularized_reflexives_object_pronouns", CATEGORY,
+substitution_rule(
+    "regularized_reflexives_object_pronouns",
+    {"myself": "meself"},
+    doc="""First person singular reflexive on the object form: *meself* for *myself*. (The second
+    person has no distinct object form, and *usselves* is too rare to generate.) Needs a
+    first person *myself*; benchmark questions and third person narratives rarely have one.""",
     lemmas={"myself"},
     examples=[
         ("I made it myself.", "I made it meself."),
@@ -86,22 +75,15 @@ def regularized_reflexives(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Give me that.",
     ],
 )
-def regularized_reflexives_object_pronouns(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """First person singular reflexive on the object form: *meself* for *myself*. (The second
-    person has no distinct object form, and *usselves* is too rare to generate.) Needs a
-    first person *myself*; benchmark questions and third person narratives rarely have one."""
-    for tok in tokens_with_forms(index, {"myself"}):
-        yield site(Replace(tok.i, "meself"))
 
 
-SUBJECT_BASED_REFLEXIVES = {
-    "himself": "heself", "herself": "sheself", "themselves": "theyselves", "themself": "theyself",
-}
-
-
-@rule(
-    13, "regularized_reflexives_aave", CATEGORY,
-    lemmas=SUBJECT_BASED_REFLEXIVES,
+substitution_rule(
+    "regularized_reflexives_aave",
+    {"himself": "heself", "herself": "sheself",
+     "themselves": ("theyselves", "theyself"), "themself": "theyself"},
+    doc="""Third person reflexives on the subject form: *heself*, *sheself*, *theyselves/theyself*.
+    *Herself* is also the object form's reflexive, so only the subject form changes it.""",
+    lemmas={"himself", "herself", "themselves", "themself"},
     examples=[
         ("They fixed the roof themselves.",
          ["They fixed the roof theyselves.", "They fixed the roof theyself."]),
@@ -114,13 +96,6 @@ SUBJECT_BASED_REFLEXIVES = {
         "We enjoyed ourselves.",
     ],
 )
-def regularized_reflexives_aave(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Third person reflexives on the subject form: *heself*, *sheself*, *theyselves/theyself*.
-    *Herself* is also the object form's reflexive, so only the subject form changes it."""
-    for tok in tokens_with_forms(index, SUBJECT_BASED_REFLEXIVES):
-        new = SUBJECT_BASED_REFLEXIVES[tok.lower_]
-        alternatives = ((Replace(tok.i, "theyself"),),) if new == "theyselves" else ()
-        yield site(Replace(tok.i, new), alternatives=alternatives)
 
 
 # ------------------------------------------------------------------------------ 15 absolute_reflex
@@ -164,7 +139,7 @@ def _absolute_reflexive_object(tok: Token) -> bool:
 
 
 @rule(
-    15, "absolute_reflex", CATEGORY,
+    "absolute_reflex",
     lemmas={"i", "we", "he", "she", "they"},
     examples=[
         ("My wife and I will be there.", "Myself and my wife will be there."),
@@ -208,7 +183,7 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
     wife came*); as objects they would read as bound by the subject (*the cook made it for the
     designer and himself*), and alone (*himself is gone*) they mean 'the boss', which no SAE
     source gives."""
-    for tok in tokens_with_forms(index, ABSOLUTE_REFLEXIVE):
+    for tok in index.form(*ABSOLUTE_REFLEXIVE):
         if tok.tag_ != "PRP":
             continue  # possessive *her*
         reflexive = ABSOLUTE_REFLEXIVE[tok.lower_]
@@ -230,7 +205,7 @@ def _bound_by_subject(tok: Token) -> bool:
     verb = tok
     while verb.dep_ not in ("ROOT",) and verb.pos_ not in ("VERB", "AUX"):
         verb = verb.head
-    subject = subject_of(verb) if verb.pos_ in ("VERB", "AUX") else None
+    subject = direct_subject(verb) if verb.pos_ in ("VERB", "AUX") else None
     same = {"me": ("i",), "us": ("we",)}[tok.lower_]
     return subject is not None and any(c.lower_ in same for c in conjuncts_of(subject))
 
@@ -239,7 +214,7 @@ def _in_subject(tok: Token) -> bool:
     head = tok
     while head.dep_ == "conj":
         head = head.head
-    return head.dep_ in SUBJECT_DEPS
+    return head.dep_ in NOMINAL_SUBJECT_DEPS
 
 
 # ------------------------------------------------------------------------------ 16 emphatic_reflex
@@ -251,8 +226,21 @@ OWN_SELF = {
 }
 
 
-@rule(
-    16, "emphatic_reflex", CATEGORY,
+def _emphatic_position(tok: Token) -> bool:
+    """Not a subject, conjunct or object of a verb, whose reflexive is often lexical (*enjoy
+    yourself*, *make yourself at home*)."""
+    return tok.dep_ not in ("dobj", "dative", "nsubj", "nsubjpass", "conj")
+
+
+substitution_rule(
+    "emphatic_reflex",
+    OWN_SELF,
+    where=_emphatic_position,
+    doc="""Emphatic reflexives made with *own*: *I did it my own self*, *by my own self*, *took care
+    of their own selves*. Emphatic (appositive or adverbial) reflexives and objects of
+    prepositions; not direct objects of verbs, whose reflexive is often lexical (*enjoy
+    yourself*, *make yourself at home*). Personal reflexives only; *itself* has no *its own
+    self* in the varieties that use this.""",
     lemmas=set(OWN_SELF) | {"yourself"},
     examples=[
         ("Everybody took care of themselves.", "Everybody took care of their own selves."),
@@ -267,13 +255,3 @@ OWN_SELF = {
         "They enjoyed themselves.",
     ],
 )
-def emphatic_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Emphatic reflexives made with *own*: *I did it my own self*, *by my own self*, *took care
-    of their own selves*. Emphatic (appositive or adverbial) reflexives and objects of
-    prepositions; not direct objects of verbs, whose reflexive is often lexical (*enjoy
-    yourself*, *make yourself at home*). Personal reflexives only; *itself* has no *its own
-    self* in the varieties that use this."""
-    for tok in tokens_with_forms(index, OWN_SELF):
-        if tok.dep_ in ("dobj", "dative", "nsubj", "nsubjpass", "conj"):
-            continue
-        yield swap(tok, OWN_SELF)

@@ -8,12 +8,10 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import children
 
-from .common import (
-    CATEGORY, PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context,
-    tokens_with_forms,
-)
+from .common import PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context
 
 
 PLURAL_YOU_FORMS = ("y'all", "you guys", "you all")
@@ -33,7 +31,7 @@ def _you_all(you: Token) -> Token | None:
 
 
 @rule(
-    34, "yall", "Pronouns",
+    "yall",
     lemmas={"you"},
     examples=[
         ("Are you all ready?", "Are y'all ready?"),
@@ -92,8 +90,18 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 
-@rule(
-    35, "you_ye", CATEGORY,
+def _singular_you(tok: Token) -> bool:
+    """A personal *you* not shown to be plural by the words after it or its clause."""
+    return tok.tag_ == "PRP" and next_lower(tok) not in PLURAL_AFTER_YOU and not plural_by_context(tok)
+
+
+substitution_rule(
+    "you_ye",
+    {"you": "ye"},
+    where=_singular_you,
+    doc="""*Ye* as the second person pronoun of one addressee. A *you* shown to be plural (*you
+    all*, *you guys*, plural predicate or vocative) is left to feature 34; possessive *your*
+    is a different feature.""",
     lemmas={"you"},
     examples=[
         ("Are you coming tonight?", "Are ye coming tonight?"),
@@ -106,11 +114,3 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Is this your car?",
     ],
 )
-def you_ye(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Ye* as the second person pronoun of one addressee. A *you* shown to be plural (*you
-    all*, *you guys*, plural predicate or vocative) is left to feature 34; possessive *your*
-    is a different feature."""
-    for tok in tokens_with_forms(index, {"you"}):
-        if tok.tag_ != "PRP" or next_lower(tok) in PLURAL_AFTER_YOU or plural_by_context(tok):
-            continue
-        yield site(Replace(tok.i, "ye"))

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, morph_values
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, morph_values
 from multivalue_cli.engine.wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -14,8 +13,6 @@ if TYPE_CHECKING:
 
     from multivalue_cli.engine.docindex import DocIndex
 
-
-CATEGORY = "Relativization"
 
 # --------------------------------------------------------------------------- word lists
 
@@ -102,11 +99,11 @@ def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
         end = verb.right_edge.i
         while end > verb.i and (doc[end].is_punct or doc[end].dep_ == "cc"):
             end -= 1  # a trailing comma, or the "and" of a coordination the clause sits in
-        if sum(c.dep_ in SUBJECT_DEPS for c in children(verb)) > 1:
+        if sum(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)) > 1:
             continue  # two subjects: a misparse (who I thought was ...)
         first = doc[start]
         rel = first if is_relativizer(first) else None
-        if rel is None and first.dep_ not in SUBJECT_DEPS:
+        if rel is None and first.dep_ not in NOMINAL_SUBJECT_DEPS:
             continue  # pied-piped (to whom, in which) or a parse we do not trust
         restrictive = start > 0 and not doc[start - 1].is_punct
         found.append(RelClause(head, verb, rel, _role(doc, head, verb, rel, start, end),
@@ -141,7 +138,7 @@ def is_relativizer(tok: Token) -> bool:
 def _role(doc: Doc, head: Token, verb: Token, rel: Token | None, start: int, end: int) -> str:
     if rel is None or rel.lower_ == "whose":
         return "other"
-    if rel.dep_ in SUBJECT_DEPS and rel.head == verb:
+    if rel.dep_ in NOMINAL_SUBJECT_DEPS and rel.head == verb:
         return "subject" if finite(verb) else "other"
     if rel.dep_ != "dobj" or head.lemma_.lower() in ADVERBIAL_HEADS:
         return "other"
@@ -220,8 +217,11 @@ def is_plural(noun: Token) -> bool:
     return noun.tag_ in ("NNS", "NNPS") or morph_values(noun, "Number") == ["Plur"]
 
 
-def gender(noun: Token) -> str | None:
-    """'m' or 'f' for a singular noun that names a man or a woman, else None."""
+def certain_gender(noun: Token) -> str | None:
+    """'m' or 'f' for a singular noun that names a man or a woman whatever the context, else
+    None: a pronoun is chosen by it, so the lists leave out nouns also said of women (*actor*,
+    *hero*), which the antecedent finder's :func:`~multivalue_cli.engine.antecedents.gender`
+    counts as male."""
     lemma = noun.lemma_.lower()
     if lemma in MALE_NOUNS:
         return "m"

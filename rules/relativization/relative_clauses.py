@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS as SUBJECT_DEPS
-from multivalue_cli.engine.syntax import children, full_form
+from multivalue_cli.engine.syntax import (
+    NOMINAL_SUBJECT_DEPS, children, definite_noun_phrase, full_form,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ADVERBIAL_HEADS, CATEGORY, RelClause, clitic_follows, finite, gender, is_human,
+    ADVERBIAL_HEADS, RelClause, certain_gender, clitic_follows, finite, is_human,
     is_phrasal_particle, is_plural, is_relativizer, is_thing, plain_gap, relative_clauses,
     stranded_prepositions,
 )
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 # saw the dog ran away* reads as *saw that the dog ran away*).
 CLAUSE_EMBEDDERS = wordlist("clause_embedding_verbs") | {"say", "see", "think"}
 
-DEFINITE_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
 
 # Verb forms that read as a preposition once the relativizer is gone (people like music).
 PREPOSITION_VERBS = frozenset({"like", "near", "past"})
@@ -41,12 +41,12 @@ def object_pronoun(noun: Token) -> str | None:
     if is_plural(noun):
         return "them"
     if is_human(noun):
-        return {"m": "him", "f": "her"}.get(gender(noun) or "")
+        return {"m": "him", "f": "her"}.get(certain_gender(noun) or "")
     return "it" if is_thing(noun) else None
 
 
 @rule(
-    193, "null_relcl", CATEGORY,
+    "null_relcl",
     deps={"relcl", "ccomp"}, lemmas={"who", "which", "that"},
     examples=[
         ("There's a man who wants to see you.", "There's a man wants to see you."),
@@ -109,7 +109,7 @@ def _zero_subject(clause: RelClause) -> bool:
         return False
     if any(t.dep_ == "relcl" for t in clause.verb.subtree if t != clause.verb):
         return False  # "the stadiums had concerts occurred in 2014": only the inner one goes
-    if head.dep_ in SUBJECT_DEPS and head.i < head.head.i:
+    if head.dep_ in NOMINAL_SUBJECT_DEPS and head.i < head.head.i:
         lemma = clause.verb.lemma_.lower()
         return lemma != "be" and lemma not in CLAUSE_EMBEDDERS
     return True
@@ -129,14 +129,6 @@ def _reads_as_preposition(clause: RelClause) -> bool:
     return clause.verb.lower_ in PREPOSITION_VERBS and clause.verb.i == clause.rel.i + 1
 
 
-def _definite(noun: Token) -> bool:
-    """A name or a definite noun phrase: the focus of a cleft (*It was the dog that ...*), not
-    the predicate of *It's a film that ...*, where *it* refers to something."""
-    return noun.pos_ == "PROPN" or any(
-        c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS)
-        for c in children(noun))
-
-
 def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
     """The relativizers of *it*-clefts the parser attaches to *be* as a complement
     (*It was my sister that told me*)."""
@@ -149,9 +141,9 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
         focus = next((c for c in children(be) if c.dep_ == "attr"), None)
         rel = clause_verb.left_edge
         if (it is None or it.lower_ != "it" or focus is None or clitic_follows(rel)
-                or focus.pos_ not in ("NOUN", "PROPN") or not _definite(focus)
+                or focus.pos_ not in ("NOUN", "PROPN") or not definite_noun_phrase(focus)
                 or not is_relativizer(rel) or rel.lower_ == "whose"
-                or rel.dep_ not in SUBJECT_DEPS or rel.head != clause_verb
+                or rel.dep_ not in NOMINAL_SUBJECT_DEPS or rel.head != clause_verb
                 or rel.i != focus.right_edge.i + 1):
             continue
         found.append(rel)
@@ -162,7 +154,7 @@ def _cleft_subjects(doc: Doc, index: DocIndex) -> list[Token]:
 
 
 @rule(
-    194, "shadow_pronouns", CATEGORY,
+    "shadow_pronouns",
     deps={"relcl"}, lemmas={"which", "that", "who", "whom"},
     examples=[
         ("This is the house which I painted yesterday.",
@@ -207,7 +199,7 @@ UNIQUE_MODIFIERS = frozenset({"only", "same", "first", "last", "next", "sole", "
 
 
 @rule(
-    196, "correlative_constructions", CATEGORY,
+    "correlative_constructions",
     deps={"relcl"}, lemmas={"the"},
     examples=[
         ("The ones I put in the jar are good.",
@@ -253,9 +245,9 @@ def correlative_constructions(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # the woman who lives next door and who works at the bank
         det = _sentence_initial_the(head)
         predicate = head.head
-        if det is None or head.dep_ not in SUBJECT_DEPS or predicate.i < head.i:
+        if det is None or head.dep_ not in NOMINAL_SUBJECT_DEPS or predicate.i < head.i:
             continue
-        if not _predicate_follows(doc, clause.end + 1, predicate):
+        if not _opens_predicate(doc, clause.end + 1, predicate):
             continue
         noun = head.text if head.pos_ == "PROPN" else head.lower_
         if is_plural(head):
@@ -271,7 +263,7 @@ def correlative_constructions(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(*variants[0], alternatives=tuple(variants[1:]))
 
 
-def _predicate_follows(doc: Doc, k: int, predicate: Token) -> bool:
+def _opens_predicate(doc: Doc, k: int, predicate: Token) -> bool:
     """Token ``k`` opens the main predicate (its verb, an auxiliary, negation or adverb)."""
     if k >= len(doc):
         return False
@@ -296,14 +288,14 @@ def _sentence_initial_the(head: Token) -> Token | None:
 def _zero_gap_unclear(doc: Doc, clause: RelClause) -> bool:
     """A zero relative is only trusted as *subject + verb ...* (the ones I put in the jar)."""
     first = doc[clause.start]
-    return not (first.dep_ in SUBJECT_DEPS and first.head == clause.verb and finite(clause.verb))
+    return not (first.dep_ in NOMINAL_SUBJECT_DEPS and first.head == clause.verb and finite(clause.verb))
 
 
 # --------------------------------------------------------------------------- 197
 
 
 @rule(
-    197, "linking_relcl", CATEGORY,
+    "linking_relcl",
     deps={"relcl"}, lemmas={"which"},
     examples=[
         ("He got 88 marks, which some universities will not accept.",
@@ -355,7 +347,7 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
 
 
 @rule(
-    198, "preposition_chopping", CATEGORY,
+    "preposition_chopping",
     deps={"relcl"},
     examples=[
         ("It's a big yard that we do our gardening in.",
@@ -420,7 +412,7 @@ def _nested_clause(tok: Token, clause: RelClause) -> bool:
 
 
 @rule(
-    199, "reduced_relative", CATEGORY,
+    "reduced_relative",
     deps={"relcl", "acl"},
     examples=[
         ("That jersey which Neela knitted has gone white.",

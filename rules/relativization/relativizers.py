@@ -9,7 +9,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CATEGORY, RelClause, clitic_follows, gender, is_human, is_plural, is_thing, plain_gap,
+    RelClause, certain_gender, clitic_follows, is_human, is_plural, is_thing, plain_gap,
     relative_clauses,
 )
 
@@ -25,7 +25,7 @@ def possessive_pronoun(noun: Token) -> str | None:
     if is_plural(noun):
         return "their"
     if is_human(noun):
-        return {"m": "his", "f": "her"}.get(gender(noun) or "")
+        return {"m": "his", "f": "her"}.get(certain_gender(noun) or "")
     return "its" if is_thing(noun) else None
 
 
@@ -51,7 +51,7 @@ def _replace_relativizer(doc: Doc, index: DocIndex, word: str,
 
 
 @rule(
-    186, "who_which", CATEGORY,
+    "who_which",
     deps={"relcl"}, lemmas={"who", "whom"},
     examples=[
         ("My brother, who lives in Ohio, is a doctor.",
@@ -92,7 +92,7 @@ def who_which(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    187, "who_as", CATEGORY,
+    "who_as",
     deps={"relcl"}, lemmas={"who", "whom", "which", "that"},
     examples=[
         ("He was a chap who got a living anyhow.", "He was a chap as got a living anyhow."),
@@ -119,7 +119,7 @@ def who_as(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    188, "who_at", CATEGORY,
+    "who_at",
     deps={"relcl"}, lemmas={"who", "whom", "which", "that"},
     examples=[
         ("This is the man that painted my house.", "This is the man at painted my house."),
@@ -141,7 +141,7 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    189, "relativizer_where", CATEGORY,
+    "relativizer_where",
     deps={"relcl"}, lemmas={"who", "which", "that"},
     examples=[
         ("He was one of the men who helped the slaves run away.",
@@ -190,7 +190,7 @@ def relativizer_where(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    190, "who_what", CATEGORY,
+    "who_what",
     deps={"relcl"}, lemmas={"who", "whom", "which", "that"},
     examples=[
         ("This is the man who painted my house.", "This is the man what painted my house."),
@@ -217,7 +217,7 @@ def who_what(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    191, "relativizer_doubling", CATEGORY,
+    "relativizer_doubling",
     deps={"relcl"}, lemmas={"who", "which", "that"},
     examples=[
         ("These little fellows who had stayed prayed.",
@@ -262,7 +262,7 @@ def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    192, "analytic_whose_relativizer", CATEGORY,
+    "analytic_whose_relativizer",
     deps={"relcl"}, lemmas={"whose"},
     examples=[
         ("The man whose wife died is sad.",
@@ -325,7 +325,7 @@ MAX_ONE_CLAUSE = 6
 
 
 @rule(
-    195, "one_relativizer", CATEGORY,
+    "one_relativizer",
     deps={"relcl"}, lemmas={"who", "which", "that"},
     examples=[
         ("That boy who pinched my sister is very naughty.",

@@ -10,7 +10,7 @@ from spacy.tokens import Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Op, Replace
 from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
-from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.syntax import children, clause_tokens, negation_after, subject_of
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -25,14 +25,6 @@ TEMPORAL_MARKERS = frozenset(
 
 def aux_children(verb: Token, lemma: str) -> list[Token]:
     return [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lemma_ == lemma]
-
-
-def negation_after(aux: Token) -> Token | None:
-    """The *not*/*n't* right after an auxiliary."""
-    nxt = aux.nbor(1) if aux.i + 1 < len(aux.doc) else None
-    if nxt is not None and nxt.dep_ == "neg" and nxt.lower_ in ("not", "n't", "n’t"):
-        return nxt
-    return None
 
 
 def be_form(subj: Token, past: bool) -> str:
@@ -104,32 +96,7 @@ def is_irrealis(verb: Token) -> bool:
     return False
 
 
-CLAUSAL_DEPS = frozenset(
-    {"advcl", "ccomp", "xcomp", "relcl", "acl", "csubj", "csubjpass", "parataxis", "conj", "pcomp"}
-)
-BE_CLITICS = {"1s": "'m", "3s": "'s", "other": "'re"}
 WILL_FORMS = frozenset({"will", "'ll", "’ll", "wo"})
-
-
-def is_clitic(tok: Token) -> bool:
-    return tok.text[:1] in ("'", "’")
-
-
-def clause_tokens(verb: Token) -> Iterator[Token]:
-    """The tokens of ``verb``'s own clause: its subtree without embedded clauses."""
-    for child in children(verb):
-        if child.dep_ in CLAUSAL_DEPS:
-            continue
-        yield child
-        yield from clause_tokens(child)
-
-
-def agreement_subject(subj: Token) -> Token:
-    """The token a finite form agrees with: the antecedent of a relative pronoun
-    (*books that have* agrees with *books*)."""
-    if subj.tag_ in ("WDT", "WP") and subj.head.dep_ == "relcl" and subj.head.head.i < subj.i:
-        return subj.head.head
-    return subj
 
 
 def present_form(lemma: str, subj: Token) -> str | None:
@@ -143,29 +110,6 @@ def do_form(subj: Token, past: bool) -> str:
     if past:
         return "did"
     return "does" if person_number(subj) == "3s" else "do"
-
-
-def be_replacing(aux: Token, subj: Token, past: bool) -> str:
-    """A form of *be* to stand where the auxiliary ``aux`` stood: a clitic for a clitic
-    (*I've* -> *I'm*), a full form otherwise (*had* -> *was*), in the person and number the
-    auxiliary shows (*politics has* -> *politics is*)."""
-    person = person_shown(aux, subj)
-    if is_clitic(aux) and not past:
-        return BE_CLITICS[person]
-    return (BE_PAST if past else BE_PRESENT)[person]
-
-
-def person_shown(aux: Token, subj: Token) -> str:
-    """The person and number (as :func:`person_number`) that a finite auxiliary agrees in:
-    *has/does* are third singular and *have/do* are not, whatever the subject looks like
-    (*politics has*, *the police have*); other forms go by the subject (a relative pronoun by
-    its antecedent)."""
-    low = aux.lower_
-    if low in ("has", "does") or (low in ("'s", "’s") and aux.lemma_ == "have"):
-        return "3s"
-    if low in ("have", "'ve", "’ve", "do"):
-        return "1s" if subj.lower_ == "i" else "other"
-    return person_number(agreement_subject(subj))
 
 
 def no_amnt(be: str, neg: Token | None) -> list[Op]:

@@ -8,15 +8,15 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import agreement_subject, be_replacing, inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.syntax import EMBEDDED_CLAUSE_DEPS, children, negation_after, subject_of
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CLAUSAL_DEPS, NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, agreement_subject,
-    asks_how_long, be_form, be_replacing, experiential_cue, find_perfects, has_duration,
-    negation_after, participle_ops, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
+    experiential_cue, find_perfects, has_duration, participle_ops, preverbal_start,
+    shares_auxiliary,
 )
 
 
@@ -30,7 +30,7 @@ def clause_end(verb: Token) -> int | None:
             continue
         if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
             return None
-        if child.dep_ in CLAUSAL_DEPS or child.dep_ in ("cc", "mark"):
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark"):
             break
         last = child.right_edge if child.right_edge.i > last.i else last
     while last.i > verb.i and last.is_punct:
@@ -94,7 +94,7 @@ def is_habitual(verb: Token) -> bool:
 
 
 @rule(
-    104, "completive_done", "Tense and Aspect",
+    "completive_done",
     tags={"VBN", "VBD"},
     examples=[
         ("He has finished it.", "He done finished it."),
@@ -139,7 +139,7 @@ def completive_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    105, "completive_have_done", "Tense and Aspect",
+    "completive_have_done",
     tags={"VBN", "VBD"},
     examples=[
         ("I have eaten.", ["I have done eaten.", "I am done eaten."]),
@@ -176,7 +176,7 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    106, "irrealis_be_done", "Tense and Aspect",
+    "irrealis_be_done",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -233,7 +233,7 @@ def _has_if_clause(verb: Token) -> bool:
 
 
 @rule(
-    107, "perfect_slam", "Tense and Aspect",
+    "perfect_slam",
     tags={"VBN", "VBD"},
     examples=[
         ("I have told you not to mess up.", "I slam told you not to mess up."),
@@ -299,7 +299,7 @@ def _plain_experiential(p: Perfect) -> bool:
 
 
 @rule(
-    108, "present_perfect_ever", "Tense and Aspect",
+    "present_perfect_ever",
     tags={"VBN", "VBD"},
     examples=[
         ("Have you ever eaten durian?", "You ever eat durian?"),
@@ -386,7 +386,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
 
 
 @rule(
-    109, "perfect_already", "Tense and Aspect",
+    "perfect_already",
     tags={"VBN", "VBD"},
     examples=[
         ("I have eaten.", "I ate already."),
@@ -462,7 +462,7 @@ def _distributive_object(verb: Token) -> bool:
 
 
 @rule(
-    110, "completive_finish", "Tense and Aspect",
+    "completive_finish",
     tags={"VBN", "VBD"},
     examples=[
         ("I have completed my work in the garden.", "I complete my work in the garden finish."),

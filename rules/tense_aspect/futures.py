@@ -9,18 +9,20 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number
-from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
-from multivalue_cli.engine.wordlists import wordlist
-from multivalue_cli.rules.mood import (
+from multivalue_cli.engine.futures import (
     about_to, distant_time, going_to, planned_will, planned_will_ops,
 )
-
-from .common import (
-    WILL_FORMS, agreement_subject, be_form, be_replacing, clause_tokens, do_form, is_clitic,
-    negation_after, no_amnt, present_form, preverbal_start,
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
 )
+from multivalue_cli.engine.registry import rule
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, clause_tokens, negation_after, subject_of,
+)
+from multivalue_cli.engine.wordlists import wordlist
+
+from .common import WILL_FORMS, be_form, do_form, no_amnt, present_form, preverbal_start
 
 
 # Adverbs of the immediate future (*right now*, *soon*, *today*), and the nouns of *in five
@@ -54,8 +56,26 @@ def _near_or_scheduled(verb: Token) -> bool:
     return False
 
 
-@rule(
-    119, "will_would", "Tense and Aspect",
+def _future_will(tok: Token) -> bool:
+    """The auxiliary *will* of a future that is neither imminent nor scheduled (see
+    :func:`_near_or_scheduled`), and not of a future perfect (*will have finished*)."""
+    if tok.tag_ != "MD" or tok.lemma_.lower() != "will" or tok.dep_ != "aux":
+        return False
+    verb = tok.head
+    if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+        return False
+    return not _near_or_scheduled(verb)
+
+
+substitution_rule(
+    "will_would",
+    {"will": "would", "'ll": "would", "’ll": "would", "wo": "would"},
+    where=_future_will,
+    doc="""*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
+    would forget us*. The varieties keep *will* for the immediate future, so not where the
+    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
+    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
+    the future perfect (*will have finished*), where *would have* is a counterfactual.""",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -82,25 +102,6 @@ def _near_or_scheduled(verb: Token) -> bool:
         "I'll do it right away.",
     ],
 )
-def will_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
-    would forget us*. The varieties keep *will* for the immediate future, so not where the
-    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
-    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
-    the future perfect (*will have finished*), where *would have* is a counterfactual."""
-    for tok in index.by_tag.get("MD", ()):
-        if tok.lemma_.lower() != "will" or tok.lower_ not in ("will", "'ll", "’ll", "wo"):
-            continue
-        verb = tok.head
-        if tok.dep_ != "aux" or any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
-            continue
-        if _near_or_scheduled(verb):
-            continue
-        yield site(Replace(tok.i, "would"))
-
-
-def is_negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in children(verb))
 
 
 def future_will(index: DocIndex) -> Iterator[tuple[Token, Token, Token]]:
@@ -154,7 +155,7 @@ def _gon_variants(will: Token, verb: Token, subj: Token, form: str) -> list[tupl
 
 
 @rule(
-    114, "future_sub_gon", "Tense and Aspect",
+    "future_sub_gon",
     lemmas={"will"},
     tags={"MD"},
     # "he gon build" drops be (175); "ain't gon" is ain't for negated be (155) and, like
@@ -206,7 +207,7 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
 
 
 @rule(
-    116, "come_future", "Tense and Aspect",
+    "come_future",
     lemmas={"about", "go", "will"},
     examples=[
         ("I am about to cook your meal.", "I am coming to cook your meal."),
@@ -251,11 +252,11 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
         if about_to(tok) is not None:
-            if not is_negated(tok.head):
+            if not clause_is_negated(tok.head):
                 yield site(Replace(tok.i, "coming"))
             continue
         to = going_to(tok)
-        if to is None or distant_time(tok) or is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
+        if to is None or distant_time(tok) or clause_is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
@@ -315,7 +316,7 @@ def _future_in_context(index: DocIndex, tok: Token) -> bool:
 
 
 @rule(
-    117, "present_for_neutral_future", "Tense and Aspect",
+    "present_for_neutral_future",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -377,8 +378,19 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
 # ---------------------------------------------------------------------------------- 118 is_am_1s
 
 
-@rule(
-    118, "is_am_1s", "Tense and Aspect",
+def _first_person_am(be: Token) -> bool:
+    """*am* (or its clitic) whose subject is *I*."""
+    if be.lemma_.lower() != "be":
+        return False
+    subj = subject_of(be if be.dep_ not in ("aux", "auxpass") else be.head)
+    return subj is not None and subj.lower_ == "i"
+
+
+substitution_rule(
+    "is_am_1s",
+    {"am": "is", "'m": "'s", "’m": "’s"},
+    where=_first_person_am,
+    doc="""*is* for *am* with the first person singular: *I is going to town*, *I's not sure*.""",
     lemmas={"be"},
     examples=[
         ("I am going to town.", "I is going to town."),
@@ -394,16 +406,6 @@ def present_for_neutral_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "I have been there.",
     ],
 )
-def is_am_1s(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*is* for *am* with the first person singular: *I is going to town*, *I's not sure*."""
-    for be in index.by_lemma.get("be", ()):
-        if be.lower_ not in ("am", "'m", "’m"):
-            continue
-        verb = be if be.dep_ not in ("aux", "auxpass") else be.head
-        subj = subject_of(verb)
-        if subj is None or subj.lower_ != "i":
-            continue
-        yield site(Replace(be.i, "is" if be.lower_ == "am" else be.lower_[0] + "s"))
 
 
 # ----------------------------------------------------------------------------------- 120 if_would
@@ -419,7 +421,7 @@ def _conditional_clause(verb: Token) -> bool:
 
 
 @rule(
-    120, "if_would", "Tense and Aspect",
+    "if_would",
     lemmas={"if"},
     examples=[
         ("If I were you, I would go.", "If I would be you, I would go."),

@@ -8,13 +8,13 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import agreement_subject, inflect_verb, is_clitic, lemma_of
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children, subject_of
 
 from .common import (
-    NOT_COMPLETABLE, agreement_subject, do_form, find_perfects, in_temporal_clause, is_clitic,
-    is_irrealis, participle_ops, preverbal_start,
+    NOT_COMPLETABLE, do_form, find_perfects, in_temporal_clause, is_irrealis, participle_ops,
+    preverbal_start,
 )
 
 
@@ -66,7 +66,7 @@ def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
 
 
 @rule(
-    103, "do_tense_marker", "Tense and Aspect",
+    "do_tense_marker",
     tags={"VBD", "VBZ", "VBP"},
     # invariant third-singular "do" is itself zero marking of the third singular (170)
     forms={"does_or_do": (170,), "does": ()},
@@ -112,12 +112,13 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
 RAISING_VERBS = frozenset({"seem", "appear", "happen", "tend", "prove", "turn"})
 
 
-def _raising(verb: Token) -> bool:
+def _raising_verb(verb: Token) -> bool:
+    """*seem*, *appear*, *turn (out)* ... with an infinitive complement (*seemed to know*)."""
     return verb.lemma_.lower() in RAISING_VERBS and any(c.dep_ == "xcomp" for c in children(verb))
 
 
 @rule(
-    111, "past_been", "Tense and Aspect",
+    "past_been",
     tags={"VBD"},
     examples=[
         ("I cut the bread.", "I been cut the bread."),
@@ -150,7 +151,7 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if verb.lemma_ in NOT_COMPLETABLE or is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
-        if _raising(verb):
+        if _raising_verb(verb):
             continue  # "turned out to have donated" reports a finding, not an action
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
@@ -170,7 +171,7 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    112, "bare_perfect", "Tense and Aspect",
+    "bare_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("He had gone home.", "He had go home."),

@@ -9,16 +9,19 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of, person_number
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
+)
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values, subject_of
+from multivalue_cli.engine.syntax import (
+    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    CLAUSAL_DEPS, NON_RESULTATIVE_VERBS, Perfect, agreement_subject, asks_how_long, aux_children,
-    be_form, be_replacing, coordinated_participles, do_form, experiential_cue, find_perfects,
-    has_duration, in_temporal_clause, is_clitic, is_irrealis, negation_after, no_amnt,
-    present_form, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form, coordinated_participles,
+    do_form, experiential_cue, find_perfects, has_duration, in_temporal_clause, is_irrealis,
+    no_amnt, present_form, preverbal_start, shares_auxiliary,
 )
 
 
@@ -35,7 +38,7 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
 
 
 @rule(
-    99, "simple_past_for_present_perfect", "Tense and Aspect",
+    "simple_past_for_present_perfect",
     lemmas={"have"},
     tags={"VBN"},
     examples=[
@@ -118,7 +121,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
 
 
 @rule(
-    100, "present_perfect_for_past", "Tense and Aspect",
+    "present_perfect_for_past",
     tags={"VBD"},
     forms={"gotten": (145,), "got": ()},
     examples=[
@@ -241,7 +244,7 @@ def _resultative_relatives(index: DocIndex) -> Iterator[Site]:
                     yield site(*ops)
 
 
-def _is_preposition(tok: Token) -> bool:
+def _heads_prepositional_phrase(tok: Token) -> bool:
     """A dependent that heads a prepositional phrase (*for you*, which the parser may call a
     dative), not a bare noun."""
     return any(c.dep_ == "pobj" for c in children(tok))
@@ -266,7 +269,7 @@ def _resultative_verb(verb: Token) -> bool:
     if lemma not in wordlist("displacement_verbs"):
         return False
     after = [c for c in children(verb) if c.i > verb.i]
-    return any(c.lower_ in DIRECTION_PARTICLES if c.dep_ in ("prt", "advmod") or not _is_preposition(c)
+    return any(c.lower_ in DIRECTION_PARTICLES if c.dep_ in ("prt", "advmod") or not _heads_prepositional_phrase(c)
                else c.dep_ == "prep" and c.lower_ in DIRECTION_PREPOSITIONS for c in after) \
         and not any(c.dep_ == "prep" and c.lower_ == "with" for c in after)
 
@@ -283,9 +286,9 @@ def _resultative_relative_ops(clause: Token) -> list[Op] | None:
     rel = next((c for c in children(clause) if c.dep_ == "nsubj" and c.lower_ in RELATIVE_PRONOUNS
                 and c.i < clause.i), None)
     if rel is None or any(c.dep_ in ("dobj", "ccomp", "xcomp", "attr", "neg", "auxpass")
-                          or (c.dep_ == "dative" and not _is_preposition(c)) for c in children(clause)):
+                          or (c.dep_ == "dative" and not _heads_prepositional_phrase(c)) for c in children(clause)):
         return None
-    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _is_preposition(c)) or (
+    if not any(c.dep_ in ("prt", "prep") or (c.dep_ == "dative" and _heads_prepositional_phrase(c)) or (
             c.dep_ == "advmod" and c.i > clause.i and c.lower_ in (
             "down", "up", "over", "in", "out", "off", "away", "back")) for c in children(clause)):
         return None  # "a letter that came yesterday" has no result in a place
@@ -305,7 +308,7 @@ def _resultative_relative_ops(clause: Token) -> list[Op] | None:
 
 
 @rule(
-    96, "that_resultative_past_participle", "Tense and Aspect",
+    "that_resultative_past_participle",
     tags={"VBN", "VBD"},
     examples=[
         ("There is a letter that came for you.", "There is a letter come for you."),
@@ -385,7 +388,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
     obj = objs[0]
     if obj.left_edge.i != verb.i + 1 or obj.tag_ in ("WP", "WDT", "EX"):
         return None
-    if any(index.dep_of[t] in CLAUSAL_DEPS for t in index.subtree_positions(obj.i)):
+    if any(index.dep_of[t] in EMBEDDED_CLAUSE_DEPS for t in index.subtree_positions(obj.i)):
         return None
     if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in children(verb)):
         return None
@@ -393,7 +396,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
 
 
 @rule(
-    97, "medial_object_perfect", "Tense and Aspect",
+    "medial_object_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("I have written the letter.", "I have the letter written."),
@@ -448,7 +451,7 @@ def _just(verb: Token) -> Token | None:
 
 
 @rule(
-    98, "after_perfect", "Tense and Aspect",
+    "after_perfect",
     lemmas={"just"},
     tags={"VBN", "VBD"},
     examples=[
@@ -500,7 +503,7 @@ def _is_continuative(p: Perfect) -> bool:
 
 
 @rule(
-    101, "present_for_exp_perfect", "Tense and Aspect",
+    "present_for_exp_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("I have known her since she was a child.", "I know her since she was a child."),
@@ -558,7 +561,7 @@ PASSIVE_READING_VERBS = frozenset({"break", "burst", "grow", "return"})
 
 
 @rule(
-    102, "be_perfect", "Tense and Aspect",
+    "be_perfect",
     tags={"VBN", "VBD"},
     examples=[
         ("They haven't left school yet.", "They aren't left school yet."),

@@ -10,11 +10,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.syntax import children, negation_after, subject_of
 
-from .common import (
-    STATIVE_VERBS, aux_children, be_form, is_duration_for, negation_after, preverbal_start,
-)
+from .common import STATIVE_VERBS, aux_children, be_form, is_duration_for, preverbal_start
 
 
 COMPLEMENT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "prep", "dative", "attr", "oprd", "acomp"})
@@ -64,7 +62,7 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
 
 
 @rule(
-    88, "progressives", "Tense and Aspect",
+    "progressives",
     lemmas=PROGRESSIVE_LEMMAS,
     examples=[
         ("I like this.", "I am liking this."),
@@ -139,7 +137,7 @@ def _is_posture_progressive(verb: Token) -> bool:
 
 
 @rule(
-    95, "standing_stood", "Tense and Aspect",
+    "standing_stood",
     lemmas=POSTURE_VERBS,
     tags={"VBG"},
     examples=[

@@ -11,7 +11,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, regular_past
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, morph_values, subject_of
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, morph_values, nominal_subject, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import FUNCTION_VERBS, base_form, has_aux_lemma, object_of
@@ -44,7 +47,7 @@ def _is_irregular_form(tok: Token, tag: str) -> str | None:
 
 
 @rule(
-    128, "regularized_past_tense", "Verb Morphology",
+    "regularized_past_tense",
     tags={"VBD", "VBN"},
     examples=[
         ("He caught the ball.", "He catched the ball."),
@@ -85,7 +88,7 @@ NO_PAST_PASSIVE = frozenset({"know"})
 
 
 @rule(
-    130, "past_for_past_participle", "Verb Morphology",
+    "past_for_past_participle",
     tags={"VBN"},
     examples=[
         ("He had gone home.", "He had went home."),
@@ -145,8 +148,28 @@ def _is_irrealis(clause: Token) -> bool:
     return clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_ in IRREALIS_VERBS
 
 
-@rule(
-    147, "conditional_were_was", "Verb Morphology",
+def _irrealis_were(tok: Token) -> bool:
+    """The irrealis *were* of a singular subject before it (*if I were you*, *I wish she were
+    here*; not *were I rich*)."""
+    if tok.lemma_.lower() != "be":
+        return False
+    clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
+    subj = nominal_subject(clause)
+    if subj is None or subj.i > tok.i or not _singular_subject(subj):
+        return False
+    return _is_irrealis(clause)
+
+
+substitution_rule(
+    "conditional_were_was",
+    {"were": "was"},
+    where=_irrealis_were,
+    doc="""*Was* for the irrealis *were* with a singular subject: *if I was you*, *I wish she was
+    here*. Only in *if/as though* clauses and after *wish*, with the subject before the verb
+    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*. Needs
+    an irrealis *were* with a singular subject; the benchmark texts have no hypothetical
+    *if*, *as though* or *wish* clause (their *if* asks an indirect question, *asked him if
+    he needed a ride*, whose *was/were* is a real past).""",
     lemmas={"be"},
     tags={"VBD"},
     examples=[
@@ -164,22 +187,6 @@ def _is_irrealis(clause: Token) -> bool:
         "If the police were here, they would help.",
     ],
 )
-def conditional_were_was(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Was* for the irrealis *were* with a singular subject: *if I was you*, *I wish she was
-    here*. Only in *if/as though* clauses and after *wish*, with the subject before the verb
-    (not the literary inversion *were I rich*); plural and *you* subjects keep *were*. Needs
-    an irrealis *were* with a singular subject; the benchmark texts have no hypothetical
-    *if*, *as though* or *wish* clause (their *if* asks an indirect question, *asked him if
-    he needed a ride*, whose *was/were* is a real past)."""
-    for tok in index.by_lemma.get("be", ()):
-        if tok.lower_ != "were":
-            continue
-        clause = tok.head if tok.dep_ in ("aux", "auxpass") else tok
-        subj = next((c for c in children(clause) if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subj is None or subj.i > tok.i or not _singular_subject(subj):
-            continue
-        if _is_irrealis(clause):
-            yield site(Replace(tok.i, "was"))
 
 
 def is_finite_past(tok: Token) -> bool:
@@ -231,7 +238,7 @@ def _unmarked_past_sites(index: DocIndex, is_kind) -> Iterator[Site]:
 
 
 @rule(
-    129, "bare_past_tense", "Verb Morphology",
+    "bare_past_tense",
     tags={"VBD"},
     examples=[
         ("She gave me the keys and ran out.", "She give me the keys and run out."),
@@ -260,7 +267,7 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    132, "zero_past_regular", "Verb Morphology",
+    "zero_past_regular",
     tags={"VBD"},
     examples=[
         ("I walked to school yesterday.", "I walk to school yesterday."),
@@ -294,11 +301,11 @@ def _is_lexical_do(tok: Token) -> bool:
     subj = subject_of(tok)
     obj = object_of(tok)
     return (subj is not None and subj.i < tok.i and obj is not None and obj.i > tok.i
-            and not any(c.dep_ == "neg" for c in children(tok)))
+            and not clause_is_negated(tok))
 
 
 @rule(
-    131, "participle_past_tense", "Verb Morphology",
+    "participle_past_tense",
     tags={"VBD"},
     examples=[
         ("He saw it.", "He seen it."),
@@ -344,7 +351,7 @@ def _did_support(verb: Token) -> Token | None:
 
 
 @rule(
-    133, "double_past", "Verb Morphology",
+    "double_past",
     lemmas={"do"},
     tags={"VBD"},
     examples=[

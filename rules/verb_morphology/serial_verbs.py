@@ -63,7 +63,7 @@ def is_place(noun: Token) -> bool:
 
 
 @rule(
-    148, "serial_verb_give", "Verb Morphology",
+    "serial_verb_give",
     deps={"dobj"},
     examples=[
         ("Buy a book for me.", "Buy a book give me."),
@@ -96,7 +96,7 @@ def serial_verb_give(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 @rule(
-    149, "serial_verb_go", "Verb Morphology",
+    "serial_verb_go",
     deps={"dobj", "conj"},
     examples=[
         ("Are you taking the bus to the city?", "Are you taking the bus go the city?"),
@@ -169,7 +169,7 @@ def _towards_adverb(verb: Token) -> Token | None:
 
 
 @rule(
-    150, "here_come", "Verb Morphology",
+    "here_come",
     deps={"dobj"},
     examples=[
         ("Bring them back.", "Bring them come."),
@@ -236,7 +236,7 @@ def _simple_passive_aux(verb: Token) -> Token | None:
 
 
 @rule(
-    153, "give_passive", "Verb Morphology",
+    "give_passive",
     deps={"agent"},
     examples=[
         ("John was scolded by his boss.", "John give his boss scold."),

@@ -10,7 +10,8 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, maybe_ing_adjective, subject_of
+from multivalue_cli.engine.substitution import substitution_rule
+from multivalue_cli.engine.syntax import children, maybe_ing_adjective, nominal_subject, subject_of
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import FUNCTION_VERBS, has_aux_lemma, object_of
@@ -57,7 +58,7 @@ def _is_verbal_ing(tok: Token) -> bool:
 
 
 @rule(
-    134, "a_ing", "Verb Morphology",
+    "a_ing",
     tags={"VBG"},
     examples=[
         ("He was hunting.", "He was a-hunting."),
@@ -95,7 +96,7 @@ NO_A_PARTICIPLE = frozenset({"be", "get", "have"})
 
 
 @rule(
-    135, "a_participle", "Verb Morphology",
+    "a_participle",
     tags={"VBN"},
     examples=[
         ("He has come home.", "He has a-come home."),
@@ -145,7 +146,7 @@ def _bare_object_follows(index: DocIndex, verb: int) -> bool:
 
 
 @rule(
-    143, "transitive_suffix", "Verb Morphology",
+    "transitive_suffix",
     deps={"dobj"},
     examples=[
         ("Fix the car.", "Fix-im the car."),
@@ -208,7 +209,7 @@ def _has_as_possessive_mark(got: Token) -> bool:
 def _possessive_have_got(tok: Token) -> bool:
     """*have got* + object meaning 'possess' (*I've got a car*, *has she got a pen?*), not
     *have got to* (obligation) nor *got* in a passive or without an object."""
-    if tok.lower_ != "got" or tok.tag_ not in ("VBN", "VBD"):  # "'ve got" is often tagged VBD
+    if tok.lemma_.lower() != "get" or tok.tag_ not in ("VBN", "VBD"):  # "'ve got" is often VBD
         return False
     if not any(_is_have_aux(c) for c in children(tok)) and not _has_as_possessive_mark(tok):
         return False
@@ -218,8 +219,16 @@ def _possessive_have_got(tok: Token) -> bool:
     return object_of(tok) is not None
 
 
-@rule(
-    145, "got_gotten", "Verb Morphology",
+substitution_rule(
+    "got_gotten",
+    {"got": "gotten"},
+    where=_possessive_have_got,
+    doc="""*Gotten* for *got* in possessive *have got*: *Finbank has gotten a new website*
+    'has'. Only *have got* with a direct object; obligation *have got to*, the simple past
+    *got*, and *got* in other constructions are left alone; a noun's *'s got* counts though
+    the parser reads its *'s* as a possessive mark. Needs a possessive *have got*,
+    which is spoken rather than written: the benchmark texts have none (their *got* is the
+    simple past, *got together*, *got voted*).""",
     lemmas={"get"},
     examples=[
         ("The bank has got a new website.", "The bank has gotten a new website."),
@@ -244,16 +253,6 @@ def _possessive_have_got(tok: Token) -> bool:
         "I got it.",
     ],
 )
-def got_gotten(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """*Gotten* for *got* in possessive *have got*: *Finbank has gotten a new website*
-    'has'. Only *have got* with a direct object; obligation *have got to*, the simple past
-    *got*, and *got* in other constructions are left alone; a noun's *'s got* counts though
-    the parser reads its *'s* as a possessive mark. Needs a possessive *have got*,
-    which is spoken rather than written: the benchmark texts have none (their *got* is the
-    simple past, *got together*, *got voted*)."""
-    for tok in index.by_lemma.get("get", ()):
-        if _possessive_have_got(tok):
-            yield site(Replace(tok.i, "gotten"))
 
 
 # --------------------------------------------------------------------------- 146 verbal_ing_suffix
@@ -291,12 +290,12 @@ def _participle_after_need(tok: Token) -> bool:
         return False
     if any(c.dep_ in ("aux", "auxpass") for c in children(tok)):
         return False
-    subj = next((c for c in children(tok) if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subj = nominal_subject(tok)
     return subj is not None and subj.i < tok.i and subj.pos_ in ("NOUN", "PROPN")
 
 
 @rule(
-    146, "verbal_ing_suffix", "Verb Morphology",
+    "verbal_ing_suffix",
     tags={"VB", "VBN"},
     examples=[
         ("I can drive now.", "I can driving now."),

@@ -1,0 +1,192 @@
+"""Future expressions that rules of two categories read: *be about to* and *be going to*
+(which *finna*, *fixin' to* and *coming to* replace), a person's planned *will*, and a time
+that sets an event far off."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .antecedents import is_animate, is_human_noun
+from .edits import Delete, Insert, Op, Replace
+from .morphology import be_replacing, inflect_verb, lemma_of
+from .syntax import children, clause_tokens, direct_subject, negation_after
+from .wordlists import wordlist
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from .docindex import DocIndex
+
+
+def about_to(tok: Token) -> Token | None:
+    """The *to* of *be about to VERB* when ``tok`` is its *about*."""
+    if tok.lower_ != "about" or tok.dep_ != "acomp" or tok.head.lemma_ != "be":
+        return None
+    verb = next((c for c in children(tok) if c.dep_ == "xcomp" and c.tag_ == "VB"), None)
+    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if verb is None or to is None or to.lower_ != "to" or to.head.i != verb.i:
+        return None
+    return to
+
+
+def going_to(tok: Token) -> Token | None:
+    """The *to*/*na* of the future *be going to VERB* / *be gonna VERB* when ``tok`` is *going*
+    or *gon* (not motion: *going to the store*)."""
+    if tok.lemma_ != "go" or tok.tag_ != "VBG" or tok.lower_ not in ("going", "gon"):
+        return None
+    if not any(c.dep_ == "aux" and c.lemma_ == "be" for c in children(tok)):
+        return None
+    to = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if to is None or to.lower_ not in ("to", "na") or to.dep_ != "aux":
+        return None
+    verb = to.head
+    if verb.head.i != tok.i or verb.dep_ != "xcomp" or verb.tag_ != "VB":
+        return None
+    if not _dictionary_verb(verb.lower_) or _is_destination(verb):
+        return None  # "going to town", "going to school"
+    return to
+
+
+def _dictionary_verb(word: str) -> bool:
+    """Whether the inflection dictionary knows ``word`` as a verb (*town* is only a noun)."""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word)
+
+
+def _is_destination(verb: Token) -> bool:
+    """A bare place noun misread as an infinitive: *going to school*, *going to work*."""
+    return verb.lemma_.lower() in wordlist("bare_destination_nouns") and not any(
+        c.dep_ not in ("aux", "punct") for c in children(verb))
+
+
+# Verbs whose subject does not carry out a plan (states, possession, what happens to one):
+# their *will* future is a prediction (*will receive a medal*, *will need help*), which a
+# marker of what one is about to do would turn into an intention.
+UNPLANNED_VERBS = frozenset(
+    "be have get receive need lose die happen become seem appear know understand remember "
+    "forget fail win regret find notice realize realise suffer miss feel hear".split())
+# Determiners of a generic or distributive subject (*each player will roll the dice*, *no
+# one will notice*): a rule or a prediction about anyone, not one person's plan.
+GENERIC_DETERMINERS = frozenset("each every any no all both either neither".split())
+# Adverbs that make *will* a guess or a habit rather than a plan: *will probably move*,
+# *will often sing*.
+GUESS_OR_HABIT_ADVERBS = frozenset(
+    "probably likely possibly perhaps maybe surely certainly definitely undoubtedly "
+    "often always usually sometimes never ever generally normally".split())
+# Conjunctions of clauses whose *will* is a consequence or a time, not a plan: *if/unless*.
+CONDITION_MARKS = frozenset({"if", "unless"})
+
+
+def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | None:
+    """``(verb, be)`` when ``will`` is the future of a plan a person is about to carry out, in
+    a statement: *my sister will drive us*, *I'll grab my coat*, *the coach will be running
+    practice* (``be`` is that *be*). The near-future markers (*finna*, *fixin' to*) say the
+    same of a person's intended action; predictions are left: non-personal subjects (*the
+    bridge will collapse*), states and events one undergoes (*will receive a medal*), guesses
+    and habits (*will probably move*, *will often sing*), consequences of an *if*-clause,
+    futures set far off (*in ten years*), negation, questions, relatives and the future
+    perfect."""
+    if will.tag_ != "MD" or will.lemma_.lower() != "will" or will.dep_ != "aux" \
+            or will.lower_ not in ("will", "'ll", "’ll") or negation_after(will) is not None:
+        return None
+    verb = will.head
+    subj = direct_subject(verb)
+    if subj is None or subj.i > will.i or not _names_a_person(subj) or index.in_question(will.i):
+        return None
+    auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.i != will.i]
+    be = auxes[0] if len(auxes) == 1 and auxes[0].lower_ == "be" and auxes[0].dep_ == "aux" else None
+    if not (verb.tag_ == "VB" and not auxes or verb.tag_ == "VBG" and be is not None):
+        return None
+    if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
+        return None
+    if _guess_condition_or_far_off(verb) or _wait_and_see(verb) or _later_time_nearby(verb, index):
+        return None
+    return verb, be
+
+
+# Times that set a plan later than "about to": *next week*, *tomorrow*, *in two days* (not
+# *in a minute*).
+LATER_TIME_NOUNS = (wordlist("time_nouns") - {"minute", "moment", "second", "hour"}) | wordlist("weekdays")
+
+
+def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
+    """A time later than the present moment in ``verb``'s sentence or the one before (*while
+    I'm away next week ... my friend will be watching him*): the near-future markers say
+    'about to', so a plan set days off keeps *will*."""
+    start = index.sentence_of[verb.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    doc = verb.doc
+    for tok in (doc[i] for i in range(first, index.sentence_end(verb.i))):
+        low = tok.lower_
+        if low in ("tomorrow", "someday", "later"):
+            return True
+        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
+            return True
+        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
+                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
+            return True
+    return False
+
+
+def _wait_and_see(verb: Token) -> bool:
+    """*we'll see* 'we'll find out': a bare *see* is a guess about what will turn out."""
+    return verb.lemma_.lower() == "see" and not any(
+        c.dep_ in ("dobj", "ccomp", "xcomp", "prep", "dative") for c in children(verb))
+
+
+def _names_a_person(subj: Token) -> bool:
+    """A particular person or people: a personal pronoun but *you* (*you will regret this*,
+    *you'll find the keys* predict or instruct), or a noun of people with a determiner or
+    possessive (*my sister*, *the plumbers*); not a generic one (*students*, *each player*,
+    *the person who wins*), whose *will* states a rule or a prediction."""
+    if subj.tag_ in ("WP", "WDT") or subj.lower_ == "you":
+        return False
+    if subj.pos_ == "PRON":
+        return is_animate(subj) is True
+    if subj.pos_ != "NOUN" or not (is_animate(subj) is True or is_human_noun(subj.lemma_.lower())):
+        return False
+    dets = [c for c in children(subj) if c.dep_ in ("det", "poss")]
+    if not dets or any(d.lower_ in GENERIC_DETERMINERS for d in dets):
+        return False
+    return not any(c.dep_ in ("relcl", "acl") for c in children(subj))
+
+
+def _guess_condition_or_far_off(verb: Token) -> bool:
+    """A guess or habit adverb, an *if*-clause (under it or around it), or a far-off time in
+    ``verb``'s own clause (*in ten years*; not a time inside what is talked about)."""
+    own = list(clause_tokens(verb))
+    if any(t.dep_ in ("advmod", "neg") and t.lower_ in GUESS_OR_HABIT_ADVERBS for t in own):
+        return True
+    if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb)):
+        return True
+    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITION_MARKS
+                                     for m in children(c)) for c in children(verb)):
+        return True
+    return any(t.lower_ in DISTANT_TIME_WORDS and t.dep_ in ("pobj", "npadvmod", "advmod", "tmod")
+               for t in own)
+
+
+def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) -> list[Op]:
+    """*will (be) V(-ing)* -> *is/are/'m* + ``marker`` + bare verb, *be* agreeing with the
+    subject (*I'll* -> *I'm*)."""
+    subj = direct_subject(verb)
+    ops: list[Op] = [Replace(will.i, be_replacing(will, subj, past=False)),
+                     Insert(will.i, marker, after=True)]
+    if be is not None:
+        base = inflect_verb(lemma_of(verb), "VB")
+        if not base:
+            return []
+        ops += [Delete(be.i), Replace(verb.i, base)]
+    return ops
+
+
+# Words of a far-off time: *in five years*, *one day*, *someday*, *later in life*.
+DISTANT_TIME_WORDS = frozenset(
+    "year years decade decades month months future someday eventually life day".split())
+
+
+def distant_time(head: Token) -> bool:
+    """A time word under ``head`` (the future marker) that sets the event far off (*in five
+    years*, *one day*), so that a near-future marker would change its time."""
+    return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
+               if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))

@@ -1,0 +1,205 @@
+"""The parse predicates rules of several categories share (``multivalue_cli/engine/syntax.py``,
+``futures.py``, and the agreement forms of ``morphology.py``), each on sentences parsed with the
+project's pipeline: where it must answer yes and where it must not."""
+import pytest
+
+from multivalue_cli.engine.antecedents import is_human_noun
+from multivalue_cli.engine.futures import (
+    about_to, distant_time, going_to, planned_will, planned_will_ops,
+)
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Delete, Insert, Replace
+from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
+from multivalue_cli.engine.syntax import (
+    clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject, negation_after,
+    negative_noun_phrase, nominal_subject, subject_of,
+)
+
+
+def word(doc, text, nth=0):
+    """The ``nth`` token of ``doc`` whose text is ``text``."""
+    return [t for t in doc if t.text == text][nth]
+
+
+@pytest.mark.parametrize("text,verb,subject", [
+    ("The dog barked.", "barked", "dog"),
+    ("There is a cat.", "is", "There"),
+    ("Did the children eat?", "eat", "children"),
+    ("Leave now.", "Leave", None),
+])
+def test_direct_subject(nlp, text, verb, subject):
+    found = direct_subject(word(nlp(text), verb))
+    assert (found.text if found is not None else None) == subject
+
+
+@pytest.mark.parametrize("text,verb,subject", [
+    ("The dog barked.", "barked", "dog"),
+    ("There is a cat.", "is", None),  # the dummy there is no noun phrase
+    ("It was stolen by thieves.", "stolen", "It"),
+    ("Leave now.", "Leave", None),
+])
+def test_nominal_subject(nlp, text, verb, subject):
+    found = nominal_subject(word(nlp(text), verb))
+    assert (found.text if found is not None else None) == subject
+
+
+def test_subject_of_takes_a_conjoined_verb_s_subject(nlp):
+    doc = nlp("He opened the door and left.")
+    assert subject_of(word(doc, "left")).text == "He"
+    assert direct_subject(word(doc, "left")) is None
+
+
+@pytest.mark.parametrize("text,after,negation", [
+    ("He isn't here.", "is", "n't"),
+    ("He was not here.", "was", "not"),
+    ("It wasn’t me.", "was", "n’t"),  # the curly clitic, which the parser may misread
+    ("I don’t.", "do", "n’t"),
+    ("He is here.", "is", None),
+    ("It is not only cheap but also good.", "is", None),  # not only ... but: no negation
+])
+def test_negation_after(nlp, text, after, negation):
+    found = negation_after(word(nlp(text), after))
+    assert (found.text if found is not None else None) == negation
+
+
+@pytest.mark.parametrize("text,verb,negated", [
+    ("She did not go.", "go", True),
+    ("She never went there.", "went", True),
+    ("He didn't say a word.", "say", True),
+    ("She went there.", "went", False),
+    ("She said he did not go.", "said", False),  # the negation is the other clause's
+])
+def test_clause_is_negated(nlp, text, verb, negated):
+    assert clause_is_negated(word(nlp(text), verb)) is negated
+
+
+def test_clause_tokens_leave_embedded_clauses_out(nlp):
+    doc = nlp("She said yesterday that he left early.")
+    own = {t.text for t in clause_tokens(word(doc, "said"))}
+    assert {"She", "yesterday", "."} <= own
+    assert not own & {"that", "he", "left", "early"}
+
+
+@pytest.mark.parametrize("text,noun,definite", [
+    ("There's the bus.", "bus", True),
+    ("My car is red.", "car", True),
+    ("I saw John.", "John", True),
+    ("I saw her.", "her", True),
+    ("There is a problem.", "problem", False),
+    ("There is something wrong.", "something", False),
+    ("I saw nobody.", "nobody", False),
+])
+def test_definite_noun_phrase(nlp, text, noun, definite):
+    assert definite_noun_phrase(word(nlp(text), noun)) is definite
+
+
+@pytest.mark.parametrize("text,noun,negative", [
+    ("Nobody came.", "Nobody", True),
+    ("No student was happy.", "student", True),
+    ("None of them left.", "None", True),
+    ("No one knows.", "one", True),
+    ("Somebody came.", "Somebody", False),
+    ("The student was happy.", "student", False),
+])
+def test_negative_noun_phrase(nlp, text, noun, negative):
+    assert negative_noun_phrase(word(nlp(text), noun)) is negative
+
+
+@pytest.mark.parametrize("text,aux,subject,past,form", [
+    ("I've eaten.", "'ve", "I", False, "'m"),
+    ("She had left.", "had", "She", True, "was"),
+    ("Politics has changed.", "has", "Politics", False, "is"),
+    ("The police have arrived.", "have", "police", False, "are"),
+    ("The books that have arrived are here.", "have", "that", False, "are"),
+])
+def test_be_replacing_agrees_with_what_the_auxiliary_shows(nlp, text, aux, subject, past, form):
+    doc = nlp(text)
+    assert be_replacing(word(doc, aux), word(doc, subject), past) == form
+
+
+def test_person_shown_and_the_agreement_subject(nlp):
+    doc = nlp("The books that have arrived are here.")
+    assert agreement_subject(word(doc, "that")).text == "books"
+    assert person_shown(word(doc, "have"), word(doc, "that")) == "other"
+    doc = nlp("Politics has changed.")
+    assert person_shown(word(doc, "has"), word(doc, "Politics")) == "3s"
+    assert is_clitic(nlp("I'll go.")[1]) and is_clitic(nlp("I’m here.")[1])
+    assert not is_clitic(nlp("I will go.")[1])
+
+
+@pytest.mark.parametrize("text,marker,to", [
+    ("I'm about to go.", "about", "to"),
+    ("The movie is about to start.", "about", "to"),
+    ("We talked about the movie.", "about", None),
+    ("It's about ten miles away.", "about", None),
+])
+def test_about_to(nlp, text, marker, to):
+    found = about_to(word(nlp(text), marker))
+    assert (found.text if found is not None else None) == to
+
+
+@pytest.mark.parametrize("text,marker,to", [
+    ("Are you going to eat that?", "going", "to"),
+    ("They're gonna leave town.", "gon", "na"),
+    ("I'm going to the store.", "going", None),
+    ("She's going to work.", "going", None),  # a place, not a verb
+    ("He is going home.", "going", None),
+])
+def test_going_to(nlp, text, marker, to):
+    found = going_to(word(nlp(text), marker))
+    assert (found.text if found is not None else None) == to
+
+
+@pytest.mark.parametrize("text,far", [
+    ("He is going to retire in ten years.", True),
+    ("One day they are going to buy a house.", True),
+    ("I'm going to leave now.", False),
+])
+def test_distant_time(nlp, text, far):
+    assert distant_time(word(nlp(text), "going")) is far
+
+
+def _planned(nlp, text):
+    doc = nlp(text)
+    will = next(t for t in doc if t.tag_ == "MD")
+    return doc, will, planned_will(will, DocIndex(doc))
+
+
+@pytest.mark.parametrize("text", [
+    "My sister will drive us to the airport.",
+    "Hold on, I'll grab my coat.",
+    "The new coach will be running practice this afternoon.",
+])
+def test_planned_will(nlp, text):
+    assert _planned(nlp, text)[2] is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The bridge will collapse.",  # no person
+    "The winner will receive a medal.",  # undergone, not done
+    "She will probably move to Texas.",  # a guess
+    "If you ask nicely, she will help you.",  # a consequence
+    "He won't sign the lease.",  # negated
+    "Will you marry me?",  # a question
+    "My aunt will pick us up tomorrow.",  # set later than about to
+])
+def test_a_will_that_is_no_plan(nlp, text):
+    assert _planned(nlp, text)[2] is None
+
+
+def test_planned_will_ops(nlp):
+    doc, will, (verb, be) = _planned(nlp, "Hold on, I'll grab my coat.")
+    assert planned_will_ops(will, verb, be, "finna") == [Replace(will.i, "'m"),
+                                                         Insert(will.i, "finna", after=True)]
+    doc, will, (verb, be) = _planned(nlp, "The boys will be washing the truck.")
+    assert planned_will_ops(will, verb, be, "finna") == [
+        Replace(will.i, "are"), Insert(will.i, "finna", after=True), Delete(be.i),
+        Replace(verb.i, "wash")]
+
+
+@pytest.mark.parametrize("noun,human", [
+    ("teacher", True), ("artist", True), ("player", True), ("candidate", True),
+    ("policeman", True), ("table", False), ("payment", False), ("water", False),
+])
+def test_is_human_noun(noun, human):
+    assert is_human_noun(noun) is human
