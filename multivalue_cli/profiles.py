@@ -264,13 +264,19 @@ def _names_for(feature: str | int, where: str) -> list[str]:
         return implemented or names
     feature = current_name(str(feature))
     if feature not in cat:
-        raise ProfileError(f"{where}: unknown feature {feature!r}{_suggest(str(feature))}")
+        raise ProfileError(f"{where}: unknown feature {feature!r}{_no_such_feature(str(feature))}")
     return [feature]
 
 
-def _suggest(name: str) -> str:
-    hint = difflib.get_close_matches(name, list(catalog()), n=3, cutoff=0.6)
-    return f"; did you mean {', '.join(hint)}?" if hint else " (`multivalue features` lists them)"
+def did_you_mean(name: str, choices: Iterable[str], otherwise: str = "", n: int = 3) -> str:
+    """The end of an error message about an unknown ``name``: ``"; did you mean a, b?"`` with
+    the (at most ``n``) ``choices`` spelled most like it, else ``otherwise``."""
+    close = difflib.get_close_matches(name, list(choices), n=n, cutoff=0.6)
+    return f"; did you mean {', '.join(close)}?" if close else otherwise
+
+
+def _no_such_feature(name: str) -> str:
+    return did_you_mean(name, catalog(), " (`multivalue features` lists them)")
 
 
 def _check_probability(value: object, key: str, where: str, upper: float | None = 1.0) -> float:
@@ -345,7 +351,7 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
     profile gave the feature."""
     name = current_name(str(name))
     if name not in catalog():
-        raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
+        raise ProfileError(f"{where}: {key}: unknown feature{_no_such_feature(str(name))}")
     if value is False or value == "off":
         features.pop(name, None)
         forms.pop(name, None)

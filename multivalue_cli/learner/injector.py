@@ -14,18 +14,24 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..engine.apply import AppliedEdit
 from . import determiners, prepositions, spelling, verbs
-from .candidates import Candidate
+from .candidates import Candidate, Finder
 from .pairs import align_members
 from .profile import TYPES, ErrorProfile, load_error_profile
 from ..protection import Protection, Span, protected_tokens
 from .rate import rate_summary, reachable, solve_boost
-from .render import Sentences, render, side_effects
+from .render import Sentences, render_errors, side_effects
 from .selection import Chosen, Prepared, Selector, edit_count
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-FINDERS = {"det": determiners.find, "prep": prepositions.find, "verb": verbs.find, "spell": spelling.find}
+# The finder of each error type (see :class:`.candidates.Finder`).
+FINDERS: dict[str, Finder] = {
+    "det": determiners.determiner_candidates,
+    "prep": prepositions.preposition_candidates,
+    "verb": verbs.verb_candidates,
+    "spell": spelling.spelling_candidates,
+}
 MIXED = "learner"
 
 
@@ -275,7 +281,7 @@ class LearnerInjector:
         chosen = order[:count]
         if not chosen:
             return LearnerResult(plan.doc.text, [], 0, n, capacity, expected, plan.failures)
-        out = render(plan.doc, chosen, plan.sentences)
+        out = render_errors(plan.doc, chosen, plan.sentences)
         return LearnerResult(out.text, out.edits, out.distance, n, capacity, expected, plan.failures)
 
 
