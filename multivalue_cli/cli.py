@@ -259,7 +259,7 @@ def _error_rate(rate: float | None, profile_path: str | None, level: str | None)
     """The rate asked for, else the level's own; a profile or level that cannot be read is a
     usage error."""
     from .learner import ErrorProfileError, load_error_profile
-    from .transformer import error_rate_for
+    from .learner import error_rate_for
 
     try:
         return error_rate_for(rate, load_error_profile(profile_path, level))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 import yaml
 
@@ -244,6 +244,37 @@ def profile_from_features(features: Iterable[str | int] | Mapping[str | int, flo
         for name in _names_for(feat, "features"):
             chosen[name] = _check_probability(prob, f"features.{name}", "features")
     return Profile("custom", "custom feature selection", chosen, {})
+
+
+def resolve_profile(
+    dialect: str | Profile | None = None,
+    features: Iterable[str | int] | Mapping[str | int, float] | None = None,
+    *,
+    only: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    density: float | None = None,
+    required: bool = True,
+) -> Profile | None:
+    """The profile the options name: a dialect (a :class:`Profile`, or an abbreviation, name
+    or YAML path) or a list of features, with only some of its features, without others, or
+    at another density. None when nothing is named and nothing is ``required``."""
+    if dialect is not None and features is not None:
+        raise ValueError("give either a dialect or a list of features, not both")
+    if isinstance(dialect, Profile):
+        profile = dialect
+    elif dialect is not None:
+        profile = load_profile(dialect)
+    elif features is not None:
+        profile = profile_from_features(features)
+    elif required:
+        raise ValueError("give a dialect (abbreviation, name or YAML path), features, or errors")
+    else:
+        return None
+    if only or exclude:
+        profile = profile.select(only, exclude)
+    if density is not None:
+        profile = profile.with_density(density)
+    return profile
 
 
 def resolve_feature_name(feature: str | int, where: str) -> str:

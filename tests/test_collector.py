@@ -8,7 +8,7 @@ import gc
 from multivalue_cli.run import collector
 from multivalue_cli.run.local_pool import WorkerPool
 from multivalue_cli.run.worker import JobConfig
-from multivalue_cli.transformer import resolve_profile
+from multivalue_cli.profiles import resolve_profile
 
 DEFAULT = (700, 10, 10)
 
