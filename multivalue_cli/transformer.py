@@ -22,7 +22,6 @@ from .engine.chunking import CHUNK_CHARS, RewrittenPiece, join_pieces, split_tex
 from .engine.parsing import DEFAULT_CACHE_SIZE, ParseCache, Parser, shared_cache
 from .profiles import Profile, resolve_profile
 from .protection import Protection
-from .run.collector import collecting_less
 
 if TYPE_CHECKING:
     from .learner import ErrorConfig, LearnerInjector, LearnerResult, LearnerStats
@@ -197,16 +196,14 @@ class Transformer:
         paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
     ) -> list[tuple[Result, "LearnerStats | None"]]:
         """Texts longer than ``CHUNK_CHARS`` are cut at line or sentence ends into pieces that
-        are rewritten one by one and put back together, so memory and time stay bounded. The
-        garbage collector runs less often meanwhile (see :func:`.collector.collecting_less`)."""
+        are rewritten one by one and put back together, so memory and time stay bounded."""
         keys = keys if keys is not None else [""] * len(texts)
         paths = paths if paths is not None else [""] * len(texts)
         protected = protected if protected is not None else [()] * len(texts)
-        with collecting_less():
-            if all(len(t) <= CHUNK_CHARS for t in texts if t):
-                return self._explain_pieces(texts, keys, paths, protected)
-            pieces, owners = split_texts(texts)
-            done = self._explain_pieces(pieces, *_picked([k for k, _ in owners], keys, paths, protected))
+        if all(len(t) <= CHUNK_CHARS for t in texts if t):
+            return self._explain_pieces(texts, keys, paths, protected)
+        pieces, owners = split_texts(texts)
+        done = self._explain_pieces(pieces, *_picked([k for k, _ in owners], keys, paths, protected))
         parts: list[list[RewrittenPiece]] = [[] for _ in texts]
         for (k, start), piece, (result, stats) in zip(owners, pieces, done):
             parts[k].append(RewrittenPiece(start, piece, result, stats))
