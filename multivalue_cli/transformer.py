@@ -113,8 +113,8 @@ class Transformer:
             raise TypeError("give a Transformer either a config or options, not both")
         self.config = config
         self.profile, self.errors, self.protection = config.profile, config.errors, config.protection
-        rules, self.missing_features = config.profile.split() if config.profile is not None else ([], [])
-        self.rule_names = [r.name for r, _ in rules]
+        self._rules, self.missing_features = config.profile.split() if config.profile is not None else ([], [])
+        self.rule_names = [r.name for r, _ in self._rules]
         self._nlp = None
         self._cache: ParseCache | None = None
         self._parser: Parser | None = None
@@ -148,8 +148,7 @@ class Transformer:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            rules = self.profile.split()[0] if self.profile is not None else []
-            self._engine = Engine(rules, self.config.seed)
+            self._engine = Engine(self._rules, self.config.seed)
         return self._engine
 
     @property
