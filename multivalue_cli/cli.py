@@ -368,15 +368,13 @@ def _main(
 def main() -> None:
     import os
 
-    from .engine.nlp import limit_threads
+    from .run.tuning import tune_process
 
-    limit_threads()  # before numpy is imported anywhere
+    tune_process()  # before numpy is imported anywhere
     import signal
 
-    from .run import allocator, collector
+    from .run import collector
 
-    collector.tune()
-    allocator.keep_memory_between_batches()
     try:
         app()
     except KeyboardInterrupt:  # between the run's own handlers: nothing was half-written

@@ -148,7 +148,7 @@ def learner_rate(rate: float | None, profile_path: str | None, level: str | None
     """The rate asked for, else the level's own; a profile or level that cannot be read is a
     usage error."""
     from .learner import load_error_profile
-    from .transformer import error_rate_for
+    from .learner import error_rate_for
 
     with usage_errors(f"--error-{'profile' if profile_path else 'level'}: "):
         return error_rate_for(rate, load_error_profile(profile_path, level))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 import yaml
 
@@ -247,6 +247,37 @@ def profile_from_features(features: Iterable[str | int] | Mapping[str | int, flo
     return Profile("custom", "custom feature selection", chosen, {})
 
 
+def resolve_profile(
+    dialect: str | Profile | None = None,
+    features: Iterable[str | int] | Mapping[str | int, float] | None = None,
+    *,
+    only: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    density: float | None = None,
+    required: bool = True,
+) -> Profile | None:
+    """The profile the options name: a dialect (a :class:`Profile`, or an abbreviation, name
+    or YAML path) or a list of features, with only some of its features, without others, or
+    at another density. None when nothing is named and nothing is ``required``."""
+    if dialect is not None and features is not None:
+        raise ValueError("give either a dialect or a list of features, not both")
+    if isinstance(dialect, Profile):
+        profile = dialect
+    elif dialect is not None:
+        profile = load_profile(dialect)
+    elif features is not None:
+        profile = profile_from_features(features)
+    elif required:
+        raise ValueError("give a dialect (abbreviation, name or YAML path), features, or errors")
+    else:
+        return None
+    if only or exclude:
+        profile = profile.select(only, exclude)
+    if density is not None:
+        profile = profile.with_density(density)
+    return profile
+
+
 def resolve_feature_name(feature: str | int, where: str) -> str:
     names = _names_for(feature, where)
     return names[0]
@@ -265,13 +296,19 @@ def _names_for(feature: str | int, where: str) -> list[str]:
         return implemented or names
     feature = current_name(str(feature))
     if feature not in cat:
-        raise ProfileError(f"{where}: unknown feature {feature!r}{_suggest(str(feature))}")
+        raise ProfileError(f"{where}: unknown feature {feature!r}{_no_such_feature(str(feature))}")
     return [feature]
 
 
-def _suggest(name: str) -> str:
-    hint = difflib.get_close_matches(name, list(catalog()), n=3, cutoff=0.6)
-    return f"; did you mean {', '.join(hint)}?" if hint else " (`multivalue features` lists them)"
+def did_you_mean(name: str, choices: Iterable[str], otherwise: str = "", n: int = 3) -> str:
+    """The end of an error message about an unknown ``name``: ``"; did you mean a, b?"`` with
+    the (at most ``n``) ``choices`` spelled most like it, else ``otherwise``."""
+    close = difflib.get_close_matches(name, list(choices), n=n, cutoff=0.6)
+    return f"; did you mean {', '.join(close)}?" if close else otherwise
+
+
+def _no_such_feature(name: str) -> str:
+    return did_you_mean(name, catalog(), " (`multivalue features` lists them)")
 
 
 def _check_probability(value: object, key: str, where: str, upper: float | None = 1.0) -> float:
@@ -346,7 +383,7 @@ def _read_feature(where: str, key: str, name: str, value: object, features: dict
     profile gave the feature."""
     name = current_name(str(name))
     if name not in catalog():
-        raise ProfileError(f"{where}: {key}: unknown feature{_suggest(str(name))}")
+        raise ProfileError(f"{where}: {key}: unknown feature{_no_such_feature(str(name))}")
     if value is False or value == "off":
         features.pop(name, None)
         forms.pop(name, None)

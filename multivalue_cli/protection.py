@@ -41,6 +41,14 @@ class Protection:
     def __bool__(self) -> bool:
         return bool(self.terms or self.regex or self.quotes)
 
+    def check_patterns(self) -> None:
+        """Raise ValueError naming the first regular expression that does not compile."""
+        for pattern in self.regex:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"protect regex {pattern!r}: {exc}") from None
+
     def doc_spans(self, doc: "Doc", extra_terms: Sequence[str] = ()) -> list[Span]:
         """:meth:`spans` of a parsed text, whose text is read only where something could be
         protected (spaCy builds ``doc.text`` anew, token by token, on every read)."""

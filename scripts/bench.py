@@ -470,7 +470,7 @@ def realtext_main(args) -> None:
             path, fields, texts = workloads[workload]
             runs = []
             if workload == "long":  # no parser takes 2 MB at once: raw parsing of the same pieces
-                from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
+                from multivalue_cli.engine.chunking import CHUNK_CHARS, chunk_bounds
 
                 texts = [texts[0][a:b] for a, b in chunk_bounds(texts[0], CHUNK_CHARS)]
             for _ in range(args.repeats if workload != "long" else 1):

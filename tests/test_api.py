@@ -83,7 +83,7 @@ def test_long_texts_are_rewritten_in_pieces_and_put_back_together():
     from importlib import resources
 
     from multivalue_cli.engine.apply import replay
-    from multivalue_cli.transformer import CHUNK_CHARS, chunk_bounds
+    from multivalue_cli.engine.chunking import CHUNK_CHARS, chunk_bounds
 
     sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl").read_text("utf-8")
     text = " ".join(json.loads(line)["text"] for line in sample.splitlines()) * 4
@@ -94,3 +94,48 @@ def test_long_texts_are_rewritten_in_pieces_and_put_back_together():
     for options in ({"dialect": "ChcE"}, {"dialect": "IndE", "errors": "learner", "error_rate": 0.1}):
         result = Transformer(**options).explain(text)
         assert result.edits and replay(text, result.edits) == result.text
+
+
+def test_a_transformer_is_its_configuration_made_from_keywords_or_given_whole():
+    from multivalue_cli.protection import Protection
+    from multivalue_cli.transformer import TransformerConfig
+
+    keywords = Transformer(dialect="IndE", seed=4, errors="prep", error_rate=0.2, protect=["he"], cache_size=0)
+    config = keywords.config
+    assert config.profile.abbreviation == "IndE" and config.seed == 4 and config.cache_size == 0
+    assert config.errors.types == ("prep",) and config.errors.rate == 0.2 and config.errors.seed == 4
+    assert config.protection == Protection(("he",))
+    assert keywords.profile is config.profile and keywords.errors is config.errors
+    given = Transformer(config=config)
+    text = "He went to school in the morning and he met his friend at the market."
+    assert given.explain(text) == keywords.explain(text)
+    assert pickle.loads(pickle.dumps(given)).config == config
+    with pytest.raises(TypeError, match="either a config or options"):
+        Transformer(dialect="IndE", config=config)
+    with pytest.raises(TypeError):
+        Transformer(dialect="IndE", no_such_option=1)
+    with pytest.raises(ValueError, match="protect regex"):
+        TransformerConfig(protection=Protection(regex=("(",)))
+    assert TransformerConfig.from_options(error_level="B").errors.types == ("det", "prep", "verb", "spell")
+
+
+def test_pieces_of_long_texts_are_put_back_with_their_counts_added_up():
+    from multivalue_cli.engine.apply import AppliedEdit, Result
+    from multivalue_cli.engine.chunking import RewrittenPiece, join_pieces, split_texts
+    from multivalue_cli.learner import LearnerStats
+
+    texts = ["a" * 30 + " " + "b" * 30, "", "c" * 10]
+    pieces, owners = split_texts(texts, limit=40)
+    assert pieces == ["a" * 30 + " ", "b" * 30, "", "c" * 10]
+    assert owners == [(0, 0), (0, 31), (1, 0), (2, 0)]
+    assert split_texts(texts, limit=40, max_chars=31) == (pieces[:1], owners[:1])
+    first = Result("A" * 30 + " ", [AppliedEdit(1, "f", 0, 30, "a" * 30, "A" * 30),
+                                    AppliedEdit(0, "R:SPELL", 0, 30, "A" * 30, "A" * 30)])
+    second = Result("B" * 30, [AppliedEdit(0, "R:SPELL", 0, 30, "b" * 30, "B" * 30)])
+    counted = LearnerStats(1, 2, 3, 0.5, {"R:SPELL": 1}), LearnerStats(1, 1, 1, 0.25, {"R:SPELL": 1, "M:DET": 0})
+    joined, stats = join_pieces([RewrittenPiece(0, pieces[0], first, counted[0]),
+                                 RewrittenPiece(31, pieces[1], second, counted[1])])
+    assert joined.text == "A" * 30 + " " + "B" * 30
+    assert [(e.start, e.end) for e in joined.edits] == [(0, 30), (0, 30), (31, 61)]
+    assert stats == LearnerStats(2, 3, 4, 0.75, {"R:SPELL": 2, "M:DET": 0})
+    assert counted[0] == LearnerStats(1, 2, 3, 0.5, {"R:SPELL": 1})  # the pieces' own are kept

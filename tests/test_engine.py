@@ -247,3 +247,20 @@ def test_a_rule_the_feature_catalogue_lacks_is_refused_by_name():
     with pytest.raises(ValueError, match="'no_such_feature'.*features.tsv"):
         rule("no_such_feature", examples=[], negatives=[])
     assert "no_such_feature" not in registry()
+
+
+def test_casing_helpers_shared_by_the_dialect_and_learner_renderers():
+    from types import SimpleNamespace
+
+    from multivalue_cli.engine.render import capital_by_position, capitalise, same_case
+
+    assert [same_case(t, "went") for t in ("GO", "Go", "go", "G")] == ["WENT", "Went", "went", "Went"]
+    assert [capitalise(w) for w in ("so", '"so', "1990s", "’cause", "")] == ["So", '"So', "1990s", "’Cause", ""]
+
+    def first(text, pos="PRON"):
+        return SimpleNamespace(text=text, pos_=pos)
+
+    assert capital_by_position(first("The", "DET")) and capital_by_position(first("She"))
+    for lexical in (first("I"), first("I'm"), first("I’d"), first("NASA", "NOUN"), first("Paris", "PROPN"),
+                    first("iPhone", "NOUN"), first("McDonald", "NOUN")):
+        assert not capital_by_position(lexical), lexical.text

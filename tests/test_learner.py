@@ -16,7 +16,7 @@ from multivalue_cli.learner import (
     ErrorConfig, ErrorProfileError, LearnerInjector, UnreachableRate, load_error_profile,
     spans_from_field,
 )
-from multivalue_cli.learner.render import render
+from multivalue_cli.learner.render import render_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_LABELS = {"M:DET", "U:DET", "R:DET", "R:PREP", "M:PREP", "U:PREP",
@@ -73,7 +73,7 @@ def test_user_profile_overrides_part_and_validates(tmp_path):
     assert profile.operations["prep"]["M:PREP"] == 0.0
     assert profile.operations["det"] == load_error_profile(None).operations["det"]
     path.write_text("mix: {dett: 1}\n")
-    with pytest.raises(ErrorProfileError, match="did you mean 'det'"):
+    with pytest.raises(ErrorProfileError, match=r"unknown key 'dett'; did you mean det\?"):
         load_error_profile(path)
     path.write_text("confusions:\n  prep:\n    in: [on]\n")
     with pytest.raises(ErrorProfileError, match="quote it"):
@@ -174,7 +174,7 @@ def test_edited_tokens_are_frozen(docs):
             order = injector._order(plan.candidates, (5, "k", "text"), [t.lower_ for t in doc])
             tokens = [c.token for c in order]
             assert len(tokens) == len(set(tokens))
-            assert render(doc, order).distance == len(order) if order else True
+            assert render_errors(doc, order).distance == len(order) if order else True
         assert len(order) == len({c.token for c in plan.candidates})
 
 
@@ -319,7 +319,7 @@ def test_errant_classifies_edits_as_labelled(nlp, docs, error_type):
     for i, doc in enumerate(docs[::8]):
         plan = injector._plan(doc, ())
         for chosen in injector.selector.choose(plan.candidates, 2, 13, i, "text"):
-            errored = render(doc, [chosen]).text
+            errored = render_errors(doc, [chosen]).text
             found = annotator.annotate(annotator.parse(errored, tokenise=True),
                                        annotator.parse(doc.text, tokenise=True))
             total += 1
@@ -411,7 +411,7 @@ def test_spelling_candidates_exist_exactly_where_a_word_has_misspellings(docs):
     seen = 0
     for doc in docs[:400]:
         free = {t.i for t in doc if not t.is_space}
-        found = {(c.token, c.subtype): c for c in spelling.find(doc, profile, free)}
+        found = {(c.token, c.subtype): c for c in spelling.spelling_candidates(doc, profile, free)}
         for tok in doc:
             for kind in kinds:
                 made = spelling.spellings(tok.text, kind) if spelling._eligible(tok) else ()
@@ -431,14 +431,14 @@ def test_cumulative_shares_fall_on_the_index_the_weights_give():
     import random
 
     from multivalue_cli.learner.candidates import weighted_index
-    from multivalue_cli.learner.selection import _share_index, _shares
+    from multivalue_cli.learner.selection import _share_index, _running_shares
 
     rng = random.Random(3)
     cases = [[0.0, 0.0, 0.0], [1.0], [0.0, 2.0], [0.3, 0.0, 0.7], [1e-9, 1.0, 1e-9]]
     cases += [[rng.choice([0.0, rng.random(), rng.random() * 20]) for _ in range(rng.randint(1, 9))]
               for _ in range(300)]
     for weights in cases:
-        shares = _shares(weights)
+        shares = _running_shares(weights)
         edges = shares if isinstance(shares, list) else []
         for u in [rng.random() for _ in range(50)] + [0.0, 0.999999999] + [min(e, 0.9999999) for e in edges]:
             assert _share_index(shares, u) == weighted_index(weights, u), (weights, u)
@@ -544,7 +544,7 @@ def test_a_sentence_that_loses_its_first_word_starts_with_the_next_token(nlp, te
 
     doc = nlp(text)
     token = next(t.i for t in doc if t.text == first)
-    result = render(doc, [Chosen(Candidate("prep", "M:PREP", "delete", token), "")])
+    result = render_errors(doc, [Chosen(Candidate("prep", "M:PREP", "delete", token), "")])
     assert result.text == expected
     assert replay(doc.text, result.edits) == result.text
     assert result.distance == 1
@@ -560,3 +560,10 @@ def test_candidates_are_drawn_in_token_then_signature_order(docs):
 
     random.Random(3).shuffle(candidates)
     assert sorted(candidates, key=DRAW_ORDER) == sorted(candidates, key=lambda c: (c.token, c.signature()))
+
+
+def test_every_error_type_has_its_finder():
+    from multivalue_cli.learner.injector import FINDERS
+    from multivalue_cli.learner.profile import TYPES
+
+    assert tuple(FINDERS) == TYPES and all(callable(f) for f in FINDERS.values())

@@ -198,7 +198,7 @@ def test_the_calibration_reads_only_the_first_characters_of_the_data(tmp_path, m
 
 def test_learner_inputs_stop_after_max_chars_in_whole_pieces():
     from multivalue_cli import Transformer
-    from multivalue_cli.transformer import CHUNK_CHARS
+    from multivalue_cli.engine.chunking import CHUNK_CHARS
 
     t = Transformer(errors="learner", error_rate=0.1)
     sentence = "The children walked to the school near the old bridge every day. "

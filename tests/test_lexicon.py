@@ -44,14 +44,20 @@ def test_a_table_whose_lines_of_a_word_are_apart(tmp_path):
     assert table.get("leaves") == {"NOUN": ("leaf", "leave"), "VERB": ("leave",)}
 
 
-def test_lemminflect_reads_the_lazy_tables_and_answers_as_before():
+def test_lemminflect_reads_the_lazy_tables_and_answers_as_before(monkeypatch):
     from lemminflect import getAllLemmas, getInflection, getLemma
     from lemminflect.core.Inflections import Inflections
     from lemminflect.core.Lemmatizer import Lemmatizer
 
+    from multivalue_cli.engine import lexicon
+
     for table, name in ((Inflections(), "infl_dict"), (Lemmatizer(), "lemma_dict")):
         if hasattr(table, name) and not isinstance(getattr(table, name), LazyTable):
             delattr(table, name)  # loaded whole by an earlier test of this process
+    monkeypatch.setattr(lexicon, "_lazily", False)  # put back after the test
+    assert not use_lazy_tables()  # lemminflect's own tables, unless the process asked
+    assert not hasattr(Inflections(), "infl_dict")
+    lexicon.read_tables_lazily()  # as a process of a run does
     assert use_lazy_tables()
     assert isinstance(Inflections().infl_dict, LazyTable) and isinstance(Lemmatizer().lemma_dict, LazyTable)
     assert getInflection("go", tag="VBD") == ("went",)

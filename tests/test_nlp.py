@@ -181,10 +181,18 @@ print(callable(spacy.cli.download), "spacy.cli.download" in sys.modules)
 """
 
 
-@pytest.mark.parametrize("first, commands_imported", [("", False), ("import spacy", True)])
+TUNE = "from multivalue_cli.run.tuning import tune_process\ntune_process()"
+
+
+@pytest.mark.parametrize("first, commands_imported", [
+    (TUNE, False),  # a process of a run
+    ("import spacy\n" + TUNE, True),  # ... that had imported spaCy before
+    ("", True),  # a library caller's process: spaCy imported as it imports itself
+], ids=["run", "imported-before", "library"])
 def test_spacy_is_imported_without_its_command_line_package_which_stays_importable(first, commands_imported):
-    """Imported by this tool, spaCy leaves out its commands (and what they import); imported
-    before it, spaCy is as it was. Either way ``spacy.info`` and ``spacy.cli`` work."""
+    """Imported in a process of a run, spaCy leaves out its commands (and what they import);
+    imported before, or in a library caller's process, spaCy is as it is. Either way
+    ``spacy.info`` and ``spacy.cli`` work."""
     import subprocess
     import sys
 
@@ -203,6 +211,7 @@ def test_a_spacy_that_needs_more_of_its_commands_is_imported_as_it_is():
     check = """
 import sys
 from multivalue_cli.engine import spacy_import
+spacy_import.without_commands()
 spacy_import.STOOD_IN = ("spacy.cli",)  # no stand-in for spacy.cli.info: the import fails
 spacy = spacy_import.import_spacy()
 print(spacy.info.__module__, "spacy.cli.download" in sys.modules, callable(spacy.load))
@@ -221,8 +230,9 @@ def test_catalogue_finds_the_entry_points_of_each_group_it_found_before(nlp):
 
     from multivalue_cli.engine.spacy_import import GroupedEntryPoints
 
-    grouped = catalogue.AVAILABLE_ENTRY_POINTS
-    assert isinstance(grouped, GroupedEntryPoints)
+    found = catalogue.AVAILABLE_ENTRY_POINTS  # what a library caller's process keeps (plain spaCy)
+    assert not isinstance(found, GroupedEntryPoints)
+    grouped = GroupedEntryPoints(found)
     fresh = importlib.metadata.entry_points()
     for group in set(fresh.groups) | {"spacy_factories", "srsly_msgpack_encoders", "no such group"}:
         assert list(grouped.select(group=group)) == list(fresh.select(group=group)), group

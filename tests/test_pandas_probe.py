@@ -1,5 +1,6 @@
-"""Writing a shard does not import pandas, and pandas still works with pyarrow afterwards
-(multivalue_cli/io/pandas_probe.py). Run in a fresh process: the test session has pandas."""
+"""Writing a shard in a process of a run does not import pandas, and pandas still works with
+pyarrow afterwards (multivalue_cli/io/pandas_probe.py); elsewhere pyarrow probes as it does.
+Run in fresh processes: the test session has pandas."""
 import subprocess
 import sys
 import textwrap
@@ -10,7 +11,9 @@ SCRIPT = textwrap.dedent("""
     import pyarrow as pa
     import pyarrow.parquet as pq
     from multivalue_cli.io.writers import EditLogWriter, ShardFile
+    from multivalue_cli.run.tuning import tune_process
 
+    tune_process()  # a process of a run
     out = Path(sys.argv[1])
     schema = pa.schema([("text", pa.string()), ("labels", pa.list_(pa.int64()))])
     shard = ShardFile(out / "data.parquet", "parquet", schema)
@@ -34,3 +37,20 @@ def test_writing_arrow_does_not_import_pandas_and_pandas_still_works(tmp_path):
     done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+LIBRARY = """
+import sys
+import pyarrow as pa
+from multivalue_cli.io.pandas_probe import spare_pandas_probe
+meta_path = list(sys.meta_path)
+spare_pandas_probe()  # as the writers call it, in a process that did not ask for it
+pa.array([], type=pa.null())
+print("pandas" in sys.modules, sys.meta_path == meta_path)
+"""
+
+
+def test_a_library_callers_pyarrow_probes_for_pandas_as_it_does():
+    done = subprocess.run([sys.executable, "-c", LIBRARY], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

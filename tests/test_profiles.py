@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from multivalue_cli.profiles import (
-    ProfileError, bundled_profiles, catalog, load_profile, profile_from_features,
+    ProfileError, bundled_profiles, catalog, did_you_mean, load_profile, profile_from_features,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -200,3 +200,11 @@ def test_every_dialect_transforms_a_small_fixture():
     for abbr in bundled_profiles():
         outputs = Transformer(dialect=abbr, seed=1).transform_many(texts)
         assert len(outputs) == 3 and all(isinstance(o, str) and o for o in outputs), abbr
+
+
+def test_did_you_mean_names_the_closest_choices_else_what_the_caller_says():
+    choices = ["uninflect", "uninflected", "zero_plural"]
+    assert did_you_mean("uninflekt", choices) == "; did you mean uninflect, uninflected?"
+    assert did_you_mean("uninflekt", choices, n=1) == "; did you mean uninflect?"
+    assert did_you_mean("qqqq", choices, " (expected one of them)") == " (expected one of them)"
+    assert did_you_mean("qqqq", choices) == ""

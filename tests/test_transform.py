@@ -314,7 +314,7 @@ def test_transformer_results_are_the_same_with_and_without_the_cache():
 
 
 def test_the_parse_cache_keeps_at_most_its_characters_of_text():
-    from multivalue_cli.transformer import ParseCache
+    from multivalue_cli.engine.parsing import ParseCache
 
     cache = ParseCache(size=100, chars=10)
     for text in ("aaaa", "bbbb", "cc"):
@@ -343,7 +343,7 @@ def test_kept_parses_carry_no_token_vectors():
 def test_windows_hold_a_few_thousand_characters_or_a_few_long_texts():
     """Texts are parsed a window at a time: at most so many texts and characters, but never
     fewer than WINDOW_MIN_TEXTS texts for want of room (pieces of a book parse together)."""
-    from multivalue_cli.transformer import WINDOW_MIN_TEXTS, _windows
+    from multivalue_cli.engine.chunking import WINDOW_MIN_TEXTS, text_windows as _windows
 
     short = ["x" * 100] * 700
     windows = list(_windows(list(range(700)), short, 256, 25_000))

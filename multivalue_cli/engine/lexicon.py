@@ -6,12 +6,17 @@ hundred words. :func:`use_lazy_tables` gives lemminflect tables that read the sa
 keep each word's lines, and decode an entry with lemminflect's own codecs when it is first
 looked up - the same entries (every one compared in ``tests/test_lexicon.py``). A lemminflect
 whose internals differ from those expected keeps its own loading.
+
+lemminflect's tables are its own, one per process: they are replaced only in the processes of
+a run (:func:`read_tables_lazily`, called by :func:`multivalue_cli.run.tuning.tune_process`).
 """
 from __future__ import annotations
 
 import gzip
 from collections.abc import Callable, Iterable, Iterator, KeysView
 from operator import ne
+
+_lazily = False  # see read_tables_lazily
 
 
 class TableLines:
@@ -114,9 +119,19 @@ def lemma_table(path: str) -> LazyTable:
     return LazyTable(TableLines(path), decode)
 
 
+def read_tables_lazily() -> None:
+    """From now on in this process, :func:`use_lazy_tables` gives lemminflect its tables read
+    on demand."""
+    global _lazily
+    _lazily = True
+
+
 def use_lazy_tables() -> bool:
-    """Give lemminflect's inflector and lemmatizer tables read on demand, unless they are
-    loaded already or lemminflect does not keep them where expected. True if it did."""
+    """Give lemminflect's inflector and lemmatizer tables read on demand, in a process that
+    asked for them (:func:`read_tables_lazily`), unless they are loaded already or lemminflect
+    does not keep them where expected. True if it did (or had)."""
+    if not _lazily:
+        return False
     try:
         from lemminflect.core.Inflections import Inflections
         from lemminflect.core.Lemmatizer import Lemmatizer

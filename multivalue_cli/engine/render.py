@@ -217,9 +217,9 @@ def _fix_contractions(items: list[Item], words: list[str]) -> None:
             continue
         prev = lows[k - 1] if k > 0 else ""
         if low in SHORT_HOSTS and nxt not in ("n't", "n’t") and _was_host(item, words):
-            item.text = _same_case(item.text, SHORT_HOSTS[low])
+            item.text = same_case(item.text, SHORT_HOSTS[low])
         elif low in LONG_HOSTS and nxt in ("n't", "n’t") and item.changed:
-            item.text = _same_case(item.text, LONG_HOSTS[low])
+            item.text = same_case(item.text, LONG_HOSTS[low])
         elif low in ("n't", "n’t") and prev not in NEGATION_HOSTS:
             item.text = "not"
             item.changed = True
@@ -248,7 +248,7 @@ def _fix_articles(items: list[Item]) -> None:
             continue
         wanted = _indefinite_article(word)
         if wanted != art.text.lower():
-            art.text = _same_case(art.text, wanted)
+            art.text = same_case(art.text, wanted)
 
 
 def _indefinite_article(word: str) -> str:
@@ -257,7 +257,8 @@ def _indefinite_article(word: str) -> str:
     return indefinite_article(word)
 
 
-def _same_case(template: str, word: str) -> str:
+def same_case(template: str, word: str) -> str:
+    """``word`` in the casing of ``template``: shouted (ALL CAPS), capitalised, or as it is."""
     if template.isupper() and len(template) > 1:
         return word.upper()
     if template[:1].isupper():
@@ -296,14 +297,14 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
             if by_orig is None:
                 by_orig = {item.orig: item for item in items if item.orig is not None}
             old_first = by_orig.get(first.i)
-            if old_first is not None and _capital_by_position(first) and old_first.text[:1].isupper():
+            if old_first is not None and capital_by_position(first) and old_first.text[:1].isupper():
                 old_first.text = old_first.text[:1].lower() + old_first.text[1:]
-            new_first.text = _capitalise(new_first.text)
+            new_first.text = capitalise(new_first.text)
         elif new_first.changed:
-            new_first.text = _capitalise(new_first.text)
+            new_first.text = capitalise(new_first.text)
 
 
-def _capitalise(text: str) -> str:
+def capitalise(text: str) -> str:
     """Upper-case the first letter, unless the word starts with a digit (*1990s*)."""
     for k, ch in enumerate(text):
         if ch.isdigit():
@@ -313,7 +314,7 @@ def _capitalise(text: str) -> str:
     return text
 
 
-def _capital_by_position(tok) -> bool:
+def capital_by_position(tok: "Token") -> bool:
     """Whether a sentence-initial word is capitalised only because it starts the sentence."""
     text = tok.text
     if tok.pos_ == "PROPN" or text == "I" or text.startswith(("I'", "I’")):

@@ -15,6 +15,9 @@ points each time a function is looked up: loading a pipeline does so some 125 ti
 serialisation library asks for its hooks on every read), and each time the look-up walks every
 entry point of every installed package. :func:`index_entry_points` files them by group once,
 as the same entry points: the pipeline loads about 0.03 s sooner.
+
+Both are for the processes of a run only (:func:`without_commands`, called by
+:func:`multivalue_cli.run.tuning.tune_process`); elsewhere :func:`import_spacy` is ``import spacy``.
 """
 from __future__ import annotations
 
@@ -23,11 +26,24 @@ from types import ModuleType
 from typing import Any
 
 STOOD_IN = ("spacy.cli", "spacy.cli.info")
+_without_commands = False  # see without_commands
+
+
+def without_commands() -> None:
+    """From now on in this process, :func:`import_spacy` leaves out spaCy's commands and
+    files ``catalogue``'s entry points by group."""
+    global _without_commands
+    _without_commands = True
 
 
 def import_spacy() -> ModuleType:
-    """``spacy``, imported (once per process) without ``spacy.cli``, its registries finding
+    """``spacy``: as ``import spacy`` imports it, or, in a process that asked for it
+    (:func:`without_commands`), imported (once) without ``spacy.cli``, its registries finding
     entry points by group (:func:`index_entry_points`)."""
+    if not _without_commands:
+        import spacy
+
+        return spacy
     if "spacy" in sys.modules:
         index_entry_points()
         return sys.modules["spacy"]

@@ -12,13 +12,15 @@ needs pandas (``to_pandas``, ``from_pandas``, ``pd.read_parquet``) makes pyarrow
 then, and from that moment pyarrow knows pandas as usual (``tests/test_pandas_probe.py``).
 Until then ``pa.array`` of a pandas object treats it as a plain sequence; nothing in a run
 hands pyarrow a pandas object. Where pandas is imported already (a hub dataset brings it)
-nothing is done, and it is done once per process.
+nothing is done, and it is done once per process, in the processes of a run only
+(:func:`spare_at_first_write`, called by :func:`multivalue_cli.run.tuning.tune_process`).
 """
 from __future__ import annotations
 
 import sys
 from importlib.abc import MetaPathFinder
 
+_wanted = False  # see spare_at_first_write
 _done = False
 
 
@@ -29,10 +31,18 @@ class _PandasUnimportable(MetaPathFinder):
         return None
 
 
+def spare_at_first_write() -> None:
+    """From now on in this process, :func:`spare_pandas_probe` (the writers call it before
+    their first write) spares pyarrow's first probe its pandas import."""
+    global _wanted
+    _wanted = True
+
+
 def spare_pandas_probe() -> None:
-    """Have pyarrow's probe for pandas objects answer "no pandas" without importing it."""
+    """Have pyarrow's probe for pandas objects answer "no pandas" without importing it, in a
+    process that asked for it (:func:`spare_at_first_write`)."""
     global _done
-    if _done:
+    if _done or not _wanted:
         return
     _done = True
     if "pandas" in sys.modules:

@@ -6,13 +6,15 @@
 """
 from __future__ import annotations
 
-from .injector import ErrorConfig, LearnerInjector, LearnerResult, resolve_types
+from .injector import (
+    ErrorConfig, LearnerInjector, LearnerResult, LearnerStats, error_rate_for, resolve_types,
+)
 from .profile import ErrorProfile, ErrorProfileError, load_error_profile
 from ..protection import Protection, read_terms, spans_from_field
 from .rate import UnreachableRate
 
 __all__ = [
     "ErrorConfig", "ErrorProfile", "ErrorProfileError", "LearnerInjector", "LearnerResult",
-    "Protection", "UnreachableRate", "load_error_profile", "read_terms", "resolve_types",
-    "spans_from_field",
+    "LearnerStats", "Protection", "UnreachableRate", "error_rate_for", "load_error_profile",
+    "read_terms", "resolve_types", "spans_from_field",
 ]

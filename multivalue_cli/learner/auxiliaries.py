@@ -28,7 +28,7 @@ TENSE_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl"})
 
 
-def find(doc: "Doc", profile: "ErrorProfile", free: set[int],
+def auxiliary_candidates(doc: "Doc", profile: "ErrorProfile", free: set[int],
          tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
     :func:`.free_tokens`)."""

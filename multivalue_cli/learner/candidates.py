@@ -3,17 +3,21 @@
 Every learner edit touches exactly one token of the clean text (it replaces or deletes the
 token, or inserts a word before it), so it adds exactly one to the token-level Levenshtein
 distance, and a token, once edited, is frozen: no second candidate anchored on it can apply.
-The finders (``determiners``, ``prepositions``, ``verbs``, ``spelling``) propose candidates
-with every acceptable replacement; the injector chooses among them with keyed generators.
+The finders (:class:`Finder`: ``determiners``, ``prepositions``, ``verbs`` with
+``auxiliaries``, ``spelling``, one per error type in :data:`.injector.FINDERS`) propose
+candidates with every acceptable replacement; the injector chooses among them with keyed
+generators.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Literal, Sequence
+from typing import TYPE_CHECKING, Iterator, Literal, Protocol, Sequence
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+    from .profile import ErrorProfile
 
 Kind = Literal["replace", "delete", "insert"]
 
@@ -52,6 +56,15 @@ class Candidate:
 SIGNATURE_FIELDS = ("type", "label", "kind", "token", "choices", "subtype", "weights", "site", "source")
 _signature = attrgetter(*SIGNATURE_FIELDS)
 _TOKEN_AT = SIGNATURE_FIELDS.index("token")
+
+
+class Finder(Protocol):
+    """What proposes one error type's candidates in a parsed text: on the tokens at the
+    positions in ``free`` (the unprotected ones; ``tokens``: the same tokens, see
+    :func:`free_tokens`), with the words and weights of ``profile``."""
+
+    def __call__(self, doc: "Doc", profile: "ErrorProfile", free: set[int],
+                 tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]: ...
 
 
 def weighted_choices(options: dict[str, float], exclude: str = "") -> tuple[tuple[str, ...], tuple[float, ...]]:

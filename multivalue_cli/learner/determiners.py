@@ -21,7 +21,7 @@ NP_START_TAGS = frozenset({"JJ", "JJR", "JJS", "NN", "NNS"})
 SINGULAR_ONLY = frozenset({"a", "an", "this", "that"})
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+def determiner_candidates(doc: "Doc", profile: ErrorProfile, free: set[int],
          tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
     :func:`.free_tokens`)."""

@@ -14,19 +14,26 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..engine.apply import AppliedEdit
 from . import determiners, prepositions, spelling, verbs
-from .candidates import Candidate
+from .candidates import Candidate, Finder
 from .pairs import align_members
 from .profile import TYPES, ErrorProfile, load_error_profile
 from ..protection import Protection, Span, protected_tokens
 from .rate import rate_summary, reachable, solve_boost
-from .render import Sentences, render, side_effects
+from .render import Sentences, render_errors, side_effects
 from .selection import Chosen, Prepared, Selector, edit_count
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-FINDERS = {"det": determiners.find, "prep": prepositions.find, "verb": verbs.find, "spell": spelling.find}
+# The finder of each error type (see :class:`.candidates.Finder`).
+FINDERS: dict[str, Finder] = {
+    "det": determiners.determiner_candidates,
+    "prep": prepositions.preposition_candidates,
+    "verb": verbs.verb_candidates,
+    "spell": spelling.spelling_candidates,
+}
 MIXED = "learner"
+DEFAULT_ERROR_RATE = 0.1  # without a level or a rate asked for
 
 
 def resolve_types(types: Iterable[str]) -> tuple[str, ...]:
@@ -73,6 +80,18 @@ class ErrorConfig:
             raise ValueError(f"protect_tags takes a sequence of tags, got the string {self.protect_tags!r}")
         object.__setattr__(self, "protect_tags", tuple(dict.fromkeys(self.protect_tags)))
 
+    @classmethod
+    def from_options(cls, types: str | Sequence[str], rate: float | None = None,
+                     profile_path: str | None = None, level: str | None = None, seed: int = 0,
+                     boost: float = 1.0) -> "ErrorConfig":
+        """The configuration of the keyword API and the command line: ``types`` may be one
+        comma-separated string; ``rate`` defaults to the level's own (:func:`error_rate_for`)."""
+        if isinstance(types, str):
+            types = tuple(t.strip() for t in types.split(","))
+        profile = load_error_profile(profile_path, level)
+        return cls(types=tuple(types), rate=error_rate_for(rate, profile), profile=profile, seed=seed,
+                   boost=boost)
+
     def boost_for(self, path: str) -> float:
         """The boost of the field that ``path`` (a concrete location) belongs to."""
         if not self.boosts:
@@ -81,6 +100,31 @@ class ErrorConfig:
 
         boosts = dict(self.boosts)
         return boosts.get(path) or boosts.get(field_of(path, list(boosts)), self.boost)
+
+
+def error_rate_for(rate: float | None, profile: ErrorProfile) -> float:
+    """The rate asked for, else the level's own rate, else the default."""
+    if rate is not None:
+        return rate
+    return profile.rate if profile.level is not None and profile.rate is not None else DEFAULT_ERROR_RATE
+
+
+@dataclass(slots=True)
+class LearnerStats:
+    """What the run-level error rate needs from one text; a long text's pieces add up."""
+
+    distance: int
+    unprotected: int
+    capacity: int
+    expected: float
+    per_label: dict[str, int]  # edits per ERRANT type (each edit is one unit of distance)
+
+    def __add__(self, other: "LearnerStats") -> "LearnerStats":
+        per_label = dict(self.per_label)
+        for label, n in other.per_label.items():
+            per_label[label] = per_label.get(label, 0) + n
+        return LearnerStats(self.distance + other.distance, self.unprotected + other.unprotected,
+                            self.capacity + other.capacity, self.expected + other.expected, per_label)
 
 
 @dataclass(slots=True)
@@ -102,6 +146,9 @@ class LearnerResult:
     @property
     def per_label(self) -> dict[str, int]:
         return dict(Counter(e.feature for e in self.edits))
+
+    def stats(self) -> LearnerStats:
+        return LearnerStats(self.distance, self.unprotected, self.capacity, self.expected, self.per_label)
 
 
 @dataclass(slots=True)
@@ -275,7 +322,7 @@ class LearnerInjector:
         chosen = order[:count]
         if not chosen:
             return LearnerResult(plan.doc.text, [], 0, n, capacity, expected, plan.failures)
-        out = render(plan.doc, chosen, plan.sentences)
+        out = render_errors(plan.doc, chosen, plan.sentences)
         return LearnerResult(out.text, out.edits, out.distance, n, capacity, expected, plan.failures)
 
 

@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 PREP_DEPS = frozenset({"prep", "dative", "agent"})
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+def preposition_candidates(doc: "Doc", profile: ErrorProfile, free: set[int],
          tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
     :func:`.free_tokens`)."""
     confusions = profile.confusions["prep"]
     added = weighted_choices(profile.unnecessary["prep"])
     for tok in free_tokens(doc, free, tokens):
-        if _is_preposition(tok):
+        if _is_alphabetic_preposition(tok):
             low = tok.lower_
             choices, weights = weighted_choices(confusions.get(low, {}), exclude=low)
             if choices:
@@ -35,7 +35,8 @@ def find(doc: "Doc", profile: ErrorProfile, free: set[int],
             yield Candidate("prep", "U:PREP", "insert", anchor, added[0], weights=added[1])
 
 
-def _is_preposition(tok: "Token") -> bool:
+def _is_alphabetic_preposition(tok: "Token") -> bool:
+    """A word tagged and attached as a preposition (not a symbol standing for one)."""
     return tok.tag_ == "IN" and tok.pos_ == "ADP" and tok.dep_ in PREP_DEPS and tok.is_alpha
 
 

@@ -12,7 +12,6 @@ of weights.
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ import yaml
 
 from ..errors import MultivalueError
 from ..io.yamltext import safe_load
+from ..profiles import did_you_mean
 
 TYPES = ("det", "prep", "verb", "spell")
 LABELS: dict[str, tuple[str, ...]] = {
@@ -118,7 +118,7 @@ def load_error_profile(path: str | Path | None = None, level: str | None = None)
         raise ErrorProfileError(f"{path}: an error profile is a mapping of sections")
     if "extends" in user:
         base_name = _level_name(str(user["extends"]), where=f"{path}: extends")
-    merged = _merge(bundled(base_name), user, where=str(path))
+    merged = _overlay(bundled(base_name), user, where=str(path))
     return _build(merged, name=str(user.get("name", path.stem)), path=str(path))
 
 
@@ -145,10 +145,12 @@ MERGED_SECTIONS = ("operations", "confusions", "sites", "unnecessary")  # merged
 WORD_TABLES = ("confusions", "sites")  # ... and their tables by word
 
 
-def _merge(base: dict, user: dict, where: str) -> dict:
+def _overlay(base: dict, user: dict, where: str) -> dict:
+    """A user profile's sections over its base's: the merged sections key by key (and their
+    word tables word by word), the others whole."""
     unknown = [k for k in user if k not in SECTIONS]
     if unknown:
-        raise ErrorProfileError(f"{where}: unknown section {unknown[0]!r}{_suggest(unknown[0], SECTIONS)}")
+        raise ErrorProfileError(f"{where}: unknown section {unknown[0]!r}{_unknown(unknown[0], SECTIONS)}")
     merged = dict(base)
     for section, value in user.items():
         if section in MERGED_SECTIONS:
@@ -166,15 +168,15 @@ def _merge(base: dict, user: dict, where: str) -> dict:
 
 def _build(data: dict, name: str, path: str | None) -> ErrorProfile:
     where = path or f"bundled error profile {name}"
-    mix = _shares(data.get("mix"), TYPES, f"{where}: mix")
+    mix = _normalised_shares(data.get("mix"), TYPES, f"{where}: mix")
     operations = {}
     ops_section = _mapping(data.get("operations"), f"{where}: operations")
     for type_ in TYPES:
-        operations[type_] = _shares(ops_section.get(type_), LABELS[type_], f"{where}: operations.{type_}")
+        operations[type_] = _normalised_shares(ops_section.get(type_), LABELS[type_], f"{where}: operations.{type_}")
     unknown = [k for k in ops_section if k not in TYPES]
     if unknown:
-        raise ErrorProfileError(f"{where}: operations: unknown type {unknown[0]!r}{_suggest(unknown[0], TYPES)}")
-    spelling = _shares(data.get("spelling"), SPELLING_KINDS, f"{where}: spelling")
+        raise ErrorProfileError(f"{where}: operations: unknown type {unknown[0]!r}{_unknown(unknown[0], TYPES)}")
+    spelling = _normalised_shares(data.get("spelling"), SPELLING_KINDS, f"{where}: spelling")
     conf_section = _mapping(data.get("confusions"), f"{where}: confusions")
     confusions = {}
     for kind in CONFUSION_SETS:
@@ -191,10 +193,10 @@ def _build(data: dict, name: str, path: str | None) -> ErrorProfile:
     sites = {}
     for label, table in _mapping(data.get("sites") or {}, f"{where}: sites").items():
         if label not in ALL_LABELS:
-            raise ErrorProfileError(f"{where}: sites: unknown ERRANT type {label!r}{_suggest(str(label), ALL_LABELS)}")
+            raise ErrorProfileError(f"{where}: sites: unknown ERRANT type {label!r}{_unknown(str(label), ALL_LABELS)}")
         table = _mapping(table, f"{where}: sites.{label}")
         _no_booleans(table, f"{where}: sites.{label}")
-        sites[label] = {str(w).lower(): _number(v, f"{where}: sites.{label}.{w}") for w, v in table.items()}
+        sites[label] = {str(w).lower(): _non_negative(v, f"{where}: sites.{label}.{w}") for w, v in table.items()}
     rate = data.get("rate")
     if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1):
         raise ErrorProfileError(f"{where}: rate: a number between 0 and 1, got {rate!r}")
@@ -215,19 +217,19 @@ def _no_booleans(table: dict, where: str) -> None:
         raise ErrorProfileError(f"{where}: a key was read as true/false; quote it (\"on\")")
 
 
-def _number(value: Any, where: str) -> float:
+def _non_negative(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise ErrorProfileError(f"{where}: a weight is a number >= 0, got {value!r}")
     return float(value)
 
 
-def _shares(value: Any, allowed: tuple[str, ...], where: str) -> dict[str, float]:
+def _normalised_shares(value: Any, allowed: tuple[str, ...], where: str) -> dict[str, float]:
     """Validate a map of shares over ``allowed`` keys and normalise it to sum to 1."""
     table = _mapping(value, where)
     shares: dict[str, float] = {}
     for key, share in table.items():
         if key not in allowed:
-            raise ErrorProfileError(f"{where}: unknown key {key!r}{_suggest(str(key), allowed)}")
+            raise ErrorProfileError(f"{where}: unknown key {key!r}{_unknown(str(key), allowed)}")
         if isinstance(share, bool) or not isinstance(share, (int, float)) or share < 0:
             raise ErrorProfileError(f"{where}.{key}: a share is a number >= 0, got {share!r}")
         shares[key] = float(share)
@@ -241,7 +243,7 @@ def _weights(value: Any, where: str, empty: bool = False) -> Weights:
     """A list of words (equally likely) or a map word -> weight, normalised to sum to 1."""
     if isinstance(value, Mapping):
         _no_booleans(value, where)
-        table = {str(w).strip().lower(): _number(v, f"{where}.{w}") for w, v in value.items()}
+        table = {str(w).strip().lower(): _non_negative(v, f"{where}.{w}") for w, v in value.items()}
     else:
         if isinstance(value, (list, tuple)) and any(isinstance(w, bool) for w in value):
             raise ErrorProfileError(f"{where}: a word was read as true/false; quote it (\"on\", \"no\")")
@@ -258,6 +260,5 @@ def _weights(value: Any, where: str, empty: bool = False) -> Weights:
     return {w: v / total for w, v in table.items() if v > 0}
 
 
-def _suggest(name: str, choices: tuple[str, ...] | list[str]) -> str:
-    close = difflib.get_close_matches(name, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else f" (expected one of {', '.join(choices)})"
+def _unknown(name: str, choices: tuple[str, ...]) -> str:
+    return did_you_mean(name, choices, f" (expected one of {', '.join(choices)})", n=1)

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from ..engine.apply import AppliedEdit
+from ..engine.render import capital_by_position
 from .selection import Chosen
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc
 
 try:  # the same distance, computed in C; the pure-Python loop below is the fallback
     from rapidfuzz.distance.Levenshtein import distance as _fast_levenshtein
@@ -63,8 +64,9 @@ class Rendered:
     distance: int
 
 
-def render(doc: "Doc", chosen: Sequence[Chosen], sentences: Sentences | None = None) -> Rendered:
-    """The text with the ``chosen`` edits (``sentences``: the document's, if already known)."""
+def render_errors(doc: "Doc", chosen: Sequence[Chosen], sentences: Sentences | None = None) -> Rendered:
+    """The text with the ``chosen`` learner errors, unrepaired (see the module's text), its
+    edit log and token distance (``sentences``: the document's, if already known)."""
     if sentences is None:
         sentences = Sentences(doc)
     pieces = [_Piece([], tok.text, tok.whitespace_) for tok in doc]
@@ -77,9 +79,9 @@ def render(doc: "Doc", chosen: Sequence[Chosen], sentences: Sentences | None = N
         else:
             piece.inserted.append(edit.text)
     _fix_glued_deletions(doc, pieces)
-    _fix_sentence_case(doc, pieces, sentences)
+    _carry_sentence_capital(doc, pieces, sentences)
     text = "".join(p.render() for p in pieces)
-    return Rendered(text, _edit_log(doc, pieces, chosen), token_distance(doc, pieces))
+    return Rendered(text, _chosen_edit_log(doc, pieces, chosen), token_distance(doc, pieces))
 
 
 def side_effects(doc: "Doc", token: int, kind: str, sentences: Sentences) -> set[int]:
@@ -106,30 +108,37 @@ def _fix_glued_deletions(doc: "Doc", pieces: list[_Piece]) -> None:
             pieces[i - 1].ws = ""
 
 
-def _fix_sentence_case(doc: "Doc", pieces: list[_Piece], sentences: Sentences) -> None:
+def _carry_sentence_capital(doc: "Doc", pieces: list[_Piece], sentences: Sentences) -> None:
+    """A sentence's capital stays at its start: a word put before its first word takes the
+    capital (and the old first word loses one it had only by position), and when the first
+    word goes, the next word takes it. Only errors' insertions and deletions move it, so the
+    first word is known beforehand (:class:`Sentences`); the dialect renderer, where words
+    also move, finds each touched sentence's first word again (``engine.render``)."""
     for first in sorted(sentences.capitalised_first):
         piece = pieces[first]
         if piece.inserted:
-            piece.inserted[0] = _capitalise(piece.inserted[0])
-            if _capital_by_position(doc[first]) and piece.text:
+            piece.inserted[0] = _upper_first(piece.inserted[0])
+            if capital_by_position(doc[first]) and piece.text:
                 piece.text = piece.text[:1].lower() + piece.text[1:]
         elif piece.text is None:
             nxt = sentences.next_word.get(first)
             if nxt is not None and pieces[nxt].text:
                 target = pieces[nxt]
                 if target.inserted:
-                    target.inserted[0] = _capitalise(target.inserted[0])
+                    target.inserted[0] = _upper_first(target.inserted[0])
                 else:
-                    target.text = _capitalise(target.text)
+                    target.text = _upper_first(target.text)
         elif piece.text:
-            piece.text = _capitalise(piece.text)
+            piece.text = _upper_first(piece.text)
 
 
-def _edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> list[AppliedEdit]:
+def _chosen_edit_log(doc: "Doc", pieces: list[_Piece], chosen: Sequence[Chosen]) -> list[AppliedEdit]:
     """One row per edit. Edits whose changed tokens touch share one merged span, so replaying
     the log (each distinct span once) gives exactly the output. A span is the words changed,
     without the text around them that stays ("went" -> "go", not "went " -> "go "; an added
-    word is an empty span before the next word); a deleted word keeps its space."""
+    word is an empty span before the next word); a deleted word keeps its space. (The dialect
+    engine's log, :func:`..engine.apply._edit_log`, spans the tokens a site touched and the
+    space up to the next untouched token instead.)"""
     changed = [i for i, tok in enumerate(doc) if pieces[i].render() != tok.text_with_ws]
     ranges = _runs(changed)
     # A changed token apart from every edit (a capital that moved to the new first word of a
@@ -217,13 +226,9 @@ def levenshtein(a: Sequence[str], b: Sequence[str]) -> int:
     return previous[-1]
 
 
-def _capital_by_position(tok: "Token") -> bool:
-    """Whether a sentence-initial word is capitalised only because it starts the sentence."""
-    text = tok.text
-    if tok.pos_ == "PROPN" or text == "I" or (len(text) > 1 and text.isupper()):
-        return False
-    return text[:1].isupper() and text[1:] == text[1:].lower()
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _upper_first(word: str) -> str:
+    """``word`` with its first character upper-cased: a word that starts with a letter takes
+    the sentence's capital, a clitic (*'s* of *It's* when *It* goes) keeps its apostrophe
+    first. (The dialect renderer's :func:`..engine.render.capitalise` looks past opening
+    marks, as its words can be quoted; it would give *'S* here.)"""
+    return word[:1].upper() + word[1:]

@@ -212,13 +212,13 @@ class Selector:
                 nested.setdefault(type_, {}).setdefault(label, []).append(kind)
             labels_of = {}
             for type_, kinds_by_label in nested.items():
-                kinds_of = {label: (kinds, _shares([self.profile.spelling[k] for k in kinds])
+                kinds_of = {label: (kinds, _running_shares([self.profile.spelling[k] for k in kinds])
                                     if type_ == "spell" else None)
                             for label, kinds in kinds_by_label.items()}
                 labels = list(kinds_of)
-                labels_of[type_] = (labels, _shares([self.label_weight(type_, l) for l in labels]), kinds_of)
+                labels_of[type_] = (labels, _running_shares([self.label_weight(type_, l) for l in labels]), kinds_of)
             types = list(labels_of)
-            tree = self._trees[live] = (types, _shares([self.type_weight(t) for t in types]), labels_of)
+            tree = self._trees[live] = (types, _running_shares([self.type_weight(t) for t in types]), labels_of)
         return tree
 
 
@@ -265,7 +265,7 @@ class Prepared:
             found = self._freeze_kills[token] = tuple(
                 idx for t in (token - 1, token, token + 1) for idx in self.by_token.get(t, ())
                 if self.cands[idx].token == token
-                or (self.cands[idx].kind != "replace" and token in _neighbours(self.cands[idx])))
+                or (self.cands[idx].kind != "replace" and token in _merging_neighbours(self.cands[idx])))
         return found
 
     def gap_kills(self, idx: int) -> tuple[int, ...]:
@@ -273,7 +273,7 @@ class Prepared:
         found = self._gap_kills.get(idx)
         if found is None:
             found = self._gap_kills[idx] = tuple(
-                other for t in _neighbours(self.cands[idx]) for other in self.by_token.get(t, ()))
+                other for t in _merging_neighbours(self.cands[idx]) for other in self.by_token.get(t, ()))
         return found
 
 
@@ -371,7 +371,7 @@ def _group(c: Candidate) -> Group:
     return (c.type, c.label, c.subtype)
 
 
-def _neighbours(cand: Candidate) -> set[int]:
+def _merging_neighbours(cand: Candidate) -> set[int]:
     """Tokens whose edit would merge with this deletion or insertion (the one before the
     gap and, for a deletion, the one after it)."""
     if cand.kind == "delete":
@@ -397,7 +397,7 @@ def _memoized(key: tuple, memo: dict):
     return cached
 
 
-def _shares(weights: Sequence[float]) -> list[float] | int:
+def _running_shares(weights: Sequence[float]) -> list[float] | int:
     """The running sums of the weights' shares, added up as :func:`.weighted_index` adds them
     (the number of weights when they are all zero: equal shares)."""
     total = sum(weights)
@@ -411,7 +411,7 @@ def _shares(weights: Sequence[float]) -> list[float] | int:
 
 
 def _share_index(shares: list[float] | int, u: float) -> int:
-    """:func:`.weighted_index` of the weights whose :func:`_shares` these are: the same sums,
+    """:func:`.weighted_index` of the weights whose :func:`_running_shares` these are: the same sums,
     so the same ``u`` falls on the same index (the sums never decrease, so a bisection finds
     it)."""
     if isinstance(shares, int):

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator, Sequence
 
+from ..engine.render import same_case
 from .candidates import Candidate, free_tokens
 from .profile import ErrorProfile
 
@@ -36,7 +37,7 @@ VOWELS = "aeiou"
 LANGUAGE = "en"  # pyspellchecker's dictionary
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+def spelling_candidates(doc: "Doc", profile: ErrorProfile, free: set[int],
          tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """One candidate per eligible word and spelling kind that has at least one variant. The
     variants themselves are made when an edit of the word is read
@@ -71,7 +72,7 @@ def spellings(text: str, kind: str) -> tuple[str, ...]:
     variants = misspellings(text.lower(), kind)
     if not text[:1].isupper():
         return variants
-    return tuple(_same_case(text, v) for v in variants)
+    return tuple(same_case(text, v) for v in variants)
 
 
 def _eligible(tok: "Token") -> bool:
@@ -105,7 +106,7 @@ def _deletions(w: str) -> Iterator[str]:
 def _insertions(w: str) -> Iterator[str]:
     for k in range(1, len(w)):
         yield w[:k + 1] + w[k] + w[k + 1:]  # a doubled letter ("untill")
-        for near in _neighbours(w[k]):
+        for near in _keyboard_neighbours(w[k]):
             yield w[:k + 1] + near + w[k + 1:]
 
 
@@ -119,7 +120,7 @@ def _substitutions(w: str) -> Iterator[str]:
 
 def _keyboard(w: str) -> Iterator[str]:
     for k in range(1, len(w)):
-        for near in _neighbours(w[k]):
+        for near in _keyboard_neighbours(w[k]):
             yield w[:k] + near + w[k + 1:]
 
 
@@ -229,7 +230,7 @@ def _lemmas(word: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
-def _neighbours(ch: str) -> str:
+def _keyboard_neighbours(ch: str) -> str:
     """Keys next to ``ch`` on a QWERTY keyboard (same row and the rows above and below)."""
     for r, row in enumerate(QWERTY_ROWS):
         c = row.find(ch)
@@ -245,9 +246,6 @@ def _neighbours(ch: str) -> str:
         return "".join(near)
     return ""
 
-
-def _same_case(template: str, word: str) -> str:
-    return word[:1].upper() + word[1:] if template[:1].isupper() else word
 
 
 @lru_cache(maxsize=1)

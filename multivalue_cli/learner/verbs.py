@@ -37,7 +37,7 @@ SVA_SWAPS = {
 }
 
 
-def find(doc: "Doc", profile: ErrorProfile, free: set[int],
+def verb_candidates(doc: "Doc", profile: ErrorProfile, free: set[int],
          tokens: "Sequence[Token] | None" = None) -> Iterator[Candidate]:
     """Candidates on the tokens in ``free`` (the unprotected ones; ``tokens``: see
     :func:`.free_tokens`)."""
@@ -57,7 +57,7 @@ def find(doc: "Doc", profile: ErrorProfile, free: set[int],
             if choices:
                 yield Candidate("verb", label, "replace", tok.i, choices,
                                 site=profile.site_weight(label, tok.lower_))
-    yield from auxiliaries.find(doc, profile, free, tokens)
+    yield from auxiliaries.auxiliary_candidates(doc, profile, free, tokens)
 
 
 @lru_cache(maxsize=65536)

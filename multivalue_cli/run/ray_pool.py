@@ -45,11 +45,10 @@ from typing import Any, Iterable, Iterator
 import ray
 
 from .. import __version__
-from . import allocator, collector
 from .records import Outcome, Task
+from .tuning import THREAD_VARS, tune_process
 from .worker import JobConfig, WorkerDied, init_worker, process
 
-THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
 
 
@@ -74,8 +73,7 @@ class _Worker:
     """One Ray actor: a worker process of :class:`.local_pool.WorkerPool`, placed by Ray."""
 
     def __init__(self, config: JobConfig) -> None:
-        collector.tune()  # an actor is a process of its own, not started by the command line
-        allocator.keep_memory_between_batches()
+        tune_process()  # an actor is a process of its own, not started by the command line
         init_worker(config, in_worker=False)  # Ray owns the actor's signals
         self.model = config.model
 

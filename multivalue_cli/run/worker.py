@@ -48,13 +48,12 @@ _WORKER_FAULT = None  # set in each worker: see faults.FaultInjector ("worker:n"
 
 def init_worker(config: JobConfig, in_worker: bool = True) -> None:
     global _TRANSFORMER, _WORKER_FAULT
-    from ..engine.nlp import limit_threads
+    from .tuning import tune_process
 
     _WORKER_FAULT = FaultInjector()
 
-    limit_threads()
     if in_worker:  # a local worker process (a Ray actor tunes itself; a caller's thresholds are its own)
-        collector.tune()
+        tune_process()
         # Ctrl-C reaches every process of the terminal's group: the main process decides and
         # stops the workers (with SIGTERM, which must then simply end them).
         signal.signal(signal.SIGINT, signal.SIG_IGN)
