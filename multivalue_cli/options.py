@@ -121,7 +121,7 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
 def chosen_profile(dialect: str | None, features: List[str], only=(), exclude=(), density=None,
                    errors: str | None = None):
     """The profile the options ask for; None when only learner errors are asked for."""
-    from .transformer import resolve_profile
+    from .profiles import resolve_profile
 
     if dialect is None and not features:
         if errors:

@@ -13,7 +13,6 @@ dropped.
 """
 from __future__ import annotations
 
-import csv
 import difflib
 import hashlib
 import json
@@ -26,6 +25,7 @@ from typing import Iterable, Mapping, Sequence
 import yaml
 
 from .dialect_names import find_dialect
+from .engine.catalog import CatalogEntry, catalog  # noqa: F401 - the catalogue, for profiles' callers
 from .errors import MultivalueError
 from .io.yamltext import safe_load
 
@@ -53,26 +53,6 @@ RETIRED_FORMS = {
 def current_name(name: str) -> str:
     """The current name of a feature that may be written with an old one."""
     return RENAMED_FEATURES.get(name, name)
-
-
-@dataclass(frozen=True)
-class CatalogEntry:
-    ewave: int
-    name: str
-    category: str
-    title: str
-
-
-@lru_cache(maxsize=1)
-def catalog() -> dict[str, CatalogEntry]:
-    """The catalogued features by rule name (eWAVE number, category, eWAVE title)."""
-    text = resources.files("multivalue_cli").joinpath("data/features.tsv").read_text("utf-8")
-    entries: dict[str, CatalogEntry] = {}
-    for row in csv.DictReader(text.splitlines(), delimiter="\t"):
-        entries.setdefault(
-            row["name"], CatalogEntry(int(row["ewave"]), row["name"], row["category"], row["title"])
-        )
-    return entries
 
 
 def catalog_entry(name: str) -> CatalogEntry | None:

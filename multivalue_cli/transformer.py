@@ -21,6 +21,7 @@ from .engine.apply import Engine, Prepared, Result
 from .engine.chunking import CHUNK_CHARS, RewrittenPiece, join_pieces, split_texts, text_windows
 from .engine.parsing import DEFAULT_CACHE_SIZE, ParseCache, Parser, shared_cache
 from .profiles import Profile, resolve_profile
+from .run.collector import collecting_less
 from .protection import Protection
 
 if TYPE_CHECKING:
@@ -195,7 +196,12 @@ class Transformer:
         paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
     ) -> list[tuple[Result, "LearnerStats | None"]]:
         """Texts longer than ``CHUNK_CHARS`` are cut at line or sentence ends into pieces that
-        are rewritten one by one and put back together, so memory and time stay bounded."""
+        are rewritten one by one and put back together, so memory and time stay bounded. The
+        garbage collector runs less often meanwhile (see :func:`.collector.collecting_less`)."""
+        with collecting_less():
+            return self._explain_many(texts, keys, paths, protected)
+
+    def _explain_many(self, texts, keys, paths, protected) -> list[tuple[Result, "LearnerStats | None"]]:
         keys = keys if keys is not None else [""] * len(texts)
         paths = paths if paths is not None else [""] * len(texts)
         protected = protected if protected is not None else [()] * len(texts)

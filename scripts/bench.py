@@ -259,6 +259,7 @@ def run_transform(corpus: Path, out: Path, setting: str, workers: int, extra: li
 
 
 SPACY_ALONE = """
+from multivalue_cli.run.tuning import tune_process; tune_process()  # as a process of a run
 import json, sys
 from multivalue_cli.engine.nlp import load_pipeline
 nlp = load_pipeline(stock=sys.argv[2] == "stock")
@@ -387,6 +388,9 @@ def _table_row(setting: str, workers: int, runs: list[dict]) -> str:
 
 
 def main() -> None:
+    from multivalue_cli.run.tuning import tune_process
+
+    tune_process()  # raw parsing here is timed as a process of a run parses
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sentences", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=3)

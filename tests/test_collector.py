@@ -1,5 +1,5 @@
 """How often Python's garbage collector runs: less often in the processes a run owns; in a
-library caller's own process, as the caller set it."""
+library caller's own process, less often only for the length of a batch call."""
 from __future__ import annotations
 
 import gc
@@ -60,12 +60,17 @@ def _thresholds_during_a_batch(monkeypatch) -> tuple:
     return seen[0]
 
 
-def test_a_library_batch_leaves_the_callers_collector_alone(monkeypatch):
+def test_a_library_batch_collects_less_often_and_puts_the_callers_thresholds_back(monkeypatch):
     before, enabled = gc.get_threshold(), gc.isenabled()
     try:
         gc.set_threshold(*DEFAULT)
-        assert _thresholds_during_a_batch(monkeypatch) == (DEFAULT, True)
-        gc.disable()
+        assert _thresholds_during_a_batch(monkeypatch) == (collector.THRESHOLDS, True)
+        assert gc.get_threshold() == DEFAULT
+        higher = (200_000, 10, 10)  # a caller's own, higher: left as it is
+        gc.set_threshold(*higher)
+        assert _thresholds_during_a_batch(monkeypatch) == (higher, True)
+        gc.set_threshold(*DEFAULT)
+        gc.disable()  # a caller who turned the collector off keeps it off
         assert _thresholds_during_a_batch(monkeypatch) == (DEFAULT, False)
         assert gc.get_threshold() == DEFAULT and not gc.isenabled()
     finally:

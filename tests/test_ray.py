@@ -13,7 +13,7 @@ from multivalue_cli.run.local_pool import WorkerPool  # noqa: E402
 from multivalue_cli.run.worker import JobConfig  # noqa: E402
 from multivalue_cli.run.ray_pool import RayPool  # noqa: E402
 from multivalue_cli.run.records import Task  # noqa: E402
-from multivalue_cli.transformer import resolve_profile  # noqa: E402
+from multivalue_cli.profiles import resolve_profile  # noqa: E402
 
 SAMPLE = Path(__file__).parent.parent / "multivalue_cli" / "data" / "sample.jsonl"
 runner = CliRunner()

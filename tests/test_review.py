@@ -16,7 +16,7 @@ from multivalue_cli.review.page import render_review_page, snippet
 from multivalue_cli.review.sampling import SampleOptions, sample_run
 from multivalue_cli.review.scores import krippendorff_alpha, score
 from multivalue_cli.review.validated import write_profile
-from multivalue_cli.transformer import resolve_profile
+from multivalue_cli.profiles import resolve_profile
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -10,7 +10,7 @@ from multivalue_cli.run.records import Outcome, Task, TextStats
 from multivalue_cli.run.resume import damaged_file, file_check
 from multivalue_cli.run.texts import RecordPlan, finish_all, prepare
 from multivalue_cli.tasks import load_task
-from multivalue_cli.transformer import LearnerStats
+from multivalue_cli.learner.injector import LearnerStats
 
 
 def test_tasks_and_outcomes_come_back_from_a_pickle_as_they_went():

@@ -5,7 +5,7 @@ from typer.testing import CliRunner
 
 from multivalue_cli.cli import app
 from multivalue_cli.reports.terminal import missing_rules_note, note, show
-from multivalue_cli.transformer import resolve_profile
+from multivalue_cli.profiles import resolve_profile
 
 runner = CliRunner()
 

@@ -9,15 +9,14 @@ imports them all once.
 """
 from __future__ import annotations
 
-import csv
 import dataclasses
 import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from .catalog import catalog
 from .edits import Site
 
 if TYPE_CHECKING:
@@ -85,16 +84,6 @@ _RULES: dict[str, Rule] = {}
 _LOADED = False
 
 
-@functools.lru_cache(maxsize=1)
-def _catalogued() -> dict[str, tuple[int, str]]:
-    """eWAVE number and category by feature name, as the feature catalogue gives them."""
-    text = resources.files("multivalue_cli").joinpath("data/features.tsv").read_text("utf-8")
-    found: dict[str, tuple[int, str]] = {}
-    for row in csv.DictReader(text.splitlines(), delimiter="\t"):
-        found.setdefault(row["name"], (int(row["ewave"]), row["category"]))
-    return found
-
-
 def rule(
     name: str,
     *,
@@ -113,11 +102,11 @@ def rule(
     preference, to the eWAVE features each also shows (see :class:`Form`); the function then
     takes a ``form`` keyword, the first form by default."""
 
-    catalogued = _catalogued().get(name)
+    catalogued = catalog().get(name)
     if catalogued is None:
         raise ValueError(f"rule {name!r}: no feature of that name in features.tsv (the eWAVE "
                          f"number and category of a rule come from there)")
-    ewave, category = catalogued
+    ewave, category = catalogued.ewave, catalogued.category
 
     def decorate(fn: RuleFn) -> RuleFn:
         if name in _RULES:

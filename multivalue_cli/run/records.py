@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ..engine.apply import AppliedEdit
-    from ..transformer import LearnerStats
+    from ..learner.injector import LearnerStats
 
 
 class Task(NamedTuple):
@@ -49,7 +49,7 @@ class TextStats(NamedTuple):
 
     @classmethod
     def from_json(cls, row: list[Any]) -> "TextStats":
-        from ..transformer import LearnerStats
+        from ..learner.injector import LearnerStats
 
         distance, unprotected, capacity, expected, per_label, path = row
         return cls(path, LearnerStats(distance, unprotected, capacity, expected, per_label))
