@@ -238,3 +238,20 @@ def test_catalogue_finds_the_entry_points_of_each_group_it_found_before(nlp):
         assert list(grouped.select(group=group)) == list(fresh.select(group=group)), group
     assert list(grouped.select(name="multivalue")) == list(fresh.select(name="multivalue"))
     assert "tok2vec" in spacy.registry.factories.get_all()
+
+
+def test_srsly_finds_the_same_decoders_memoized_until_the_registry_changes():
+    import catalogue
+    import srsly.msgpack
+
+    from multivalue_cli.engine.spacy_import import MemoizedDecoders
+
+    registry = srsly.msgpack.msgpack_decoders
+    memo = MemoizedDecoders(registry, catalogue)
+    assert memo() == registry.get_all() and memo() is not memo()  # a copy each time, as get_all gives
+    registry.register("multivalue_test_decoder", func=lambda obj, chain=None: obj)
+    try:
+        assert "multivalue_test_decoder" in memo()
+    finally:
+        del catalogue.REGISTRY[("srsly", "msgpack_decoders", "multivalue_test_decoder")]
+    assert "multivalue_test_decoder" not in memo()

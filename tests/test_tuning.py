@@ -15,6 +15,8 @@ import catalogue
 from lemminflect.core.Inflections import Inflections
 from multivalue_cli.engine.lexicon import LazyTable
 entry_points = type(catalogue.AVAILABLE_ENTRY_POINTS)
+import srsly.msgpack
+decoders = type(srsly.msgpack.msgpack_decoders.get_all).__name__
 print(json.dumps({{
     "meta_path_kept": sys.meta_path == meta_path,
     "thresholds": gc.get_threshold(),
@@ -22,6 +24,7 @@ print(json.dumps({{
     "frozen": gc.get_freeze_count() > 0,
     "environment_kept": os.environ == environment,
     "entry_points": entry_points.__module__ + "." + entry_points.__qualname__,
+    "decoders": decoders,
     "spacy_commands": "spacy.cli" in sys.modules,
     "stand_ins": sorted(n for n, m in sys.modules.items() if n.startswith("spacy") and m.__spec__ is None),
     "lazy_tables": isinstance(getattr(Inflections(), "infl_dict", None), LazyTable),
@@ -54,8 +57,8 @@ def plain():
 def test_the_library_leaves_the_process_as_a_plain_import_of_spacy_does(plain):
     library = _observe(LIBRARY)
     assert isinstance(library["output"], str)
-    for key in ("meta_path_kept", "thresholds_kept", "environment_kept", "entry_points", "spacy_commands",
-                "stand_ins", "frozen", "lazy_tables"):
+    for key in ("meta_path_kept", "thresholds_kept", "environment_kept", "entry_points", "decoders",
+                "spacy_commands", "stand_ins", "frozen", "lazy_tables"):
         assert library[key] == plain[key], key
     assert plain["meta_path_kept"] and plain["thresholds_kept"] and plain["environment_kept"]
     assert plain["spacy_commands"] and plain["stand_ins"] == [] and not plain["frozen"]
@@ -68,6 +71,7 @@ def test_a_tuned_process_has_every_setting_and_the_same_output(plain):
     assert tuned["output"] == library["output"]
     assert tuned["thresholds"] == list(THRESHOLDS) and not tuned["environment_kept"]
     assert tuned["entry_points"] == "multivalue_cli.engine.spacy_import.GroupedEntryPoints"
+    assert tuned["decoders"] == "MemoizedDecoders" and plain["decoders"] != "MemoizedDecoders"
     assert not tuned["spacy_commands"] and tuned["stand_ins"] == [] and tuned["lazy_tables"]
     assert tuned["meta_path_kept"]  # the pandas probe's finder is in place only while it probes
 
