@@ -264,3 +264,16 @@ def test_casing_helpers_shared_by_the_dialect_and_learner_renderers():
     for lexical in (first("I"), first("I'm"), first("I’d"), first("NASA", "NOUN"), first("Paris", "PROPN"),
                     first("iPhone", "NOUN"), first("McDonald", "NOUN")):
         assert not capital_by_position(lexical), lexical.text
+
+
+def test_word_forms_are_found_alike_before_and_after_a_text_gets_its_table(nlp):
+    """DocIndex.form reads the words for a text's first questions and uses a table after: the
+    same tokens, in document order, either way."""
+    from multivalue_cli.engine.docindex import FORM_SCANS, DocIndex
+
+    doc = nlp("He said she and he and it were there; he left. Me? He!")
+    index = DocIndex(doc)
+    questions = [("he",), ("he", "she"), ("it",), ("nothing",), ("she", "it", "me"), ("he",), ("he", "nothing")]
+    assert len(questions) > FORM_SCANS
+    for forms in questions:
+        assert [t.i for t in index.form(*forms)] == [t.i for t in doc if t.lower_ in forms], forms

@@ -52,7 +52,7 @@ class DocIndex:
                  "deps", "protected", "words", "spaces", "offsets", "tag_of", "lemma_of", "pos_of",
                  "dep_of", "head_of", "morph_of", "is_space", "sentence_of", "_merged", "_questions",
                  "_children", "_child_positions", "_sentences", "_sentence_ends", "_by_form",
-                 "_lower")
+                 "_lower", "_form_questions")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
@@ -130,7 +130,8 @@ class DocIndex:
         self._merged: dict[tuple, list[Token]] = {}
         self._questions: dict[int, bool] = {}
         self._by_form: dict[str, list[Token]] | None = None
-        self._lower: list[str] = []
+        self._lower: list[str] | None = None
+        self._form_questions = 0
         untrusted = _untrusted_sentences(self, sentence_counts)
         if '"' in self.text or "'" in self.text or "“" in self.text or "‘" in self.text:
             protected |= _quoted_titles(self)
@@ -242,14 +243,29 @@ class DocIndex:
         return self._lookup(self.by_dep, self.dep_of, deps)
 
     def form(self, *forms: str) -> list["Token"]:
-        """Tokens whose lower-cased text is one of ``forms``, in document order."""
+        """Tokens whose lower-cased text is one of ``forms``, in document order. Most texts are
+        asked for a form or two: those are found by reading the words; a text asked more often
+        gets a table of its words (building one for every text cost more than it saved)."""
+        if self._lower is None:
+            self._lower = [word.lower() for word in self.words]
+            self._form_questions = 0
         if self._by_form is None:
-            lower = self._lower = [word.lower() for word in self.words]
+            self._form_questions += 1
+            if self._form_questions <= FORM_SCANS:
+                return self._scan(forms)
             table: dict[str, list[Token]] = {}
-            for tok, low in zip(self.tokens, lower):
+            for tok, low in zip(self.tokens, self._lower):
                 table.setdefault(low, []).append(tok)
             self._by_form = table
         return self._lookup(self._by_form, self._lower, forms)
+
+    def _scan(self, forms: tuple[str, ...]) -> list["Token"]:
+        tokens = self.tokens
+        if len(forms) == 1:
+            form = forms[0]
+            return [tokens[i] for i, low in enumerate(self._lower) if low == form]
+        wanted = frozenset(forms)
+        return [tokens[i] for i, low in enumerate(self._lower) if low in wanted]
 
     def _lookup(self, table: dict[str, list["Token"]], column: list[str],
                 keys: tuple[str, ...]) -> list["Token"]:
@@ -325,6 +341,9 @@ def _ends_in_question_mark(index: DocIndex, start: int, end: int) -> bool:
 # What the per-sentence counts record of a word (positions in a sentence's counts list).
 WORD, FUNCTION_WORD, SYMBOL = 0, 1, 2
 MAX_CACHED_WORDS = 200_000
+# A text asked for word forms (DocIndex.form) this many times is read word by word each time;
+# asked again, it gets a table of its words.
+FORM_SCANS = 3
 # orth id -> (is a space token, count kind or None, protected on its own)
 _WORD_CLASSES: dict[int, tuple[bool, int | None, bool]] = {}
 
