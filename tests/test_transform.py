@@ -238,8 +238,9 @@ def test_refuses_to_write_into_a_non_empty_folder(tmp_path):
     (out / "keep.txt").write_text("mine")
     result = transform("--dialect", "IndE", "-o", out)
     assert result.exit_code == 2 and "--overwrite" in result.output
-    assert transform("--dialect", "IndE", "-o", out, "--overwrite").exit_code == 0
-    assert (out / "keep.txt").read_text() == "mine"
+    result = transform("--dialect", "IndE", "-o", out, "--overwrite")  # not a run's output: refused too
+    assert result.exit_code == 2 and "not the output folder of a multivalue run" in result.output
+    assert [p.name for p in out.iterdir()] == ["keep.txt"] and (out / "keep.txt").read_text() == "mine"
 
 
 def test_unreachable_hub_dataset_fails_fast(tmp_path, monkeypatch):

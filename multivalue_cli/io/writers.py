@@ -51,13 +51,25 @@ class EditRow(NamedTuple):
     span_rows: int
 
 
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
 def temporary(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp")
 
 
+def new_file(path: Path, mode: str = "wb") -> IO:
+    """``path`` opened as a new file: whatever had that name (a stale temporary file, a symbolic
+    link planted there) is removed first, the link itself and never what it points to, and the
+    file is created exclusively, so no write goes through a link."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o666)
+    return open(fd, mode, encoding="utf-8" if "b" not in mode else None)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     tmp = temporary(path)
-    with open(tmp, "w", encoding="utf-8") as f:
+    with new_file(tmp, "w") as f:
         f.write(text)
         f.flush()
         os.fsync(f.fileno())
@@ -90,8 +102,9 @@ class AtomicTableFile:
         self.rows = 0
         self._buffer: list[pa.Table] = []
         self._buffered = 0
-        self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
-        self._jsonl: IO[bytes] | None = open(self.tmp, "wb") if fmt == "jsonl" else None
+        self._file: IO[bytes] = new_file(self.tmp)
+        self._parquet = pq.ParquetWriter(self._file, schema) if fmt == "parquet" else None
+        self._jsonl: IO[bytes] | None = self._file if fmt == "jsonl" else None
 
     def write(self, rows: Sequence, first_row: int = 0) -> None:
         """Write ``rows`` (input rows from ``first_row``, for the messages of a subclass)."""
@@ -133,11 +146,11 @@ class AtomicTableFile:
         if self._jsonl is not None:
             self._jsonl.flush()
             os.fsync(self._jsonl.fileno())
-            self._jsonl.close()
+        self._file.close()
         os.replace(self.tmp, self.path)
 
     def discard(self) -> None:
-        for handle in (self._parquet, self._jsonl):
+        for handle in (self._parquet, self._file):
             try:
                 if handle is not None:
                     handle.close()

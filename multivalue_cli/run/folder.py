@@ -32,8 +32,8 @@ from .pipeline import transform_records
 from .progress import RunProgress
 from .records import TextStats
 from .resume import (
-    OutputLock, Resumed, claim_folder, damaged_file, file_check, prepare_output_dir, resume_command,
-    resume_point,
+    WORK_NAME, OutputLock, Resumed, claim_folder, clear_folder, damaged_file, file_check, own_folder,
+    prepare_output_dir, resume_command, resume_point,
 )
 from .signals import install_signal_handlers, restore_signal_handlers, signals_deferred
 from .spec import (
@@ -85,15 +85,19 @@ class FolderRun:
 
     def _begin(self, note, warn) -> int:
         """Prepare the folder (new run or resume); return the first row still to do."""
-        self.lock = claim_folder(self.out)
-        if self.opts.resume:
-            resumed = resume_point(self.out, self.spec, self.profile, self.source, warn)
-            if resumed is not None:
-                self._go_on_from(resumed)
-                return len(self.shards) * self.spec.shard_size
-            note(f"nothing finished to resume in {self.out}; starting from the beginning")
-        prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
-        self.work.mkdir()
+        self.lock = claim_folder(self.out, self.source)
+        try:
+            if self.opts.resume:
+                resumed = resume_point(self.out, self.spec, self.profile, self.source, warn)
+                if resumed is not None:
+                    self._go_on_from(resumed)
+                    return len(self.shards) * self.spec.shard_size
+                note(f"nothing finished to resume in {self.out}; starting from the beginning")
+            prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
+        except RunError:  # refused: the folder is left as it was found
+            self.lock.release(remove=self.lock.created)
+            raise
+        own_folder(self.work)
         self.fingerprint = self.source.fingerprint()
         self._write_manifest("starting")  # the folder is recognisably ours from now on
         self._choose_format(warn)
@@ -307,8 +311,8 @@ class FolderRun:
         self._write_manifest("finalizing")
         total = len(self.shards)
         split = self.source.split
-        (self.out / "data").mkdir(exist_ok=True)
-        (self.out / "edits").mkdir(exist_ok=True)
+        own_folder(self.out / "data")
+        own_folder(self.out / "edits")
         for k, shard in enumerate(self.shards):
             for kind, name in _shard_files(shard, "data", "edits"):
                 ext = name.rsplit(".", 1)[1]
@@ -326,10 +330,7 @@ class FolderRun:
         manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
-        for leftover in self.work.glob("*") if self.work.exists() else ():
-            leftover.unlink()
-        if self.work.exists():
-            self.work.rmdir()
+        clear_folder(self.work, WORK_NAME)
         if self.lock is not None:
             self.lock.release(remove=True)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,38 +21,66 @@ import pyarrow as pa
 
 from ..io import jsontext
 from ..io.arrowschema import schema_from_text
+from ..io.writers import NO_FOLLOW
 from ..profiles import Profile
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
-OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", ".work", LOCK_NAME)
+# the files a run names in its folder: the final shards (data/, edits/), the shards of a run in
+# progress (.work/), temporary files; nothing else in data/, edits/ or .work/ is ours
+SHARD_NAME = re.compile(r"[^/\\]+-\d{5,}-of-\d{5,}\.(parquet|jsonl)")
+WORK_NAME = re.compile(r"(data|edits|learner|errors)-\d{5,}\.(parquet|jsonl|json)")
+TEMPORARY_NAME = re.compile(r"\..+\.tmp")
+FINAL_NAME = re.compile(r"(data|edits)/" + SHARD_NAME.pattern)
 
 
 # ----------------------------------------------------------------------- the folder
 
 
-def claim_folder(out: Path) -> "OutputLock":
-    """Make ``out`` if need be and lock it for this run."""
+def claim_folder(out: Path, source=None) -> "OutputLock":
+    """Make ``out`` if need be and lock it for this run (refused, before anything is written,
+    when the input lies inside it)."""
     if out.exists() and not out.is_dir():
         raise RunError(f"{out} exists and is not a folder; choose another -o folder")
+    if source is not None:
+        refuse_input_inside(out, source)
     out.mkdir(parents=True, exist_ok=True)
     return OutputLock.acquire(out)
+
+
+def refuse_input_inside(out: Path, source) -> None:
+    """An input inside the output folder would be read while the run writes there, and deleted
+    by ``--overwrite``: refused."""
+    if not out.exists():
+        return
+    folder = out.resolve()
+    for path in source.files:
+        if Path(path).resolve().is_relative_to(folder):
+            raise RunError(f"the input {path} lies inside the output folder {out}; writing there "
+                           "could change or delete it: choose another -o folder")
 
 
 class OutputLock:
     """An exclusive lock on an output folder (``OUT/.lock``, holding the owner's pid), held for
     the whole run so that a second run cannot write the same folder. The kernel releases it when
-    the process ends, however it ends, so a lock left by a killed run never blocks a resume."""
+    the process ends, however it ends, so a lock left by a killed run never blocks a resume.
+    The file is opened without following a symbolic link (a link found there is removed, its
+    target left as it is)."""
 
-    def __init__(self, path: Path, fd: int) -> None:
-        self.path, self.fd = path, fd
+    def __init__(self, path: Path, fd: int, created: bool = False) -> None:
+        self.path, self.fd, self.created = path, fd, created
 
     @classmethod
     def acquire(cls, out: Path) -> "OutputLock":
         import fcntl
 
         path = out / LOCK_NAME
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        if path.is_symlink():
+            path.unlink()
+        try:
+            fd, created = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o644), True
+        except FileExistsError:
+            fd, created = os.open(path, os.O_RDWR | NO_FOLLOW), False
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -61,7 +90,7 @@ class OutputLock:
                            "or stop it, then try again", EXIT_FAILED) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        return cls(path, fd)
+        return cls(path, fd, created)
 
     def release(self, remove: bool = False) -> None:
         if self.fd < 0:
@@ -74,61 +103,94 @@ class OutputLock:
 
 def prepare_output_dir(out: Path, overwrite: bool) -> None:
     """Make ``out`` ready for a new run: refuse a folder holding other files or a run's output
-    unless ``overwrite`` (then clear only our files). A folder left by a run that died before
-    it finished its first shard holds nothing of value and is reused."""
-    if any(out.iterdir()) and not overwrite and not leftovers_only(out):
-        state = run_state(out)
-        if state == "complete":
-            what = "holds the output of a finished run"
-        elif state is not None:
-            what = "holds an unfinished run; pass --resume to continue it"
-        else:
-            what = "is not empty"
-        raise RunError(f"{out} {what}; pass --overwrite to replace it, or choose another "
-                       "-o folder" + ("" if state not in (None, "complete") else
-                                     " (--resume continues an unfinished run)"))
-    for name in OUR_FILES:
-        if name != LOCK_NAME:
-            _remove(out / name)
-    for stale in out.glob(".*.tmp"):
-        stale.unlink()
+    unless ``overwrite``, and even then a folder that is not a multivalue output (its manifest
+    says whose it is); clear only the files a run of ours names there. A folder left by a run
+    that died before it finished its first shard holds nothing of value and is reused."""
+    if any(out.iterdir()) and not leftovers_only(out):
+        manifest = our_manifest(out)
+        state = manifest.get("state") if manifest is not None else None
+        if not overwrite:
+            if state == "complete":
+                what = "holds the output of a finished run"
+            elif state is not None:
+                what = "holds an unfinished run; pass --resume to continue it"
+            else:
+                what = "is not empty"
+            raise RunError(f"{out} {what}; pass --overwrite to replace it, or choose another "
+                           "-o folder" + ("" if state not in (None, "complete") else
+                                         " (--resume continues an unfinished run)"))
+        if manifest is None:
+            raise RunError(f"{out} is not the output folder of a multivalue run (it has no "
+                           "manifest.json of ours), and --overwrite replaces only such a folder; "
+                           "nothing was changed: choose another -o folder")
+    clear_output(out)
 
 
-def run_state(out: Path) -> str | None:
-    """The state in ``out/manifest.json`` (running, interrupted, complete, ...), if readable."""
+def our_manifest(out: Path) -> dict | None:
+    """``out/manifest.json`` if it is the manifest of a multivalue run (a file, not a link)."""
+    path = out / "manifest.json"
     try:
-        return jsontext.loads((out / "manifest.json").read_text("utf-8")).get("state")
-    except (OSError, ValueError, AttributeError):
+        manifest = None if path.is_symlink() else jsontext.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
         return None
+    tool = manifest.get("tool") if isinstance(manifest, dict) else None
+    return manifest if isinstance(tool, dict) and tool.get("name") == "multivalue" else None
 
 
 def leftovers_only(out: Path) -> bool:
     """Whether ``out`` holds only what a run leaves before its first shard is finished: a
-    lock, temporary files, an empty ``.work`` and a manifest that lists no shard."""
+    lock, temporary files, an empty ``.work`` and a manifest of ours that lists no shard."""
     for entry in out.iterdir():
-        if entry.name == LOCK_NAME or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+        if entry.name == LOCK_NAME or TEMPORARY_NAME.fullmatch(entry.name):
             continue
         if entry.name == ".work" and entry.is_dir() and not any(entry.iterdir()):
             continue
         if entry.name == "manifest.json":
-            try:
-                manifest = jsontext.loads(entry.read_text("utf-8"))
-            except (OSError, ValueError):
-                return False
-            if isinstance(manifest, dict) and manifest.get("state") != "complete" \
-                    and not manifest.get("shards"):
+            manifest = our_manifest(out)
+            if manifest is not None and manifest.get("state") != "complete" and not manifest.get("shards"):
                 continue
         return False
     return True
 
 
-def _remove(target: Path) -> None:
-    if target.is_dir():
-        for child in target.iterdir():
-            _remove(child)
-        target.rmdir()
-    elif target.exists():
-        target.unlink()
+def clear_output(out: Path) -> None:
+    """Remove what a run of ours leaves in ``out``: its manifest, card and errors, the files
+    named as its shards in ``data/``, ``edits/`` and ``.work/``, its temporary files; those
+    folders too once empty. Another file stays; a symbolic link is removed as a link, never
+    followed (what it points to stays as it is)."""
+    for name in ("manifest.json", "README.md", "errors.jsonl"):
+        if (out / name).is_symlink() or (out / name).is_file():
+            (out / name).unlink()
+    for name, pattern in (("data", SHARD_NAME), ("edits", SHARD_NAME), (".work", WORK_NAME)):
+        clear_folder(out / name, pattern)
+    for stale in out.iterdir():
+        if TEMPORARY_NAME.fullmatch(stale.name) and not stale.is_dir():
+            stale.unlink()
+
+
+def clear_folder(folder: Path, pattern: re.Pattern) -> None:
+    """Remove the files of ``folder`` named as ``pattern`` says (and temporary files), then the
+    folder if nothing else is left; a link in its place is removed, not followed."""
+    if folder.is_symlink():
+        folder.unlink()
+        return
+    if not folder.is_dir():
+        return
+    for entry in folder.iterdir():
+        if (pattern.fullmatch(entry.name) or TEMPORARY_NAME.fullmatch(entry.name)) \
+                and (entry.is_symlink() or not entry.is_dir()):
+            entry.unlink()
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
+def own_folder(folder: Path) -> Path:
+    """``folder`` as a folder of its own: a symbolic link in its place is removed (never written
+    through), then the folder is made if need be."""
+    if folder.is_symlink():
+        folder.unlink()
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 # ----------------------------------------------------------------------- going on
@@ -181,16 +243,29 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
         raise RunError(f"--resume: the input is not the one the interrupted run read "
                        f"({_fingerprint_change(before, fingerprint)}); its finished shards "
                        "would not match. Start again with --overwrite")
-    work.mkdir(exist_ok=True)
+    _refuse_foreign_names(manifest, manifest_path)
+    own_folder(work)
     if manifest.get("state") == "finalizing":
         _unfinalize(out, manifest)
     shards = _trusted_shards(work, manifest["shards"], warn)
     keep = {name for shard in shards for name in shard["files"]}
     for stale in work.iterdir():
-        if stale.name not in keep:
+        if stale.name not in keep and (stale.is_symlink() or not stale.is_dir()):
             stale.unlink()
     return Resumed(shards, manifest["format"], manifest.get("format_reason"),
                    schema_from_text(manifest.get("schema")), fingerprint)
+
+
+def _refuse_foreign_names(manifest: dict, manifest_path: Path) -> None:
+    """The files a manifest names must be the run's own (``.work/data-00000.parquet``,
+    ``data/train-00000-of-00001.parquet``): a name that leads elsewhere is refused."""
+    outputs = manifest.get("outputs") or {}
+    names = [(name, WORK_NAME) for shard in manifest["shards"] for name in shard.get("files", [])]
+    names += [(final, FINAL_NAME) for kind in ("data", "edits") for final in outputs.get(kind) or []]
+    for name, pattern in names:
+        if not isinstance(name, str) or not pattern.fullmatch(name):
+            raise RunError(f"{manifest_path}: names a file that is not one of the run's own "
+                           f"({name!r}); rerun with --overwrite")
 
 
 def _unfinalize(out: Path, manifest: dict) -> None:
