@@ -62,3 +62,50 @@ def test_a_folder_of_parquet_shards_keeps_their_split(tmp_path):
         pq.write_table(pa.table({"text": ["He speaks."]}), folder / f"test-0000{k}-of-00002.parquet")
     source = open_source(str(folder))
     assert source.split == "test" and "2 files named test" in source.split_note
+
+
+# a split names files and folders: it must be a plain name, on reading and on writing
+
+
+def _cli(*args):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "multivalue_cli", *map(str, args)],
+                          env={**os.environ, "HF_HUB_OFFLINE": "1"}, capture_output=True, text=True)
+
+
+def _listing(root):
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+@pytest.mark.parametrize("split", ["../sub", "a/b", "..", ".hidden", "x\\y", "tab\there"])
+def test_a_split_that_is_not_a_plain_name_is_refused_before_anything_is_written(tmp_path, split):
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"text": "She is going to the market."}\n')
+    before = _listing(tmp_path)
+    result = _cli("transform", source, "-d", "IndE", "-o", tmp_path / "out", "--split", split, "--quiet")
+    assert result.returncode == 2 and "is not a plain name" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert _listing(tmp_path) == before  # no output folder, no shard beside data/
+
+
+def test_a_saved_dataset_dict_naming_a_split_elsewhere_is_refused(tmp_path):
+    from datasets import Dataset, DatasetDict
+
+    saved = tmp_path / "saved"
+    DatasetDict({"train": Dataset.from_list([{"text": "She is going."}]),
+                 "other": Dataset.from_list([{"text": "He has gone."}])}).save_to_disk(str(saved))
+    (tmp_path / "other").mkdir()  # the folder "../other" would name, beside the saved one
+    for name in ("data-00000-of-00001.arrow", "dataset_info.json", "state.json"):
+        (tmp_path / "other" / name).write_bytes((saved / "other" / name).read_bytes())
+    index = saved / "dataset_dict.json"
+    index.write_text(json.dumps({"splits": ["train", "../other"]}))
+    for args in ([], ["--split", "../other"], ["--split", "train"]):
+        with pytest.raises(Exception, match="is not a plain name"):
+            open_source(str(saved), split=args[1] if args else None)
+        result = _cli("transform", saved, "-d", "IndE", "-o", tmp_path / "out", "--quiet", *args)
+        assert result.returncode == 2 and "dataset_dict.json: the split '../other' is not a plain name" \
+            in result.stderr, result.stderr
+        assert not (tmp_path / "out").exists()

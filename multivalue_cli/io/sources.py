@@ -200,8 +200,18 @@ def open_source(
         if config is not None:
             raise SourceError(f"{spec or 'the sample'}: a config applies only to hf: datasets")
         source = _open_local(spec, split=split)
+    source.split = plain_split(source.split, "--split" if split is not None else spec or "the sample")
     source.limit = limit
     return source
+
+
+def plain_split(name: str, where: str) -> str:
+    """A split names files and folders (``data/<split>-00000-of-00001.parquet``, a saved
+    dataset's ``<split>/``): a plain name, never a path."""
+    if not name or name.startswith(".") or "/" in name or "\\" in name or not name.isprintable():
+        raise SourceError(f"{where}: the split {name!r} is not a plain name (a split names files, so "
+                          "it may hold no '/', '\\' or control character and not start with '.')")
+    return name
 
 
 # --- local inputs -------------------------------------------------------------------------
@@ -461,6 +471,8 @@ def _open_saved_dict(path: Path, spec: str, *, split: str | None) -> Source:
         splits = json.loads((path / "dataset_dict.json").read_text("utf-8"))["splits"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise SourceError(f"{spec}: unreadable dataset_dict.json ({exc})") from None
+    for name in splits if isinstance(splits, list) else ():
+        plain_split(str(name), f"{spec}/dataset_dict.json")
     available = ", ".join(splits)
     if split is None:
         if len(splits) != 1:
