@@ -95,6 +95,9 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             _check_unreadable(row, record, errors.get(row), report)
             continue
         if row in dropped:
+            if run.get("on_error", "passthrough") != "skip":  # a readable record is written
+                report.problem(f"row {row}: missing from the output, listed in errors.jsonl as "
+                               f"not written, but the run was --on-error {run.get('on_error', 'passthrough')}")
             continue
         written = next(outputs, None)
         if written is None:
@@ -137,7 +140,8 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
     if schema is not None:
         expected = schema
         for name in keep:
-            expected = expected.append(schema.field(name).with_name(f"{name}_original"))
+            if f"{name}_original" not in schema.names:
+                expected = expected.append(schema.field(name).with_name(f"{name}_original"))
     else:  # inferred from the JSON records; the manifest keeps it
         from ..io.arrowschema import schema_from_text
 
@@ -201,7 +205,8 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
                   typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
                   seen_texts: set, rebuilt: dict | None = None) -> None:
-    original = {**before, **{f"{k}_original": before.get(k) for k in keep}}
+    # the copies --keep-original adds; a column of the input's own by that name must keep its values
+    original = {**before, **{f"{k}_original": before.get(k) for k in keep if f"{k}_original" not in before}}
     located_in, problems = select(original, paths)
     located_out, _ = select(after, paths)
     if [p for p, _ in located_in] != [p for p, _ in located_out] and not problems:
