@@ -47,6 +47,13 @@ def load(stream) -> Any:
     return loads(stream.read())
 
 
+def lines(text: str) -> list[str]:
+    """The lines of a JSON-lines text, split at ``\\n`` only: ``str.splitlines`` also splits at
+    U+2028, U+2029, U+0085 and other characters a JSON string holds as they are."""
+    found = text.split("\n")
+    return found[:-1] if found[-1] == "" else found
+
+
 def has_surrogates(text: str) -> bool:
     try:
         text.encode("utf-8")

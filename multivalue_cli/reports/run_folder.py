@@ -43,7 +43,7 @@ def error_rows(out: Path) -> tuple[set[int], set[int]]:
     failed: set[int] = set()
     dropped: set[int] = set()
     if path.exists():
-        for line in path.read_text("utf-8").splitlines():
+        for line in jsontext.lines(path.read_text("utf-8")):
             entry = json.loads(line)
             if entry.get("row") is None:
                 continue

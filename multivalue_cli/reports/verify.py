@@ -119,7 +119,7 @@ def _error_entries(out: Path, report: Report) -> dict[int, dict]:
     if not path.exists():
         return {}
     entries = {}
-    for lineno, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+    for lineno, line in enumerate(jsontext.lines(path.read_text("utf-8")), start=1):
         try:
             entry = jsontext.loads(line)
             entries[entry["row"]] = entry

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from ..io import jsontext
 from . import ReviewError
 
 CSV_REQUIRED = ("annotator", "item", "wrong_edits", "acceptable")
@@ -48,7 +50,7 @@ def load_review(folder: Path) -> tuple[dict, dict[str, dict]]:
     if hashlib.sha256(raw).hexdigest()[:16] != meta.get("review"):
         raise ReviewError(f"{folder}/items.jsonl changed since it was exported; export again")
     items = {}
-    for line in raw.decode("utf-8").splitlines():
+    for line in jsontext.lines(raw.decode("utf-8")):
         item = json.loads(line)
         items[item["item"]] = item
     return meta, items
@@ -106,7 +108,7 @@ def _read_json(path: Path, text: str, meta: dict) -> Iterator[Judgment]:
 
 
 def _read_csv(path: Path, text: str) -> Iterator[Judgment]:
-    reader = csv.DictReader(text.splitlines())
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in CSV_REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise ReviewError(f"{path}: missing column(s) {', '.join(missing)}; expected "
