@@ -193,3 +193,20 @@ def test_atomic_writers_never_follow_a_link_at_their_temporary_name(tmp_path, fm
     assert target.read_text() == "precious"
     assert (tmp_path / "notes").read_text() == "new" and (tmp_path / "shard").is_file()
 
+
+def test_review_export_overwrites_only_a_review_folder(records, tmp_path):
+    """A project folder that merely holds a README.md is not an earlier export to replace."""
+    out, project = tmp_path / "out", tmp_path / "project"
+    assert transform(records, out).returncode == 0
+    project.mkdir()
+    (project / "README.md").write_text("my project\n")
+    (project / "code.py").write_text("print(1)\n")
+    before = tree(project)
+    refused(cli("review", "export", out, "-o", project, "--overwrite"), "holds no review export")
+    assert tree(project) == before
+    review = tmp_path / "review"
+    assert cli("review", "export", out, "-o", review).returncode == 0
+    (review / "judgments-ana.json").write_text("{}")
+    (review / "review.json").unlink()  # an export that stopped before its last file
+    assert cli("review", "export", out, "-o", review, "--overwrite").returncode == 0
+    assert (review / "judgments-ana.json").read_text() == "{}" and (review / "review.json").is_file()

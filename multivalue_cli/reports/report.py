@@ -235,13 +235,14 @@ def _difference(achieved: Any, target: Any) -> float | None:
 def print_report(summary: dict, console, top: int = 20) -> None:
     """The summary as rich tables on ``console`` (a ``rich.console.Console``)."""
     from rich.table import Table
+    from rich.text import Text  # a value is shown as it is, never read as Rich markup
 
     def table(title: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], numeric: bool = True) -> None:
         t = Table(title=title, title_justify="left")
         for k, col in enumerate(columns):
             t.add_column(col, justify="right" if numeric and k > 0 else "left")
         for row in rows:
-            t.add_row(*(cell_text(v) for v in row))
+            t.add_row(*(Text(cell_text(v)) for v in row))
         console.print(t)
 
     table("Run", ("", "value"), run_overview_rows(summary), numeric=False)
@@ -277,7 +278,7 @@ def print_report(summary: dict, console, top: int = 20) -> None:
     if errors["count"]:
         table(f"Errors ({errors['count']})", ("example",), ((e,) for e in errors["examples"]), numeric=False)
     for warning in summary.get("warnings", []):
-        console.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+        console.print(Text("warning:", style="yellow") + Text(f" {warning}"))
 
 
 def run_overview_rows(summary: dict) -> list[tuple[str, Any]]:

@@ -9,8 +9,8 @@ Escaping is the template layer's job, never the job of the code that gathers the
   ``\\u`` escapes, so the data can hold neither ``</script>`` nor ``<!--``;
 - ``.md`` templates are plain text, with filters for each Markdown context: ``md`` (text in a
   line), ``code`` (a code span), ``cell`` (a table cell: after ``md`` or ``code``),
-  ``fenced`` (a code block), ``py_string`` (a string literal in a Python example) and ``yaml``
-  (a YAML document, written by the YAML dumper).
+  ``fenced`` (a code block), ``py_string`` (a string literal in a Python example), ``shell``
+  (a word of a shell command) and ``yaml`` (a YAML document, written by the YAML dumper).
 
 A name the template uses and the code did not give is an error (``StrictUndefined``).
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import shlex
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -92,6 +93,11 @@ def python_string(value: Any) -> str:
     return json.dumps(str(value), ensure_ascii=False)
 
 
+def shell_word(value: Any) -> str:
+    """``value`` as one word of a POSIX shell command, quoted where it needs to be."""
+    return shlex.quote(str(value))
+
+
 def yaml_document(value: Any) -> str:
     """``value`` as block YAML, keys in their order, non-ASCII kept."""
     return yaml.safe_dump(value, sort_keys=False, allow_unicode=True)
@@ -113,7 +119,7 @@ def environment() -> Environment:
     )
     env.policies["json.dumps_kwargs"] = {"ensure_ascii": False}  # keys in their order
     env.filters.update(md=markdown_text, code=markdown_code, cell=markdown_cell, fenced=markdown_fenced,
-                       py_string=python_string, yaml=yaml_document)
+                       py_string=python_string, shell=shell_word, yaml=yaml_document)
     return env
 
 

@@ -31,12 +31,13 @@ def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: s
     """A Rich table on stdout; the ``numeric`` columns are right-aligned."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text  # a value is shown as it is, never read as Rich markup
 
     table = Table(title=title)
     for col in columns:
         table.add_column(col, justify="right" if col in numeric else "left")
     for row in rows:
-        table.add_row(*(str(v) for v in row))
+        table.add_row(*(Text(str(v)) for v in row))
     Console().print(table)
 
 

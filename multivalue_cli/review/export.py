@@ -16,8 +16,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import __version__
+from ..reports.templating import render_template
 from ..io.writers import atomic_write_text
 from . import ReviewError
+from .judgments import spreadsheet_safe
 from .page import render_review_page, snippet
 from .sampling import MAX_TEXT_CHARS, Sample, SampleOptions, sample_run
 
@@ -70,61 +72,45 @@ def _check_folder(folder: Path, overwrite: bool) -> None:
         raise ReviewError(f"{folder} is a file, not a folder")
     if not folder.exists() or not any(folder.iterdir()):
         return
-    if not any((folder / name).exists() for name in FILES):
+    if not _is_review_folder(folder):
         raise ReviewError(f"{folder} is not empty and holds no review export; choose another -o folder")
     if not overwrite:
         raise ReviewError(f"{folder} holds a review export; pass --overwrite to replace it "
                           "(judgment files in it are kept)")
 
 
+def _is_review_folder(folder: Path) -> bool:
+    """Whether ``folder`` holds a review export: its ``review.json`` says so, or (an export that
+    stopped before writing it) it has ``items.jsonl`` and only files an export or its reviewers
+    write there (a project folder with a README.md of its own is not one)."""
+    try:
+        meta = json.loads((folder / "review.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        meta = None
+    if isinstance(meta, dict) and "review" in meta and (meta.get("tool") or {}).get("name") == "multivalue":
+        return True
+    return (folder / "items.jsonl").is_file() and all(
+        p.name in FILES or (p.name.startswith(".") and p.name.endswith(".tmp")) or p.name.startswith("judgments-")
+        for p in folder.iterdir())
+
+
 def _csv(sample: Sample) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # rows end with CR LF (RFC 4180): a cell holding either is then quoted, a lone CR too
+    writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for item in sample.items:
-        writer.writerow([item["item"], item["key"], item["field"], item["dialect"],
-                         str(item["control"]).lower(), item["original"], item["transformed"],
-                         json.dumps(item["edits"], ensure_ascii=False), snippet(item)])
+        cells = [item["item"], item["key"], item["field"], item["dialect"], str(item["control"]).lower(),
+                 item["original"], item["transformed"], json.dumps(item["edits"], ensure_ascii=False),
+                 snippet(item)]
+        writer.writerow([spreadsheet_safe(str(cell)) for cell in cells])
     return buffer.getvalue()
 
 
 def _readme(meta: dict, run: Path, folder: Path) -> str:
-    profile = meta["profile"]
-    reviewed = sum(1 for f in meta["features"].values() if f["in_review"])
-    return f"""# Native-speaker review: {profile['name']} ({profile['abbreviation']})
-
-{meta['items']} items from `{run}` ({reviewed} of the {len(meta['features'])} features that fired;
-up to {meta['options']['per_feature']} instances each; seed {meta['options']['seed']};
-{meta['controls']} unchanged texts as controls). Review id `{meta['review']}`.
-
-## Running the review
-
-1. Send `index.html` to each reviewer: native speakers of {profile['name']}. It works offline,
-   opened straight from the disk (no server, nothing is fetched).
-2. The reviewer enters a name, clicks every highlighted change that sounds wrong in their
-   variety, marks each item acceptable or not, and may add a comment. Marks are kept in the
-   browser across reloads. *Download judgments* saves `judgments-<name>.json`.
-3. Collect the files, then:
-
-       multivalue review import {folder} judgments-*.json --min-votes 2
-
-   prints the accuracy of every feature (instances judged acceptable by a majority), the
-   share of acceptable items and the agreement between reviewers (Krippendorff's alpha), and
-   records them in the run folder for `multivalue report`. Add
-   `--write-profile validated.yaml --min-accuracy 0.9` for a profile without the features
-   reviewers rejected.
-
-Three or more reviewers per item give a majority; a tie counts as not acceptable.
-
-## Crowd platforms
-
-`items.csv` has one row per item: `item`, `key` (input row), `field`, `dialect`, `control`,
-`original`, `transformed`, `edits` (JSON: `edit` id, `feature`, `ewave`, `start`/`end` in the
-transformed text, `before`, `after`) and `html` (the item with its changes marked, for a
-template). Collect the answers as a CSV with the columns `annotator,item,wrong_edits,acceptable`
-(`wrong_edits`: edit ids separated by `;`; `acceptable`: true or false) and import it the same way.
-
-Changes that touch each other were made together and share one mark: marking it marks each
-of its edits wrong. Items with no change (`control` true) show how often reviewers reject
-unchanged text from the same data.
-"""
+    options = meta["options"]
+    return render_template("review_readme.md", profile=meta["profile"], items=meta["items"], run=str(run),
+                           reviewed=sum(1 for f in meta["features"].values() if f["in_review"]),
+                           features=len(meta["features"]), per_feature=options["per_feature"],
+                           seed=options["seed"], controls=meta["controls"], review=meta["review"],
+                           folder=str(folder))

@@ -22,6 +22,22 @@ from ..io import jsontext
 from . import ReviewError
 
 CSV_REQUIRED = ("annotator", "item", "wrong_edits", "acceptable")
+# a cell a spreadsheet would run as a formula starts with one of these (OWASP's list); written
+# with a leading ' (and so is a cell that starts with ' itself, so that reading back is exact)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """``cell`` as a CSV cell no spreadsheet runs as a formula: a leading ``'`` when it starts
+    with ``=``, ``+``, ``-``, ``@``, a tab, a carriage return or ``'`` (:func:`from_spreadsheet`
+    takes it off)."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def from_spreadsheet(cell: str | None) -> str | None:
+    """A cell as :func:`spreadsheet_safe` was given it (a spreadsheet that saved the file again
+    has already taken the ``'`` off: such a cell is kept as it is)."""
+    return cell[1:] if cell is not None and cell[:1] == "'" and cell[1:].startswith(FORMULA_STARTS) else cell
 TRUE = {"true", "yes", "1", "y"}
 FALSE = {"false", "no", "0", "n"}
 
@@ -73,7 +89,7 @@ def read_judgments(paths: Sequence[Path], meta: dict, items: dict[str, dict]) ->
 
 def _read_file(path: Path, meta: dict) -> Iterator[Judgment]:
     try:
-        text = path.read_text("utf-8-sig")
+        text = path.read_bytes().decode("utf-8-sig")  # a CSV cell's own line breaks kept as they are
     except (OSError, UnicodeDecodeError) as exc:
         raise ReviewError(f"{path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
     if path.suffix.lower() == ".csv":
@@ -113,7 +129,8 @@ def _read_csv(path: Path, text: str) -> Iterator[Judgment]:
     if missing:
         raise ReviewError(f"{path}: missing column(s) {', '.join(missing)}; expected "
                           f"{','.join(CSV_REQUIRED)}")
-    for row in reader:
+    for cells in reader:
+        row = {name: from_spreadsheet(cell) for name, cell in cells.items()}
         where = f"{path}, line {reader.line_num}"
         wrong = [e.strip() for e in (row["wrong_edits"] or "").split(";") if e.strip()]
         yield _judgment(_annotator(row["annotator"], where), row["item"], wrong,

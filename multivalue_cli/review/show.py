@@ -48,12 +48,13 @@ def print_results(result: dict, console, top: int | None = None) -> None:
     """``result`` (see :func:`..scores.score`) as rich tables on ``console``; features below
     its ``min_accuracy`` (when the import had one) are flagged ``off``."""
     from rich.table import Table
+    from rich.text import Text  # a value is shown as it is, never read as Rich markup
 
     overview = Table(title="Native-speaker review", title_justify="left")
     overview.add_column("")
     overview.add_column("value")
     for label, value in review_overview_rows(result):
-        overview.add_row(label, str(value))
+        overview.add_row(label, Text(str(value)))
     console.print(overview)
     min_accuracy = result.get("min_accuracy")
     rows = feature_accuracy_rows(result, min_accuracy)
@@ -66,5 +67,5 @@ def print_results(result: dict, console, top: int | None = None) -> None:
     for k, col in enumerate(columns):
         table.add_column(col, justify="right" if k in (1, 2, 3) else "left", no_wrap=k == 0)
     for row in shown:
-        table.add_row(*(str(v) for v in row[:len(columns)]))
+        table.add_row(*(Text(str(v)) for v in row[:len(columns)]))
     console.print(table)
