@@ -371,6 +371,9 @@ def main() -> None:
     from .run.tuning import tune_process
 
     tune_process()  # before numpy is imported anywhere
+    from .reports.terminal import NotesStream
+
+    sys.stderr = NotesStream(sys.stderr)  # a reader of stderr that goes away does not end a run
     import signal
 
     from .run import collector

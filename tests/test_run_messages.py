@@ -171,3 +171,30 @@ def test_explain_counts_the_features_with_no_site_and_lists_them_when_verbose():
     listed = next(r for r in full.splitlines() if r.startswith("no site in this text"))
     count = int(re.search(r"\d+", line).group())
     assert listed.startswith(f"no site in this text ({count}):") and "," in listed
+
+
+def test_a_closed_stderr_drops_the_notes_and_the_run_ends_as_usual(tmp_path):
+    """``multivalue transform ... 2>&1 | head -1``: once stderr's reader has gone, every note
+    and warning is dropped (here from the very first: a pipe with no reader) and the run goes on
+    to its own exit code."""
+    import os
+    import subprocess
+    import sys
+
+    source = tmp_path / "in.jsonl"
+    lines = [json.dumps({"id": k, "text": TEXTS[k % 3], "n": 2 ** 70}) for k in range(4)]  # a note: JSON lines
+    source.write_text("\n".join(lines[:2] + ["{not json"] + lines[2:]) + "\n")  # a warning: exit 3
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    for options in ([], ["--workers", "2"]):
+        out = tmp_path / f"out{len(options)}"
+        reader, writer = os.pipe()
+        os.close(reader)  # the reader is gone before the run writes anything
+        try:
+            done = subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(source), "-d", "IndE",
+                                   "-o", str(out), *options], stderr=writer, stdout=subprocess.DEVNULL, env=env,
+                                  timeout=600)
+        finally:
+            os.close(writer)
+        assert done.returncode == 3  # done, one line listed in errors.jsonl
+        manifest = json.loads((out / "manifest.json").read_text())
+        assert manifest["state"] == "complete" and manifest["counts"]["written"] == 4

@@ -5,8 +5,39 @@ Rich is imported only when a table is printed, so that a run does not load it.""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any, Callable, Iterable
+
+
+class NotesStream:
+    """stderr, where notes and warnings go, as a command sees it: once its reader has gone
+    (``multivalue transform ... 2>&1 | head -1``), what is written to it is dropped (the file
+    descriptor then points to the null device) and the command goes on to its own end."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._drop()
+
+    def _drop(self) -> None:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, self._stream.fileno())  # what is still buffered goes there too
+        os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def note(message: str | None, quiet: bool = False) -> None:
