@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -140,7 +141,8 @@ def profile_hash(features: Mapping[str, float], forms: Mapping[str, str] | None 
 def profile_from_canonical(data: Mapping) -> Profile:
     """The profile of a manifest's ``profile`` entry (see :meth:`Profile.canonical`)."""
     try:
-        features = {str(k): float(v) for k, v in dict(data["features"]).items()}
+        features = {str(k): _check_probability(v, f"features.{k}", "manifest profile")
+                    for k, v in dict(data["features"]).items()}
         forms = {str(k): str(v) for k, v in dict(data.get("forms") or {}).items()}
         abbreviation, name, expected = str(data["abbreviation"]), str(data["name"]), data["hash"]
     except (KeyError, TypeError, ValueError) as exc:
@@ -297,6 +299,9 @@ def _check_probability(value: object, key: str, where: str, upper: float | None 
     at = f"{where}: {key}" if where else key
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ProfileError(f"{at}: expected a number {'in ' if upper else ''}{allowed}, got {value!r}")
+    if not math.isfinite(value):
+        raise ProfileError(f"{at}: {value!r} is not a finite number; expected a number "
+                           f"{'in ' if upper else ''}{allowed}")
     if value < 0 or (upper is not None and value > upper):
         raise ProfileError(f"{at}: {value} is outside {allowed}")
     return float(value)

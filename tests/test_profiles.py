@@ -208,3 +208,53 @@ def test_did_you_mean_names_the_closest_choices_else_what_the_caller_says():
     assert did_you_mean("uninflekt", choices, n=1) == "; did you mean uninflect?"
     assert did_you_mean("qqqq", choices, " (expected one of them)") == " (expected one of them)"
     assert did_you_mean("qqqq", choices) == ""
+
+
+@pytest.mark.parametrize("yaml_text,field", [
+    ("extends: IndE\ndensity: .nan\n", "density"),
+    ("extends: IndE\ndensity: .inf\n", "density"),
+    ("extends: IndE\ndensity: -0.5\n", "density"),
+    ("extends: IndE\nfeatures:\n  uninflect: .nan\n", "features.uninflect"),
+    ("extends: IndE\nfeatures:\n  uninflect: .inf\n", "features.uninflect"),
+    ("extends: IndE\nfeatures:\n  uninflect: -.inf\n", "features.uninflect"),
+    ("features:\n  uninflect: {probability: .nan}\n", "features.uninflect.probability"),
+    ("features:\n  uninflect: -0.1\n", "features.uninflect"),
+    ("features:\n  uninflect: 1.01\n", "features.uninflect"),
+])
+def test_a_number_that_is_no_probability_is_refused_naming_its_field(tmp_path, yaml_text, field):
+    """NaN compares false with everything, so a range check alone let it through (a density of
+    NaN set every feature to 1.0; a feature's NaN turned it off)."""
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml_text)
+    with pytest.raises(ProfileError, match=rf"odd.yaml: {field}: "):
+        load_profile(str(path))
+    result = CliRunner().invoke(app, ["apply", "She is going to the market.", "--dialect", str(path)])
+    assert result.exit_code == 2 and f"odd.yaml: {field}: " in result.output
+
+
+@pytest.mark.parametrize("density", ["nan", "inf"])
+def test_a_density_option_that_is_not_finite_is_refused(density):
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    result = CliRunner().invoke(app, ["apply", "She is going to the market.", "-d", "IndE", "--density", density])
+    assert result.exit_code == 2 and "density" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("yaml_text,field", [
+    ("mix:\n  det: .nan\n  prep: 1\n", "mix.det"),
+    ("mix:\n  det: .inf\n  prep: 1\n", "mix.det"),
+    ("operations:\n  det:\n    M:DET: .inf\n    U:DET: 1\n", "operations.det.M:DET"),
+])
+def test_an_error_profile_number_that_is_not_finite_is_refused_naming_its_field(tmp_path, yaml_text, field):
+    from multivalue_cli.learner import ErrorProfileError, load_error_profile
+
+    path = tmp_path / "odd-errors.yaml"
+    path.write_text(yaml_text)
+    with pytest.raises(ErrorProfileError, match=rf"odd-errors.yaml: {field}: a share is a finite number"):
+        load_error_profile(path)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -218,9 +219,14 @@ def _no_booleans(table: dict, where: str) -> None:
 
 
 def _non_negative(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise ErrorProfileError(f"{where}: a weight is a number >= 0, got {value!r}")
+    if not _finite_non_negative(value):
+        raise ErrorProfileError(f"{where}: a weight is a finite number >= 0, got {value!r}")
     return float(value)
+
+
+def _finite_non_negative(value: Any) -> bool:
+    """A number >= 0 (not true/false, not NaN, not an infinity)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value) and value >= 0
 
 
 def _normalised_shares(value: Any, allowed: tuple[str, ...], where: str) -> dict[str, float]:
@@ -230,8 +236,8 @@ def _normalised_shares(value: Any, allowed: tuple[str, ...], where: str) -> dict
     for key, share in table.items():
         if key not in allowed:
             raise ErrorProfileError(f"{where}: unknown key {key!r}{_unknown(str(key), allowed)}")
-        if isinstance(share, bool) or not isinstance(share, (int, float)) or share < 0:
-            raise ErrorProfileError(f"{where}.{key}: a share is a number >= 0, got {share!r}")
+        if not _finite_non_negative(share):
+            raise ErrorProfileError(f"{where}.{key}: a share is a finite number >= 0, got {share!r}")
         shares[key] = float(share)
     total = sum(shares.values())
     if total <= 0:
