@@ -2,6 +2,7 @@
 import ast
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,44 @@ def test_card_of_a_json_lines_run(tmp_path):
     assert "train-0000k-of-0000N.jsonl" in card
     with_datasets, with_pandas = run_snippets(card)
     assert len(with_datasets["ds"]) == len(with_pandas["df"]) == 5
+
+
+OUTPUTS = {  # records, and the options of the run
+    "parquet": (["She is going to the market.", "They have been there before."], []),
+    "json-lines": (["She is going to the market.", "They have been there before."], ["--format", "jsonl"]),
+    "big-integer": ([{"text": "She is going to the market.", "n": 2 ** 70}, {"text": "He does not.", "n": 1}], []),
+    "mixed-types": ([{"text": "She is going to the market.", "v": 1}, {"text": "He does not.", "v": "one"}], []),
+    "no-edits": (["Yes."], []),
+    "empty-parquet": ([], []),
+    "empty-json-lines": ([], ["--format", "jsonl"]),
+}
+
+
+@pytest.mark.parametrize("kind", OUTPUTS)
+def test_every_snippet_of_the_card_works_on_its_output(tmp_path, kind):
+    """Each Python block of the card, and each hub call it names run on the folder itself (as
+    `datasets` reads a hub dataset's folder), loads the records and the edit log written."""
+    import datasets
+
+    records, options = OUTPUTS[kind]
+    # a folder name of its own: `datasets` keys its cache by the folder's name and its files' times
+    source, out = tmp_path / "in.jsonl", tmp_path / f"card-{kind}"
+    source.write_text("".join(json.dumps(r if isinstance(r, dict) else {"text": r}) + "\n" for r in records))
+    transform(source, "--dialect", "IndE", "-o", out, *options)
+    manifest = json.loads((out / "manifest.json").read_text())
+    card = (out / "README.md").read_text("utf-8")
+    counts = manifest["counts"]
+    for namespace in run_snippets(card):
+        rows = namespace.get("ds", namespace.get("df", namespace.get("records")))
+        assert len(rows) == counts["written"] == len(records)
+        assert len(namespace["edits"]) == counts["edits"]
+    calls = re.findall(r"`(load_dataset\(\"OWNER/NAME\"[^`]*)`", card)
+    expected = {"parquet": 2, "json-lines": 2, "big-integer": 1, "mixed-types": 1, "no-edits": 1}
+    assert len(calls) == expected.get(kind, 0), calls
+    for call in calls:
+        loaded = eval(call.replace('"OWNER/NAME"', repr(str(out))), {"load_dataset": datasets.load_dataset})
+        edits = "edits" in call
+        assert loaded.num_rows[manifest["input"]["split"]] == counts["edits" if edits else "written"]
 
 
 # ------------------------------------------------------------------ values that look like Markdown or YAML

@@ -56,6 +56,7 @@ def render_card(out: Path, manifest: dict) -> str:
         rows_written=counts.get("written", 1),  # load_dataset refuses a folder of empty files
         edits_written=counts.get("edits", 1),
         format_reason=reason[0].lower() + reason[1:] if reason else None,
+        hub_loaders=hub_loaders(manifest),
         learner_citation=_learner_citation(learner),
     )
 
@@ -85,9 +86,25 @@ def front_matter(manifest: dict, split: str) -> dict:
         "configs": [
             {"config_name": "default", "default": True,
              "data_files": [{"split": split, "path": f"data/{split}-*"}]},
-            {"config_name": "edits", "data_files": [{"split": split, "path": f"edits/{split}-*"}]},
+            # `datasets` reads every configuration of a folder with the one reader its first
+            # needs: the Parquet edit log is a configuration only beside Parquet data
+            *([{"config_name": "edits", "data_files": [{"split": split, "path": f"edits/{split}-*"}]}]
+              if manifest.get("format") != "jsonl" else []),
         ],
     }
+
+
+def hub_loaders(manifest: dict) -> list[str]:
+    """The ``load_dataset`` calls that load this output from the hub, each one that works on
+    it: ``datasets`` reads a folder's configurations with the reader its first one needs (the
+    Parquet edit log of JSON-lines data is loaded by its folder), and refuses empty files."""
+    counts, jsonl = manifest.get("counts", {}), manifest.get("format") == "jsonl"
+    calls = []
+    if counts.get("written", 1) and not manifest.get("format_reason"):
+        calls.append('load_dataset("OWNER/NAME")')
+    if counts.get("edits", 1):
+        calls.append('load_dataset("OWNER/NAME", data_dir="edits")' if jsonl else 'load_dataset("OWNER/NAME", "edits")')
+    return calls
 
 
 def _input_name(manifest: dict) -> str:
