@@ -371,14 +371,14 @@ def main() -> None:
     from .run.tuning import tune_process
 
     tune_process()  # before numpy is imported anywhere
-    from .reports.terminal import NotesStream
-
-    sys.stderr = NotesStream(sys.stderr)  # a reader of stderr that goes away does not end a run
     import signal
 
     from .run import collector
 
     try:
+        from .reports.terminal import NotesStream
+
+        sys.stderr = NotesStream(sys.stderr)  # a reader of stderr that goes away does not end a run
         app()
     except KeyboardInterrupt:  # between the run's own handlers: nothing was half-written
         signal.signal(signal.SIGINT, signal.SIG_IGN)
