@@ -277,7 +277,7 @@ OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profi
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",
-                "shard_size": "--shard-size", "on_error": "--on-error"}
+                "shard_size": "--shard-size", "on_error": "--on-error", "max_line_mb": "--max-line-mb"}
 
 
 def option_name(name: str) -> str:

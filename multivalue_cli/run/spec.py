@@ -71,6 +71,7 @@ class RunSpec:
     protect_quotes: bool | None = None  # None: as the task preset says (off without one)
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
+    max_line_mb: int = 64  # a longer JSON line is an unreadable record, not read into memory
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
     # The command-line option of each field is --field-name, except these.
@@ -174,6 +175,9 @@ class RunSpec:
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
                           tuple(rebuild))
+
+    def max_line_bytes(self) -> int:
+        return self.max_line_mb * 2 ** 20
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]

@@ -105,9 +105,12 @@ def _rewrite_one(transformer: "Transformer", task: Task) -> Outcome:
 def _failed(task: Task) -> Outcome:
     import sys
 
+    from ..protection import ProtectionTimeout
+
     exc = sys.exc_info()[1]
-    return Outcome(task.text, [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"],
-                   None, None)
+    reason = str(exc) if isinstance(exc, ProtectionTimeout) else \
+        f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"
+    return Outcome(task.text, [], [reason], None, None)
 
 
 def _rewrite_batch(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:

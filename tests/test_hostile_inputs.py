@@ -1,0 +1,151 @@
+"""Hostile inputs and options end cleanly, in bounded time: a protect regex that backtracks
+without end, a named pipe, an over-long line, deep nesting, keys that are not Unicode, a
+dictionary-encoded Parquet column, objects keyed by ids, a long JSON array."""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+ENV = {**os.environ, "HF_HUB_OFFLINE": "1"}
+
+
+def cli(*args, timeout: float = 240, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "multivalue_cli", *map(str, args)], env=ENV,
+                          capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def write_jsonl(path: Path, records: list) -> Path:
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records))
+    return path
+
+
+def errors_of(out: Path) -> list[dict]:
+    path = out / "errors.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def data_of(out: Path) -> list[dict]:
+    from multivalue_cli.reports.run_folder import read_manifest, shard_rows
+
+    manifest = read_manifest(out)
+    return [row for _, _, row in shard_rows(out, manifest["outputs"]["data"])]
+
+
+# ------------------------------------------------------------------ 10: protect regexes
+
+
+@pytest.mark.slow
+def test_a_protect_regex_that_backtracks_costs_its_record_not_the_run(tmp_path):
+    corpus = write_jsonl(tmp_path / "in.jsonl", [{"text": "a" * 60 + "!"}, {"text": "He go to the market."}])
+    started = time.monotonic()
+    result = cli("transform", corpus, "--dialect", "IndE", "--protect-regex", "(a|aa)+$",
+                 "-o", tmp_path / "out", timeout=120)
+    assert result.returncode == 3, result.stderr
+    assert time.monotonic() - started < 120
+    [entry] = errors_of(tmp_path / "out")
+    assert entry["row"] == 0 and "--protect-regex '(a|aa)+$'" in entry["reason"]
+    assert [r["text"] for r in data_of(tmp_path / "out")][0] == "a" * 60 + "!"  # passed through
+    assert cli("verify", corpus, tmp_path / "out").returncode == 0
+
+
+def test_the_nested_quantifier_of_the_report_does_not_hang_on_ordinary_text():
+    from multivalue_cli.protection import Protection
+
+    texts = ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab is here.", "The nurse said that she was tired. " * 200]
+    started = time.monotonic()
+    assert [Protection(regex=("(a+)+$",)).spans(text) for text in texts] == [[], []]
+    assert time.monotonic() - started < 1
+
+
+def test_a_protect_regex_that_does_not_compile_is_a_usage_error(tmp_path):
+    result = cli("transform", "--dialect", "IndE", "--protect-regex", "(a+", "-o", tmp_path / "out", timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "(a+" in result.stderr and "Traceback" not in result.stderr and "bug" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------ 11: named pipes
+
+
+def _feed(pipe: Path, data: bytes) -> threading.Thread:
+    def write() -> None:
+        with open(pipe, "wb") as stream:
+            stream.write(data)
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("output", ["folder", "-"])
+def test_a_named_pipe_is_read_once_like_stdin(tmp_path, output):
+    records = [{"id": k, "text": "He go to the market every day."} for k in range(5)]
+    pipe = tmp_path / "in.jsonl"
+    os.mkfifo(pipe)
+    writer = _feed(pipe, "".join(json.dumps(r) + "\n" for r in records).encode())
+    out = tmp_path / "out" if output == "folder" else "-"
+    result = cli("transform", pipe, "--dialect", "IndE", "-o", out, timeout=120)
+    writer.join(5)
+    assert result.returncode == 0, result.stderr
+    written = data_of(out) if output == "folder" else [json.loads(l) for l in result.stdout.splitlines()]
+    assert [r["id"] for r in written] == list(range(5))
+
+
+def test_a_named_pipe_of_parquet_is_refused_at_once(tmp_path):
+    pipe = tmp_path / "in.parquet"
+    os.mkfifo(pipe)
+    result = cli("transform", pipe, "--dialect", "IndE", "-o", tmp_path / "out", timeout=30)
+    assert result.returncode == 2 and "named pipe" in result.stderr
+
+
+# ------------------------------------------------------------------ 12: over-long lines
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_line_over_the_limit_is_listed_not_read(tmp_path, gz):
+    lines = [json.dumps({"text": "He go home."}), json.dumps({"text": "x" * (3 * 2 ** 20)}),
+             json.dumps({"text": "She go home."})]
+    data = "".join(line + "\n" for line in lines).encode()
+    corpus = tmp_path / ("in.jsonl.gz" if gz else "in.jsonl")
+    corpus.write_bytes(gzip.compress(data) if gz else data)
+    out = tmp_path / "out"
+    result = cli("transform", corpus, "--dialect", "IndE", "-o", out, "--max-line-mb", "1", timeout=120)
+    assert result.returncode == 3, result.stderr
+    [entry] = errors_of(out)
+    assert entry["row"] == 1 and entry["where"].endswith("line 2")
+    assert f"{len(lines[1]):,} bytes" in entry["reason"] and len(entry["raw"]) <= 1_000
+    assert len(data_of(out)) == 2
+    assert cli("verify", corpus, out).returncode == 0
+
+
+def test_reading_an_over_long_line_keeps_memory_bounded():
+    import io
+
+    from multivalue_cli.io.jsonstream import LongLine, bounded_lines
+
+    class Counting(io.BytesIO):
+        largest = 0
+
+        def readline(self, size=-1):
+            line = super().readline(size)
+            Counting.largest = max(Counting.largest, len(line))
+            return line
+
+    stream = Counting(b"a\n" + b"x" * (8 * 2 ** 20) + b"\nb")
+    lines = list(bounded_lines(stream, 1_000))
+    assert lines[0] == b"a\n" and lines[2] == b"b"
+    assert isinstance(lines[1], LongLine) and lines[1].length == 8 * 2 ** 20
+    assert Counting.largest <= 2 ** 20 + 1
