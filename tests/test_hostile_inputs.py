@@ -149,3 +149,111 @@ def test_reading_an_over_long_line_keeps_memory_bounded():
     assert lines[0] == b"a\n" and lines[2] == b"b"
     assert isinstance(lines[1], LongLine) and lines[1].length == 8 * 2 ** 20
     assert Counting.largest <= 2 ** 20 + 1
+
+
+# ------------------------------------------------------------------ 14-16, 20: what Parquet holds
+
+
+def invoke(*args):
+    from typer.testing import CliRunner
+
+    from multivalue_cli.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def run_and_verify(corpus: Path, out: Path, *extra, code: int = 0) -> list[dict]:
+    result = invoke("transform", corpus, "--dialect", "IndE", "-o", out, "-q", *extra)
+    assert result.exit_code == code, result.output
+    assert "bug" not in result.output
+    assert cli("verify", corpus, out).returncode == 0
+    return data_of(out)
+
+
+def test_a_dictionary_encoded_text_column_takes_any_number_of_new_texts(tmp_path):
+    import pandas as pd
+
+    texts = [f"He speaks English very well and she goes to the market every day number {k % 100}."
+             for k in range(1000)]
+    frame = pd.DataFrame({"text": pd.Categorical(texts), "label": pd.Categorical([f"l{k % 3}" for k in range(1000)])})
+    frame.to_parquet(tmp_path / "in.parquet")
+    assert pq.read_schema(tmp_path / "in.parquet").field("text").type.index_type == pa.int8()
+    written = run_and_verify(tmp_path / "in.parquet", tmp_path / "out")
+    assert len({r["text"] for r in written}) > 128
+    schema = pq.read_schema(next((tmp_path / "out" / "data").iterdir()))
+    assert schema.field("text").type == pa.dictionary(pa.int32(), pa.string())  # a categorical still
+    assert schema.field("label").type == pq.read_schema(tmp_path / "in.parquet").field("label").type
+    assert [r["label"] for r in written] == [f"l{k % 3}" for k in range(1000)]
+
+
+def test_a_key_that_is_not_unicode_keeps_its_record_exact(tmp_path):
+    line = '{"text": "He go home.", "meta": {"\\ud800x": 1, "y": "\\udc00"}}'
+    corpus = write_jsonl(tmp_path / "in.jsonl", [line, {"text": "She go home.", "meta": {"y": "z"}}])
+    out = tmp_path / "out"
+    written = run_and_verify(corpus, out)
+    assert json.loads((out / "manifest.json").read_text())["format"] == "jsonl"
+    assert written[0]["meta"] == {"\ud800x": 1, "y": "\udc00"}
+    refused = invoke("transform", corpus, "--dialect", "IndE", "-o", tmp_path / "p", "--format", "parquet")
+    assert refused.exit_code == 2 and "lone surrogate" in refused.output and "bug" not in refused.output
+
+
+def _nested(depth: int, kind: str):
+    value: object = 1
+    for _ in range(depth):
+        value = [value] if kind == "list" else {"a": value}
+    return value
+
+
+def test_records_nested_beyond_what_can_be_read_are_listed_each(tmp_path):
+    deep = '{"text": "She go home.", "deep": ' + '{"a": ' * 600 + "1" + "}" * 600 + "}"
+    corpus = write_jsonl(tmp_path / "in.jsonl", [{"text": "He go home."}, deep, {"text": "They goes."}])
+    out = tmp_path / "out"
+    written = run_and_verify(corpus, out, code=3)
+    assert len(written) == 2
+    [entry] = errors_of(out)
+    assert entry["row"] == 1 and "nested more than" in entry["reason"]
+    assert base64.b64decode(entry["raw_base64"]).decode() == deep + "\n"
+
+
+@pytest.mark.parametrize("depth,kind", [(50, "list"), (99, "object"), (150, "object")])
+def test_records_nested_deeper_than_parquet_reads_are_kept_exact_as_json_text(tmp_path, depth, kind):
+    records = [{"text": "He go home.", "deep": _nested(depth, kind), "n": 1}, {"text": "She go home.", "n": 2}]
+    corpus = write_jsonl(tmp_path / "in.jsonl", records)
+    out = tmp_path / "out"
+    written = run_and_verify(corpus, out)
+    for shard in (out / "data").iterdir():
+        table = pq.read_table(shard)  # pyarrow can open it
+        assert table.schema.field("deep").type == pa.string()
+    assert written[0]["deep"] == records[0]["deep"] and written[1]["deep"] is None
+    assert "`deep`" in (out / "README.md").read_text()
+
+
+def test_the_parquet_nesting_limit_is_the_one_pyarrow_reads(tmp_path):
+    from multivalue_cli.io.arrowschema import PARQUET_MAX_LEVEL, SchemaBuilder
+
+    for depth in (PARQUET_MAX_LEVEL - 1, (PARQUET_MAX_LEVEL - 1) // 2):  # the deepest kept as columns
+        kind = "object" if depth == PARQUET_MAX_LEVEL - 1 else "list"
+        builder = SchemaBuilder()
+        builder.add(0, {"deep": _nested(depth, kind)})
+        schema = builder.schema()
+        assert schema.field("deep").type != pa.string()
+        pq.write_table(schema.empty_table(), tmp_path / "t.parquet")
+        pq.read_schema(tmp_path / "t.parquet")
+        deeper = SchemaBuilder()
+        deeper.add(0, {"deep": _nested(depth + 1, kind)})
+        assert deeper.schema().field("deep").type == pa.string()
+
+
+def test_objects_keyed_by_ids_are_one_json_text_column_with_exact_values(tmp_path):
+    records = [{"text": "He go home.", "meta": {f"id-{k:05d}": k, "score": "1.50"}, "fixed": {"a": k}}
+               for k in range(300)]
+    lines = [json.dumps(r).replace('"1.50"', "1.50") for r in records]  # a number as written
+    corpus = write_jsonl(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out"
+    written = run_and_verify(corpus, out)
+    schema = pq.read_schema(next((out / "data").iterdir()))
+    assert schema.field("meta").type == pa.string() and pa.types.is_struct(schema.field("fixed").type)
+    raw = pq.read_table(out / "data").column("meta").to_pylist()
+    assert raw[7] == '{"id-00007": 7, "score": 1.50}'  # the text a user's json.loads reads
+    assert [list(r["meta"]) for r in written] == [[f"id-{k:05d}", "score"] for k in range(300)]
+    assert "`meta`" in (out / "README.md").read_text()

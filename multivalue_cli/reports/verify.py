@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
-from ..io.fields import FieldError, assign, select
+from ..io.fields import FieldError, assign, parse_path, select
 from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
 from ..io.writers import span_key
 from .run_folder import ShardError, shard_rows
@@ -136,7 +136,11 @@ def _check_unreadable(row: int, bad: BadRecord, entry: dict | None, report: Repo
 def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: list[str],
                   report: Report) -> None:
     if schema is not None:
-        expected = schema
+        from ..io.arrowschema import with_wide_dictionaries
+
+        rewritten = {str(parse_path(p)[0]) for p in manifest["fields"]}
+        rewritten |= set((manifest.get("protection") or {}).get("rebuilt_fields") or {})
+        expected = with_wide_dictionaries(schema, rewritten)
         for name in keep:
             expected = expected.append(schema.field(name).with_name(f"{name}_original"))
     else:  # inferred from the JSON records; the manifest keeps it

@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from .. import __version__
 from ..io import jsontext
-from ..io.arrowschema import schema_to_text
+from ..io.arrowschema import schema_to_text, with_wide_dictionaries
 from ..io.writers import EditLogWriter, EditRow, SchemaMismatch, ShardFile, atomic_write_text
 from ..profiles import Profile
 from .faults import FaultInjector
@@ -120,6 +120,7 @@ class FolderRun:
             return
         schema = self.source.schema
         if schema is not None:
+            schema = with_wide_dictionaries(schema, self.plan.columns())
             for name in self.keep:
                 if name in schema.names:
                     schema = schema.append(schema.field(name).with_name(f"{name}_original"))
