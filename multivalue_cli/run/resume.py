@@ -21,6 +21,7 @@ import pyarrow as pa
 from ..io import jsontext
 from ..io.arrowschema import schema_from_text
 from ..profiles import Profile
+from .journal import JOURNAL_NAME, finished_shards
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
@@ -173,7 +174,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     if differing:
         raise RunError(f"--resume needs the arguments of the interrupted run; these differ: "
                        f"{names} (see {manifest_path})")
-    if not manifest.get("format") or not manifest.get("shards"):
+    listed = finished_shards(manifest.get("shards") or [], work)
+    if not manifest.get("format") or not listed:
         return None
     fingerprint = source.fingerprint()
     before = (manifest.get("input") or {}).get("fingerprint")
@@ -184,8 +186,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     work.mkdir(exist_ok=True)
     if manifest.get("state") == "finalizing":
         _unfinalize(out, manifest)
-    shards = _trusted_shards(work, manifest["shards"], warn)
-    keep = {name for shard in shards for name in shard["files"]}
+    shards = _trusted_shards(work, listed, warn)
+    keep = {name for shard in shards for name in shard["files"]} | {JOURNAL_NAME}
     for stale in work.iterdir():
         if stale.name not in keep:
             stale.unlink()
