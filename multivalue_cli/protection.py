@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import regex
 
+from .errors import MultivalueError
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
@@ -29,7 +31,7 @@ Span = tuple[int, int]
 REGEX_TIMEOUT_S = 2.0
 
 
-class ProtectionTimeout(Exception):
+class ProtectionTimeout(MultivalueError):
     """A protect regex ran over :data:`REGEX_TIMEOUT_S` on one text; the message says which."""
 
 

@@ -51,7 +51,7 @@ class Untypable(MultivalueError):
     """The records cannot be stored as Parquet exactly; the message says where and why."""
 
 
-class _TooDeep(Exception):
+class _TooDeep(Untypable):
     """A value nested deeper than Parquet reads back (its top-level column becomes JSON text)."""
 
 

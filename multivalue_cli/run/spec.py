@@ -200,10 +200,11 @@ class RunOptions:
     quiet: bool = False
     cache_size: int = 2_000  # parsed texts kept per worker, 0 for none
     argv: list[str] = field(default_factory=list)
+    worker_timeout: float = 600.0  # seconds a worker may go without finishing a batch (0: no limit)
 
     def engine_options(self) -> dict:
         return {"engine": self.engine, "ray_address": self.ray_address,
-                "ray_cpus_per_actor": self.ray_cpus_per_actor}
+                "ray_cpus_per_actor": self.ray_cpus_per_actor, "worker_timeout": self.worker_timeout}
 
 
 @dataclass
