@@ -549,12 +549,12 @@ def hostile_main(args) -> None:
         array = tmp / "array.json"  # about 150 MB: most records hold a short label and no text to rewrite
         with open(array, "w") as f:
             f.write("[")
-            for k in range(700_000):
+            for k in range(800_000):
                 text = sentences[k % 200] if k % 100 == 0 else ""
                 f.write(("," if k else "") + json.dumps({"id": k, "text": text, "label": "x" * 150}))
             f.write("]")
         run = run_transform(array, tmp / "array", "IndE", 1)
-        print(f"JSON array of {array.stat().st_size / 1e6:.0f} MB ({700_000:,} records): {run['wall_s']:.1f} s, "
+        print(f"JSON array of {array.stat().st_size / 1e6:.0f} MB ({800_000:,} records): {run['wall_s']:.1f} s, "
               f"peak RSS {_total_rss(run):.0f} MB")
         line = tmp / "line.jsonl.gz"
         with gzip.open(line, "wt", compresslevel=1) as f:

@@ -72,6 +72,7 @@ class WorkerPool:
                 if watch.stuck():
                     watch.strike(entry[3], entry[1])
                     self._replace_workers(in_flight, watch)
+                    watch.progressed()  # the new workers get the whole time
                 continue
             in_flight.popleft()
             return entry[0], result

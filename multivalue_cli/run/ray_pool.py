@@ -150,6 +150,7 @@ class RayPool:
                 elif watch.stuck():
                     watch.strike(entry[4], entry[1])
                     self._replace_actor(entry[3], in_flight)
+                    watch.progressed()  # the clock starts once the new actor has loaded spaCy
                 finished = _finished(in_flight)
                 continue
             except ray.exceptions.RayActorError:
@@ -163,6 +164,7 @@ class RayPool:
         ready = _finished(in_flight)
         ray.kill(self._actors[slot])
         self._actors[slot] = self._actor_class.remote(self.config)
+        ray.get(self._actors[slot].versions.remote(), timeout=STARTUP_TIMEOUT)
         for entry in in_flight:
             if entry[3] == slot and entry[2] not in ready:
                 entry[2] = self._actors[slot].process.remote(entry[1])

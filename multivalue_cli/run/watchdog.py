@@ -42,4 +42,3 @@ class Watchdog:
         self.strikes[batch] += 1
         if self.strikes[batch] >= STRIKES:
             raise WorkerStuck.stalled(tasks, self.timeout, self.strikes[batch])
-        self.progressed()  # the replaced workers get the whole time again
