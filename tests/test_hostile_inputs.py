@@ -257,3 +257,58 @@ def test_objects_keyed_by_ids_are_one_json_text_column_with_exact_values(tmp_pat
     assert raw[7] == '{"id-00007": 7, "score": 1.50}'  # the text a user's json.loads reads
     assert [list(r["meta"]) for r in written] == [[f"id-{k:05d}", "score"] for k in range(300)]
     assert "`meta`" in (out / "README.md").read_text()
+
+
+# ------------------------------------------------------------------ 22: long JSON arrays
+
+
+class _CountingStream:
+    """A binary stream that counts what was read from it."""
+
+    def __init__(self, data: bytes) -> None:
+        import io
+
+        self._stream, self.read_bytes = io.BytesIO(data), 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._stream.read(size)
+        self.read_bytes += len(data)
+        return data
+
+
+def test_a_json_array_is_read_item_by_item_with_the_values_of_a_whole_read():
+    from multivalue_cli.io import jsontext
+    from multivalue_cli.io.jsonstream import READ_PIECE, json_items
+
+    items = [{"id": k, "x": "1.10", "s": "é\\ud800", "n": [1, {"a": None}]} for k in range(40_000)]
+    text = "[\n" + ",\n".join(json.dumps(i).replace('"1.10"', "1.10") for i in items) + "\n]"
+    stream = _CountingStream(text.encode())
+    read = json_items(stream, 200)
+    first = next(read)
+    assert stream.read_bytes <= 2 * READ_PIECE < len(text)  # not the whole file for the first item
+    got = [first, *read]
+    whole = jsontext.loads(text)
+    assert got == whole and [g["x"].text for g in got[:3]] == ["1.10"] * 3
+
+
+def test_an_array_item_too_deep_is_listed_and_the_items_after_it_are_read(tmp_path):
+    deep = "[" * 3000 + "]" * 3000
+    path = tmp_path / "in.json"
+    path.write_text('[{"text": "He go home."}, {"deep": ' + deep + '}, {"text": "She go home."}]')
+    from multivalue_cli.io.sources import BadRecord, open_source
+
+    rows = list(open_source(str(path)).records(tolerant=True))
+    assert [type(r).__name__ for _, r in rows] == ["dict", "BadRecord", "dict"]
+    assert isinstance(rows[1][1], BadRecord) and "record 1" in rows[1][1].where
+    assert rows[2][1] == {"text": "She go home."}
+
+
+@pytest.mark.parametrize("text,line,column", [('[{"a": 1},]', 1, 11), ('[{"a": 1}\n {"b": 2}]', 2, 2),
+                                              ('[{"a": 1}] x', 1, 12)])
+def test_an_invalid_json_array_names_the_line_and_column(tmp_path, text, line, column):
+    from multivalue_cli.io.sources import SourceError, open_source
+
+    path = tmp_path / "in.json"
+    path.write_text(text)
+    with pytest.raises(SourceError, match=f"line {line}, column {column}"):
+        list(open_source(str(path)).records())

@@ -141,8 +141,9 @@ def _widen(node: Node, value: Any, where: str, level: int) -> Node:
 
 def _check_key(key: str, where: str) -> None:
     if not key.isascii() and has_surrogates(key):
-        raise Untypable(f"field {where + '.' if where else ''}{key.encode('utf-8', 'backslashreplace').decode()}: "
-                        "a key that is not Unicode text (a lone surrogate)")
+        shown = key.encode("utf-8", "backslashreplace").decode()
+        raise Untypable(f"field {where + '.' if where else ''}{shown}: a key that is not Unicode "
+                        "text (a lone surrogate)")
 
 
 def _check_scalar(value: Any, scalar: str, where: str) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import urlsplit
 
 from ..errors import EXIT_FAILED, MultivalueError
@@ -75,6 +75,15 @@ class BadRecord:
         return BadRecordError(f"{self.where}: {self.reason}")
 
 
+class OnceStream(NamedTuple):
+    """An input that can be read once only (stdin, a named pipe): how to open it, how to read
+    records from a copy of it, and whether the copy's lines are its records (to count them)."""
+
+    open: Callable[[], BinaryIO]
+    rows: Callable[[Callable[[], BinaryIO]], Iterable]
+    lines: bool
+
+
 @dataclass
 class Source:
     """An opened input. ``records()`` may be called again to re-read it (not stdin)."""
@@ -89,22 +98,20 @@ class Source:
     counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
     split_note: str | None = None  # how the split was chosen, when not by --split
     _spooled: Any = field(default=None, repr=False, compare=False)
-    # a stream read once: how to open it, and how to read records from a copy of it
-    once: tuple[Callable[[], BinaryIO], Callable[[Callable[[], BinaryIO]], Iterable]] | None = \
-        field(default=None, repr=False, compare=False)
+    once: "OnceStream | None" = field(default=None, repr=False, compare=False)
 
     @property
     def rereadable(self) -> bool:
         return not self.stdin
 
     def spool(self, folder: Path) -> None:
-        """Copy stdin to an unnamed temporary file in ``folder``, so that it can be read twice
-        (once to choose the output's types, once to transform) and fingerprinted."""
+        """Copy stdin (or a named pipe) to an unnamed temporary file in ``folder``, so that it
+        can be read twice (once to choose the output's types, once to transform) and
+        fingerprinted."""
         if not self.stdin or self.once is None:
             return
-        opener, rows_of = self.once
         copy = tempfile.TemporaryFile(dir=folder)
-        with opener() as stream:
+        with self.once.open() as stream:
             shutil.copyfileobj(stream, copy)
         copy.flush()
         # each reading gets its own position in the copy (two readings overlap: the run reads
@@ -112,8 +119,8 @@ class Source:
         def reopen() -> BinaryIO:
             return io.BufferedReader(_PositionalReader(copy))
 
-        self.read = lambda: rows_of(reopen)
-        self.counter = None
+        self.read = lambda: self.once.rows(reopen)
+        self.counter = (lambda: _count_lines(reopen)) if self.once.lines else None
         self.stdin = False
         self._spooled = copy
 
@@ -259,11 +266,12 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
         return Source("sample:multivalue_cli/data/sample.jsonl", split_name, None,
                       lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl", cap),
-                      files=(Path(str(sample)),), counter=lambda: _count_lines(lambda: sample.open("rb"), cap))
+                      files=(Path(str(sample)),),
+                      counter=lambda: _count_lines(lambda: sample.open("rb"), cap))
     if spec == "-":
-        source = Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>", cap),
-                        stdin=True, once=(_stdin_bytes, lambda opener: _jsonl_file_rows(opener, "<stdin>", cap)))
-        return source
+        copied = OnceStream(_stdin_bytes, lambda opener: _jsonl_file_rows(opener, "<stdin>", cap), True)
+        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>", cap),
+                      stdin=True, once=copied)
     path = Path(spec)
     if not path.exists():
         raise SourceError(f"no such file or folder: {spec}")
@@ -308,7 +316,7 @@ def _open_pipe(path: Path, spec: str, split: str, cap: int) -> Source:
                           "or either with .gz), not Parquet, which is read by seeking")
     opener = lambda: path.open("rb")  # noqa: E731
     return Source(f"{kind}:{spec}", split, None, lambda: rows_of(opener), stdin=True,
-                  once=(opener, rows_of))
+                  once=OnceStream(opener, rows_of, kind == "jsonl" and not gz))
 
 
 def _stdin():

@@ -240,7 +240,8 @@ class FolderRun:
             action = "passed through unchanged"
         entry = {"row": result.row, "where": where_of(result), "reason": result.error, "action": action}
         if result.record is None:
-            kept = "its bytes are in raw_base64" if result.data is not None else "its text, as far as it was read, is in raw"
+            kept = ("its bytes are in raw_base64" if result.data is not None
+                    else "its text, as far as it was read, is in raw")
             entry.update(action=f"not readable; not written ({kept})",
                          raw=result.raw, raw_base64=base64.b64encode(result.data or b"").decode())
         shard.errors.append(entry)

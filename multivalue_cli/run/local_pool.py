@@ -22,7 +22,8 @@ class WorkerPool:
     worker that hangs is noticed by the :class:`.watchdog.Watchdog` (``timeout`` seconds
     without a finished batch): the workers are replaced and the unfinished batches run again."""
 
-    def __init__(self, config: JobConfig, workers: int, timeout: float | None = DEFAULT_WORKER_TIMEOUT) -> None:
+    def __init__(self, config: JobConfig, workers: int,
+                 timeout: float | None = DEFAULT_WORKER_TIMEOUT) -> None:
         self.workers, self.config, self.timeout = workers, config, timeout
         self._pool: ProcessPoolExecutor | None = None
         if workers > 1:
