@@ -257,6 +257,9 @@ def test_objects_keyed_by_ids_are_one_json_text_column_with_exact_values(tmp_pat
     assert raw[7] == '{"id-00007": 7, "score": 1.50}'  # the text a user's json.loads reads
     assert [list(r["meta"]) for r in written] == [[f"id-{k:05d}", "score"] for k in range(300)]
     assert "`meta`" in (out / "README.md").read_text()
+    again = tmp_path / "again"  # the output read as an input: its JSON text is not quoted again
+    run_and_verify(out / "data", again)
+    assert pq.read_table(again / "data").column("meta").to_pylist() == raw
 
 
 # ------------------------------------------------------------------ 22: long JSON arrays

@@ -515,14 +515,21 @@ def _parquet_schema(path: Path) -> "pa.Schema":
 
 
 def _parquet_rows(files: list[Path]) -> Iterator[dict]:
+    """The rows of Parquet files; fields a run of ours kept as JSON text (an output read again)
+    come back as their values, which the writer turns into the same text."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from .jsoncolumns import JsonColumns
+
     for path in files:
         try:
-            for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS):
-                yield from batch.to_pylist()
-        except (pa.ArrowException, OSError) as exc:
+            data = pq.ParquetFile(path)
+            json_columns = JsonColumns(data.schema_arrow)
+            for batch in data.iter_batches(batch_size=BATCH_ROWS):
+                rows = batch.to_pylist()
+                yield from map(json_columns.decode, rows) if json_columns else rows
+        except (pa.ArrowException, OSError, ValueError) as exc:
             raise SourceError(f"{path}: cannot read Parquet data ({exc})") from None
 
 
