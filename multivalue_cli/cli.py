@@ -65,6 +65,7 @@ def transform(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --engine ray: ray://HEAD:10001 or auto (default: a private Ray instance on this machine)."),
     ray_cpus_per_actor: float = typer.Option(1.0, "--ray-cpus-per-actor", min=0.01, help="With --engine ray: CPUs reserved per actor."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Texts per batch sent to a worker."),
+    worker_timeout: float = typer.Option(600, "--worker-timeout", min=0, help="Seconds a worker process or Ray actor may go without finishing a batch before it is replaced and its batch run again (3 times at most); 0: no limit."),
     cache_size: int = typer.Option(2000, "--cache-size", min=0, help="Parsed texts each worker keeps for texts that come back (templated benchmarks), at most 400,000 characters of them; the output is the same with any size."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Keep no parsed texts (--cache-size 0)."),
     split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards (default: the one a file's name says, train, dev/validation or test; else train)."),
@@ -74,6 +75,7 @@ def transform(
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
     shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
+    max_line_mb: int = typer.Option(64, "--max-line-mb", min=1, help="A JSON line longer than this (MB) is listed in errors.jsonl, not read."),
     output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
     on_error: OnError = typer.Option(OnError.passthrough, "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
@@ -125,7 +127,7 @@ def transform(
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
         batch_size=batch_size, engine=engine.value, ray_address=ray_address,
         ray_cpus_per_actor=ray_cpus_per_actor, overwrite=overwrite, resume=resume, quiet=quiet, argv=sys.argv[1:],
-        cache_size=0 if no_cache else cache_size,
+        cache_size=0 if no_cache else cache_size, worker_timeout=worker_timeout,
     )
     from .run.progress import progress_display
 

@@ -15,10 +15,24 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+import regex
+
+from .errors import MultivalueError
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 Span = tuple[int, int]
+
+# A user's regular expression runs with the ``regex`` module (compatible with ``re``), which
+# can stop a match that backtracks without end ("(a|aa)+$" on a long run of a's): after this
+# many seconds on one text the text fails with :class:`ProtectionTimeout`, and its record is
+# listed in errors.jsonl instead of the run hanging.
+REGEX_TIMEOUT_S = 2.0
+
+
+class ProtectionTimeout(MultivalueError):
+    """A protect regex ran over :data:`REGEX_TIMEOUT_S` on one text; the message says which."""
 
 
 # A quoted span: "...", “...”, `...`, ``...'' or '...'; a single quote opens only after a
@@ -45,8 +59,8 @@ class Protection:
         """Raise ValueError naming the first regular expression that does not compile."""
         for pattern in self.regex:
             try:
-                re.compile(pattern)
-            except re.error as exc:
+                regex.compile(pattern)
+            except regex.error as exc:
                 raise ValueError(f"protect regex {pattern!r}: {exc}") from None
 
     def doc_spans(self, doc: "Doc", extra_terms: Sequence[str] = ()) -> list[Span]:
@@ -58,8 +72,16 @@ class Protection:
         """Character spans of ``text`` that the terms, expressions and quotes protect, and
         the occurrences of ``extra_terms`` (one text's own, from its protect fields)."""
         found: list[Span] = []
-        for pattern in _compiled(self.terms, self.regex):
-            found.extend(m.span() for m in pattern.finditer(text) if m.end() > m.start())
+        for pattern in _compiled(self.regex):
+            try:
+                found.extend(m.span() for m in pattern.finditer(text, timeout=REGEX_TIMEOUT_S)
+                             if m.end() > m.start())
+            except TimeoutError:
+                raise ProtectionTimeout(
+                    f"--protect-regex {pattern.pattern!r} ran over {REGEX_TIMEOUT_S:g} s on this "
+                    "text (it backtracks without end; simplify the pattern)") from None
+        if self.terms:
+            found.extend(m.span() for m in _term_pattern(self.terms).finditer(text))
         if self.quotes and ("'" in text or '"' in text or "`" in text or "“" in text or "‘" in text):
             found.extend(m.span() for m in QUOTED.finditer(text))
         if extra_terms:
@@ -135,11 +157,8 @@ def _is_pair(value: Any) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _compiled(terms: tuple[str, ...], regex: tuple[str, ...]) -> tuple[re.Pattern, ...]:
-    patterns = [re.compile(r) for r in regex]
-    if terms:
-        patterns.append(_term_pattern(terms))
-    return tuple(patterns)
+def _compiled(patterns: tuple[str, ...]) -> tuple[regex.Pattern, ...]:
+    return tuple(regex.compile(p) for p in patterns)
 
 
 @lru_cache(maxsize=4096)

@@ -6,6 +6,7 @@
     python scripts/bench.py --scaling 200000      # peak RSS at 20k vs 200k records (slow)
     python scripts/bench.py --profile Multi       # where the time beside parsing goes
     python scripts/bench.py --realtext ../shared/realtext --repeats 3   # the real workloads
+    python scripts/bench.py --hostile             # inputs whose cost grew the wrong way, a stuck worker
 
 With ``--realtext DIR`` the workloads are public benchmark files: ``templated`` (the BBQ files'
 contexts and questions, which repeat), ``distinct`` (Spider questions and WinoBias sentences,
@@ -399,9 +400,12 @@ def main() -> None:
     parser.add_argument("--scaling", type=int, help="also run IndE with 2 workers on this many records")
     parser.add_argument("--profile", metavar="DIALECT", help="print a profile of the engine instead")
     parser.add_argument("--realtext", type=Path, help="run the real workloads of this folder instead")
+    parser.add_argument("--hostile", action="store_true", help="time and measure the hostile inputs instead")
     args = parser.parse_args()
     if args.realtext:
         return realtext_main(args)
+    if args.hostile:
+        return hostile_main(args)
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -501,6 +505,74 @@ def realtext_main(args) -> None:
                   f"{median(r['wall_s'] for r in runs):.1f} | {max(r['main_rss_mb'] for r in runs):.0f} | "
                   f"{f'{worker:.0f}' if worker else '-'} |", flush=True)
         print("\n".join(scaling))
+
+
+def _total_rss(run: dict) -> float:
+    """Peak RSS of the run's processes together (each at its own peak)."""
+    return run["main_rss_mb"] + sum(run["worker_rss_mb"])
+
+
+def _same_output(a: Path, b: Path) -> bool:
+    import pyarrow.parquet as pq
+
+    return all(pq.read_table(a / part).to_pylist() == pq.read_table(b / part).to_pylist()
+               for part in ("data", "edits"))
+
+
+def hostile_main(args) -> None:
+    """Inputs whose cost grew the wrong way (objects keyed by ids, one shard per record, a long
+    JSON array, a gzip of one huge line) and a worker that hangs: wall time and peak RSS."""
+    import gzip
+
+    sentences = make_corpus(200)
+    median = statistics.median
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        keyed, listed = tmp / "keyed.jsonl", tmp / "listed.jsonl"
+        with open(keyed, "w") as a, open(listed, "w") as b:
+            for k in range(20_000):
+                a.write(json.dumps({"text": sentences[k % 200], "meta": {f"{k:08x}": 1}}) + "\n")
+                b.write(json.dumps({"text": sentences[k % 200], "meta": [[f"{k:08x}", 1]]}) + "\n")
+        use_bytecode_cache(tmp, keyed)
+        for name, path in (("keyed by ids", keyed), ("same data as lists", listed)):
+            runs = [run_transform(path, tmp / "out", "IndE", 1) for _ in range(args.repeats)]
+            print(f"20,000 records, objects {name}: {median(r['wall_s'] for r in runs):.1f} s, "
+                  f"peak RSS {max(_total_rss(r) for r in runs):.0f} MB")
+        small = tmp / "small.jsonl"
+        small.write_text("".join(json.dumps({"id": k, "text": sentences[k % 200]}) + "\n" for k in range(2_000)))
+        walls = {}
+        for size in ("100000", "1"):
+            walls[size] = median(run_transform(small, tmp / f"shards{size}", "IndE", 1, ["--shard-size", size])["wall_s"]
+                                 for _ in range(args.repeats))
+        print(f"2,000 records: --shard-size 1 {walls['1']:.1f} s, default {walls['100000']:.1f} s "
+              f"({walls['1'] / walls['100000']:.2f} x); same output: {_same_output(tmp / 'shards1', tmp / 'shards100000')}")
+        array = tmp / "array.json"  # about 150 MB: most records hold a short label and no text to rewrite
+        with open(array, "w") as f:
+            f.write("[")
+            for k in range(800_000):
+                text = sentences[k % 200] if k % 100 == 0 else ""
+                f.write(("," if k else "") + json.dumps({"id": k, "text": text, "label": "x" * 150}))
+            f.write("]")
+        run = run_transform(array, tmp / "array", "IndE", 1)
+        print(f"JSON array of {array.stat().st_size / 1e6:.0f} MB ({800_000:,} records): {run['wall_s']:.1f} s, "
+              f"peak RSS {_total_rss(run):.0f} MB")
+        line = tmp / "line.jsonl.gz"
+        with gzip.open(line, "wt", compresslevel=1) as f:
+            f.write(json.dumps({"text": sentences[0]}) + "\n")
+            f.write('{"text": "' + "a" * 300_000_000 + '"}\n')
+            f.write(json.dumps({"text": sentences[1]}) + "\n")
+        run = run_transform(line, tmp / "line", "IndE", 1)
+        print(f"gzip JSON lines with one 300 MB line: {run['wall_s']:.1f} s, peak RSS {_total_rss(run):.0f} MB "
+              "(the line listed in errors.jsonl, over --max-line-mb 64)")
+        reference = run_transform(small, tmp / "unstuck", "IndE", 2)
+        CHILD_ENV.update(MULTIVALUE_FAULT="worker-stop:2", MULTIVALUE_FAULT_ONCE=str(tmp / "once"))
+        try:
+            stuck = run_transform(small, tmp / "stuck", "IndE", 2, ["--worker-timeout", "30"])
+        finally:
+            for name in ("MULTIVALUE_FAULT", "MULTIVALUE_FAULT_ONCE"):
+                CHILD_ENV.pop(name)
+        print(f"2 workers, one stopped (SIGSTOP) at its 2nd batch, --worker-timeout 30: {stuck['wall_s']:.1f} s "
+              f"(unstopped {reference['wall_s']:.1f} s); same output: {_same_output(tmp / 'stuck', tmp / 'unstuck')}")
 
 
 if __name__ == "__main__":

@@ -35,12 +35,17 @@ def _batches(size: int = 25) -> list[tuple[int, list[Task]]]:
     return [(k, tasks[start:start + size]) for k, start in enumerate(range(0, len(tasks), size))]
 
 
-def test_ray_pool_gives_the_outcomes_of_the_local_pool(ray_instance):
-    config = JobConfig(profile=resolve_profile("IndE"), seed=3)
-    batches = _batches()
+def _local_outcomes(config: JobConfig, batches: list) -> list:
     local = WorkerPool(config, 1)
     expected = list(local.map_ordered(batches))
     local.close()
+    return expected
+
+
+def test_ray_pool_gives_the_outcomes_of_the_local_pool(ray_instance):
+    config = JobConfig(profile=resolve_profile("IndE"), seed=3)
+    batches = _batches()
+    expected = _local_outcomes(config, batches)
     pool = RayPool(config, 2)
     try:
         got = list(pool.map_ordered(iter(batches)))  # more batches than the 4 kept in flight
@@ -84,3 +89,27 @@ def test_a_dead_actor_is_an_error_naming_the_batch(ray_instance):
             list(pool.map_ordered(iter(_batches())))
     finally:
         pool.terminate()
+
+
+def test_a_stopped_actor_is_replaced_and_its_batches_run_again(ray_instance):
+    import os
+    import signal
+    import time
+
+    config = JobConfig(profile=resolve_profile("IndE"), seed=3)
+    batches = _batches()
+    expected = _local_outcomes(config, batches)
+    pool = RayPool(config, 2, timeout=10)
+    try:
+        stopped = ray.get(pool._actors[0].__ray_call__.remote(lambda actor: os.getpid()))
+        os.kill(stopped, signal.SIGSTOP)  # a worker that hangs
+        started = time.monotonic()
+        got = list(pool.map_ordered(iter(batches)))
+    finally:
+        pool.terminate()
+        try:
+            os.kill(stopped, signal.SIGKILL)
+        except ProcessLookupError:  # the pool killed it
+            pass
+    assert got == expected
+    assert time.monotonic() - started < 10 + 60

@@ -43,6 +43,28 @@ def loads(text: str | bytes) -> Any:
     return _DECODER.decode(text)
 
 
+def raw_decode(text: str, pos: int) -> tuple[Any, int]:
+    """The JSON value of ``text`` that starts at ``pos`` (read as :func:`loads` reads it), and
+    where it ends."""
+    return _DECODER.raw_decode(text, pos)
+
+
+def nesting_depth(value: Any, limit: int) -> int:
+    """How deeply objects and lists nest in ``value`` (a scalar: 0, ``{"a": 1}``: 1), counted
+    without recursion and only up to ``limit + 1``."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > limit:
+            return deepest
+        todo.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
 def load(stream) -> Any:
     return loads(stream.read())
 

@@ -17,18 +17,20 @@ import re
 import shutil
 import tempfile
 import socket
+import stat
 import sys
 import threading
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import urlsplit
 
 from ..errors import EXIT_FAILED, MultivalueError
 
 from . import jsontext
+from .jsonstream import LongLine, Unreadable, WholeDocument, bounded_lines, json_items, too_deep
 
 if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
     import pyarrow as pa
@@ -43,6 +45,10 @@ HUB_PREFIX = "hf:"
 HUB_HOST = "huggingface.co"
 PROBE_TIMEOUT_S = 3.0
 BATCH_ROWS = 1024
+MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer JSON line is listed as unreadable, not read (--max-line-mb)
+# A record whose objects and lists nest deeper than this is listed as unreadable: deeper values
+# would exhaust Python's recursion in the steps that walk a record (Parquet holds 99 levels).
+MAX_NESTING = 200
 _TRUTHY = {"1", "true", "yes", "on"}
 
 
@@ -69,6 +75,15 @@ class BadRecord:
         return BadRecordError(f"{self.where}: {self.reason}")
 
 
+class OnceStream(NamedTuple):
+    """An input that can be read once only (stdin, a named pipe): how to open it, how to read
+    records from a copy of it, and whether the copy's lines are its records (to count them)."""
+
+    open: Callable[[], BinaryIO]
+    rows: Callable[[Callable[[], BinaryIO]], Iterable]
+    lines: bool
+
+
 @dataclass
 class Source:
     """An opened input. ``records()`` may be called again to re-read it (not stdin)."""
@@ -79,30 +94,33 @@ class Source:
     read: Callable[[], Iterable[dict]] = field(repr=False, compare=False)
     limit: int | None = None
     files: tuple[Path, ...] = ()  # the local files read, for the fingerprint
-    stdin: bool = False  # read once only, until spooled
+    stdin: bool = False  # read once only, until spooled (stdin or a named pipe)
     counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
     split_note: str | None = None  # how the split was chosen, when not by --split
     _spooled: Any = field(default=None, repr=False, compare=False)
+    once: "OnceStream | None" = field(default=None, repr=False, compare=False)
 
     @property
     def rereadable(self) -> bool:
         return not self.stdin
 
     def spool(self, folder: Path) -> None:
-        """Copy stdin to an unnamed temporary file in ``folder``, so that it can be read twice
-        (once to choose the output's types, once to transform) and fingerprinted."""
-        if not self.stdin:
+        """Copy stdin (or a named pipe) to an unnamed temporary file in ``folder``, so that it
+        can be read twice (once to choose the output's types, once to transform) and
+        fingerprinted."""
+        if not self.stdin or self.once is None:
             return
         copy = tempfile.TemporaryFile(dir=folder)
-        shutil.copyfileobj(_stdin_bytes(), copy)
+        with self.once.open() as stream:
+            shutil.copyfileobj(stream, copy)
         copy.flush()
         # each reading gets its own position in the copy (two readings overlap: the run reads
         # its first records, then every record to choose the output's types)
         def reopen() -> BinaryIO:
             return io.BufferedReader(_PositionalReader(copy))
 
-        self.read = lambda: _jsonl_file_rows(reopen, "<stdin>")
-        self.counter = lambda: _count_lines(reopen)
+        self.read = lambda: self.once.rows(reopen)
+        self.counter = (lambda: _count_lines(reopen)) if self.once.lines else None
         self.stdin = False
         self._spooled = copy
 
@@ -190,8 +208,10 @@ def open_source(
     split: str | None = None,
     config: str | None = None,
     limit: int | None = None,
+    max_line_bytes: int = MAX_LINE_BYTES,
 ) -> Source:
-    """Open ``spec`` (see ``SUPPORTED_INPUTS``; ``None`` is the bundled sample)."""
+    """Open ``spec`` (see ``SUPPORTED_INPUTS``; ``None`` is the bundled sample). A JSON line
+    longer than ``max_line_bytes`` is an unreadable record (not read into memory)."""
     if limit is not None and limit < 0:
         raise SourceError(f"limit must be 0 or more, got {limit}")
     if spec is not None and spec.startswith(HUB_PREFIX):
@@ -199,7 +219,7 @@ def open_source(
     else:
         if config is not None:
             raise SourceError(f"{spec or 'the sample'}: a config applies only to hf: datasets")
-        source = _open_local(spec, split=split)
+        source = _open_local(spec, split=split, cap=max_line_bytes)
     source.split = plain_split(source.split, "--split" if split is not None else spec or "the sample")
     source.limit = limit
     return source
@@ -242,38 +262,42 @@ def _with_split_from_names(source: Source, names: list[str], given: str | None) 
     return source
 
 
-def _open_local(spec: str | None, *, split: str | None) -> Source:
+def _open_local(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES) -> Source:
     if spec is not None and spec != "-":
         path = Path(spec)
-        names = [path.name] if path.is_file() else sorted(p.name for p in path.glob("*.parquet"))
-        return _with_split_from_names(_open_local_source(spec, split=split), names, split)
-    return _open_local_source(spec, split=split)
+        names = [path.name] if not path.is_dir() else sorted(p.name for p in path.glob("*.parquet"))
+        return _with_split_from_names(_open_local_source(spec, split=split, cap=cap), names, split)
+    return _open_local_source(spec, split=split, cap=cap)
 
 
-def _open_local_source(spec: str | None, *, split: str | None) -> Source:
+def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES) -> Source:
     split_name = split or "train"
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
         return Source("sample:multivalue_cli/data/sample.jsonl", split_name, None,
-                      lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl"),
-                      files=(Path(str(sample)),), counter=lambda: _count_lines(lambda: sample.open("rb")))
+                      lambda: _jsonl_file_rows(lambda: sample.open("rb"), "sample.jsonl", cap),
+                      files=(Path(str(sample)),),
+                      counter=lambda: _count_lines(lambda: sample.open("rb"), cap))
     if spec == "-":
-        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>"),
-                      stdin=True)
+        copied = OnceStream(_stdin_bytes, lambda opener: _jsonl_file_rows(opener, "<stdin>", cap), True)
+        return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>", cap),
+                      stdin=True, once=copied)
     path = Path(spec)
     if not path.exists():
         raise SourceError(f"no such file or folder: {spec}")
     if path.is_dir():
         return _open_folder(path, spec, split=split)
     name = path.name.lower()
+    if stat.S_ISFIFO(path.stat().st_mode):
+        return _open_pipe(path, spec, split_name, cap)
     if name.endswith((".jsonl", ".jsonl.gz")):
         # a gzipped file's lines are not counted: that would cost a whole decompression
-        lines = None if name.endswith(".gz") else (lambda: _count_lines(lambda: path.open("rb")))
+        lines = None if name.endswith(".gz") else (lambda: _count_lines(lambda: path.open("rb"), cap))
         return Source(f"jsonl:{spec}", split_name, None,
-                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec), files=(path,),
+                      lambda: _jsonl_file_rows(lambda: _open_binary(path), spec, cap), files=(path,),
                       counter=lines)
     if name.endswith((".json", ".json.gz")):
-        return Source(f"json:{spec}", split_name, None, lambda: _json_rows(path, spec),
+        return Source(f"json:{spec}", split_name, None, lambda: _json_rows(lambda: _open_binary(path), spec),
                       files=(path,), counter=lambda: _json_count(path, spec))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
@@ -282,6 +306,27 @@ def _open_local_source(spec: str | None, *, split: str | None) -> Source:
 
 def _open_binary(path: Path) -> BinaryIO:
     return gzip.open(path, "rb") if path.name.lower().endswith(".gz") else path.open("rb")
+
+
+def _open_pipe(path: Path, spec: str, split: str, cap: int) -> Source:
+    """A named pipe: read once, as it comes (like stdin); copied beside the output when the
+    run needs to read it again."""
+    name = path.name.lower()
+    gz = name.endswith(".gz")
+
+    def decompressed(opener: Callable[[], BinaryIO]) -> Callable[[], BinaryIO]:
+        return (lambda: gzip.open(opener(), "rb")) if gz else opener
+
+    if name.endswith((".jsonl", ".jsonl.gz")):
+        kind, rows_of = "jsonl", lambda opener: _jsonl_file_rows(decompressed(opener), spec, cap)
+    elif name.endswith((".json", ".json.gz")):
+        kind, rows_of = "json", lambda opener: _json_rows(decompressed(opener), spec)
+    else:
+        raise SourceError(f"{spec}: a named pipe can carry JSON Lines or JSON (named .jsonl, .json, "
+                          "or either with .gz), not Parquet, which is read by seeking")
+    opener = lambda: path.open("rb")  # noqa: E731
+    return Source(f"{kind}:{spec}", split, None, lambda: rows_of(opener), stdin=True,
+                  once=OnceStream(opener, rows_of, kind == "jsonl" and not gz))
 
 
 def _stdin():
@@ -298,28 +343,32 @@ def _stdin_bytes() -> BinaryIO:
     return stream
 
 
-def _count_lines(open_stream: Callable[[], BinaryIO]) -> int | None:
+def _count_lines(open_stream: Callable[[], BinaryIO], cap: int = MAX_LINE_BYTES) -> int | None:
     """The number of lines that are not blank (each is a record, or a line that cannot be read),
     or None if the file cannot be read."""
     try:
         with open_stream() as stream:
-            return sum(1 for line in stream if line.strip())
+            return sum(1 for line in bounded_lines(stream, cap) if isinstance(line, LongLine) or line.strip())
     except OSError:
         return None
 
 
-def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterator[dict]:
+def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str, cap: int = MAX_LINE_BYTES
+                     ) -> Iterator[dict]:
     try:
         with open_stream() as stream:
-            yield from _jsonl_rows(stream, where)
+            yield from _jsonl_rows(stream, where, cap)
     except (OSError, EOFError) as exc:  # unreadable file, damaged or truncated gzip
         raise SourceError(f"{where}: cannot read ({exc})") from None
 
 
-def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict | BadRecord]:
-    """Parse JSON Lines, one object per non-blank line; a bad line becomes a BadRecord that
-    names ``where`` and the line number."""
-    for lineno, raw in enumerate(lines, start=1):
+def _jsonl_rows(stream, where: str, cap: int = MAX_LINE_BYTES) -> Iterator[dict | BadRecord]:
+    """Parse JSON Lines, one object per non-blank line, each read up to ``cap`` bytes; a bad
+    line becomes a BadRecord that names ``where`` and the line number."""
+    for lineno, raw in enumerate(bounded_lines(stream, cap), start=1):
+        if isinstance(raw, LongLine):
+            yield _long_line(where, lineno, raw, cap)
+            continue
         try:
             line = _decode_line(raw, where, lineno)
         except SourceError as exc:
@@ -339,7 +388,18 @@ def _jsonl_rows(lines: Iterable[bytes | str], where: str) -> Iterator[dict | Bad
         if not isinstance(value, dict):
             yield _bad_line(where, lineno, f"expected a JSON object, got {_json_type(value)}", raw)
             continue
+        if (line.count("{") + line.count("[") > MAX_NESTING
+                and jsontext.nesting_depth(value, MAX_NESTING) > MAX_NESTING):
+            yield _bad_line(where, lineno, too_deep(MAX_NESTING), raw)
+            continue
         yield value
+
+
+def _long_line(where: str, lineno: int, line: LongLine, cap: int) -> BadRecord:
+    head = line.head if isinstance(line.head, str) else line.head.decode("utf-8", "backslashreplace")
+    return BadRecord(f"{where}, line {lineno}", f"the line is {line.length:,} bytes long, over the "
+                     f"limit of {cap:,} (--max-line-mb); it was not read (its first "
+                     f"{len(line.head):,} bytes are in raw)", head)
 
 
 def _bad_line(where: str, lineno: int, reason: str, raw: bytes | str) -> BadRecord:
@@ -357,34 +417,45 @@ def _decode_line(raw: bytes | str, where: str, lineno: int) -> str:
         raise SourceError(f"{where}, line {lineno}: not UTF-8 text ({exc.reason})") from None
 
 
-def _json_rows(path: Path, where: str) -> Iterator[dict]:
-    """Records of a whole-file JSON document: a list, or an object with a ``data`` list.
+def _json_rows(open_stream: Callable[[], BinaryIO], where: str) -> Iterator[dict | BadRecord]:
+    """Records of a whole-file JSON document: a list, read item by item (memory stays flat
+    however long it is), or an object with a ``data`` list (the original CoQA and Spider
+    releases), parsed whole."""
+    try:
+        with open_stream() as stream:
+            for index, item in enumerate(_json_items(stream, where)):
+                if isinstance(item, Unreadable):
+                    yield BadRecord(f"{where}: record {index}", item.reason, item.text)
+                elif not isinstance(item, dict):
+                    yield BadRecord(f"{where}: record {index}",
+                                    f"expected a JSON object, got {_json_type(item)}", jsontext.dumps(item))
+                else:
+                    yield item
+    except RecursionError:
+        raise SourceError(f"{where}: nested too deeply to read") from None
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"{where}: not valid JSON ({exc.msg}, line {exc.lineno}, "
+                          f"column {exc.colno}); JSON Lines files should be named .jsonl") from None
+    except UnicodeDecodeError as exc:
+        raise SourceError(f"{where}: not UTF-8 text ({exc.reason})") from None
+    except (OSError, EOFError) as exc:  # unreadable file, damaged or truncated gzip
+        raise SourceError(f"{where}: cannot read ({exc})") from None
 
-    Such files (the original CoQA and Spider releases) are one document, so it is parsed whole.
-    """
-    with _open_binary(path) as stream:
-        try:
-            document = jsontext.load(stream)
-        except RecursionError:
-            raise SourceError(f"{where}: nested too deeply to read") from None
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{where}: not valid JSON ({exc.msg}, line {exc.lineno}, "
-                              f"column {exc.colno}); JSON Lines files should be named .jsonl"
-                              ) from None
-        except UnicodeDecodeError as exc:
-            raise SourceError(f"{where}: not UTF-8 text ({exc.reason})") from None
-    records = _json_records(document, where)
-    for index, record in enumerate(records):
-        if not isinstance(record, dict):
-            yield BadRecord(f"{where}: record {index}",
-                            f"expected a JSON object, got {_json_type(record)}", jsontext.dumps(record))
+
+def _json_items(stream: BinaryIO, where: str) -> Iterator[Any]:
+    """The items of the document's array (an :class:`Unreadable` for one nested too deeply)."""
+    for item in json_items(stream, MAX_NESTING):
+        if not isinstance(item, WholeDocument):
+            yield item
             continue
-        yield record
+        for record in _json_records(item.value, where):  # an object with a "data" list
+            deep = jsontext.nesting_depth(record, MAX_NESTING) > MAX_NESTING
+            yield Unreadable(too_deep(MAX_NESTING), jsontext.dumps(record)) if deep else record
 
 
 def _json_count(path: Path, where: str) -> int | None:
     try:
-        return sum(1 for _ in _json_rows(path, where))
+        return sum(1 for _ in _json_rows(lambda: _open_binary(path), where))
     except (SourceError, OSError):
         return None
 
@@ -454,14 +525,21 @@ def _parquet_schema(path: Path) -> "pa.Schema":
 
 
 def _parquet_rows(files: list[Path]) -> Iterator[dict]:
+    """The rows of Parquet files; fields a run of ours kept as JSON text (an output read again)
+    come back as their values, which the writer turns into the same text."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from .jsoncolumns import JsonColumns
+
     for path in files:
         try:
-            for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH_ROWS):
-                yield from batch.to_pylist()
-        except (pa.ArrowException, OSError) as exc:
+            data = pq.ParquetFile(path)
+            json_columns = JsonColumns(data.schema_arrow)
+            for batch in data.iter_batches(batch_size=BATCH_ROWS):
+                rows = batch.to_pylist()
+                yield from map(json_columns.decode, rows) if json_columns else rows
+        except (pa.ArrowException, OSError, ValueError) as exc:
             raise SourceError(f"{path}: cannot read Parquet data ({exc})") from None
 
 

@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 
 from ..errors import EXIT_FAILED, MultivalueError
 from . import jsontext
+from .jsoncolumns import JsonColumns
 from .pandas_probe import spare_pandas_probe
 
 EDIT_LOG_SCHEMA = pa.schema(
@@ -170,6 +171,7 @@ class ShardFile(AtomicTableFile):
                  fits: Callable[[dict], bool] | None = None) -> None:
         super().__init__(path, fmt, schema)
         self.fits = fits
+        self.json_columns = JsonColumns(schema) if fmt == "parquet" else JsonColumns(None)
 
     def _lines(self, records: Sequence[dict]) -> bytes:
         return json_lines(records)
@@ -183,6 +185,8 @@ class ShardFile(AtomicTableFile):
                     raise SchemaMismatch(f"a record has keys or value types that the input did "
                                          f"not have when it was first read (near row "
                                          f"{first_row + k}); did the input change during the run?")
+        if self.json_columns:
+            records = [self.json_columns.encode(record) for record in records]
         spare_pandas_probe()
         try:
             return pa.Table.from_pylist(records, schema=self.schema)

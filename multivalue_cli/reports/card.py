@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..io.arrowschema import schema_from_text
+from ..io.jsoncolumns import JsonColumns
 from ..io.writers import atomic_write_text
 from ..profiles import catalog
 from .templating import render_template
@@ -57,6 +59,8 @@ def render_card(out: Path, manifest: dict) -> str:
         edits_written=counts.get("edits", 1),
         format_reason=reason[0].lower() + reason[1:] if reason else None,
         hub_loaders=hub_loaders(manifest),
+        json_fields=JsonColumns(schema_from_text(manifest.get("schema"))).paths()
+        if manifest.get("format") == "parquet" else [],
         learner_citation=_learner_citation(learner),
     )
 

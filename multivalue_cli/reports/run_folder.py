@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 from ..errors import MultivalueError
 from ..io import jsontext
 from ..io.fields import parse_path
+from ..io.jsoncolumns import JsonColumns
 
 
 class ReportError(MultivalueError):
@@ -70,8 +71,8 @@ def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None 
     """Every row of the shards ``names`` of the folder ``out`` (its data or edit-log files, as
     the manifest lists them), in order, as ``(shard, position in the shard, row)``. JSON lines
     are read as written (numbers keep their text); of a Parquet shard, only the columns among
-    ``columns`` it has (all of them for None). Raises :class:`ShardError` for a shard that
-    cannot be read."""
+    ``columns`` it has (all of them for None), fields kept as JSON text read back into their
+    values. Raises :class:`ShardError` for a shard that cannot be read."""
     for name in names:
         path = Path(out) / name
         try:
@@ -86,10 +87,11 @@ def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None 
             else:
                 shard = pq.ParquetFile(path)
                 names_read = None if columns is None else [n for n in shard.schema_arrow.names if n in columns]
+                json_columns = JsonColumns(shard.schema_arrow)
                 position = 0
                 for batch in shard.iter_batches(columns=names_read):
                     for row in batch.to_pylist():
-                        yield name, position, row
+                        yield name, position, json_columns.decode(row) if json_columns else row
                         position += 1
         except (OSError, pa.ArrowException) as exc:
             raise ShardError(f"{name}: cannot read it ({exc})") from None

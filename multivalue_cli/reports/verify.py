@@ -25,8 +25,8 @@ import pyarrow.parquet as pq
 from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
-from ..io.fields import FieldError, assign, select
-from ..io.sources import BadRecord, SourceError, open_source
+from ..io.fields import FieldError, assign, parse_path, select
+from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
 from ..io.writers import span_key
 from .run_folder import ShardError, shard_rows
 
@@ -80,7 +80,8 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     paths = manifest["fields"]
     keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
-    source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"))
+    source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
+                         max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES)
     errors = _error_entries(out, report)
     dropped = {e["row"] for e in errors.values()
                if not str(e.get("action", "")).startswith("passed")}
@@ -138,7 +139,11 @@ def _check_unreadable(row: int, bad: BadRecord, entry: dict | None, report: Repo
 def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: list[str],
                   report: Report) -> None:
     if schema is not None:
-        expected = schema
+        from ..io.arrowschema import with_wide_dictionaries
+
+        rewritten = {str(parse_path(p)[0]) for p in manifest["fields"]}
+        rewritten |= set((manifest.get("protection") or {}).get("rebuilt_fields") or {})
+        expected = with_wide_dictionaries(schema, rewritten)
         for name in keep:
             if f"{name}_original" not in schema.names:
                 expected = expected.append(schema.field(name).with_name(f"{name}_original"))

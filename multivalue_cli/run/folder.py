@@ -1,8 +1,9 @@
 """A run into an output folder: data shards, edit log, errors, manifest.
 
 Shard ``k`` holds the records of input rows ``[k * shard_size, (k + 1) * shard_size)``. While
-the run goes on, finished shards wait in ``OUT/.work/`` and the manifest (rewritten atomically
-after each shard) lists them; at the end they move to ``data/`` and ``edits/`` under their
+the run goes on, finished shards wait in ``OUT/.work/`` and the journal (:mod:`.journal`, a line
+appended per shard) lists them, until the manifest, rewritten atomically when the run stops or
+ends, takes them over; at the end they move to ``data/`` and ``edits/`` under their
 final ``-0000k-of-0000N`` names. A run that dies keeps every finished shard: ``--resume``
 checks that the arguments are the same, drops whatever was half-written, skips the finished
 rows (without parsing them) and goes on. Output depends only on the input and the run's
@@ -23,10 +24,11 @@ import pyarrow as pa
 
 from .. import __version__
 from ..io import jsontext
-from ..io.arrowschema import schema_to_text
+from ..io.arrowschema import schema_to_text, with_wide_dictionaries
 from ..io.writers import EditLogWriter, EditRow, SchemaMismatch, ShardFile, atomic_write_text
 from ..profiles import Profile
 from .faults import FaultInjector
+from .journal import ShardJournal
 from .manifest_stats import learner_section, learner_summary, protection_section, totals_of
 from .pipeline import transform_records
 from .progress import RunProgress
@@ -78,6 +80,7 @@ class FolderRun:
         self.fingerprint: dict | None = None
         self.lock: OutputLock | None = None
         self.faults = FaultInjector()
+        self.journal = ShardJournal(self.work)
         self.timings: dict = {}
         self._learner_summary: dict | None = None  # once the run is finished
 
@@ -111,6 +114,7 @@ class FolderRun:
             from ..io.arrowschema import SchemaBuilder
 
             self.fits = SchemaBuilder.from_schema(self.schema).fits
+        self._write_manifest("running")  # the shards kept, from the manifest and the journal
 
     def _choose_format(self, warn) -> None:
         """Parquet with the input's schema, or one inferred from every record (read once before
@@ -124,6 +128,7 @@ class FolderRun:
             return
         schema = self.source.schema
         if schema is not None:
+            schema = with_wide_dictionaries(schema, self.plan.columns())
             for name in self.keep:
                 if name in schema.names:
                     schema = schema.append(schema.field(name).with_name(f"{name}_original"))
@@ -196,6 +201,7 @@ class FolderRun:
             raise
         finally:
             restore_signal_handlers(previous)
+            self.journal.close()
             if self.lock is not None:
                 self.lock.release()
         totals = totals_of(self.shards)
@@ -238,7 +244,9 @@ class FolderRun:
             action = "passed through unchanged"
         entry = {"row": result.row, "where": where_of(result), "reason": result.error, "action": action}
         if result.record is None:
-            entry.update(action="not readable; not written (its bytes are in raw_base64)",
+            kept = ("its bytes are in raw_base64" if result.data is not None
+                    else "its text, as far as it was read, is in raw")
+            entry.update(action=f"not readable; not written ({kept})",
                          raw=result.raw, raw_base64=base64.b64encode(result.data or b"").decode())
         shard.errors.append(entry)
 
@@ -277,7 +285,7 @@ class FolderRun:
         self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
                             "files": files, "checks": {name: file_check(self.work / name) for name in files},
                             "totals": shard.totals.as_dict()})
-        self._write_manifest("running")
+        self.journal.append(self.shards[-1])
 
     def _abandon(self, shard: _Shard | None, state: str) -> None:
         if shard is not None:
@@ -383,6 +391,7 @@ class FolderRun:
         if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
             text = json.dumps(manifest, indent=2)
         atomic_write_text(self.manifest_path, text + "\n")
+        self.journal.compacted()  # the manifest lists every finished shard
         return manifest
 
 

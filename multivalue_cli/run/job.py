@@ -48,7 +48,8 @@ def execute(
 
     started = time.time()
     try:
-        source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit)
+        source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit,
+                             max_line_bytes=spec.max_line_bytes())
         if source.split_note:
             note(source.split_note)
         if opts.out is not None and source.stdin:
@@ -146,10 +147,11 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     from ..transformer import Transformer
 
     config = spec.error_config()
-    # records that cannot be rewritten are passed through unchanged, so they are not read
-    tasks = [task for row, record in enumerate(sample) for task in prepare(row, record, plan).tasks]
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection(), cache_size=cache_size)  # its parses are reused
+    # records that cannot be rewritten are passed through unchanged, so they are not read
+    tasks = [task for row, record in enumerate(sample) for task in prepare(row, record, plan).tasks
+             if _protectable(probe, task)]
     items = probe.learner_inputs([t.text for t in tasks], [t.row for t in tasks], [t.path for t in tasks],
                                  [t.protected for t in tasks], max_chars=CALIBRATION_CHARS)
     adjust, field_sizes = fit(config, items, plan.paths)
@@ -170,6 +172,18 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     ordered = tuple((name, boosts[name]) for name in plan.paths if name in boosts)
     return dataclasses.replace(config, boosts=ordered)
 
+
+
+def _protectable(transformer, task) -> bool:
+    """Whether the protect regexes settle on the task's text (one that runs over its time
+    fails in the run, and is listed in errors.jsonl, so the calibration leaves it out)."""
+    from ..protection import ProtectionTimeout
+
+    try:
+        transformer.protection.spans(task.text, task.protected)
+    except ProtectionTimeout:
+        return False
+    return True
 
 
 def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float) -> int:

@@ -8,7 +8,7 @@ output order equals input order. ``workers=1`` runs in-process on the same code 
 
 A record is transformed whole or not at all (:mod:`.texts`); one left unchanged comes back
 with the reason (the caller decides whether to pass it through, skip it, or stop). A worker process that dies (killed, out of memory) ends the run
-with :class:`.worker.WorkerDied`, never a hang.
+with :class:`.worker.WorkerDied`, never a hang; one that hangs is replaced (:mod:`.watchdog`).
 """
 from __future__ import annotations
 
@@ -20,17 +20,21 @@ from ..io.sources import BadRecord
 from .local_pool import WorkerPool
 from .records import Task
 from .texts import PendingRecord, RecordPlan, RecordResult, finish_all, prepare
+from .watchdog import DEFAULT_WORKER_TIMEOUT
 from .worker import JobConfig
 
 
 def make_pool(config: JobConfig, workers: int, *, engine: str = "local",
-              ray_address: str | None = None, ray_cpus_per_actor: float = 1.0):
-    """The worker pool of ``engine``: local processes, or Ray actors (``workers`` of them)."""
+              ray_address: str | None = None, ray_cpus_per_actor: float = 1.0,
+              worker_timeout: float | None = DEFAULT_WORKER_TIMEOUT):
+    """The worker pool of ``engine``: local processes, or Ray actors (``workers`` of them); a
+    worker with no finished batch for ``worker_timeout`` seconds is replaced (see :mod:`.watchdog`)."""
     if engine == "ray":
         from .ray_pool import RayPool
 
-        return RayPool(config, workers, address=ray_address, cpus_per_actor=ray_cpus_per_actor)
-    return WorkerPool(config, workers)
+        return RayPool(config, workers, address=ray_address, cpus_per_actor=ray_cpus_per_actor,
+                       timeout=worker_timeout)
+    return WorkerPool(config, workers, timeout=worker_timeout)
 
 
 # ----------------------------------------------------------------------------- driver
@@ -101,13 +105,14 @@ def transform_records(
     engine: str = "local",
     ray_address: str | None = None,
     ray_cpus_per_actor: float = 1.0,
+    worker_timeout: float | None = DEFAULT_WORKER_TIMEOUT,
 ) -> Iterator[list[RecordResult]]:
     """Transform records; yield the results batch by batch, in input order.
 
     ``stats`` (optional) receives ``startup_seconds`` (pool start and model load)."""
     started = time.perf_counter()
     pool = make_pool(config, workers, engine=engine, ray_address=ray_address,
-                     ray_cpus_per_actor=ray_cpus_per_actor)
+                     ray_cpus_per_actor=ray_cpus_per_actor, worker_timeout=worker_timeout)
     if stats is not None:
         stats["startup_seconds"] = time.perf_counter() - started
     try:

@@ -47,6 +47,7 @@ import ray
 from .. import __version__
 from .records import Outcome, Task
 from .tuning import THREAD_VARS, tune_process
+from .watchdog import DEFAULT_WORKER_TIMEOUT, Watchdog
 from .worker import JobConfig, WorkerDied, init_worker, process
 
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
@@ -90,18 +91,18 @@ class RayPool:
     Same interface as :class:`.local_pool.WorkerPool`; ``workers`` is the number of actors."""
 
     def __init__(self, config: JobConfig, workers: int, *, address: str | None = None,
-                 cpus_per_actor: float = 1.0) -> None:
+                 cpus_per_actor: float = 1.0, timeout: float | None = DEFAULT_WORKER_TIMEOUT) -> None:
         if workers < 1 or cpus_per_actor <= 0:
             raise ValueError("RayPool needs at least one actor and a positive CPU share per actor")
-        self.workers = workers
+        self.workers, self.config, self.timeout = workers, config, timeout
         self._actors: list[Any] = []
         self._owns_ray = not ray.is_initialized()
         if self._owns_ray:
             _start_ray(address, math.ceil(workers * cpus_per_actor))
-        actor = ray.remote(_Worker).options(num_cpus=cpus_per_actor,
-                                            runtime_env={"env_vars": _actor_env()})
+        self._actor_class = ray.remote(_Worker).options(num_cpus=cpus_per_actor,
+                                                        runtime_env={"env_vars": _actor_env()})
         try:
-            self._actors = [actor.remote(config) for _ in range(workers)]
+            self._actors = [self._actor_class.remote(config) for _ in range(workers)]
             self._check_versions(config.model, workers * cpus_per_actor)
         except BaseException:
             self.terminate()
@@ -122,15 +123,51 @@ class RayPool:
                                    f"{mine}); the output would differ: install the same on every node")
 
     def map_ordered(self, batches: Iterable[tuple[object, list[Task]]]) -> Iterator[tuple[object, list[Outcome]]]:
-        in_flight: deque[tuple[object, list[Task], Any]] = deque()
+        in_flight: deque[list] = deque()  # [payload, tasks, object ref, actor slot, batch number]
         limit = 2 * self.workers
+        watch = Watchdog(self.timeout)
         for number, (payload, tasks) in enumerate(batches):
-            actor = self._actors[number % self.workers]
-            in_flight.append((payload, tasks, actor.process.remote(tasks)))
+            if not in_flight:
+                watch.progressed()  # the clock runs while the actors hold work
+            slot = number % self.workers
+            in_flight.append([payload, tasks, self._actors[slot].process.remote(tasks), slot, number])
             while len(in_flight) >= limit:
-                yield _result(*in_flight.popleft())
+                yield self._oldest(in_flight, watch)
         while in_flight:
-            yield _result(*in_flight.popleft())
+            yield self._oldest(in_flight, watch)
+
+    def _oldest(self, in_flight: deque, watch: Watchdog) -> tuple[object, list[Outcome]]:
+        """The oldest batch's result, once it is there; the actor holding it is replaced
+        whenever no batch finishes within the watchdog's time."""
+        entry = in_flight[0]
+        finished = _finished(in_flight)
+        while True:
+            try:
+                result = ray.get(entry[2], timeout=watch.wait_left())
+            except ray.exceptions.GetTimeoutError:
+                if not _finished(in_flight) <= finished:  # another batch finished meanwhile
+                    watch.progressed()
+                elif watch.stuck():
+                    watch.strike(entry[4], entry[1])
+                    self._replace_actor(entry[3], in_flight)
+                    watch.progressed()  # the clock starts once the new actor has loaded spaCy
+                finished = _finished(in_flight)
+                continue
+            except ray.exceptions.RayActorError:
+                raise WorkerDied.holding(entry[1], "a Ray actor") from None
+            in_flight.popleft()
+            return entry[0], result
+
+    def _replace_actor(self, slot: int, in_flight: deque) -> None:
+        """Kill the actor of ``slot`` (with the batches queued on it), start another, and give
+        it those batches again, in order."""
+        ready = _finished(in_flight)
+        ray.kill(self._actors[slot])
+        self._actors[slot] = self._actor_class.remote(self.config)
+        ray.get(self._actors[slot].versions.remote(), timeout=STARTUP_TIMEOUT)
+        for entry in in_flight:
+            if entry[3] == slot and entry[2] not in ready:
+                entry[2] = self._actors[slot].process.remote(entry[1])
 
     def close(self) -> None:
         """Release the actors (and the Ray instance this pool started)."""
@@ -152,11 +189,10 @@ class RayPool:
             self._owns_ray = False
 
 
-def _result(payload: object, tasks: list[Task], ref: Any) -> tuple[object, list[Outcome]]:
-    try:
-        return payload, ray.get(ref)
-    except ray.exceptions.RayActorError:
-        raise WorkerDied.holding(tasks, "a Ray actor") from None
+def _finished(in_flight: deque) -> set:
+    """The object refs of the batches in flight whose results are there."""
+    refs = [entry[2] for entry in in_flight]
+    return set(ray.wait(refs, num_returns=len(refs), timeout=0)[0])
 
 
 def _start_ray(address: str | None, cpus: int) -> None:

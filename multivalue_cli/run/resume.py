@@ -23,6 +23,7 @@ from ..io import jsontext
 from ..io.arrowschema import schema_from_text
 from ..io.writers import NO_FOLLOW
 from ..profiles import Profile
+from .journal import JOURNAL_NAME, finished_shards
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
@@ -235,7 +236,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     if differing:
         raise RunError(f"--resume needs the arguments of the interrupted run; these differ: "
                        f"{names} (see {manifest_path})")
-    if not manifest.get("format") or not manifest.get("shards"):
+    listed = finished_shards(manifest.get("shards") or [], work)
+    if not manifest.get("format") or not listed:
         return None
     fingerprint = source.fingerprint()
     before = (manifest.get("input") or {}).get("fingerprint")
@@ -247,8 +249,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     own_folder(work)
     if manifest.get("state") == "finalizing":
         _unfinalize(out, manifest)
-    shards = _trusted_shards(work, manifest["shards"], warn)
-    keep = {name for shard in shards for name in shard["files"]}
+    shards = _trusted_shards(work, listed, warn)
+    keep = {name for shard in shards for name in shard["files"]} | {JOURNAL_NAME}
     for stale in work.iterdir():
         if stale.name not in keep and (stale.is_symlink() or not stale.is_dir()):
             stale.unlink()
@@ -352,7 +354,7 @@ OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profi
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",
-                "shard_size": "--shard-size", "on_error": "--on-error"}
+                "shard_size": "--shard-size", "on_error": "--on-error", "max_line_mb": "--max-line-mb"}
 
 
 def option_name(name: str) -> str:

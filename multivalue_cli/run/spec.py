@@ -71,6 +71,7 @@ class RunSpec:
     protect_quotes: bool | None = None  # None: as the task preset says (off without one)
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
+    max_line_mb: int = 64  # a longer JSON line is an unreadable record, not read into memory
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
     # The command-line option of each field is --field-name, except these.
@@ -175,6 +176,9 @@ class RunSpec:
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
                           tuple(rebuild))
 
+    def max_line_bytes(self) -> int:
+        return self.max_line_mb * 2 ** 20
+
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
 
@@ -196,10 +200,11 @@ class RunOptions:
     quiet: bool = False
     cache_size: int = 2_000  # parsed texts kept per worker, 0 for none
     argv: list[str] = field(default_factory=list)
+    worker_timeout: float = 600.0  # seconds a worker may go without finishing a batch (0: no limit)
 
     def engine_options(self) -> dict:
         return {"engine": self.engine, "ray_address": self.ray_address,
-                "ray_cpus_per_actor": self.ray_cpus_per_actor}
+                "ray_cpus_per_actor": self.ray_cpus_per_actor, "worker_timeout": self.worker_timeout}
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from ..io.fields import assign, select, values_at
+from ..io.fields import assign, parse_path, select, values_at
 from ..io.jsontext import has_surrogates
 from ..io.sources import BadRecord
 from ..io.tokenize import Rebuild
@@ -34,6 +34,10 @@ class RecordPlan:
     protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
+
+    def columns(self) -> set[str]:
+        """The top-level columns a rewrite may change: the texts' and the fields rebuilt from them."""
+        return {str(parse_path(p)[0]) for p in self.paths} | {r.field for r in self.rebuild}
 
 
 @dataclass

@@ -37,9 +37,22 @@ class WorkerDied(MultivalueError, code=EXIT_FAILED):
 
     @classmethod
     def holding(cls, tasks: Sequence["Task"], who: str = "a worker process") -> "WorkerDied":
-        rows = sorted({t.row for t in tasks})
-        span = f"rows {rows[0]}-{rows[-1]}" if rows else "a batch"
-        return cls(f"{who} died (killed, or out of memory?) while it held the batch of {span}")
+        return cls(f"{who} died (killed, or out of memory?) while it held the batch of {_span(tasks)}")
+
+
+class WorkerStuck(WorkerDied):
+    """The same batch made no progress within the watchdog's time, again and again."""
+
+    @classmethod
+    def stalled(cls, tasks: Sequence["Task"], seconds: float, times: int) -> "WorkerStuck":
+        return cls(f"the batch of {_span(tasks)} made no progress within {seconds:g} s, {times} times "
+                   "(each time its worker was stopped and replaced): a worker that hangs on it, or a "
+                   "batch that needs longer (--worker-timeout SECONDS)")
+
+
+def _span(tasks: Sequence["Task"]) -> str:
+    rows = sorted({t.row for t in tasks})
+    return f"rows {rows[0]}-{rows[-1]}" if rows else "a batch"
 
 
 _TRANSFORMER = None
@@ -81,6 +94,7 @@ def process(tasks: Sequence[Task]) -> list[Outcome]:
     """Rewrite a batch with this worker's transformer."""
     assert _TRANSFORMER is not None, "worker not initialised"
     _WORKER_FAULT.check("worker")
+    _WORKER_FAULT.check("worker-stop", signal.SIGSTOP)
     return rewrite(_TRANSFORMER, tasks)
 
 
@@ -105,9 +119,12 @@ def _rewrite_one(transformer: "Transformer", task: Task) -> Outcome:
 def _failed(task: Task) -> Outcome:
     import sys
 
+    from ..protection import ProtectionTimeout
+
     exc = sys.exc_info()[1]
-    return Outcome(task.text, [], [f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"],
-                   None, None)
+    reason = str(exc) if isinstance(exc, ProtectionTimeout) else \
+        f"could not be parsed and rewritten ({type(exc).__name__}: {exc})"
+    return Outcome(task.text, [], [reason], None, None)
 
 
 def _rewrite_batch(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
