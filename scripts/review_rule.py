@@ -172,6 +172,8 @@ def sample(args: argparse.Namespace) -> None:
     changed = rewrite_pool(texts, names, args.workers, args.model)
     seconds = time.perf_counter() - started
     commit = commit_of_tree()
+    if commit.endswith("+dirty"):
+        print("note: the tree has uncommitted changes; the sample is of no commit (its key says +dirty)")
     blind, key, fired = [], [], {}
     for name in names:
         by_source: dict[str, list[tuple[str, str]]] = {source: [] for source in pool}
