@@ -33,8 +33,8 @@ def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: s
     from rich.table import Table
 
     table = Table(title=title)
-    for col in columns:
-        table.add_column(col, justify="right" if col in numeric else "left")
+    for col in columns:  # a number is not broken over two lines
+        table.add_column(col, justify="right" if col in numeric else "left", no_wrap=col in numeric)
     for row in rows:
         table.add_row(*(str(v) for v in row))
     Console().print(table)
