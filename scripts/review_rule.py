@@ -25,6 +25,11 @@ examples), ``key.jsonl`` (id -> rule, source, salt, commit) and ``counts.json`` 
 changed, per source). Up to ``--per-rule`` changed texts per rule are drawn, spread over the
 sources, by a hash salted with ``--salt`` (a new salt, a new sample).
 
+With ``--against scripts/data/pool_firing_counts.json`` (the counts of every rule on the pool
+at the commit it names), ``sample`` also prints how the counts moved: the total, and each rule
+that fell by more than 10% (a rule that fires less is a fix only where the sites it gave up
+were wrong).
+
 ``import`` counts a rule only when every one of its items is judged; the reviewer's verdicts
 count only when their judged calibration set passes ``calibrate.py score``.
 
@@ -200,6 +205,24 @@ def sample(args: argparse.Namespace) -> None:
           f"{len(names)} rule(s) in {seconds:.0f}s with {args.workers} worker(s)")
     print(f"{len(names) - len(silent_names)} fire, {len(silent_names)} silent: {', '.join(silent_names) or '-'}")
     print(f"wrote {args.output}/blind.jsonl ({len(blind)} items), key.jsonl, counts.json")
+    if args.against:
+        compare_counts(json.loads(args.against.read_text("utf-8")), counts)
+
+
+def compare_counts(before: dict, after: dict) -> None:
+    """Print how the firing counts moved since an earlier ``counts.json``: the total over the
+    rules both have, and each rule that fell by more than 10% or rose from nothing."""
+    old, new = before["fired"], after["fired"]
+    shared = sorted(set(old) & set(new))
+    total_old = sum(old[n]["total"] for n in shared)
+    total_new = sum(new[n]["total"] for n in shared)
+    change = 100 * (total_new - total_old) / total_old if total_old else 0.0
+    print(f"against {before.get('commit')}: {total_old} -> {total_new} texts changed over {len(shared)} "
+          f"rules ({change:+.1f}%)")
+    for name in shared:
+        a, b = old[name]["total"], new[name]["total"]
+        if (a and b < 0.9 * a) or (b and not a):
+            print(f"  {name}: {a} -> {b}")
 
 
 # ------------------------------------------------------------------------------ import
@@ -362,6 +385,7 @@ def main() -> None:
     s.add_argument("--per-rule", type=int, default=12)
     s.add_argument("--workers", type=int, default=1, help="processes (each parses its share of the pool)")
     s.add_argument("--model", help="spaCy pipeline (default: the tool's)")
+    s.add_argument("--against", type=Path, help="an earlier counts.json: print how the firing counts moved")
     i = commands.add_parser("import", help="score a reviewer's judged file into the accuracy table")
     i.add_argument("sample", type=Path, help="the folder `sample` wrote")
     i.add_argument("judged", type=Path, help="the reviewer's file: {id, verdict, class, note} per line")

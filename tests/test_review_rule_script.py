@@ -13,7 +13,7 @@ SCRIPTS = ROOT / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 from realtext_pool import load_pool  # noqa: E402
-from review_rule import spread_pick  # noqa: E402
+from review_rule import compare_counts, spread_pick  # noqa: E402
 
 from multivalue_cli.engine.accuracy import Measured, Silent, read_rows  # noqa: E402
 
@@ -178,3 +178,13 @@ def test_silent_rules_get_their_reason_checked(sample, realtext, tmp_path):
     # ... and that finds none of the rule's own examples: it shows nothing
     assert "searches that find none of their rule's own examples (they show nothing): nasal_possessive_pron" \
         in result.stdout
+
+
+def test_firing_counts_compared_with_an_earlier_sample(capsys):
+    before = {"commit": "c0ffee", "fired": {"a": {"total": 100}, "b": {"total": 10}, "c": {"total": 0},
+                                           "d": {"total": 50}}}
+    after = {"fired": {"a": {"total": 89}, "b": {"total": 10}, "c": {"total": 3}, "d": {"total": 46}}}
+    compare_counts(before, after)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "against c0ffee: 160 -> 148 texts changed over 4 rules (-7.5%)"
+    assert printed[1:] == ["  a: 100 -> 89", "  c: 0 -> 3"]
