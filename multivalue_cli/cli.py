@@ -15,10 +15,10 @@ import typer
 from . import __version__
 from .errors import MultivalueError, UsageError
 from .options import (
-    AsJson, CommandGroup, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features, Model,
-    OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
+    AsJson, CommandGroup, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features,
+    IncludeUnmeasured, MinAccuracy, Model, OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
 )
-from .reports.terminal import note, show
+from .reports.terminal import note, profile_notes, show
 from .review.commands import review_app
 
 
@@ -94,6 +94,8 @@ def transform(
     only: Only = [],
     exclude: Exclude = [],
     density: Density = None,
+    min_accuracy: MinAccuracy = None,
+    include_unmeasured: IncludeUnmeasured = False,
     model: Model = None,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
@@ -102,7 +104,6 @@ def transform(
     Exit codes: 0 done; 3 done, but some records were not transformed (listed in errors.jsonl);
     1 the run failed; 2 bad arguments or input; 130/143 interrupted (resume with --resume).
     """
-    from .reports.terminal import missing_rules_note
     from .run.job import execute
     from .run.spec import RunOptions
 
@@ -121,7 +122,7 @@ def transform(
         raise UsageError("--resume needs an output folder, not -o -")
     if to_stdout and log is None and not no_log:
         note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
-    note(missing_rules_note(profile) if profile is not None else None, quiet)
+    note(profile_notes(profile), quiet)
     opts = RunOptions(
         out=None if to_stdout else Path(output or f"multivalue_out/{spec.output_name(profile)}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,
@@ -162,13 +163,16 @@ def apply(
     only: Only = [],
     exclude: Exclude = [],
     density: Density = None,
+    min_accuracy: MinAccuracy = None,
+    include_unmeasured: IncludeUnmeasured = False,
     model: Model = None,
 ) -> None:
     """Transform one text (or one text per stdin line) and print the result."""
     from .transformer import Transformer
 
     errors = errors or ("learner" if error_level else None)
-    profile = chosen_profile(dialect, feature, only, exclude, density, errors)
+    profile = chosen_profile(dialect, feature, only, exclude, density, errors, min_accuracy, include_unmeasured)
+    note(profile_notes(profile) if min_accuracy is not None else None)
     types = error_types(errors)
     rate = learner_rate(error_rate, None, error_level) if types else None
     transformer = Transformer(dialect=profile, seed=seed, model=model, errors=types or None,

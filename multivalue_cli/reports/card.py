@@ -62,7 +62,37 @@ def render_card(out: Path, manifest: dict) -> str:
         json_fields=JsonColumns(schema_from_text(manifest.get("schema"))).paths()
         if manifest.get("format") == "parquet" else [],
         learner_citation=_learner_citation(learner),
+        accuracy=_accuracy(manifest, profile),
     )
+
+
+def _accuracy(manifest: dict, profile: dict) -> dict | None:
+    """What blind review measured of the rules that made the edits (the manifest's
+    ``rule_accuracy``), weighted by their edits, and what ``--min-accuracy`` left out; None
+    when there is neither."""
+    found = manifest.get("rule_accuracy") or {}
+    chosen = profile.get("accuracy_filter") if profile else None
+    if not found and not chosen:
+        return None
+    edits = {name: n for name, n in _edits_per_feature(manifest.get("counts", {})) if n}
+    rows = [{"name": name, "edits": edits[name], "accepted": found[name]["accepted"],
+             "reviewed": found[name]["reviewed"],
+             "share": f"{100 * found[name]['accepted'] / found[name]['reviewed']:.0f}%"}
+            for name in edits if name in found]
+    measured_edits = sum(row["edits"] for row in rows)
+    weighted = sum(row["edits"] * row["accepted"] / row["reviewed"] for row in rows)
+    return {
+        "rows": rows,
+        "weighted": f"{100 * weighted / measured_edits:.1f}%" if measured_edits else None,
+        "measured_edits": measured_edits,
+        "unmeasured": sorted(name for name in edits if name not in found),
+        "unmeasured_edits": sum(n for name, n in edits.items() if name not in found),
+        "min_accuracy": f"{chosen['min_accuracy']:g}" if chosen else None,
+        "include_unmeasured": bool(chosen and chosen.get("include_unmeasured")),
+        "below": sorted((name, why) for name, why in (chosen or {}).get("left_out", {}).items()
+                        if why != "not measured"),
+        "never_measured": sum(1 for why in (chosen or {}).get("left_out", {}).values() if why == "not measured"),
+    }
 
 
 def _what_name(manifest: dict) -> str:

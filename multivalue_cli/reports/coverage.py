@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..profiles import Profile, bundled_profiles, catalog, load_profile, multi_profile
+from ..engine.accuracy import Measured, measured, silent
 from ..engine.registry import registry
 
 DIALECT_COLUMNS = ("abbreviation", "name", "region", "type", "attested", "implemented", "percent_implemented")
@@ -39,8 +40,11 @@ def _row(abbr: str, name: str, region: str, kind: str, features, implemented: se
 
 def feature_rows(profile: Profile) -> list[dict]:
     """Every feature of a profile: eWAVE number, category, rating, probability, implemented,
-    and whether a profile that extends another set the probability itself (overridden)."""
+    whether a profile that extends another set the probability itself (overridden), and what
+    blind review measured of its rule (``accuracy``: accepted and reviewed sites; ``silent``:
+    why it changed no text of the review pool), None where nothing was measured."""
     cat, rules = catalog(), registry()
+    reviewed, quiet = measured(), silent()
     rows = [
         {
             "ewave": cat[name].ewave if name in cat else None,
@@ -50,11 +54,18 @@ def feature_rows(profile: Profile) -> list[dict]:
             "probability": prob,
             "implemented": name in rules,
             "overridden": name in profile.overrides,
+            "accuracy": _accuracy(reviewed[name]) if name in reviewed else None,
+            "silent": quiet[name].needs if name in quiet and name not in reviewed else None,
         }
         for name, prob in profile.features.items()
     ]
     rows.sort(key=lambda r: (r["ewave"] or 0, r["name"]))
     return rows
+
+
+def _accuracy(entry: Measured) -> dict:
+    return {"accepted": entry.accepted, "reviewed": entry.reviewed, "share": round(entry.accuracy, 3),
+            "commit": entry.commit, "date": entry.date}
 
 
 def compare(a: Profile, b: Profile) -> dict:

@@ -65,8 +65,8 @@ def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: s
     from rich.text import Text  # a value is shown as it is, never read as Rich markup
 
     table = Table(title=title)
-    for col in columns:
-        table.add_column(col, justify="right" if col in numeric else "left")
+    for col in columns:  # a number is not broken over two lines
+        table.add_column(col, justify="right" if col in numeric else "left", no_wrap=col in numeric)
     for row in rows:
         table.add_row(*(Text(str(v)) for v in row))
     Console().print(table)
@@ -81,6 +81,26 @@ def missing_rules_note(profile) -> str | None:
     have = "has" if len(missing) == 1 else "have"
     return (f"note: {len(missing)} of the {len(profile.features)} features of {profile.abbreviation} "
             f"{have} no rule yet and {'is' if len(missing) == 1 else 'are'} skipped: {shown}")
+
+
+def profile_notes(profile) -> str | None:
+    """The notes about a run's profile: features without a rule, rules ``--min-accuracy`` left out."""
+    if profile is None:
+        return None
+    notes = [missing_rules_note(profile)]
+    if profile.accuracy_filter is not None:
+        kept = len(profile.split()[0])
+        notes.append(f"note: --min-accuracy {profile.accuracy_filter['min_accuracy']:g} keeps {kept} rule(s) of "
+                     f"{profile.abbreviation} and leaves out {accuracy_summary(profile.accuracy_filter)}")
+    return "\n".join(n for n in notes if n) or None
+
+
+def accuracy_summary(accuracy_filter: dict) -> str:
+    """How many rules ``--min-accuracy`` left out and why: ``3 not measured, 1 measured below 0.9``."""
+    reasons = list(accuracy_filter["left_out"].values())
+    unmeasured = reasons.count("not measured")
+    return (f"{unmeasured} not measured, {len(reasons) - unmeasured} measured below "
+            f"{accuracy_filter['min_accuracy']:g}")
 
 
 # ------------------------------------------------------------------------------ dialects
@@ -99,11 +119,22 @@ def print_dialect(dialect: dict) -> None:
     rows = dialect["features"]
     have = sum(r["implemented"] for r in rows)
     print_table(f"{dialect['name']} ({dialect['abbreviation']}): {len(rows)} features, {have} implemented",
-                ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented"],
+                ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented", "Accuracy"],
                 [[r["ewave"], r["name"], r["category"], r["rating"],
                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
-                  "yes" if r["implemented"] else "no"] for r in rows],
+                  "yes" if r["implemented"] else "no", _accuracy_cell(r)] for r in rows],
                 numeric={"eWAVE", "Probability"})
+    measured_rows = [r for r in rows if r.get("accuracy")]
+    print(f"Accuracy: the share of a rule's sites on real text that a blind reviewer accepted "
+          f"({len(measured_rows)} of the {have} rules measured; blank: not measured; silent: it changed "
+          f"no text of the review pool).")
+
+
+def _accuracy_cell(row: dict) -> str:
+    found = row.get("accuracy")
+    if found:
+        return f"{100 * found['share']:.0f}% ({found['accepted']}/{found['reviewed']})"
+    return "silent" if row.get("silent") else ""
 
 
 def print_comparison(result: dict) -> None:

@@ -29,7 +29,7 @@ from ..io.writers import EditLogWriter, EditRow, SchemaMismatch, ShardFile, atom
 from ..profiles import Profile
 from .faults import FaultInjector
 from .journal import ShardJournal
-from .manifest_stats import learner_section, learner_summary, protection_section, totals_of
+from .manifest_stats import learner_section, learner_summary, protection_section, rule_accuracy_section, totals_of
 from .pipeline import transform_records
 from .progress import RunProgress
 from .records import TextStats
@@ -376,6 +376,7 @@ class FolderRun:
             "format_reason": self.format_reason,
             "schema": schema_to_text(self.schema),
             "counts": totals.as_dict(),
+            "rule_accuracy": rule_accuracy_section(totals) if self.profile is not None else None,
             "shards": self.shards,
             "outputs": {
                 "data": [f"data/{split}-{k:05d}-of-{total:05d}.{ext}" for k in range(total)],

@@ -21,6 +21,17 @@ def totals_of(shards: Iterable[dict]) -> Totals:
     return totals
 
 
+def rule_accuracy_section(totals: Totals) -> dict:
+    """What blind review measured of the rules that made this run's edits: ``{rule: {accepted,
+    reviewed, commit, date}}``, the measured ones only (see :mod:`..engine.accuracy`)."""
+    from ..engine.accuracy import measured
+
+    found = measured()
+    return {name: {"accepted": found[name].accepted, "reviewed": found[name].reviewed,
+                   "commit": found[name].commit, "date": found[name].date}
+            for name in sorted(totals.edits_per_feature) if name in found}
+
+
 def protection_section(spec: RunSpec, plan: RecordPlan, errors: "ErrorConfig | None",
                        totals: Totals) -> dict:
     """What every stage kept as it was, as resolved for this run (the preset's included)."""

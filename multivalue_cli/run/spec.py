@@ -81,7 +81,8 @@ class RunSpec:
     # what becomes of a record that fails, not the edits.
     ADJUSTABLE = ("format", "on_error")
     # The options that choose the profile, recorded beside the spec in the manifest.
-    PROFILE_OPTIONS = ("--dialect", "--feature", "--only", "--exclude", "--density")
+    PROFILE_OPTIONS = ("--dialect", "--feature", "--only", "--exclude", "--density", "--min-accuracy",
+                       "--include-unmeasured")
 
     @classmethod
     def option_name(cls, name: str) -> str:
