@@ -8,9 +8,9 @@ cache (:mod:`.engine.parsing`), long texts in pieces (:mod:`.engine.chunking`), 
 pipeline and the engine are built on first use in each process, so it pickles cheaply into
 ``datasets.map(num_proc=...)`` workers.
 
-With ``errors=`` it also injects learner errors, after the dialect (when both are given): the
-dialect's edits come first in the log, the learner errors' (eWAVE number 0, labelled with
-their ERRANT type) second, with spans in the text the dialect produced.
+With ``errors=`` it also injects learner errors, after the dialect (when both are given), each
+labelled with its ERRANT type (eWAVE number 0). The log of both stages is in the input's
+coordinates: a learner error that touches a dialect edit shares its merged span.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .engine.apply import Engine, Prepared, Result
+from .engine.offsets import compose
 from .engine.chunking import CHUNK_CHARS, RewrittenPiece, join_pieces, split_texts, text_windows
 from .engine.parsing import DEFAULT_CACHE_SIZE, ParseCache, Parser, shared_cache
 from .profiles import Profile, resolve_profile
@@ -180,7 +181,7 @@ class Transformer:
         if self.injector is None:
             return result
         reuse = Prepared(doc) if result.text == text else None
-        return self._learner_stage([result], [key], [path], [()], [reuse])[0][0]
+        return self._learner_stage([text], [result], [key], [path], [()], [reuse])[0][0]
 
     def explain_many(
         self, texts: Sequence[str], keys: Sequence[object] | None = None,
@@ -225,7 +226,8 @@ class Transformer:
             if self.injector is None:
                 done = [(result, None) for result in stage1]
             else:
-                done = self._learner_stage(stage1, *_picked(window, keys, paths, protected), parsed)
+                done = self._learner_stage(*_picked(window, texts), stage1,
+                                           *_picked(window, keys, paths, protected), parsed)
             for k, pair in zip(window, done):
                 out[k] = pair
         return out
@@ -250,14 +252,16 @@ class Transformer:
         fresh = iter(self.parser.prepare([r.text for r, d in zip(stage1, parsed) if d is None]))
         return [d if d is not None else next(fresh) for d in parsed]
 
-    def _learner_stage(self, stage1: list[Result], keys, paths, terms,
+    def _learner_stage(self, sources: list[str], stage1: list[Result], keys, paths, terms,
                        parsed=None) -> list[tuple[Result, "LearnerStats"]]:
-        """Inject learner errors into the dialect's output."""
+        """Inject learner errors into the dialect's output (``sources``: the texts the dialect
+        read)."""
         out = []
-        for result, ready, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
+        for source, result, ready, key, path, protect in zip(
+                sources, stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
             learned = self.injector.inject(ready.doc, key=key, path=path, store=ready.learner,
                                            protected_spans=self.protection.doc_spans(ready.doc, protect))
-            out.append(_after_dialect(result, learned))
+            out.append(_after_dialect(source, result, learned))
         return out
 
     def learner_inputs(self, texts: Sequence[str], keys: Sequence[object], paths: Sequence[str],
@@ -302,7 +306,7 @@ class Transformer:
         docs = [next(fresh) if c else d for d, c in zip(docs, changed)]
         learned = self.injector.inject_pair(docs, keys, path,
                                             [self.protection.doc_spans(d, p) for d, p in zip(docs, protected)], pair)
-        return [_after_dialect(first, r) for first, r in zip(stage1, learned)], carried, blocked
+        return [_after_dialect(t, first, r) for t, first, r in zip(texts, stage1, learned)], carried, blocked
 
     def __repr__(self) -> str:
         name = self.profile.abbreviation if self.profile is not None else None
@@ -311,10 +315,11 @@ class Transformer:
                 f"rules={len(self.rule_names)})")
 
 
-def _after_dialect(dialect: Result, learned: "LearnerResult") -> tuple[Result, "LearnerStats"]:
-    """The learner stage's result on the dialect's output, with the dialect's edits first."""
-    return (Result(learned.text, dialect.edits + learned.edits, dialect.failures + learned.failures),
-            learned.stats())
+def _after_dialect(source: str, dialect: Result, learned: "LearnerResult") -> tuple[Result, "LearnerStats"]:
+    """The learner stage's result on the dialect's output of ``source``, with one edit log on
+    ``source`` for both stages (see :func:`.engine.offsets.compose`)."""
+    edits = compose(source, dialect.edits, learned.edits, learned.text)
+    return Result(learned.text, edits, dialect.failures + learned.failures), learned.stats()
 
 
 def _picked(positions: Sequence[int], *columns: Sequence) -> list[list]:

@@ -63,16 +63,9 @@ class Result:
 
 
 def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
-    """Apply logged edits to the input text. For an engine result this gives its output
-    exactly (edits that were merged share one span and are applied once). Learner-error
-    edits (eWAVE number 0) apply to the text the dialect edits produced, so they come second."""
-    edits = list(edits)
-    dialect = [e for e in edits if e.ewave]
-    learner = [e for e in edits if not e.ewave]
-    return _replay_stage(_replay_stage(text, dialect), learner)
-
-
-def _replay_stage(text: str, edits: list[AppliedEdit]) -> str:
+    """Apply logged edits to the input text. For a result this gives its output exactly
+    (edits that were merged share one span and are applied once), whatever stages made it:
+    every span is in the input's coordinates."""
     spans = sorted({(e.start, e.end, e.before, e.after) for e in edits})
     out, position = [], 0
     for start, end, before, after in spans:

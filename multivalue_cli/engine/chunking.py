@@ -92,21 +92,14 @@ def text_windows(todo: list[int], texts: Sequence[str], count: int, chars: int =
 
 
 def join_pieces(parts: Sequence[RewrittenPiece]) -> tuple[Result, Any]:
-    """Put the results of a text's pieces together, moving their edit spans into place
-    (dialect edits in the input's coordinates, learner edits in the dialect output's), and
+    """Put the results of a text's pieces together, moving their edit spans into place, and
     add up what was counted on them."""
     if len(parts) == 1:
         return parts[0].result, parts[0].stats
     text, edits, failures = [], [], []
     stats = None
-    intermediate = 0
     for start, piece, result, piece_stats in parts:
-        dialect = [e for e in result.edits if e.ewave]
-        learner = [e for e in result.edits if not e.ewave]
-        edits += [replace(e, start=e.start + start, end=e.end + start) for e in dialect]
-        edits += [replace(e, start=e.start + intermediate, end=e.end + intermediate) for e in learner]
-        intermediate += len(piece) + sum(len(e.after) - len(e.before) for e in {
-            (d.start, d.end, d.before, d.after): d for d in dialect}.values())
+        edits += [replace(e, start=e.start + start, end=e.end + start) for e in result.edits]
         text.append(result.text)
         failures += result.failures
         if piece_stats is not None:

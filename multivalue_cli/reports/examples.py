@@ -67,14 +67,7 @@ def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
 
 def original_text(output_text: str, edits: Iterable[Any]) -> str:
     """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
-    before, after, or :class:`AppliedEdit`): the log replayed backwards. Learner-error edits
-    (eWAVE number 0) were applied last, so they are undone first."""
-    edits = list(edits)
-    ewave = [e.get("ewave", 1) if isinstance(e, dict) else e.ewave for e in edits]
-    learner = [e for e, n in zip(edits, ewave) if not n]
-    if learner and len(learner) < len(edits):
-        dialect = [e for e, n in zip(edits, ewave) if n]
-        return _undo(_undo(output_text, learner), dialect)
+    before, after, or :class:`AppliedEdit`): the log replayed backwards."""
     return _undo(output_text, edits)
 
 

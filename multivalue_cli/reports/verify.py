@@ -27,7 +27,6 @@ from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
 from ..io.fields import FieldError, assign, select
 from ..io.sources import BadRecord, SourceError, open_source
-from ..io.writers import span_key
 from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
@@ -185,7 +184,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
             edit = AppliedEdit(ewave, feature, row["start"], row["end"], row["before"], row["after"])
             by_row[row["key"]][row["field"]].append(edit)
             if row.get("span_rows") is not None:
-                span = (row["key"], row["field"], span_key(ewave, edit.start, edit.end, edit.before, edit.after))
+                span = (row["key"], row["field"], (edit.start, edit.end, edit.before, edit.after))
                 shared[span] += 1
                 claimed[span] = row["span_rows"]
     except ShardError as exc:
@@ -194,7 +193,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     for span, count in shared.items():
         if count != claimed[span]:
             report.problem(f"edit log: row {span[0]}, {span[1]}: {claimed[span]} edits share the span "
-                           f"{span[2][1]}-{span[2][2]}, but {count} are logged")
+                           f"{span[2][0]}-{span[2][1]}, but {count} are logged")
     return by_row
 
 
