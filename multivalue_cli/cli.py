@@ -70,7 +70,7 @@ def transform(
     split: Optional[str] = typer.Option(None, "--split", help="Split to read (hub / save_to_disk inputs) and name of the output shards (default: the one a file's name says, train, dev/validation or test; else train)."),
     config: Optional[str] = typer.Option(None, "--config", help="Hub dataset configuration."),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Stop after N records."),
-    keep_original: bool = typer.Option(False, "--keep-original", help="Add <field>_original columns for top-level fields."),
+    keep_original: bool = typer.Option(False, "--keep-original", help="Copy each column a --field path starts in, as the input had it, to <column>_original (refused if the input has that column)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
     shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),

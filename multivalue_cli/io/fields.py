@@ -178,6 +178,12 @@ def _path_pattern(path: str) -> "re.Pattern[str]":
     return re.compile("".join(parts) + r"(?:\[\d+\])?")
 
 
+def original_columns(paths: Sequence[str]) -> list[str]:
+    """The top-level columns the paths start in, each once, in order: what ``--keep-original``
+    copies (whole, as the input had it) into ``<column>_original``."""
+    return list(dict.fromkeys(str(parse_path(path)[0]) for path in paths))
+
+
 def values_at(record: dict, path: str) -> list[Any]:
     """Every value ``path`` reaches in ``record`` (of any type; ``[*]`` takes every element),
     for fields whose values are used, not rewritten (``--protect-field``)."""

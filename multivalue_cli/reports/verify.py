@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
-from ..io.fields import FieldError, assign, select
+from ..io.fields import FieldError, assign, original_columns, select
 from ..io.sources import BadRecord, SourceError, open_source
 from .run_folder import ShardError, shard_rows
 
@@ -77,7 +77,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
         return
     run = manifest["run"]
     paths = manifest["fields"]
-    keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
+    keep = original_columns(paths) if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"))
     errors = _error_entries(out, report)
@@ -200,7 +200,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
                   typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
                   seen_texts: set, rebuilt: dict | None = None) -> None:
-    original = {**before, **{f"{k}_original": before.get(k) for k in keep}}
+    original = {**before, **{f"{k}_original": copy.deepcopy(before.get(k)) for k in keep}}
     located_in, problems = select(original, paths)
     located_out, _ = select(after, paths)
     if [p for p, _ in located_in] != [p for p, _ in located_out] and not problems:

@@ -22,7 +22,7 @@ from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
+    RunOptions, RunSpec, Totals, count_result, original_clash, report_totals, where_of,
 )
 from .texts import RecordPlan, prepare
 from .worker import JobConfig
@@ -43,7 +43,7 @@ def execute(
     must always be said, ``progress`` the records done."""
     warn = warn or note
     progress = progress or RunProgress()
-    from ..io.fields import FieldError, check_paths
+    from ..io.fields import FieldError, check_paths, original_columns
     from ..io.sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
@@ -67,7 +67,8 @@ def execute(
                              + ", ".join(sorted(good[0])))
         if good:
             check_paths(good, paths)
-        keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
+        keep = original_columns(paths) if spec.keep_original else []
+        _refuse_clashing_originals(keep, source.schema.names if source.schema is not None else (), good)
         plan = spec.plan(paths, keep, good)
     except BadRecordError as exc:  # a source or field error goes on as it is (exit 2)
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
@@ -93,6 +94,15 @@ def execute(
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
         raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
+
+
+def _refuse_clashing_originals(keep: list[str], columns, records: list[dict]) -> None:
+    """Refuse a ``--keep-original`` whose copy would overwrite a column of the input (of its
+    schema, or of the first records)."""
+    for name in keep:
+        copy = f"{name}_original"
+        if copy in columns or any(copy in record for record in records):
+            raise original_clash(copy)
 
 
 def _spool(source, out: Path) -> None:

@@ -29,6 +29,12 @@ class RunError(MultivalueError):
         super().__init__(message, code=code)
 
 
+def original_clash(column: str) -> RunError:
+    """The error of a ``--keep-original`` copy that would overwrite the input's ``column``."""
+    return RunError(f"--keep-original would write the column {column!r}, which the input already has; "
+                    "rename that column, or leave out --keep-original")
+
+
 class Interrupted(BaseException):
     """Raised in the main process by SIGINT / SIGTERM.
 

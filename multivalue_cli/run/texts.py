@@ -9,6 +9,7 @@ texts, the record comes back unchanged with the reason.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
@@ -72,6 +73,19 @@ def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]],
     problems += [f"{path}: not Unicode text (it holds a lone surrogate)"
                  for path, text in located if not text.isascii() and has_surrogates(text)]
     return located, problems
+
+
+def keep_originals(record: dict, columns: Sequence[str]) -> list[str]:
+    """Copy each of ``columns`` of ``record`` (whole, nested values too) to
+    ``<column>_original``; an input column of that name is never overwritten (the record is
+    not rewritten then: the problems say why)."""
+    clashing = [f"{name}_original" for name in columns if f"{name}_original" in record]
+    if clashing:
+        return [f"{name}: the input has this column, which --keep-original would overwrite" for name in clashing]
+    for name in columns:
+        value = record.get(name)
+        record[f"{name}_original"] = value if isinstance(value, str) or value is None else copy.deepcopy(value)
+    return []
 
 
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
