@@ -114,8 +114,17 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
                    error_profile=o.error_profile, error_level=o.error_level.upper() if o.error_level else None,
                    protect_fields=tuple(o.protect_field), protect_regex=tuple(o.protect_regex),
                    protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
-                   task_protection=o.task_protection, pair_key=o.pair_key)
+                   task_protection=o.task_protection, pair_key=o.pair_key, spans=span_declarations(o.span))
     return spec, profile
+
+
+def span_declarations(declarations: List[str]) -> tuple[str, ...]:
+    """The ``--span`` declarations, each checked, as given."""
+    from .io.spans import SpanLabel
+
+    for declaration in declarations:
+        SpanLabel.parse(declaration)
+    return tuple(dict.fromkeys(declarations))
 
 
 def chosen_profile(dialect: str | None, features: List[str], only=(), exclude=(), density=None,

@@ -74,6 +74,12 @@ def split_texts(texts: Sequence[str], limit: int = CHUNK_CHARS,
     return pieces, owners
 
 
+def clipped(spans, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of character ``spans`` (of a text) inside its piece ``start:end``, in the
+    piece's coordinates (empty ones left out)."""
+    return [(max(s, start) - start, min(e, end) - start) for s, e in spans if max(s, start) < min(e, end)]
+
+
 def text_windows(todo: list[int], texts: Sequence[str], count: int, chars: int = WINDOW_CHARS,
                  min_texts: int = WINDOW_MIN_TEXTS) -> Iterator[list[int]]:
     """``todo`` (text positions) cut into runs of at most ``count`` texts and about ``chars``
@@ -98,10 +104,12 @@ def join_pieces(parts: Sequence[RewrittenPiece]) -> tuple[Result, Any]:
         return parts[0].result, parts[0].stats
     text, edits, failures = [], [], []
     stats = None
+    blocked = 0
     for start, piece, result, piece_stats in parts:
         edits += [replace(e, start=e.start + start, end=e.end + start) for e in result.edits]
         text.append(result.text)
         failures += result.failures
+        blocked += result.blocked
         if piece_stats is not None:
             stats = piece_stats if stats is None else stats + piece_stats
-    return Result("".join(text), edits, failures), stats
+    return Result("".join(text), edits, failures, blocked), stats

@@ -161,7 +161,8 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     probe = Transformer(dialect=profile, seed=spec.seed, model=spec.model, errors=config,
                         protection=spec.protection(), cache_size=cache_size)  # its parses are reused
     items = probe.learner_inputs([t.text for t in tasks], [t.row for t in tasks], [t.path for t in tasks],
-                                 [t.protected for t in tasks], max_chars=CALIBRATION_CHARS)
+                                 [t.protected for t in tasks], max_chars=CALIBRATION_CHARS,
+                                 spans=[t.spans for t in tasks])
     adjust, field_sizes = fit(config, items, plan.paths)
     measured = items[-1][1] + 1 if items else len(sample)  # records whose text was read
     config = dataclasses.replace(config, adjust=adjust)

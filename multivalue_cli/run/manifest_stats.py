@@ -33,6 +33,7 @@ def protection_section(spec: RunSpec, plan: RecordPlan, errors: "ErrorConfig | N
             "terms": len(protection.terms), "pair_key": plan.pair_key,
             "excluded_features": excluded,
             "rebuilt_fields": {r.field: r.as_dict() for r in plan.rebuild},
+            **({"spans": [str(label) for label in plan.spans]} if plan.spans else {}),
             "pairs": {"pairs": totals.pairs,
                       "dialect_edits_carried": totals.pair_edits_carried,
                       "dialect_edits_blocked": totals.pair_edits_blocked}

@@ -21,6 +21,7 @@ class Task(NamedTuple):
     text: str
     protected: tuple[str, ...]  # terms no stage may touch in this text
     pair: object  # the counterfactual pair value, or None
+    spans: tuple[tuple[int, int], ...] = ()  # character spans labels point at (kept, offsets moved)
 
 
 class Outcome(NamedTuple):
@@ -33,6 +34,7 @@ class Outcome(NamedTuple):
     # for the first member of a counterfactual pair: dialect sites carried over to every
     # member, and sites not given (the members' parses disagreed)
     pair_counts: tuple[int, int] | None
+    blocked: int = 0  # dialect sites not applied because they would change a label's span
 
 
 class TextStats(NamedTuple):

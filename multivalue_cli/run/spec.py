@@ -18,6 +18,7 @@ from ..errors import (  # noqa: F401 - the exit codes, for the modules of the ru
 from .texts import Rebuild, RecordPlan, RecordResult
 
 if TYPE_CHECKING:
+    from ..io.spans import SpanLabel
     from ..profiles import Profile
 
 
@@ -77,11 +78,12 @@ class RunSpec:
     protect_quotes: bool | None = None  # None: as the task preset says (off without one)
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
+    spans: tuple[str, ...] = ()  # --span declarations: offsets into a rewritten text, moved with it
 
-    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans")
     # The command-line option of each field is --field-name, except these.
     OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
-                    "protect_terms": "--protect-file"}
+                    "protect_terms": "--protect-file", "spans": "--span"}
     # Fields a run reproduced from its manifest may set anew: they choose the file format and
     # what becomes of a record that fails, not the edits.
     ADJUSTABLE = ("format", "on_error")
@@ -179,7 +181,27 @@ class RunSpec:
                 sql = list(preset.protect_sql)
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild))
+                          tuple(rebuild), self.span_labels(paths, records))
+
+    def span_labels(self, paths: list[str], records: list[dict]) -> tuple["SpanLabel", ...]:
+        """The span labels of the run whose text is rewritten: the preset's (those whose offsets
+        the records have) and the ``--span`` ones (checked: their text must be a rewritten
+        field, their offsets must be in the records)."""
+        from ..io.fields import check_value_paths, values_at
+        from ..io.spans import SpanError, SpanLabel
+
+        preset = self.preset()
+        labels = [label for label in (preset.spans if preset is not None else ())
+                  if label.text in paths and any(values_at(r, label.start) for r in records)]
+        for declaration in self.spans:
+            label = SpanLabel.parse(declaration)
+            if label.text not in paths:
+                raise SpanError(f"--span {declaration}: {label.text} is not a rewritten field "
+                                f"(the fields are {', '.join(paths)})")
+            for path in filter(None, (label.start, label.end, label.span)):
+                check_value_paths(records, [path], "--span")
+            labels.append(label)
+        return tuple(dict.fromkeys(labels))
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]
@@ -216,6 +238,10 @@ class Totals:
     texts_changed: int = 0
     edits: int = 0
     edits_per_feature: Counter = field(default_factory=Counter)
+    # label spans (only for a run with span labels): kept, moved, dialect sites they blocked
+    spans: int = 0
+    spans_moved: int = 0
+    span_sites_blocked: int = 0
     pairs: int = 0
     pair_edits_carried: int = 0
     pair_edits_blocked: int = 0
@@ -224,14 +250,19 @@ class Totals:
 
     def add(self, other: "Totals") -> None:
         for name in ("records", "written", "texts", "texts_changed", "edits", "errors", "pairs",
-                     "pair_edits_carried", "pair_edits_blocked"):
+                     "pair_edits_carried", "pair_edits_blocked", *self.SPAN_COUNTS):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.edits_per_feature.update(other.edits_per_feature)
         self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
 
+    SPAN_COUNTS = ("spans", "spans_moved", "span_sites_blocked")
+
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
         data["edits_per_feature"] = dict(sorted(self.edits_per_feature.items()))
+        if not self.spans:  # a run without span labels counts none
+            for name in self.SPAN_COUNTS:
+                del data[name]
         return data
 
     @classmethod
@@ -254,6 +285,9 @@ def count_result(result: RecordResult, totals: Totals, on_error: str) -> None:
         return
     totals.texts += result.texts
     totals.texts_changed += result.texts_changed
+    totals.spans += result.spans
+    totals.spans_moved += result.spans_moved
+    totals.span_sites_blocked += result.span_sites_blocked
     totals.pairs += result.pairs
     totals.pair_edits_carried += result.pair_edits_carried
     totals.pair_edits_blocked += result.pair_edits_blocked

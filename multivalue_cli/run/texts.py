@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..io.fields import assign, select, values_at
 from ..io.jsontext import has_surrogates
+from ..engine.offsets import PositionMap, moved_span, regions
 from ..io.sources import BadRecord
+from ..io.spans import LabelSpan, SpanLabel, read_spans
 from ..io.tokenize import Rebuild
 from ..io.writers import EditRow, edit_rows
 from .records import Outcome, Task, TextStats
@@ -35,6 +37,7 @@ class RecordPlan:
     protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
+    spans: tuple[SpanLabel, ...] = ()  # offsets into rewritten texts, moved with them
 
 
 @dataclass
@@ -47,6 +50,9 @@ class RecordResult:
     learner: list[TextStats] = field(default_factory=list)  # per text, with learner errors
     texts: int = 0
     texts_changed: int = 0
+    spans: int = 0  # label spans in its rewritten texts, kept as they were
+    spans_moved: int = 0  # of them, those whose offsets moved
+    span_sites_blocked: int = 0  # dialect sites not applied because they would change one
     pairs: int = 0  # counterfactual pairs this record's texts begin
     pair_edits_carried: int = 0  # dialect sites given to every member of those pairs
     pair_edits_blocked: int = 0  # dialect sites not given: the members' parses disagreed
@@ -64,6 +70,7 @@ class PendingRecord:
     record: dict | BadRecord
     tasks: list[Task]
     problems: list[str]  # why it is not rewritten (then it has no tasks)
+    spans: dict[str, list[LabelSpan]] = field(default_factory=dict)  # by the path of their text
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -89,12 +96,47 @@ def keep_originals(record: dict, columns: Sequence[str]) -> list[str]:
 
 
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
-    """The tasks of one record (none, with the problems, when it cannot be rewritten)."""
+    """The tasks of one record (none, with the problems, when it cannot be rewritten: an
+    offset that does not point at its span is one)."""
     located, problems = texts_of(record, plan.paths)
+    spans: dict[str, list[LabelSpan]] = {}
+    if plan.spans and not problems:
+        spans, problems = label_spans(record, plan.spans, dict(located))
     tasks = [] if problems else [
-        Task(row, path, text, protected_terms(record, plan, text), pair) for path, text in located
+        Task(row, path, text, protected_terms(record, plan, text), pair,
+             tuple(sorted({(s.start, s.end) for s in spans.get(path, ())})))
+        for path, text in located
     ]
-    return PendingRecord(row, record, tasks, problems)
+    return PendingRecord(row, record, tasks, problems, spans)
+
+
+def label_spans(record: dict, labels: Sequence[SpanLabel], texts: dict[str, str]
+                ) -> tuple[dict[str, list[LabelSpan]], list[str]]:
+    """The spans ``labels`` declare in the record's rewritten ``texts`` (by path), and why an
+    offset does not point at its span."""
+    found: dict[str, list[LabelSpan]] = {}
+    problems: list[str] = []
+    for label in labels:
+        if label.text in texts:
+            spans, wrong = read_spans(record, label, texts[label.text])
+            found.setdefault(label.text, []).extend(spans)
+            problems += wrong
+    return found, problems
+
+
+def moved_offsets(spans: Sequence[LabelSpan], before: str, after: str, edits) -> tuple[list[LabelSpan], str | None]:
+    """The spans whose offsets moved when ``before`` became ``after`` (by ``edits``), at
+    their new offsets; or why a span did not keep its characters."""
+    mapping = PositionMap(regions(edits))
+    moved: list[LabelSpan] = []
+    for span in spans:
+        start = moved_span(span.start, span.end, edits, mapping)
+        if start is None or after[start:start + span.end - span.start] != before[span.start:span.end]:
+            return [], (f"{span.start_at}: the span {span.start}-{span.end} "
+                        f"({before[span.start:span.end]!r}) was not kept as it was")
+        if start != span.start:
+            moved.append(span._replace(start=start, end=start + span.end - span.start))
+    return moved, None
 
 
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
@@ -131,9 +173,17 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
         return RecordResult(item.row, item.record, error="; ".join(item.problems))
     failures = [f"{task.path}: {failure}" for task, outcome in zip(item.tasks, outcomes)
                 for failure in outcome.failures]
+    offsets: list[LabelSpan] = []
+    for task, outcome in zip(item.tasks, outcomes):
+        if item.spans.get(task.path) and outcome.text != task.text:
+            moved, problem = moved_offsets(item.spans[task.path], task.text, outcome.text, outcome.edits)
+            offsets += moved
+            failures += [f"{task.path}: {problem}"] if problem else []
     if failures:
         return RecordResult(item.row, item.record, error="; ".join(failures))
-    result = RecordResult(item.row, item.record, texts=len(item.tasks))
+    result = RecordResult(item.row, item.record, texts=len(item.tasks),
+                          spans=sum(len(s) for s in item.spans.values()), spans_moved=len(offsets),
+                          span_sites_blocked=sum(o.blocked for o in outcomes))
     for task, outcome in zip(item.tasks, outcomes):
         if outcome.stats is not None:
             result.learner.append(TextStats(task.path, outcome.stats))
@@ -148,6 +198,10 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
                 if derived.source == task.path and derived.field in item.record:
                     item.record[derived.field] = derived.make(outcome.text)
         result.log.extend(edit_rows(task.row, task.path, outcome.edits))
+    for span in offsets:
+        assign(item.record, span.start_at, span.start)
+        if span.end_at is not None:
+            assign(item.record, span.end_at, span.end)
     return result
 
 
