@@ -90,6 +90,7 @@ def transform(
     task_protection: bool = typer.Option(True, "--task-protection/--no-task-protection", help="Apply the task preset's protection and features left out (on by default)."),
     pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
     span: List[str] = typer.Option([], "--span", help="Offsets into a rewritten text, kept on their span: 'text=context,start=answers.answer_start,span=answers.text' (end=PATH optional; repeatable)."),
+    key_by_text: List[str] = typer.Option([], "--key-by-text", help="A rewritten field whose text recurs across rows (a shared context): rewrite it alike wherever it occurs (repeatable; on in squad, coqa, bbq)."),
     only: Only = [],
     exclude: Exclude = [],
     density: Density = None,

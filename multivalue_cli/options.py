@@ -114,7 +114,8 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
                    error_profile=o.error_profile, error_level=o.error_level.upper() if o.error_level else None,
                    protect_fields=tuple(o.protect_field), protect_regex=tuple(o.protect_regex),
                    protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
-                   task_protection=o.task_protection, pair_key=o.pair_key, spans=span_declarations(o.span))
+                   task_protection=o.task_protection, pair_key=o.pair_key, spans=span_declarations(o.span),
+                   key_by_text=tuple(dict.fromkeys(o.key_by_text)))
     return spec, profile
 
 

@@ -30,6 +30,7 @@ class TaskPreset:
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
     rebuild: tuple[Rebuild, ...] = ()
     spans: tuple[SpanLabel, ...] = ()  # offsets into a text field, moved when it is rewritten
+    key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs
     notes: str = ""
 
     def choose_fields(self, first_record: dict) -> list[str]:
@@ -50,6 +51,7 @@ class TaskPreset:
                 "exclude": dict(self.exclude),
                 "rebuild": {r.field: r.as_dict() for r in self.rebuild},
                 "spans": [label.as_dict() for label in self.spans],
+                "key_by_text": list(self.key_by_text),
                 "notes": self.notes}
 
 
@@ -70,6 +72,7 @@ def _presets() -> dict[str, TaskPreset]:
             rebuild=tuple(Rebuild(name_, r["from"], r.get("tokenizer", "treebank"))
                           for name_, r in (spec.get("rebuild") or {}).items()),
             spans=tuple(SpanLabel.from_dict(label) for label in spec.get("spans") or ()),
+            key_by_text=tuple(spec.get("key_by_text") or ()),
             notes=" ".join(str(spec.get("notes", "")).split()),
         )
     return presets

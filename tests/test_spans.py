@@ -170,14 +170,14 @@ def rule(name, sites, ewave):
     return Rule(ewave, name, "Test", lambda doc, ix: sites(doc), (), ())
 
 
-def test_sites_inside_or_across_a_span_are_blocked_and_counted(nlp):
+def test_sites_inside_at_or_across_a_span_are_blocked_and_counted(nlp):
     doc = nlp("The old man sold his red car to a young woman.")
     inside = rule("inside", lambda d: [site(Replace(5, "blue"))], 1)  # red
     across = rule("across", lambda d: [site(Replace(3, "sells"), Delete(8))], 2)  # sold ... a
-    beside = rule("beside", lambda d: [site(Insert(4, "all"))], 3)  # before "his"
-    engine = Engine([(inside, 1.0), (across, 1.0), (beside, 1.0)])
-    free = engine.apply(doc)
-    assert free.text == "The old man sells all his blue car to young woman."
+    at = rule("at", lambda d: [site(Insert(4, "all"))], 3)  # before "his": the span's first token
+    beside = rule("beside", lambda d: [site(Insert(7, "quickly"))], 4)  # before "to", after the span
+    engine = Engine([(inside, 1.0), (across, 1.0), (at, 1.0), (beside, 1.0)])
+    assert engine.apply(doc).text == "The old man sells all his blue car quickly to young woman."
     span = (doc[4].idx, doc[6].idx + len(doc[6]))  # "his red car"
     kept = engine.apply(doc, label_spans=[span])
-    assert kept.text == "The old man sold all his red car to a young woman." and kept.blocked == 2
+    assert kept.text == "The old man sold his red car quickly to a young woman." and kept.blocked == 3

@@ -266,7 +266,7 @@ class Engine:
                 if protected and changes_protected(ops, protected):
                     outcome = "protected"
                     blocked += bool(labels) and changes_protected(ops, labels)
-                elif labels and _across(touched, labels):
+                elif labels and _reaches(touched, labels):
                     outcome = "protected"
                     blocked += 1
                 elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
@@ -478,11 +478,11 @@ def _tokens_in(index: DocIndex, spans: Sequence[tuple[int, int]]) -> frozenset[i
                      if any(s < start + len(words[i]) and start < e for s, e in spans))
 
 
-def _across(touched: set[int], labels: frozenset[int]) -> bool:
-    """Whether a site edits tokens on both sides of a label's token (its logged span would
-    hold the label's characters)."""
+def _reaches(touched: set[int], labels: frozenset[int]) -> bool:
+    """Whether a site's logged span would hold a label's characters: it touches a label's
+    token (words inserted at it, say) or edits tokens on both sides of one."""
     lo, hi = min(touched), max(touched)
-    return any(lo < t < hi for t in labels)
+    return any(lo <= t <= hi for t in labels)
 
 
 def _altered(items: list["Item"], words: list[str], protected: frozenset[int]) -> int:

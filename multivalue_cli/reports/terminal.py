@@ -137,7 +137,9 @@ def print_task(preset: dict) -> None:
              "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
                                                for k, v in preset["rebuild"].items()) or "none"),
              *(f"  offsets moved with their span, when {label['text']} is rewritten: "
-               + ", ".join(f"{k}={v}" for k, v in label.items() if k != "text") for label in preset.get("spans", ()))]
+               + ", ".join(f"{k}={v}" for k, v in label.items() if k != "text") for label in preset.get("spans", ())),
+             *([f"  rewritten alike wherever its text recurs (draws keyed by the text): {', '.join(preset['key_by_text'])}"]
+               if preset.get("key_by_text") else [])]
     if preset["notes"]:
         lines.append("  " + preset["notes"])
     lines.append("  (--no-task-protection drops the protection and the features left out; "

@@ -22,6 +22,12 @@ class Task(NamedTuple):
     protected: tuple[str, ...]  # terms no stage may touch in this text
     pair: object  # the counterfactual pair value, or None
     spans: tuple[tuple[int, int], ...] = ()  # character spans labels point at (kept, offsets moved)
+    draw: tuple[str, str] | None = None  # a text-keyed field's: the text's key and the field
+
+    def draw_key(self) -> tuple[object, str]:
+        """What the text's random draws are keyed by, with the seed: its row and path, or, in
+        a text-keyed field, its text and field (the same text gets the same edits anywhere)."""
+        return self.draw if self.draw is not None else (self.row, self.path)
 
 
 class Outcome(NamedTuple):

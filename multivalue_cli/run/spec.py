@@ -79,8 +79,9 @@ class RunSpec:
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
     spans: tuple[str, ...] = ()  # --span declarations: offsets into a rewritten text, moved with it
+    key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs (and the preset's)
 
-    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans")
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans", "key_by_text")
     # The command-line option of each field is --field-name, except these.
     OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
                     "protect_terms": "--protect-file", "spans": "--span"}
@@ -181,7 +182,18 @@ class RunSpec:
                 sql = list(preset.protect_sql)
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild), self.span_labels(paths, records))
+                          tuple(rebuild), self.span_labels(paths, records), self.text_keyed(paths))
+
+    def text_keyed(self, paths: list[str]) -> tuple[str, ...]:
+        """The rewritten fields whose draws are keyed by the text: the preset's (those it
+        rewrites) and ``--key-by-text`` ones (which must be rewritten fields)."""
+        preset = self.preset()
+        keyed = [p for p in (preset.key_by_text if preset is not None else ()) if p in paths]
+        for path in self.key_by_text:
+            if path not in paths:
+                raise RunError(f"--key-by-text {path}: not a rewritten field (the fields are {', '.join(paths)})")
+            keyed.append(path)
+        return tuple(dict.fromkeys(keyed))
 
     def span_labels(self, paths: list[str], records: list[dict]) -> tuple["SpanLabel", ...]:
         """The span labels of the run whose text is rewritten: the preset's (those whose offsets

@@ -10,10 +10,11 @@ texts, the record comes back unchanged with the reason.
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..io.fields import assign, select, values_at
+from ..io.fields import assign, field_of, select, values_at
 from ..io.jsontext import has_surrogates
 from ..engine.offsets import PositionMap, moved_span, regions
 from ..io.sources import BadRecord
@@ -38,6 +39,10 @@ class RecordPlan:
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
     spans: tuple[SpanLabel, ...] = ()  # offsets into rewritten texts, moved with them
+    text_keyed: tuple[str, ...] = ()  # fields whose draws are keyed by the text, not the row
+    # per (text-keyed field, text key): what all the text's occurrences protect together
+    # (terms, label spans), from a pass over the input (see shared_protection)
+    shared: dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] | None = None
 
 
 @dataclass
@@ -102,12 +107,55 @@ def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> Pe
     spans: dict[str, list[LabelSpan]] = {}
     if plan.spans and not problems:
         spans, problems = label_spans(record, plan.spans, dict(located))
-    tasks = [] if problems else [
-        Task(row, path, text, protected_terms(record, plan, text), pair,
-             tuple(sorted({(s.start, s.end) for s in spans.get(path, ())})))
-        for path, text in located
-    ]
+    tasks = [] if problems else [_task(row, record, plan, pair, path, text, spans) for path, text in located]
     return PendingRecord(row, record, tasks, problems, spans)
+
+
+def _task(row: int, record: dict, plan: RecordPlan, pair: object, path: str, text: str,
+          spans: dict[str, list[LabelSpan]]) -> Task:
+    """The task of one text: its protection, and for a text-keyed field, the draw key of
+    its text and what every occurrence of the text protects."""
+    terms = protected_terms(record, plan, text)
+    kept = {(s.start, s.end) for s in spans.get(path, ())}
+    field_ = field_of(path, plan.text_keyed) if plan.text_keyed else None
+    if field_ is None:
+        return Task(row, path, text, terms, pair, tuple(sorted(kept)))
+    key = text_key(text)
+    shared_terms, shared_spans = (plan.shared or {}).get((field_, key), ((), ()))
+    return Task(row, path, text, tuple(sorted({*terms, *shared_terms})), pair,
+                tuple(sorted(kept | set(shared_spans))), (key, field_))
+
+
+def text_key(text: str) -> str:
+    """The draw key of a text of a text-keyed field: a digest of the text, so that it is
+    rewritten alike wherever it occurs."""
+    return "text:" + hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def shared_protection(rows: Iterable[tuple[int, object]], plan: RecordPlan
+                      ) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]]:
+    """What the occurrences of each text of a text-keyed field protect, together: their
+    protected terms and label spans, by (field, text key). Read once over the input before a
+    run, so that every occurrence is rewritten with all of it (one SQuAD paragraph keeps the
+    answers of all its questions); only texts that protect something are kept."""
+    found: dict[tuple[str, str], tuple[set, set]] = {}
+    for _, record in rows:
+        if not isinstance(record, dict):
+            continue
+        located, problems = texts_of(record, plan.paths)
+        keyed = [(path, text, field_of(path, plan.text_keyed)) for path, text in located]
+        keyed = [(path, text, name) for path, text, name in keyed if name is not None]
+        if problems or not keyed:
+            continue
+        spans, wrong = label_spans(record, plan.spans, dict(located)) if plan.spans else ({}, [])
+        for path, text, name in keyed:
+            terms = protected_terms(record, plan, text)
+            kept = {(s.start, s.end) for s in spans.get(path, ())} if not wrong else set()
+            if terms or kept:
+                entry = found.setdefault((name, text_key(text)), (set(), set()))
+                entry[0].update(terms)
+                entry[1].update(kept)
+    return {key: (tuple(sorted(terms)), tuple(sorted(kept))) for key, (terms, kept) in found.items()}
 
 
 def label_spans(record: dict, labels: Sequence[SpanLabel], texts: dict[str, str]

@@ -113,8 +113,9 @@ def _failed(task: Task) -> Outcome:
 def _rewrite_batch(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
     if any(t.pair is not None for t in tasks):
         return _rewrite_pairs(transformer, tasks)
+    keys, paths = zip(*(t.draw_key() for t in tasks))
     results = transformer.explain_many_with_stats(
-        [t.text for t in tasks], keys=[t.row for t in tasks], paths=[t.path for t in tasks],
+        [t.text for t in tasks], keys=keys, paths=paths,
         protected=[t.protected for t in tasks], spans=[t.spans for t in tasks],
     )
     return [Outcome(r.text, r.edits, _rule_failures(r), stats, None, r.blocked) for r, stats in results]
