@@ -5,30 +5,17 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from typer.testing import CliRunner
 
-from multivalue_cli.cli import app
 from multivalue_cli.reports.examples import pick_examples
-from multivalue_cli.reports.run_folder import shard_rows
+from run_folders import cli, lines, written
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def cli(*args, code=0):
-    result = CliRunner().invoke(app, [*map(str, args)])
-    assert result.exit_code == code, result.output
-    return result
-
-
-def written(out: Path) -> list[dict]:
-    manifest = json.loads((out / "manifest.json").read_text())
-    return [record for _, _, record in shard_rows(out, manifest["outputs"]["data"])]
 
 
 def test_a_list_field_keeps_its_original_texts(tmp_path):
     out = tmp_path / "coqa"
     cli("transform", FIXTURES / "coqa_hf.jsonl", "--task", "coqa", "-d", "Multi", "--keep-original", "-o", out, "-q")
-    inputs = [json.loads(line) for line in (FIXTURES / "coqa_hf.jsonl").read_text().splitlines()]
+    inputs = lines(FIXTURES / "coqa_hf.jsonl")
     records = written(out)
     assert [r["questions_original"] for r in records] == [r["questions"] for r in inputs]
     assert any(r["questions"] != r["questions_original"] for r in records)

@@ -1,7 +1,6 @@
 """One text, one rewrite: a text-keyed field (a shared context) is rewritten alike wherever its
 text occurs, by both stages, keeping what every occurrence protects; whatever the workers,
 batches, shards or interruptions."""
-import hashlib
 import json
 import os
 import subprocess
@@ -10,30 +9,13 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from multivalue_cli.cli import app
-from multivalue_cli.reports.run_folder import shard_rows
 from multivalue_cli.tasks import load_task
+from run_folders import cli, lines, written
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BBQ = FIXTURES / "bbq_shared.jsonl"
 BOTH = ["-d", "IndE", "--errors", "learner", "--error-rate", "0.2"]
-
-
-def cli(*args, code=0):
-    result = CliRunner().invoke(app, [*map(str, args)])
-    assert result.exit_code == code, result.output
-    return result
-
-
-def lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
-
-
-def written(out: Path) -> list[dict]:
-    manifest = json.loads((out / "manifest.json").read_text())
-    return [record for _, _, record in shard_rows(out, manifest["outputs"]["data"])]
 
 
 def readings(inputs: list[dict], outputs: list[dict], name: str) -> dict[str, set[str]]:
@@ -41,12 +23,6 @@ def readings(inputs: list[dict], outputs: list[dict], name: str) -> dict[str, se
     for before, after in zip(inputs, outputs):
         found[before[name]].add(after[name])
     return found
-
-
-def digests(out: Path) -> dict[str, str]:
-    return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(out.rglob("*")) if p.is_file() and p.parts[-2] in ("data", "edits")
-            and p.suffix == ".parquet"}
 
 
 @pytest.fixture(scope="module")
@@ -90,8 +66,7 @@ def test_text_keys_do_not_depend_on_workers_batches_or_shards(bbq, tmp_path):
     cli("transform", BBQ, "--task", "bbq", *BOTH, "-o", out, "-q", "--workers", 2, "--batch-size", 3,
         "--shard-size", 4)
     assert written(out) == written(bbq)
-    edits = lambda o: [r for _, _, r in shard_rows(o, json.loads((o / "manifest.json").read_text())["outputs"]["edits"])]
-    assert edits(out) == edits(bbq)
+    assert written(out, "edits") == written(bbq, "edits")
 
 
 def test_an_interrupted_run_resumes_to_the_same_output(bbq, tmp_path):

@@ -7,33 +7,16 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from typer.testing import CliRunner
 
-from multivalue_cli.cli import app
 from multivalue_cli.engine.apply import Engine
 from multivalue_cli.engine.edits import Delete, Insert, Replace, site
 from multivalue_cli.engine.registry import Rule
 from multivalue_cli.io.spans import SpanError, SpanLabel, read_spans
-from multivalue_cli.reports.run_folder import shard_rows
+from run_folders import cli, lines, written
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SQUAD = FIXTURES / "squad_v2.jsonl"
 COQA = FIXTURES / "coqa_hf.jsonl"
-
-
-def cli(*args, code=0):
-    result = CliRunner().invoke(app, [*map(str, args)])
-    assert result.exit_code == code, result.output
-    return result
-
-
-def lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
-
-
-def written(out: Path) -> list[dict]:
-    manifest = json.loads((out / "manifest.json").read_text())
-    return [record for _, _, record in shard_rows(out, manifest["outputs"]["data"])]
 
 
 def answers_land(before: dict, after: dict, name: str) -> None:

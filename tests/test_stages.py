@@ -7,12 +7,10 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from multivalue_cli.cli import app
 from multivalue_cli.engine.apply import AppliedEdit, replay
 from multivalue_cli.engine.offsets import PositionMap, compose, moved_span, regions
-from multivalue_cli.reports.run_folder import shard_rows
+from run_folders import cli, lines, written
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BBQ = FIXTURES / "bbq_shared.jsonl"
@@ -21,12 +19,6 @@ STAGES = {
     "learner": ["--errors", "learner", "--error-rate", "0.2"],
     "both": ["-d", "IndE", "--errors", "learner", "--error-rate", "0.2"],
 }
-
-
-def cli(*args, code=0):
-    result = CliRunner().invoke(app, [*map(str, args)])
-    assert result.exit_code == code, result.output
-    return result
 
 
 @pytest.fixture(scope="module", params=sorted(STAGES))
@@ -49,10 +41,9 @@ def by_hand(text: str, rows: list[dict]) -> str:
 
 def test_the_edit_log_gives_the_output_back_by_hand_for_every_stage(run):
     manifest = json.loads((run / "manifest.json").read_text())
-    inputs = [json.loads(line) for line in BBQ.read_text().splitlines()]
-    outputs = [record for _, _, record in shard_rows(run, manifest["outputs"]["data"])]
+    inputs, outputs = lines(BBQ), written(run)
     rows = defaultdict(list)
-    for _, _, row in shard_rows(run, manifest["outputs"]["edits"]):
+    for row in written(run, "edits"):
         rows[row["key"]].append(row)
     assert sum(len(r) for r in rows.values()) == manifest["counts"]["edits"] > 0
     for k, (before, after) in enumerate(zip(inputs, outputs)):
