@@ -120,10 +120,20 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
                    error_profile=o.error_profile, error_level=o.error_level.upper() if o.error_level else None,
                    protect_fields=tuple(o.protect_field), protect_regex=tuple(o.protect_regex),
                    protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
-                   task_protection=o.task_protection, pair_key=o.pair_key, max_line_mb=o.max_line_mb)
+                   task_protection=o.task_protection, pair_key=o.pair_key, max_line_mb=o.max_line_mb,
+                   spans=span_declarations(o.span), key_by_text=tuple(dict.fromkeys(o.key_by_text)))
     with usage_errors():
         spec.protection().check_patterns()  # a pattern that does not compile: before any work
     return spec, profile
+
+
+def span_declarations(declarations: List[str]) -> tuple[str, ...]:
+    """The ``--span`` declarations, each checked, as given."""
+    from .io.spans import SpanLabel
+
+    for declaration in declarations:
+        SpanLabel.parse(declaration)
+    return tuple(dict.fromkeys(declarations))
 
 
 def chosen_profile(dialect: str | None, features: List[str], only=(), exclude=(), density=None,

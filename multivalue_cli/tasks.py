@@ -9,6 +9,7 @@ from importlib import resources
 
 from .errors import MultivalueError
 from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+from .io.spans import SpanLabel
 from .io.tokenize import Rebuild
 from .io.yamltext import safe_load
 
@@ -28,6 +29,8 @@ class TaskPreset:
     learner_tags: tuple[str, ...] = ()  # Penn tags of words learner errors leave alone
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
     rebuild: tuple[Rebuild, ...] = ()
+    spans: tuple[SpanLabel, ...] = ()  # offsets into a text field, moved when it is rewritten
+    key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs
     notes: str = ""
 
     def choose_fields(self, first_record: dict) -> list[str]:
@@ -47,6 +50,8 @@ class TaskPreset:
                             "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)},
                 "exclude": dict(self.exclude),
                 "rebuild": {r.field: r.as_dict() for r in self.rebuild},
+                "spans": [label.as_dict() for label in self.spans],
+                "key_by_text": list(self.key_by_text),
                 "notes": self.notes}
 
 
@@ -66,6 +71,8 @@ def _presets() -> dict[str, TaskPreset]:
             exclude=dict(spec.get("exclude") or {}),
             rebuild=tuple(Rebuild(name_, r["from"], r.get("tokenizer", "treebank"))
                           for name_, r in (spec.get("rebuild") or {}).items()),
+            spans=tuple(SpanLabel.from_dict(label) for label in spec.get("spans") or ()),
+            key_by_text=tuple(spec.get("key_by_text") or ()),
             notes=" ".join(str(spec.get("notes", "")).split()),
         )
     return presets

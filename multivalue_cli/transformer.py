@@ -8,9 +8,9 @@ cache (:mod:`.engine.parsing`), long texts in pieces (:mod:`.engine.chunking`), 
 pipeline and the engine are built on first use in each process, so it pickles cheaply into
 ``datasets.map(num_proc=...)`` workers.
 
-With ``errors=`` it also injects learner errors, after the dialect (when both are given): the
-dialect's edits come first in the log, the learner errors' (eWAVE number 0, labelled with
-their ERRANT type) second, with spans in the text the dialect produced.
+With ``errors=`` it also injects learner errors, after the dialect (when both are given), each
+labelled with its ERRANT type (eWAVE number 0). The log of both stages is in the input's
+coordinates: a learner error that touches a dialect edit shares its merged span.
 """
 from __future__ import annotations
 
@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .engine.apply import Engine, Prepared, Result
-from .engine.chunking import CHUNK_CHARS, RewrittenPiece, join_pieces, split_texts, text_windows
+from .engine.chunking import CHUNK_CHARS, RewrittenPiece, clipped, join_pieces, split_texts, text_windows
+from .engine.offsets import compose, moved_span
 from .engine.parsing import DEFAULT_CACHE_SIZE, ParseCache, Parser, shared_cache
 from .profiles import Profile, resolve_profile
 from .run.collector import collecting_less
-from .protection import Protection
+from .protection import Protection, Span
 
 if TYPE_CHECKING:
     from .learner import ErrorConfig, LearnerInjector, LearnerResult, LearnerStats
@@ -180,7 +181,7 @@ class Transformer:
         if self.injector is None:
             return result
         reuse = Prepared(doc) if result.text == text else None
-        return self._learner_stage([result], [key], [path], [()], [reuse])[0][0]
+        return self._learner_stage([text], [result], [key], [path], [()], [()], [reuse])[0][0]
 
     def explain_many(
         self, texts: Sequence[str], keys: Sequence[object] | None = None,
@@ -194,43 +195,49 @@ class Transformer:
     def explain_many_with_stats(
         self, texts: Sequence[str], keys: Sequence[object] | None = None,
         paths: Sequence[str] | None = None, protected: Sequence[Sequence[str]] | None = None,
+        spans: Sequence[Sequence[Span]] | None = None,
     ) -> list[tuple[Result, "LearnerStats | None"]]:
         """Texts longer than ``CHUNK_CHARS`` are cut at line or sentence ends into pieces that
         are rewritten one by one and put back together, so memory and time stay bounded. The
-        garbage collector runs less often meanwhile (see :func:`.collector.collecting_less`)."""
+        garbage collector runs less often meanwhile (see :func:`.collector.collecting_less`).
+        ``spans`` gives, per text, the character spans labels point at: no stage touches them,
+        and the dialect sites they block are counted (``Result.blocked``)."""
         with collecting_less():
-            return self._explain_many(texts, keys, paths, protected)
+            return self._explain_many(texts, keys, paths, protected, spans)
 
-    def _explain_many(self, texts, keys, paths, protected) -> list[tuple[Result, "LearnerStats | None"]]:
+    def _explain_many(self, texts, keys, paths, protected, spans) -> list[tuple[Result, "LearnerStats | None"]]:
         keys = keys if keys is not None else [""] * len(texts)
         paths = paths if paths is not None else [""] * len(texts)
         protected = protected if protected is not None else [()] * len(texts)
+        spans = spans if spans is not None else [()] * len(texts)
         if all(len(t) <= CHUNK_CHARS for t in texts if t):
-            return self._explain_pieces(texts, keys, paths, protected)
+            return self._explain_pieces(texts, keys, paths, protected, spans)
         pieces, owners = split_texts(texts)
-        done = self._explain_pieces(pieces, *_picked([k for k, _ in owners], keys, paths, protected))
+        piece_spans = [clipped(spans[k], start, start + len(piece)) for (k, start), piece in zip(owners, pieces)]
+        done = self._explain_pieces(pieces, *_picked([k for k, _ in owners], keys, paths, protected), piece_spans)
         parts: list[list[RewrittenPiece]] = [[] for _ in texts]
         for (k, start), piece, (result, stats) in zip(owners, pieces, done):
             parts[k].append(RewrittenPiece(start, piece, result, stats))
         return [join_pieces(text_parts) for text_parts in parts]
 
-    def _explain_pieces(self, texts, keys, paths, protected) -> list[tuple[Result, "LearnerStats | None"]]:
+    def _explain_pieces(self, texts, keys, paths, protected, spans) -> list[tuple[Result, "LearnerStats | None"]]:
         """Rewrite texts window by window (at most ``batch_size`` texts and about
         ``WINDOW_CHARS`` characters parsed at a time, see :func:`.chunking.text_windows`), so
         that memory stays bounded however long the input."""
         out: list[tuple[Result, LearnerStats | None]] = [(Result(t), None) for t in texts]
         todo = [k for k, t in enumerate(texts) if t and t.strip()]
         for window in text_windows(todo, texts, self.config.batch_size):
-            stage1, parsed = self._dialect_stage(texts, keys, paths, protected, window)
+            stage1, parsed = self._dialect_stage(texts, keys, paths, protected, spans, window)
             if self.injector is None:
                 done = [(result, None) for result in stage1]
             else:
-                done = self._learner_stage(stage1, *_picked(window, keys, paths, protected), parsed)
+                done = self._learner_stage(*_picked(window, texts), stage1,
+                                           *_picked(window, keys, paths, protected, spans), parsed)
             for k, pair in zip(window, done):
                 out[k] = pair
         return out
 
-    def _dialect_stage(self, texts, keys, paths, protected, window: list[int]) -> tuple[list[Result], list]:
+    def _dialect_stage(self, texts, keys, paths, protected, spans, window: list[int]) -> tuple[list[Result], list]:
         """The dialect's results for the texts at positions ``window``, and the parses the
         learner stage can reuse (of the texts the dialect left as they were, else None)."""
         stage1 = [Result(texts[k]) for k in window]
@@ -238,7 +245,8 @@ class Transformer:
         if self.profile is not None and self.engine.rules:
             for n, (k, ready) in enumerate(zip(window, self.parser.prepare([texts[k] for k in window]))):
                 stage1[n] = self.engine.apply(ready, keys[k], paths[k],
-                                              protected_spans=self.protection.spans(texts[k], protected[k]))
+                                              protected_spans=self.protection.spans(texts[k], protected[k]),
+                                              label_spans=spans[k])
                 if stage1[n].text == texts[k]:
                     parsed[n] = ready
         return stage1, parsed
@@ -250,18 +258,31 @@ class Transformer:
         fresh = iter(self.parser.prepare([r.text for r, d in zip(stage1, parsed) if d is None]))
         return [d if d is not None else next(fresh) for d in parsed]
 
-    def _learner_stage(self, stage1: list[Result], keys, paths, terms,
+    def _learner_stage(self, sources: list[str], stage1: list[Result], keys, paths, terms, spans,
                        parsed=None) -> list[tuple[Result, "LearnerStats"]]:
-        """Inject learner errors into the dialect's output."""
+        """Inject learner errors into the dialect's output (``sources``: the texts the dialect
+        read; ``spans``: the label spans in them)."""
         out = []
-        for result, ready, key, path, protect in zip(stage1, self._learner_docs(stage1, parsed), keys, paths, terms):
+        for source, result, ready, key, path, protect, labels in zip(
+                sources, stage1, self._learner_docs(stage1, parsed), keys, paths, terms, spans):
             learned = self.injector.inject(ready.doc, key=key, path=path, store=ready.learner,
-                                           protected_spans=self.protection.doc_spans(ready.doc, protect))
-            out.append(_after_dialect(result, learned))
+                                           protected_spans=self._learner_spans(ready.doc, protect, labels, result))
+            out.append(_after_dialect(source, result, learned))
         return out
 
+    def _learner_spans(self, doc, terms: Sequence[str], labels: Sequence[Span], dialect: Result) -> list[Span]:
+        """What the learner stage may not touch in the dialect's output: the protection, and
+        the label spans where the dialect's edits moved them."""
+        found = self.protection.doc_spans(doc, terms)
+        for start, end in labels:
+            moved = moved_span(start, end, dialect.edits) if dialect.edits else start
+            if moved is not None:
+                found.append((moved, moved + end - start))
+        return found
+
     def learner_inputs(self, texts: Sequence[str], keys: Sequence[object], paths: Sequence[str],
-                       protected: Sequence[Sequence[str]], max_chars: int | None = None) -> list[tuple]:
+                       protected: Sequence[Sequence[str]], max_chars: int | None = None,
+                       spans: Sequence[Sequence[Span]] | None = None) -> list[tuple]:
         """``(doc, key, path, protected spans, store)`` of every text the learner stage would
         get (after the dialect, cut into pieces as for rewriting), for a calibration pass;
         ``store`` keeps what the pass finds for the run (see :meth:`.LearnerInjector.inject`).
@@ -270,29 +291,34 @@ class Transformer:
         pieces, owners = split_texts(texts, max_chars=max_chars)
         owner = [k for k, _ in owners]
         todo = [i for i, piece in enumerate(pieces) if piece and piece.strip()]
+        spans = spans if spans is not None else [()] * len(texts)
+        piece_spans = [clipped(spans[k], start, start + len(piece)) for (k, start), piece in zip(owners, pieces)]
         of_pieces = _picked(owner, keys, paths, protected)
         items = []
         for window in text_windows(todo, pieces, self.config.batch_size):
-            stage1, parsed = self._dialect_stage(pieces, *of_pieces, window)
-            for i, r in zip(window, self._learner_docs(stage1, parsed)):
+            stage1, parsed = self._dialect_stage(pieces, *of_pieces, piece_spans, window)
+            for i, first, r in zip(window, stage1, self._learner_docs(stage1, parsed)):
                 k = owner[i]
-                items.append((r.doc, keys[k], paths[k], self.protection.doc_spans(r.doc, protected[k]), r.learner))
+                items.append((r.doc, keys[k], paths[k],
+                              self._learner_spans(r.doc, protected[k], piece_spans[i], first), r.learner))
         return items
 
     def explain_pair(self, texts: Sequence[str], keys: Sequence[object], path: str,
                      protected: Sequence[Sequence[str]], pair: object,
+                     spans: Sequence[Sequence[Span]] | None = None,
                      ) -> tuple[list[tuple[Result, "LearnerStats | None"]], int, int]:
         """The members of a counterfactual pair, rewritten alike: the dialect's edits and the
         learner errors land at aligned positions only, and where the members differ nothing is
         touched, so they still differ exactly there. Also returns how many dialect sites were
         carried over to every member and how many were blocked (the parses disagreed)."""
+        labels = spans if spans is not None else [()] * len(texts)
         if len(texts) < 2:
-            return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected), 0, 0
+            return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected, labels), 0, 0
         docs = list(self.parser.parse(texts))
-        spans = [self.protection.spans(t, p) for t, p in zip(texts, protected)]
+        kept = [self.protection.spans(t, p) + list(s) for t, p, s in zip(texts, protected, labels)]
         carried = blocked = 0
         if self.profile is not None and self.engine.rules:
-            stage1, carried, blocked = self.engine.apply_pair(docs, pair, path, spans)
+            stage1, carried, blocked = self.engine.apply_pair(docs, pair, path, kept)
         else:
             stage1 = [Result(t) for t in texts]
         if self.injector is None:
@@ -300,9 +326,9 @@ class Transformer:
         changed = [r.text != t for r, t in zip(stage1, texts)]
         fresh = self.parser.parse([r.text for r, c in zip(stage1, changed) if c])
         docs = [next(fresh) if c else d for d, c in zip(docs, changed)]
-        learned = self.injector.inject_pair(docs, keys, path,
-                                            [self.protection.doc_spans(d, p) for d, p in zip(docs, protected)], pair)
-        return [_after_dialect(first, r) for first, r in zip(stage1, learned)], carried, blocked
+        learned = self.injector.inject_pair(docs, keys, path, [
+            self._learner_spans(d, p, s, first) for d, p, s, first in zip(docs, protected, labels, stage1)], pair)
+        return [_after_dialect(t, first, r) for t, first, r in zip(texts, stage1, learned)], carried, blocked
 
     def __repr__(self) -> str:
         name = self.profile.abbreviation if self.profile is not None else None
@@ -311,10 +337,11 @@ class Transformer:
                 f"rules={len(self.rule_names)})")
 
 
-def _after_dialect(dialect: Result, learned: "LearnerResult") -> tuple[Result, "LearnerStats"]:
-    """The learner stage's result on the dialect's output, with the dialect's edits first."""
-    return (Result(learned.text, dialect.edits + learned.edits, dialect.failures + learned.failures),
-            learned.stats())
+def _after_dialect(source: str, dialect: Result, learned: "LearnerResult") -> tuple[Result, "LearnerStats"]:
+    """The learner stage's result on the dialect's output of ``source``, with one edit log on
+    ``source`` for both stages (see :func:`.engine.offsets.compose`)."""
+    edits = compose(source, dialect.edits, learned.edits, learned.text)
+    return Result(learned.text, edits, dialect.failures + learned.failures, dialect.blocked), learned.stats()
 
 
 def _picked(positions: Sequence[int], *columns: Sequence) -> list[list]:

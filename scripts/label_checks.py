@@ -4,6 +4,7 @@
     python scripts/label_checks.py winobias INPUT.jsonl OUT_DIR --terms occupations.txt
     python scripts/label_checks.py spider ../shared/realtext/spider_dev_half.json OUT_DIR
     python scripts/label_checks.py bbq ../shared/realtext/bbq_x.jsonl OUT_DIR
+    python scripts/label_checks.py squad squad_v2_dev.jsonl OUT_DIR   # from scripts/squad_records.py
 
 winobias (records from scripts/winobias_pairs.py): the pronoun and every occupation survive,
 the two members of each pair differ exactly where they did, how many sentences changed.
@@ -11,7 +12,11 @@ spider: every quoted span and every SQL value literal found in a question surviv
 no question whose SQL ranks (ORDER BY, MAX, MIN) loses a superlative or comparative;
 question_toks matches the new question; how many questions changed.
 bbq: every group term of the answers (answer_info) found in a context survives; answers,
-question and label untouched; how many contexts changed.
+question and label untouched; how many contexts changed; how many contexts shared by several
+rows read differently in their rows.
+squad: every answer and plausible answer text is found at its answer_start in the new context;
+the answers' texts unchanged; each paragraph reads the same in all its rows; how many
+paragraphs changed.
 Prints the figures; exits 1 if a protected word was lost or a pair broken.
 """
 from __future__ import annotations
@@ -132,13 +137,49 @@ def check_bbq(src, out) -> dict:
                 if not survives(term, before["context"], after["context"]):
                     lost += 1
                     print(f"lost {term!r}: {before['context'][:80]} -> {after['context'][:80]}")
+    shared, differ = shared_texts(src, out, "context")
     return {"contexts": len(src), "changed": changed, "group_terms_in_contexts": terms_found,
-            "group_terms_lost": lost, "answers_or_labels_changed": touched}
+            "group_terms_lost": lost, "answers_or_labels_changed": touched,
+            "contexts_in_several_rows": shared, "of_them_read_differently": differ}
+
+
+def shared_texts(src, out, name: str) -> tuple[int, int]:
+    """How many texts of field ``name`` occur in several rows, and how many of them read
+    differently in their rows after the rewrite."""
+    rewritten: dict[str, set[str]] = {}
+    rows: dict[str, int] = {}
+    for before, after in zip(src, out):
+        rewritten.setdefault(before[name], set()).add(after[name])
+        rows[before[name]] = rows.get(before[name], 0) + 1
+    shared = [text for text, n in rows.items() if n > 1]
+    return len(shared), sum(1 for text in shared if len(rewritten[text]) > 1)
+
+
+def check_squad(src, out) -> dict:
+    answers = missed = text_changed = 0
+    for before, after in zip(src, out):
+        for name in ("answers", "plausible_answers"):
+            if name not in before:
+                continue
+            text_changed += before[name]["text"] != after[name]["text"]
+            for text, start in zip(after[name]["text"], after[name]["answer_start"]):
+                answers += 1
+                if after["context"][start:start + len(text)] != text:
+                    missed += 1
+                    print(f"{before['id']}: {name} {text!r} is not at {start}")
+    paragraphs = {r["context"] for r in src}
+    changed = {before["context"] for before, after in zip(src, out) if before["context"] != after["context"]}
+    shared, differ = shared_texts(src, out, "context")
+    return {"questions": len(src), "answers": answers, "answers_not_at_their_offset": missed,
+            "answer_texts_changed": text_changed, "paragraphs": len(paragraphs),
+            "paragraphs_changed": len(changed), "paragraphs_in_several_rows": shared,
+            "of_them_read_differently": differ,
+            "questions_changed": sum(a["question"] != b["question"] for a, b in zip(src, out))}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("kind", choices=("winobias", "spider", "bbq"))
+    parser.add_argument("kind", choices=("winobias", "spider", "bbq", "squad"))
     parser.add_argument("input", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--terms", type=Path, help="winobias: the occupations file")
@@ -153,9 +194,13 @@ def main() -> None:
     elif args.kind == "spider":
         figures = check_spider(src, out)
         bad = figures["protected_spans_lost"] + figures["rankings_lost"] + figures["question_toks_wrong"]
+    elif args.kind == "squad":
+        figures = check_squad(src, out)
+        bad = (figures["answers_not_at_their_offset"] + figures["answer_texts_changed"]
+               + figures["of_them_read_differently"])
     else:
         figures = check_bbq(src, out)
-        bad = figures["group_terms_lost"] + figures["answers_or_labels_changed"]
+        bad = figures["group_terms_lost"] + figures["answers_or_labels_changed"] + figures["of_them_read_differently"]
     print(json.dumps(figures))
     sys.exit(1 if bad else 0)
 

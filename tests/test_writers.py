@@ -25,12 +25,12 @@ def test_the_edit_log_row_has_the_columns_of_the_schema_in_order():
     assert EditRow._fields == tuple(EDIT_LOG_SCHEMA.names)
 
 
-def test_edit_rows_count_the_rows_of_each_stage_that_share_a_span():
+def test_edit_rows_count_the_rows_that_share_a_span_whatever_their_stage():
     one = edit_rows(4, "text", [edit(170, "uninflect", 3, 9, "speaks", "speak")])
     assert one == [EditRow(4, "text", 170, "uninflect", 3, 9, "speaks", "speak", 1)]
     merged = edit_rows(0, "q", [edit(170, "a", 0, 5, "x y", "z"), edit(171, "b", 0, 5, "x y", "z"),
                                 edit(0, "R:VERB", 0, 5, "x y", "z"), edit(172, "c", 7, 8, "", "w")])
-    assert [row.span_rows for row in merged] == [2, 2, 1, 1]  # the learner row is another stage's
+    assert [row.span_rows for row in merged] == [3, 3, 3, 1]  # every span is in the input's coordinates
     assert [row.feature for row in merged] == ["a", "b", "R:VERB", "c"]
 
 

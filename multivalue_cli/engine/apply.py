@@ -60,19 +60,13 @@ class Result:
     text: str
     edits: list[AppliedEdit] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # "rule: error" for rules that raised
+    blocked: int = 0  # sites not applied because they would change a span label's characters
 
 
 def replay(text: str, edits: Iterable[AppliedEdit]) -> str:
-    """Apply logged edits to the input text. For an engine result this gives its output
-    exactly (edits that were merged share one span and are applied once). Learner-error
-    edits (eWAVE number 0) apply to the text the dialect edits produced, so they come second."""
-    edits = list(edits)
-    dialect = [e for e in edits if e.ewave]
-    learner = [e for e in edits if not e.ewave]
-    return _replay_stage(_replay_stage(text, dialect), learner)
-
-
-def _replay_stage(text: str, edits: list[AppliedEdit]) -> str:
+    """Apply logged edits to the input text. For a result this gives its output exactly
+    (edits that were merged share one span and are applied once), whatever stages made it:
+    every span is in the input's coordinates."""
     spans = sorted({(e.start, e.end, e.before, e.after) for e in edits})
     out, position = [], 0
     for start, end, before, after in spans:
@@ -218,12 +212,15 @@ class Engine:
         return found
 
     def apply(self, doc: "Doc | Prepared", key: object = "", path: str = "", trace: dict | None = None,
-              protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
+              protected_spans: Sequence[tuple[int, int]] = (),
+              label_spans: Sequence[tuple[int, int]] = ()) -> Result:
         """Rewrite ``doc`` (a parse, or a :class:`Prepared` one whose sites are reused). With a
         ``trace`` dict, also record per feature how many sites it found and what became of them
         (applied, sampled out, overlapping, protected). ``protected_spans`` (character spans)
         are left exactly as they are: a site that would touch one is blocked, and so is one
-        whose side effects (a capital that moves, a/an, a contraction) would change one."""
+        whose side effects (a capital that moves, a/an, a contraction) would change one.
+        ``label_spans`` (spans that labels point at) are protected alike, and the sites they
+        block are counted (``Result.blocked``)."""
         prepared = doc if isinstance(doc, Prepared) else Prepared(doc)
         doc = prepared.doc
         if not self.rules or len(doc) == 0:
@@ -232,12 +229,13 @@ class Engine:
         user_data = doc.user_data
         user_data[INDEX_KEY] = index  # for helpers handed only a Token (docindex.index_of)
         try:
-            return self._apply(prepared, key, path, trace, protected_spans)
+            return self._apply(prepared, key, path, trace, protected_spans, label_spans)
         finally:
             del user_data[INDEX_KEY]  # the doc must not keep its index alive (a cycle)
 
     def _apply(self, prepared: Prepared, key: object, path: str, trace: dict | None,
-               protected_spans: Sequence[tuple[int, int]] = ()) -> Result:
+               protected_spans: Sequence[tuple[int, int]] = (),
+               label_spans: Sequence[tuple[int, int]] = ()) -> Result:
         doc, index = prepared.doc, prepared.index
         claimed: set[int] = set()
         needed: set[int] = set()  # tokens applied sites need as they stand (Site.keep)
@@ -245,8 +243,10 @@ class Engine:
         kept: list[tuple["Rule", tuple[Op, ...]]] = []
         failures: list[str] = []
         protected = index.protected
-        if protected_spans:
-            protected = protected | _tokens_in(index, protected_spans)
+        labels = _tokens_in(index, label_spans) if label_spans else frozenset()
+        blocked = 0
+        if protected_spans or labels:
+            protected = protected | _tokens_in(index, protected_spans) | labels
         offsets = index.offsets
         site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"  # the site key: see keyed_uniform
         for rule, prob in self._candidates(index):
@@ -265,6 +265,10 @@ class Engine:
                 touched = touched_tokens(ops)
                 if protected and changes_protected(ops, protected):
                     outcome = "protected"
+                    blocked += bool(labels) and changes_protected(ops, labels)
+                elif labels and _reaches(touched, labels):
+                    outcome = "protected"
+                    blocked += 1
                 elif not claimed.isdisjoint(touched) or (needed or site.keep) and _blocked(
                         restructured_tokens(ops), site.keep, restructured, needed):
                     outcome = "overlapping"
@@ -278,18 +282,18 @@ class Engine:
                 if fate is not None:
                     fate[outcome] += 1
         if not kept:
-            return Result(index.text, failures=failures)
+            return Result(index.text, failures=failures, blocked=blocked)
         if trace is not None:  # the trace counts what the protection takes back: no memo
-            text, edits = _rendered(doc, index, kept, protected, trace)
-            return Result(text, list(edits), failures)
+            text, edits, taken_back = _rendered(doc, index, kept, protected, trace, labels)
+            return Result(text, list(edits), failures, blocked + taken_back)
         memo_key = (tuple((rule.ewave, rule.name, ops) for rule, ops in kept),
-                    protected if protected_spans else None)
+                    protected if protected_spans or labels else None, labels)
         found = prepared.rendered.get(memo_key)
         if found is None:
-            found = _rendered(doc, index, kept, protected, None)
+            found = _rendered(doc, index, kept, protected, None, labels)
             if (len(prepared.rendered) + 1) * len(index.text) <= RENDER_MEMO_CHARS:
                 prepared.rendered[memo_key] = found
-        return Result(found[0], list(found[1]), failures)
+        return Result(found[0], list(found[1]), failures, blocked + found[2])
 
     def apply_pair(self, docs: Sequence["Doc"], key: object, path: str = "",
                    protected_spans: Sequence[Sequence[tuple[int, int]]] | None = None,
@@ -419,17 +423,23 @@ def _sampled(site, prob: float, site_prefix: str, rule: "Rule", ordinal: int,
 
 
 def _rendered(doc: "Doc", index: DocIndex, kept: list[tuple["Rule", tuple[Op, ...]]],
-              protected: frozenset[int], trace: dict | None) -> tuple[str, tuple[AppliedEdit, ...]]:
-    """The text the kept sites give and its edit log; sites whose side effects would change a
-    protected token are taken back first."""
+              protected: frozenset[int], trace: dict | None,
+              labels: frozenset[int] = frozenset()) -> tuple[str, tuple[AppliedEdit, ...], int]:
+    """The text the kept sites give, its edit log, and how many sites were taken back because
+    they changed a label's token; sites whose side effects would change a protected token
+    are taken back first."""
     text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
     altered = _altered(items, index.words, protected) if protected else 0
+    taken_back = 0
     if altered:
-        kept = _without_side_effects_on(protected, doc, index, kept, trace, altered)
+        on_labels = bool(labels) and _altered(items, index.words, labels) > 0
+        fewer = _without_side_effects_on(protected, doc, index, kept, trace, altered)
+        taken_back = len(kept) - len(fewer) if on_labels else 0
+        kept = fewer
         if not kept:
-            return index.text, ()
+            return index.text, (), taken_back
         text, items, starts = render_tokens(doc, [op for _, ops in kept for op in ops], index)
-    return text, tuple(_edit_log(doc, index, kept, text, items, starts))
+    return text, tuple(_edit_log(doc, index, kept, text, items, starts)), taken_back
 
 
 def _mapped_site(site, mapping: dict[int, int]) -> tuple | None:
@@ -466,6 +476,13 @@ def _tokens_in(index: DocIndex, spans: Sequence[tuple[int, int]]) -> frozenset[i
     offsets, words = index.offsets, index.words
     return frozenset(i for i, start in enumerate(offsets)
                      if any(s < start + len(words[i]) and start < e for s, e in spans))
+
+
+def _reaches(touched: set[int], labels: frozenset[int]) -> bool:
+    """Whether a site's logged span would hold a label's characters: it touches a label's
+    token (words inserted at it, say) or edits tokens on both sides of one."""
+    lo, hi = min(touched), max(touched)
+    return any(lo <= t <= hi for t in labels)
 
 
 def _altered(items: list["Item"], words: list[str], protected: frozenset[int]) -> int:

@@ -74,6 +74,12 @@ def split_texts(texts: Sequence[str], limit: int = CHUNK_CHARS,
     return pieces, owners
 
 
+def clipped(spans, start: int, end: int) -> list[tuple[int, int]]:
+    """The parts of character ``spans`` (of a text) inside its piece ``start:end``, in the
+    piece's coordinates (empty ones left out)."""
+    return [(max(s, start) - start, min(e, end) - start) for s, e in spans if max(s, start) < min(e, end)]
+
+
 def text_windows(todo: list[int], texts: Sequence[str], count: int, chars: int = WINDOW_CHARS,
                  min_texts: int = WINDOW_MIN_TEXTS) -> Iterator[list[int]]:
     """``todo`` (text positions) cut into runs of at most ``count`` texts and about ``chars``
@@ -92,23 +98,18 @@ def text_windows(todo: list[int], texts: Sequence[str], count: int, chars: int =
 
 
 def join_pieces(parts: Sequence[RewrittenPiece]) -> tuple[Result, Any]:
-    """Put the results of a text's pieces together, moving their edit spans into place
-    (dialect edits in the input's coordinates, learner edits in the dialect output's), and
+    """Put the results of a text's pieces together, moving their edit spans into place, and
     add up what was counted on them."""
     if len(parts) == 1:
         return parts[0].result, parts[0].stats
     text, edits, failures = [], [], []
     stats = None
-    intermediate = 0
+    blocked = 0
     for start, piece, result, piece_stats in parts:
-        dialect = [e for e in result.edits if e.ewave]
-        learner = [e for e in result.edits if not e.ewave]
-        edits += [replace(e, start=e.start + start, end=e.end + start) for e in dialect]
-        edits += [replace(e, start=e.start + intermediate, end=e.end + intermediate) for e in learner]
-        intermediate += len(piece) + sum(len(e.after) - len(e.before) for e in {
-            (d.start, d.end, d.before, d.after): d for d in dialect}.values())
+        edits += [replace(e, start=e.start + start, end=e.end + start) for e in result.edits]
         text.append(result.text)
         failures += result.failures
+        blocked += result.blocked
         if piece_stats is not None:
             stats = piece_stats if stats is None else stats + piece_stats
-    return Result("".join(text), edits, failures), stats
+    return Result("".join(text), edits, failures, blocked), stats

@@ -178,30 +178,41 @@ def _path_pattern(path: str) -> "re.Pattern[str]":
     return re.compile("".join(parts) + r"(?:\[\d+\])?")
 
 
+def original_columns(paths: Sequence[str]) -> list[str]:
+    """The top-level columns the paths start in, each once, in order: what ``--keep-original``
+    copies (whole, as the input had it) into ``<column>_original``."""
+    return list(dict.fromkeys(str(parse_path(path)[0]) for path in paths))
+
+
 def values_at(record: dict, path: str) -> list[Any]:
     """Every value ``path`` reaches in ``record`` (of any type; ``[*]`` takes every element),
     for fields whose values are used, not rewritten (``--protect-field``)."""
-    found: list[Any] = []
+    return [value for _, value in located_values(record, path)]
 
-    def walk(value: Any, at: int) -> None:
+
+def located_values(record: dict, path: str) -> list[tuple[str, Any]]:
+    """:func:`values_at` with the concrete path of each value (``answers[2].span_start``)."""
+    found: list[tuple[str, Any]] = []
+    steps = parse_path(path)
+
+    def walk(value: Any, at: int, where: str) -> None:
         if value is None:
             return
-        steps = parse_path(path)
         if at == len(steps):
-            found.append(value)
+            found.append((where, value))
             return
         step = steps[at]
         if isinstance(step, str):
             if isinstance(value, dict) and step in value:
-                walk(value[step], at + 1)
+                walk(value[step], at + 1, f"{where}.{step}" if where else step)
         elif isinstance(value, list):
             if step is STAR:
-                for item in value:
-                    walk(item, at + 1)
+                for index, item in enumerate(value):
+                    walk(item, at + 1, f"{where}[{index}]")
             elif step < len(value):
-                walk(value[step], at + 1)
+                walk(value[step], at + 1, f"{where}[{step}]")
 
-    walk(record, 0)
+    walk(record, 0, "")
     return found
 
 

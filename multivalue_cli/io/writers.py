@@ -251,16 +251,10 @@ class JsonlRecordWriter:
 
 
 def edit_rows(key: int, path: str, edits: Iterable) -> list[EditRow]:
-    """Edit-log rows of one text (``span_rows`` counts the rows of each stage sharing a span)."""
+    """Edit-log rows of one text (``span_rows`` counts the rows sharing a span: every span is in
+    the input's coordinates, whatever stage made it)."""
     edits = list(edits)
-    shared = Counter(span_key(e.ewave, e.start, e.end, e.before, e.after) for e in edits) \
-        if len(edits) > 1 else None
+    shared = Counter((e.start, e.end, e.before, e.after) for e in edits) if len(edits) > 1 else None
     return [EditRow(key, path, e.ewave, e.feature, e.start, e.end, e.before, e.after,
-                    shared[span_key(e.ewave, e.start, e.end, e.before, e.after)] if shared else 1)
+                    shared[(e.start, e.end, e.before, e.after)] if shared else 1)
             for e in edits]
-
-
-def span_key(ewave: int, start: int, end: int, before: str, after: str) -> tuple:
-    """Dialect edits (eWAVE > 0) and learner edits (0) address different texts: a span is
-    shared only within one stage."""
-    return (ewave > 0, start, end, before, after)

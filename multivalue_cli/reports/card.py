@@ -43,6 +43,8 @@ def render_card(out: Path, manifest: dict) -> str:
         description=manifest.get("input", {}).get("description"),
         given_split=manifest.get("input", {}).get("split"),
         fields=list(manifest.get("fields", [])),
+        key_by_text=list((manifest.get("protection") or {}).get("key_by_text") or []),
+        spans=list((manifest.get("protection") or {}).get("spans") or []),
         seed=run.get("seed"), limit=run.get("limit"), keep_original=run.get("keep_original"),
         format=manifest.get("format"),
         tool=f"{tool.get('name', 'multivalue')} {tool.get('version')}",

@@ -1,8 +1,8 @@
 """Before/after examples of a run: a text's edit spans in both texts, its original, and a
 reproducible random draw of changed texts.
 
-The data shards hold the rewritten texts. The original of a text is its ``<field>_original``
-column when the run kept it (``--keep-original``), otherwise the edit log replayed backwards
+The data shards hold the rewritten texts. The original of a text is in its column's
+``<column>_original`` copy when the run kept it (``--keep-original``), otherwise the edit log replayed backwards
 (:func:`original_text`): the log's spans are exact, so that gives the input back.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine.apply import AppliedEdit
-from ..io.fields import select
+from ..io.fields import original_columns, select
 from .run_folder import edit_log, error_rows, read_manifest, rows_and_records
 
 
@@ -67,14 +67,7 @@ def edit_spans(edits: Iterable[Any]) -> list[EditSpan]:
 
 def original_text(output_text: str, edits: Iterable[Any]) -> str:
     """The input text of ``output_text``, from its edit-log rows (dicts with start, end,
-    before, after, or :class:`AppliedEdit`): the log replayed backwards. Learner-error edits
-    (eWAVE number 0) were applied last, so they are undone first."""
-    edits = list(edits)
-    ewave = [e.get("ewave", 1) if isinstance(e, dict) else e.ewave for e in edits]
-    learner = [e for e, n in zip(edits, ewave) if not n]
-    if learner and len(learner) < len(edits):
-        dialect = [e for e, n in zip(edits, ewave) if n]
-        return _undo(_undo(output_text, learner), dialect)
+    before, after, or :class:`AppliedEdit`): the log replayed backwards."""
     return _undo(output_text, edits)
 
 
@@ -118,6 +111,7 @@ def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
 def make_example(row: int, path: str, record: dict, edits: list[AppliedEdit]) -> Example:
     located, _ = select(record, [path])
     output = located[0][1] if located else ""
-    kept = record.get(f"{path}_original") if path.isidentifier() else None
-    original = kept if isinstance(kept, str) else original_text(output, edits)
+    column = original_columns([path])[0]
+    kept, _ = select(record, [f"{column}_original{path[len(column):]}"]) if f"{column}_original" in record else ([], [])
+    original = kept[0][1] if kept else original_text(output, edits)
     return Example(row, path, original, output, tuple(edits))

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 
 from ..errors import MultivalueError
 from ..io import jsontext
-from ..io.fields import parse_path
+from ..io.fields import original_columns
 from ..io.jsoncolumns import JsonColumns
 
 
@@ -62,7 +62,7 @@ def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:
 
 def _report_columns(manifest: dict) -> set[str]:
     """The top-level columns a report needs: the fields' and their ``_original`` copies."""
-    wanted = {str(parse_path(p)[0]) for p in manifest["fields"]}
+    wanted = set(original_columns(manifest["fields"]))
     return wanted | {f"{name}_original" for name in wanted}
 
 

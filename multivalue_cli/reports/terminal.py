@@ -198,7 +198,11 @@ def print_task(preset: dict) -> None:
                if protect["learner_tags"] else []),
              "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
              "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
-                                               for k, v in preset["rebuild"].items()) or "none")]
+                                               for k, v in preset["rebuild"].items()) or "none"),
+             *(f"  offsets moved with their span, when {label['text']} is rewritten: "
+               + ", ".join(f"{k}={v}" for k, v in label.items() if k != "text") for label in preset.get("spans", ())),
+             *([f"  rewritten alike wherever its text recurs (draws keyed by the text): {', '.join(preset['key_by_text'])}"]
+               if preset.get("key_by_text") else [])]
     if preset["notes"]:
         lines.append("  " + preset["notes"])
     lines.append("  (--no-task-protection drops the protection and the features left out; "

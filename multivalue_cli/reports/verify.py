@@ -6,7 +6,8 @@ dates; JSON numbers as written); that selected fields keep their shape; that eve
 input line is kept, byte for byte, in ``errors.jsonl``; that every edit-log row names a feature
 the tool has (eWAVE number and name together), that no row of a merged span is missing, and
 that replaying the edit log on the input text gives the output text exactly (so no change went
-unlogged). It reports problems (file, row, field), and never raises.
+unlogged), and that every offset of a span label lands on its span in the output text, where
+the edit log moved it. It reports problems (file, row, field), and never raises.
 """
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ import pyarrow.parquet as pq
 from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
-from ..io.fields import FieldError, assign, parse_path, select
+from ..engine.offsets import moved_span
+from ..io.fields import FieldError, assign, located_values, original_columns, parse_path, select
+from ..io.spans import SpanLabel, read_spans
 from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
-from ..io.writers import span_key
 from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
@@ -78,7 +80,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
         return
     run = manifest["run"]
     paths = manifest["fields"]
-    keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
+    keep = original_columns(paths) if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
                          max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES)
@@ -91,6 +93,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     edits = _edits_by_row(out, manifest, report)
     seen_texts: set[tuple[int, str]] = set()
     rebuilt = ((manifest.get("protection") or {}).get("rebuilt_fields") or {})
+    labels = [SpanLabel.parse(d) for d in (manifest.get("protection") or {}).get("spans") or ()]
     for row, record in source.records(tolerant=True):
         if isinstance(record, BadRecord):
             _check_unreadable(row, record, errors.get(row), report)
@@ -106,7 +109,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             return
         report.checked += 1
         _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
-                      seen_texts, rebuilt)
+                      seen_texts, rebuilt, labels, row in errors)
     if next(outputs, None) is not None:
         report.problem("the output has more records than the input")
     for (row, path) in sorted({(k, p) for k, by_path in edits.items() for p in by_path}
@@ -194,7 +197,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
             edit = AppliedEdit(ewave, feature, row["start"], row["end"], row["before"], row["after"])
             by_row[row["key"]][row["field"]].append(edit)
             if row.get("span_rows") is not None:
-                span = (row["key"], row["field"], span_key(ewave, edit.start, edit.end, edit.before, edit.after))
+                span = (row["key"], row["field"], (edit.start, edit.end, edit.before, edit.after))
                 shared[span] += 1
                 claimed[span] = row["span_rows"]
     except ShardError as exc:
@@ -203,21 +206,24 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     for span, count in shared.items():
         if count != claimed[span]:
             report.problem(f"edit log: row {span[0]}, {span[1]}: {claimed[span]} edits share the span "
-                           f"{span[2][1]}-{span[2][2]}, but {count} are logged")
+                           f"{span[2][0]}-{span[2][1]}, but {count} are logged")
     return by_row
 
 
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
                   typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
-                  seen_texts: set, rebuilt: dict | None = None) -> None:
+                  seen_texts: set, rebuilt: dict | None = None, labels: list[SpanLabel] = (),
+                  listed: bool = False) -> None:
     # the copies --keep-original adds; a column of the input's own by that name must keep its values
-    original = {**before, **{f"{k}_original": before.get(k) for k in keep if f"{k}_original" not in before}}
+    original = {**before, **{f"{k}_original": copy.deepcopy(before.get(k)) for k in keep
+                             if f"{k}_original" not in before}}
     located_in, problems = select(original, paths)
     located_out, _ = select(after, paths)
     if [p for p, _ in located_in] != [p for p, _ in located_out] and not problems:
         report.problem(f"row {row}: the selected fields changed shape")
         return
     outputs = dict(located_out)
+    offsets = _check_spans(row, original, after, dict(located_in), outputs, edits, labels, listed, report)
     derived = [name for name in (rebuilt or {}) if name in original and name in after]
     for name in derived:  # made again from the new text where it changed, else as it was
         source = rebuilt[name]["from"]
@@ -232,7 +238,7 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
     if derived:
         original = {k: v for k, v in original.items() if k not in derived}
         after = {k: v for k, v in after.items() if k not in derived}
-    difference = _difference_outside(original, after, [p for p, _ in located_in], typed)
+    difference = _difference_outside(original, after, [p for p, _ in located_in] + offsets, typed)
     if difference:
         report.problem(f"row {row}: {difference}")
     for path, text in located_in:
@@ -248,8 +254,41 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
                            f"({replayed!r} vs {outputs.get(path)!r})")
 
 
+def _check_spans(row: int, before: dict, after: dict, inputs: dict[str, str], outputs: dict[str, str],
+                 edits: dict[str, list[AppliedEdit]], labels: list[SpanLabel], listed: bool,
+                 report: Report) -> list[str]:
+    """Check that every offset of a span label lands on its span's characters in the output
+    text, where the edit log moved it; return the offsets' locations (checked here, so
+    compared as the rest of the record is not)."""
+    checked: list[str] = []
+    for label in labels:
+        if label.text not in inputs:
+            continue
+        spans, wrong = read_spans(before, label, inputs[label.text])
+        if wrong:
+            if not listed:
+                report.problem(f"row {row}: {wrong[0]}, and the row is not listed in errors.jsonl")
+            continue
+        text, new = inputs[label.text], outputs.get(label.text, "")
+        for span in spans:
+            checked += [span.start_at] + ([span.end_at] if span.end_at else [])
+            found = dict(located_values(after, span.start_at)).get(span.start_at)
+            end = dict(located_values(after, span.end_at)).get(span.end_at) if span.end_at else None
+            expected = moved_span(span.start, span.end, edits.get(label.text, []))
+            shown = f"row {row}, {span.start_at}: the span {text[span.start:span.end]!r} of {label.text}"
+            if not isinstance(found, int) or new[found:found + span.end - span.start] != text[span.start:span.end]:
+                report.problem(f"{shown} is not at {found!r} in the output")
+            elif found != expected:
+                report.problem(f"{shown} is at {found} in the output, but the edit log puts it at {expected}")
+            elif span.end_at and end != found + span.end - span.start:
+                report.problem(f"{shown} ends at {found + span.end - span.start} in the output, but "
+                               f"{span.end_at} is {end!r}")
+    return checked
+
+
 def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:
-    """Where the records differ outside the selected texts, or None."""
+    """Where the records differ outside the selected texts (and the span offsets checked on
+    their own), or None."""
     a, b = copy.deepcopy(before), copy.deepcopy(after)
     try:
         for path in paths:

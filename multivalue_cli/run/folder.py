@@ -40,7 +40,7 @@ from .resume import (
 from .signals import install_signal_handlers, restore_signal_handlers, signals_deferred
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
+    RunOptions, RunSpec, Totals, count_result, original_clash, report_totals, where_of,
 )
 from .texts import RecordPlan, RecordResult
 from .worker import JobConfig, WorkerDied
@@ -138,6 +138,9 @@ class FolderRun:
         try:
             for row, record in self.source.records(tolerant=True):
                 if not isinstance(record, BadRecord):
+                    clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in record), None)
+                    if clash is not None:
+                        raise original_clash(clash)
                     builder.add(row, _with_originals(record, self.keep))
             self.schema, self.fits = builder.schema(), builder.fits
         except Untypable as exc:

@@ -22,9 +22,9 @@ from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, Interrupted, RunError,
-    RunOptions, RunSpec, Totals, count_result, report_totals, where_of,
+    RunOptions, RunSpec, Totals, count_result, original_clash, report_totals, where_of,
 )
-from .texts import RecordPlan, prepare
+from .texts import RecordPlan, prepare, shared_protection
 from .worker import JobConfig
 
 PEEK_RECORDS = 1000  # records read ahead to check field paths and infer a JSON input's types
@@ -43,7 +43,7 @@ def execute(
     must always be said, ``progress`` the records done."""
     warn = warn or note
     progress = progress or RunProgress()
-    from ..io.fields import FieldError, check_paths
+    from ..io.fields import FieldError, check_paths, original_columns
     from ..io.sources import BadRecord, BadRecordError, SourceError, open_source
 
     started = time.time()
@@ -68,11 +68,14 @@ def execute(
                              + ", ".join(sorted(good[0])))
         if good:
             check_paths(good, paths)
-        keep = [p for p in paths if p.isidentifier()] if spec.keep_original else []
+        keep = original_columns(paths) if spec.keep_original else []
+        _refuse_clashing_originals(keep, source.schema.names if source.schema is not None else (), good)
         plan = spec.plan(paths, keep, good)
     except BadRecordError as exc:  # a source or field error goes on as it is (exit 2)
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
 
+    if plan.text_keyed and (plan.protect_fields or plan.protect_sql or plan.spans):
+        plan = _with_shared_protection(plan, source, opts, warn)
     if opts.out is None or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
     errors = _calibrated_errors(spec, profile, good, plan, note, opts.cache_size) if spec.errors else None
@@ -94,6 +97,26 @@ def execute(
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
         raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
+
+
+def _with_shared_protection(plan: RecordPlan, source, opts: RunOptions, warn) -> RecordPlan:
+    """The plan with what every occurrence of a text of its text-keyed fields protects, read
+    in a pass over the input (stdin to stdout cannot be read twice: then each occurrence
+    protects its own)."""
+    if source.stdin and opts.out is None:
+        warn(f"note: stdin is read once with -o -, so a text of {', '.join(plan.text_keyed)} that recurs "
+             "is rewritten alike only where its rows protect the same spans (write to a folder to have all)")
+        return plan
+    return dataclasses.replace(plan, shared=shared_protection(source.records(tolerant=True), plan))
+
+
+def _refuse_clashing_originals(keep: list[str], columns, records: list[dict]) -> None:
+    """Refuse a ``--keep-original`` whose copy would overwrite a column of the input (of its
+    schema, or of the first records)."""
+    for name in keep:
+        copy = f"{name}_original"
+        if copy in columns or any(copy in record for record in records):
+            raise original_clash(copy)
 
 
 def _spool(source, out: Path) -> None:
@@ -152,10 +175,12 @@ def _calibrated_errors(spec: RunSpec, profile: Profile | None, sample: list[dict
     # records that cannot be rewritten are passed through unchanged, so they are not read
     tasks = [task for row, record in enumerate(sample) for task in prepare(row, record, plan).tasks
              if _protectable(probe, task)]
-    items = probe.learner_inputs([t.text for t in tasks], [t.row for t in tasks], [t.path for t in tasks],
-                                 [t.protected for t in tasks], max_chars=CALIBRATION_CHARS)
+    keys, paths = zip(*(t.draw_key() for t in tasks)) if tasks else ((), ())
+    items = probe.learner_inputs([t.text for t in tasks], keys, paths,
+                                 [t.protected for t in tasks], max_chars=CALIBRATION_CHARS,
+                                 spans=[t.spans for t in tasks])
     adjust, field_sizes = fit(config, items, plan.paths)
-    measured = items[-1][1] + 1 if items else len(sample)  # records whose text was read
+    measured = _records_read(tasks, len(sample))
     config = dataclasses.replace(config, adjust=adjust)
     boosts = {}
     for name, sizes in field_sizes.items():
@@ -184,6 +209,16 @@ def _protectable(transformer, task) -> bool:
     except ProtectionTimeout:
         return False
     return True
+
+
+def _records_read(tasks: list, records: int) -> int:
+    """How many records the calibration read a text of (it reads ``CALIBRATION_CHARS``)."""
+    size = 0
+    for task in tasks:
+        if size >= CALIBRATION_CHARS:
+            return task.row
+        size += len(task.text)
+    return records
 
 
 def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float) -> int:

@@ -44,6 +44,8 @@ def protection_section(spec: RunSpec, plan: RecordPlan, errors: "ErrorConfig | N
             "terms": len(protection.terms), "pair_key": plan.pair_key,
             "excluded_features": excluded,
             "rebuilt_fields": {r.field: r.as_dict() for r in plan.rebuild},
+            **({"spans": [str(label) for label in plan.spans]} if plan.spans else {}),
+            **({"key_by_text": list(plan.text_keyed)} if plan.text_keyed else {}),
             "pairs": {"pairs": totals.pairs,
                       "dialect_edits_carried": totals.pair_edits_carried,
                       "dialect_edits_blocked": totals.pair_edits_blocked}

@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 from ..io.sources import BadRecord
 from .local_pool import WorkerPool
 from .records import Task
-from .texts import PendingRecord, RecordPlan, RecordResult, finish_all, prepare
+from .texts import PendingRecord, RecordPlan, RecordResult, finish_all, keep_originals, prepare
 from .watchdog import DEFAULT_WORKER_TIMEOUT
 from .worker import JobConfig
 
@@ -81,9 +81,8 @@ def _batches(
                 "to this record: the members of a counterfactual pair must be consecutive records "
                 f"(sort the input by {pair_key})"]))
             continue
-        for name in plan.keep_original:
-            record[f"{name}_original"] = record.get(name)
-        item = prepare(row, record, plan, _hashable(pair))
+        clashing = keep_originals(record, plan.keep_original)
+        item = PendingRecord(row, record, [], clashing) if clashing else prepare(row, record, plan, _hashable(pair))
         pending.append(item)
         tasks.extend(item.tasks)
     if pending:

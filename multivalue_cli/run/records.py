@@ -21,6 +21,13 @@ class Task(NamedTuple):
     text: str
     protected: tuple[str, ...]  # terms no stage may touch in this text
     pair: object  # the counterfactual pair value, or None
+    spans: tuple[tuple[int, int], ...] = ()  # character spans labels point at (kept, offsets moved)
+    draw: tuple[str, str] | None = None  # a text-keyed field's: the text's key and the field
+
+    def draw_key(self) -> tuple[object, str]:
+        """What the text's random draws are keyed by, with the seed: its row and path, or, in
+        a text-keyed field, its text and field (the same text gets the same edits anywhere)."""
+        return self.draw if self.draw is not None else (self.row, self.path)
 
 
 class Outcome(NamedTuple):
@@ -33,6 +40,7 @@ class Outcome(NamedTuple):
     # for the first member of a counterfactual pair: dialect sites carried over to every
     # member, and sites not given (the members' parses disagreed)
     pair_counts: tuple[int, int] | None
+    blocked: int = 0  # dialect sites not applied because they would change a label's span
 
 
 class TextStats(NamedTuple):

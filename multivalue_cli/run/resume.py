@@ -350,7 +350,7 @@ OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profi
                 "error_level": "--error-level",
                 "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
                 "protect_terms": "--protect-file", "protect_quotes": "--protect-quotes",
-                "pair_key": "--pair-key",
+                "pair_key": "--pair-key", "spans": "--span", "key_by_text": "--key-by-text",
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",

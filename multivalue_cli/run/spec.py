@@ -18,6 +18,7 @@ from ..errors import (  # noqa: F401 - the exit codes, for the modules of the ru
 from .texts import Rebuild, RecordPlan, RecordResult
 
 if TYPE_CHECKING:
+    from ..io.spans import SpanLabel
     from ..profiles import Profile
 
 
@@ -27,6 +28,12 @@ class RunError(MultivalueError):
 
     def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
         super().__init__(message, code=code)
+
+
+def original_clash(column: str) -> RunError:
+    """The error of a ``--keep-original`` copy that would overwrite the input's ``column``."""
+    return RunError(f"--keep-original would write the column {column!r}, which the input already has; "
+                    "rename that column, or leave out --keep-original")
 
 
 class Interrupted(BaseException):
@@ -72,11 +79,13 @@ class RunSpec:
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
     max_line_mb: int = 64  # a longer JSON line is an unreadable record, not read into memory
+    spans: tuple[str, ...] = ()  # --span declarations: offsets into a rewritten text, moved with it
+    key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs (and the preset's)
 
-    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans", "key_by_text")
     # The command-line option of each field is --field-name, except these.
     OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
-                    "protect_terms": "--protect-file"}
+                    "protect_terms": "--protect-file", "spans": "--span"}
     # Fields a run reproduced from its manifest may set anew: they choose the file format and
     # what becomes of a record that fails, not the edits.
     ADJUSTABLE = ("format", "on_error")
@@ -175,7 +184,38 @@ class RunSpec:
                 sql = list(preset.protect_sql)
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild))
+                          tuple(rebuild), self.span_labels(paths, records), self.text_keyed(paths))
+
+    def text_keyed(self, paths: list[str]) -> tuple[str, ...]:
+        """The rewritten fields whose draws are keyed by the text: the preset's (those it
+        rewrites) and ``--key-by-text`` ones (which must be rewritten fields)."""
+        preset = self.preset()
+        keyed = [p for p in (preset.key_by_text if preset is not None else ()) if p in paths]
+        for path in self.key_by_text:
+            if path not in paths:
+                raise RunError(f"--key-by-text {path}: not a rewritten field (the fields are {', '.join(paths)})")
+            keyed.append(path)
+        return tuple(dict.fromkeys(keyed))
+
+    def span_labels(self, paths: list[str], records: list[dict]) -> tuple["SpanLabel", ...]:
+        """The span labels of the run whose text is rewritten: the preset's (those whose offsets
+        the records have) and the ``--span`` ones (checked: their text must be a rewritten
+        field, their offsets must be in the records)."""
+        from ..io.fields import check_value_paths, values_at
+        from ..io.spans import SpanError, SpanLabel
+
+        preset = self.preset()
+        labels = [label for label in (preset.spans if preset is not None else ())
+                  if label.text in paths and any(values_at(r, label.start) for r in records)]
+        for declaration in self.spans:
+            label = SpanLabel.parse(declaration)
+            if label.text not in paths:
+                raise SpanError(f"--span {declaration}: {label.text} is not a rewritten field "
+                                f"(the fields are {', '.join(paths)})")
+            for path in filter(None, (label.start, label.end, label.span)):
+                check_value_paths(records, [path], "--span")
+            labels.append(label)
+        return tuple(dict.fromkeys(labels))
 
     def max_line_bytes(self) -> int:
         return self.max_line_mb * 2 ** 20
@@ -216,6 +256,10 @@ class Totals:
     texts_changed: int = 0
     edits: int = 0
     edits_per_feature: Counter = field(default_factory=Counter)
+    # label spans (only for a run with span labels): kept, moved, dialect sites they blocked
+    spans: int = 0
+    spans_moved: int = 0
+    span_sites_blocked: int = 0
     pairs: int = 0
     pair_edits_carried: int = 0
     pair_edits_blocked: int = 0
@@ -224,14 +268,19 @@ class Totals:
 
     def add(self, other: "Totals") -> None:
         for name in ("records", "written", "texts", "texts_changed", "edits", "errors", "pairs",
-                     "pair_edits_carried", "pair_edits_blocked"):
+                     "pair_edits_carried", "pair_edits_blocked", *self.SPAN_COUNTS):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.edits_per_feature.update(other.edits_per_feature)
         self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
 
+    SPAN_COUNTS = ("spans", "spans_moved", "span_sites_blocked")
+
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
         data["edits_per_feature"] = dict(sorted(self.edits_per_feature.items()))
+        if not self.spans:  # a run without span labels counts none
+            for name in self.SPAN_COUNTS:
+                del data[name]
         return data
 
     @classmethod
@@ -254,6 +303,9 @@ def count_result(result: RecordResult, totals: Totals, on_error: str) -> None:
         return
     totals.texts += result.texts
     totals.texts_changed += result.texts_changed
+    totals.spans += result.spans
+    totals.spans_moved += result.spans_moved
+    totals.span_sites_blocked += result.span_sites_blocked
     totals.pairs += result.pairs
     totals.pair_edits_carried += result.pair_edits_carried
     totals.pair_edits_blocked += result.pair_edits_blocked

@@ -9,12 +9,16 @@ texts, the record comes back unchanged with the reason.
 """
 from __future__ import annotations
 
+import copy
+import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..io.fields import assign, parse_path, select, values_at
+from ..io.fields import assign, field_of, parse_path, select, values_at
 from ..io.jsontext import has_surrogates
+from ..engine.offsets import PositionMap, moved_span, regions
 from ..io.sources import BadRecord
+from ..io.spans import LabelSpan, SpanLabel, read_spans
 from ..io.tokenize import Rebuild
 from ..io.writers import EditRow, edit_rows
 from .records import Outcome, Task, TextStats
@@ -34,6 +38,11 @@ class RecordPlan:
     protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
+    spans: tuple[SpanLabel, ...] = ()  # offsets into rewritten texts, moved with them
+    text_keyed: tuple[str, ...] = ()  # fields whose draws are keyed by the text, not the row
+    # per (text-keyed field, text key): what all the text's occurrences protect together
+    # (terms, label spans), from a pass over the input (see shared_protection)
+    shared: dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] | None = None
 
     def columns(self) -> set[str]:
         """The top-level columns a rewrite may change: the texts' and the fields rebuilt from them."""
@@ -50,6 +59,9 @@ class RecordResult:
     learner: list[TextStats] = field(default_factory=list)  # per text, with learner errors
     texts: int = 0
     texts_changed: int = 0
+    spans: int = 0  # label spans in its rewritten texts, kept as they were
+    spans_moved: int = 0  # of them, those whose offsets moved
+    span_sites_blocked: int = 0  # dialect sites not applied because they would change one
     pairs: int = 0  # counterfactual pairs this record's texts begin
     pair_edits_carried: int = 0  # dialect sites given to every member of those pairs
     pair_edits_blocked: int = 0  # dialect sites not given: the members' parses disagreed
@@ -67,6 +79,7 @@ class PendingRecord:
     record: dict | BadRecord
     tasks: list[Task]
     problems: list[str]  # why it is not rewritten (then it has no tasks)
+    spans: dict[str, list[LabelSpan]] = field(default_factory=dict)  # by the path of their text
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -78,13 +91,104 @@ def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]],
     return located, problems
 
 
+def keep_originals(record: dict, columns: Sequence[str]) -> list[str]:
+    """Copy each of ``columns`` of ``record`` (whole, nested values too) to
+    ``<column>_original``; an input column of that name is never overwritten (the record is
+    not rewritten then: the problems say why)."""
+    clashing = [f"{name}_original" for name in columns if f"{name}_original" in record]
+    if clashing:
+        return [f"{name}: the input has this column, which --keep-original would overwrite" for name in clashing]
+    for name in columns:
+        value = record.get(name)
+        record[f"{name}_original"] = value if isinstance(value, str) or value is None else copy.deepcopy(value)
+    return []
+
+
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
-    """The tasks of one record (none, with the problems, when it cannot be rewritten)."""
+    """The tasks of one record (none, with the problems, when it cannot be rewritten: an
+    offset that does not point at its span is one)."""
     located, problems = texts_of(record, plan.paths)
-    tasks = [] if problems else [
-        Task(row, path, text, protected_terms(record, plan, text), pair) for path, text in located
-    ]
-    return PendingRecord(row, record, tasks, problems)
+    spans: dict[str, list[LabelSpan]] = {}
+    if plan.spans and not problems:
+        spans, problems = label_spans(record, plan.spans, dict(located))
+    tasks = [] if problems else [_task(row, record, plan, pair, path, text, spans) for path, text in located]
+    return PendingRecord(row, record, tasks, problems, spans)
+
+
+def _task(row: int, record: dict, plan: RecordPlan, pair: object, path: str, text: str,
+          spans: dict[str, list[LabelSpan]]) -> Task:
+    """The task of one text: its protection, and for a text-keyed field, the draw key of
+    its text and what every occurrence of the text protects."""
+    terms = protected_terms(record, plan, text)
+    kept = {(s.start, s.end) for s in spans.get(path, ())}
+    field_ = field_of(path, plan.text_keyed) if plan.text_keyed else None
+    if field_ is None:
+        return Task(row, path, text, terms, pair, tuple(sorted(kept)))
+    key = text_key(text)
+    shared_terms, shared_spans = (plan.shared or {}).get((field_, key), ((), ()))
+    return Task(row, path, text, tuple(sorted({*terms, *shared_terms})), pair,
+                tuple(sorted(kept | set(shared_spans))), (key, field_))
+
+
+def text_key(text: str) -> str:
+    """The draw key of a text of a text-keyed field: a digest of the text, so that it is
+    rewritten alike wherever it occurs."""
+    return "text:" + hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def shared_protection(rows: Iterable[tuple[int, object]], plan: RecordPlan
+                      ) -> dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]]:
+    """What the occurrences of each text of a text-keyed field protect, together: their
+    protected terms and label spans, by (field, text key). Read once over the input before a
+    run, so that every occurrence is rewritten with all of it (one SQuAD paragraph keeps the
+    answers of all its questions); only texts that protect something are kept."""
+    found: dict[tuple[str, str], tuple[set, set]] = {}
+    for _, record in rows:
+        if not isinstance(record, dict):
+            continue
+        located, problems = texts_of(record, plan.paths)
+        keyed = [(path, text, field_of(path, plan.text_keyed)) for path, text in located]
+        keyed = [(path, text, name) for path, text, name in keyed if name is not None]
+        if problems or not keyed:
+            continue
+        spans, wrong = label_spans(record, plan.spans, dict(located)) if plan.spans else ({}, [])
+        for path, text, name in keyed:
+            terms = protected_terms(record, plan, text)
+            kept = {(s.start, s.end) for s in spans.get(path, ())} if not wrong else set()
+            if terms or kept:
+                entry = found.setdefault((name, text_key(text)), (set(), set()))
+                entry[0].update(terms)
+                entry[1].update(kept)
+    return {key: (tuple(sorted(terms)), tuple(sorted(kept))) for key, (terms, kept) in found.items()}
+
+
+def label_spans(record: dict, labels: Sequence[SpanLabel], texts: dict[str, str]
+                ) -> tuple[dict[str, list[LabelSpan]], list[str]]:
+    """The spans ``labels`` declare in the record's rewritten ``texts`` (by path), and why an
+    offset does not point at its span."""
+    found: dict[str, list[LabelSpan]] = {}
+    problems: list[str] = []
+    for label in labels:
+        if label.text in texts:
+            spans, wrong = read_spans(record, label, texts[label.text])
+            found.setdefault(label.text, []).extend(spans)
+            problems += wrong
+    return found, problems
+
+
+def moved_offsets(spans: Sequence[LabelSpan], before: str, after: str, edits) -> tuple[list[LabelSpan], str | None]:
+    """The spans whose offsets moved when ``before`` became ``after`` (by ``edits``), at
+    their new offsets; or why a span did not keep its characters."""
+    mapping = PositionMap(regions(edits))
+    moved: list[LabelSpan] = []
+    for span in spans:
+        start = moved_span(span.start, span.end, edits, mapping)
+        if start is None or after[start:start + span.end - span.start] != before[span.start:span.end]:
+            return [], (f"{span.start_at}: the span {span.start}-{span.end} "
+                        f"({before[span.start:span.end]!r}) was not kept as it was")
+        if start != span.start:
+            moved.append(span._replace(start=start, end=start + span.end - span.start))
+    return moved, None
 
 
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
@@ -121,9 +225,17 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
         return RecordResult(item.row, item.record, error="; ".join(item.problems))
     failures = [f"{task.path}: {failure}" for task, outcome in zip(item.tasks, outcomes)
                 for failure in outcome.failures]
+    offsets: list[LabelSpan] = []
+    for task, outcome in zip(item.tasks, outcomes):
+        if item.spans.get(task.path) and outcome.text != task.text:
+            moved, problem = moved_offsets(item.spans[task.path], task.text, outcome.text, outcome.edits)
+            offsets += moved
+            failures += [f"{task.path}: {problem}"] if problem else []
     if failures:
         return RecordResult(item.row, item.record, error="; ".join(failures))
-    result = RecordResult(item.row, item.record, texts=len(item.tasks))
+    result = RecordResult(item.row, item.record, texts=len(item.tasks),
+                          spans=sum(len(s) for s in item.spans.values()), spans_moved=len(offsets),
+                          span_sites_blocked=sum(o.blocked for o in outcomes))
     for task, outcome in zip(item.tasks, outcomes):
         if outcome.stats is not None:
             result.learner.append(TextStats(task.path, outcome.stats))
@@ -138,6 +250,10 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
                 if derived.source == task.path and derived.field in item.record:
                     item.record[derived.field] = derived.make(outcome.text)
         result.log.extend(edit_rows(task.row, task.path, outcome.edits))
+    for span in offsets:
+        assign(item.record, span.start_at, span.start)
+        if span.end_at is not None:
+            assign(item.record, span.end_at, span.end)
     return result
 
 

@@ -130,11 +130,12 @@ def _failed(task: Task) -> Outcome:
 def _rewrite_batch(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
     if any(t.pair is not None for t in tasks):
         return _rewrite_pairs(transformer, tasks)
+    keys, paths = zip(*(t.draw_key() for t in tasks))
     results = transformer.explain_many_with_stats(
-        [t.text for t in tasks], keys=[t.row for t in tasks], paths=[t.path for t in tasks],
-        protected=[t.protected for t in tasks],
+        [t.text for t in tasks], keys=keys, paths=paths,
+        protected=[t.protected for t in tasks], spans=[t.spans for t in tasks],
     )
-    return [Outcome(r.text, r.edits, _rule_failures(r), stats, None) for r, stats in results]
+    return [Outcome(r.text, r.edits, _rule_failures(r), stats, None, r.blocked) for r, stats in results]
 
 
 def _rule_failures(result) -> list[str]:
@@ -150,8 +151,8 @@ def _rewrite_pairs(transformer: "Transformer", tasks: Sequence[Task]) -> list[Ou
     for (pair, path), members in groups.items():
         results, carried, blocked = transformer.explain_pair(
             [tasks[k].text for k in members], [tasks[k].row for k in members], path,
-            [tasks[k].protected for k in members], pair)
+            [tasks[k].protected for k in members], pair, [tasks[k].spans for k in members])
         for n, (k, (r, stats)) in enumerate(zip(members, results)):
             counts = (carried, blocked) if n == 0 and len(members) > 1 else None
-            outcomes[k] = Outcome(r.text, r.edits, _rule_failures(r), stats, counts)
+            outcomes[k] = Outcome(r.text, r.edits, _rule_failures(r), stats, counts, r.blocked)
     return outcomes  # type: ignore[return-value]
