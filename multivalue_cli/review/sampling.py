@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Hashable, Sequence
 
 from ..engine.apply import AppliedEdit, keyed_uniform
-from ..io.fields import STAR, FieldError, Step, parse_path, select
+from ..io.fields import STAR, FieldError, Match, Step, parse_path, select
 from ..reports.examples import edit_spans, make_example
 from ..reports.run_folder import ReportError, edit_log, error_rows, read_manifest, rows_and_records
 from . import ReviewError
@@ -105,7 +105,7 @@ def _matches(pattern: tuple[Step, ...], steps: tuple[Step, ...]) -> bool:
     if len(steps) == len(pattern) + 1 and isinstance(steps[-1], int):
         steps = steps[:-1]  # a path naming a list of strings selects its elements
     return len(steps) == len(pattern) and all(
-        p == s or (p is STAR and isinstance(s, int)) for p, s in zip(pattern, steps))
+        p == s or ((p is STAR or isinstance(p, Match)) and isinstance(s, int)) for p, s in zip(pattern, steps))
 
 
 def sample_run(run: Path, opts: SampleOptions) -> Sample:
