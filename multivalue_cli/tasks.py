@@ -29,6 +29,7 @@ class TaskPreset:
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
     rebuild: tuple[Rebuild, ...] = ()
     notes: str = ""
+    tokens: bool = False  # the field is a list of tokens with per-token labels, rewritten as a sentence
 
     def choose_fields(self, first_record: dict) -> list[str]:
         """The first candidate whose paths all select text in ``first_record``."""
@@ -47,6 +48,7 @@ class TaskPreset:
                             "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)},
                 "exclude": dict(self.exclude),
                 "rebuild": {r.field: r.as_dict() for r in self.rebuild},
+                "tokens": self.tokens,
                 "notes": self.notes}
 
 
@@ -67,6 +69,7 @@ def _presets() -> dict[str, TaskPreset]:
             rebuild=tuple(Rebuild(name_, r["from"], r.get("tokenizer", "treebank"))
                           for name_, r in (spec.get("rebuild") or {}).items()),
             notes=" ".join(str(spec.get("notes", "")).split()),
+            tokens=bool(spec.get("tokens", False)),
         )
     return presets
 

@@ -28,6 +28,7 @@ from ..errors import MultivalueError
 from ..io.fields import FieldError, assign, select
 from ..io.sources import BadRecord, SourceError, open_source
 from ..io.writers import span_key
+from ..labels.layout import TokenLayout
 from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
@@ -80,7 +81,9 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     paths = manifest["fields"]
     keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
-    source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"))
+    tokens = TokenLayout.from_dict(manifest["token_labels"]) if manifest.get("token_labels") else None
+    source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
+                         conll=tokens is not None)
     errors = _error_entries(out, report)
     dropped = {e["row"] for e in errors.values()
                if not str(e.get("action", "")).startswith("passed")}
@@ -101,6 +104,9 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             report.problem(f"row {row}: missing from the output (the output has fewer records)")
             return
         report.checked += 1
+        if tokens is not None:
+            _check_tokens(row, record, written, tokens, typed, edits.get(row, {}), report, seen_texts)
+            continue
         _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
                       seen_texts, rebuilt)
     if next(outputs, None) is not None:
@@ -236,6 +242,24 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
         if replayed != outputs.get(path):
             report.problem(f"row {row}, {path}: the edit log does not reproduce the output "
                            f"({replayed!r} vs {outputs.get(path)!r})")
+
+
+def _check_tokens(row: int, before: dict, after: dict, layout: TokenLayout, typed: bool,
+                  edits: dict[str, list[AppliedEdit]], report: Report, seen_texts: set) -> None:
+    """A record of tokens rewritten as a sentence (see :mod:`.token_labels`); every field
+    beside its tokens and label lists as it was."""
+    from .token_labels import token_problems
+
+    if isinstance(before.get(layout.tokens), list):
+        report.texts += 1
+        seen_texts.add((row, layout.tokens))
+    for problem in token_problems(row, before, after, layout, edits.get(layout.tokens, [])):
+        report.problem(problem)
+    rest_before = {k: v for k, v in before.items() if k not in layout.fields}
+    rest_after = {k: v for k, v in after.items() if k not in layout.fields}
+    difference = _difference_outside(rest_before, rest_after, [], typed)
+    if difference:
+        report.problem(f"row {row}: {difference}")
 
 
 def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:

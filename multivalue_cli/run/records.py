@@ -21,6 +21,7 @@ class Task(NamedTuple):
     text: str
     protected: tuple[str, ...]  # terms no stage may touch in this text
     pair: object  # the counterfactual pair value, or None
+    parse_output: bool = False  # tokens joined as a sentence: the new text's parse comes back
 
 
 class Outcome(NamedTuple):
@@ -33,6 +34,9 @@ class Outcome(NamedTuple):
     # for the first member of a counterfactual pair: dialect sites carried over to every
     # member, and sites not given (the members' parses disagreed)
     pair_counts: tuple[int, int] | None
+    # with Task.parse_output, where the text changed: (start, end, Penn tag, UPOS) of each
+    # token of the parse of the new text
+    parsed: tuple[tuple[int, int, str, str], ...] | None = None
 
 
 class TextStats(NamedTuple):

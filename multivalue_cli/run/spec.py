@@ -71,6 +71,7 @@ class RunSpec:
     protect_quotes: bool | None = None  # None: as the task preset says (off without one)
     task_protection: bool = True  # the task preset's protection and exclusions apply
     pair_key: str | None = None
+    token_labels: str | None = None  # --token-labels: label names and fill values, as JSON
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms")
     # The command-line option of each field is --field-name, except these.
@@ -158,9 +159,11 @@ class RunSpec:
             quotes = bool(preset and self.task_protection and preset.protect_quotes)
         return Protection(self.protect_terms, self.protect_regex, quotes)
 
-    def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
+    def plan(self, paths: list[str], keep: list[str], records: list[dict], schema=None) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
-        have are dropped (a user's are checked: a path that reaches nothing is an error)."""
+        have are dropped (a user's are checked: a path that reaches nothing is an error). A
+        preset of tokens reads the layout of their label lists off the records (and the
+        input's ``schema``, whose features may name class ids)."""
         from ..io.fields import check_value_paths, values_at
 
         check_value_paths(records, self.protect_fields, "--protect-field")
@@ -172,8 +175,16 @@ class RunSpec:
                             if p not in protect and any(values_at(r, p) for r in records)]
                 sql = list(preset.protect_sql)
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+        tokens = None
+        if preset is not None and preset.tokens:
+            from ..labels.layout import detect_layout
+
+            declared = json.loads(self.token_labels) if self.token_labels else None
+            tokens = detect_layout(records, paths[0], schema, declared)
+        elif self.token_labels:
+            raise RunError("--token-labels describes the label lists of --task ner")
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild))
+                          tuple(rebuild), tokens)
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]

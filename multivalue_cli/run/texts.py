@@ -21,6 +21,7 @@ from .records import Outcome, Task, TextStats
 from .worker import rewrite
 
 if TYPE_CHECKING:
+    from ..labels.layout import TokenLayout
     from ..transformer import Transformer
 
 
@@ -34,6 +35,7 @@ class RecordPlan:
     protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
+    tokens: "TokenLayout | None" = None  # tokens rewritten as a sentence, label lists kept aligned
 
 
 @dataclass
@@ -63,6 +65,7 @@ class PendingRecord:
     record: dict | BadRecord
     tasks: list[Task]
     problems: list[str]  # why it is not rewritten (then it has no tasks)
+    tokens: "TokenLayout | None" = None  # its tokens are one sentence (see RecordPlan.tokens)
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -76,11 +79,29 @@ def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]],
 
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
     """The tasks of one record (none, with the problems, when it cannot be rewritten)."""
+    if plan.tokens is not None:
+        return _prepare_tokens(row, record, plan, pair)
     located, problems = texts_of(record, plan.paths)
     tasks = [] if problems else [
         Task(row, path, text, protected_terms(record, plan, text), pair) for path, text in located
     ]
     return PendingRecord(row, record, tasks, problems)
+
+
+def _prepare_tokens(row: int, record: dict, plan: RecordPlan, pair: object) -> PendingRecord:
+    """One task for a record of tokens: the tokens joined as a sentence, its entities
+    protected (a CoNLL -DOCSTART- line and an empty sentence have none)."""
+    from ..labels.layout import is_document_start
+    from ..labels.realign import entity_terms, join_tokens
+
+    layout = plan.tokens
+    problems = layout.problems(record)
+    tokens = record.get(layout.tokens)
+    if problems or not tokens or is_document_start(tokens):
+        return PendingRecord(row, record, [], problems, layout)
+    text, _ = join_tokens(tokens)
+    terms = entity_terms(tokens, record, layout) + protected_terms(record, plan, text)
+    return PendingRecord(row, record, [Task(row, layout.tokens, text, terms, pair, True)], [], layout)
 
 
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
@@ -127,7 +148,12 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
             result.pairs += 1
             result.pair_edits_carried += outcome.pair_counts[0]
             result.pair_edits_blocked += outcome.pair_counts[1]
-        if outcome.text != task.text:
+        if outcome.text != task.text and item.tokens is not None:
+            failure = _put_tokens_back(item.record, item.tokens, outcome)
+            if failure is not None:
+                return RecordResult(item.row, item.record, error=failure)
+            result.texts_changed += 1
+        elif outcome.text != task.text:
             result.texts_changed += 1
             assign(item.record, task.path, outcome.text)
             for derived in rebuild:
@@ -135,6 +161,20 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
                     item.record[derived.field] = derived.make(outcome.text)
         result.log.extend(edit_rows(task.row, task.path, outcome.edits))
     return result
+
+
+def _put_tokens_back(record: dict, layout: "TokenLayout", outcome: Outcome) -> str | None:
+    """Split the new sentence into the record's tokens and label lists; why not, if it cannot
+    be (the record then stays as it was)."""
+    from ..labels.realign import RealignError, realign
+
+    try:
+        done = realign(record[layout.tokens], record, layout, outcome.text, outcome.edits, outcome.parsed)
+    except RealignError as exc:
+        return f"{layout.tokens}: the rewritten sentence {outcome.text!r} is left out: {exc}"
+    record[layout.tokens] = done.tokens
+    record.update(done.values)
+    return None
 
 
 def finish_all(items: Sequence[PendingRecord], outcomes: Sequence[Outcome],

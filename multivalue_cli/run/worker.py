@@ -88,11 +88,40 @@ def rewrite(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
     """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
     its texts one by one, so that only the text at fault fails."""
     try:
-        return _rewrite_batch(transformer, tasks)
+        outcomes = _rewrite_batch(transformer, tasks)
     except Exception:  # noqa: BLE001 - isolated below, text by text
         if len(tasks) == 1:
             return [_failed(tasks[0])]
-        return [_rewrite_one(transformer, task) for task in tasks]
+        outcomes = [_rewrite_one(transformer, task) for task in tasks]
+    if any(task.parse_output for task in tasks):
+        return _with_parses(transformer, tasks, outcomes)
+    return outcomes
+
+
+def _with_parses(transformer: "Transformer", tasks: Sequence[Task], outcomes: list[Outcome]) -> list[Outcome]:
+    """The outcomes, each changed text of a task that asks for it with the tokens and tags of
+    its parse (for the tags of the new tokens of a sentence given as tokens)."""
+    wanted = [k for k, (task, outcome) in enumerate(zip(tasks, outcomes))
+              if task.parse_output and outcome.text != task.text and not outcome.failures]
+    try:
+        docs = list(transformer.parser.parse([outcomes[k].text for k in wanted]))
+    except Exception:  # noqa: BLE001 - isolated below, text by text
+        docs = [_parse_one(transformer, outcomes[k].text) for k in wanted]
+    for k, doc in zip(wanted, docs):
+        if isinstance(doc, str):
+            outcomes[k] = outcomes[k]._replace(failures=[doc])
+        else:
+            parsed = tuple((t.idx, t.idx + len(t.text), t.tag_, t.pos_) for t in doc)
+            outcomes[k] = outcomes[k]._replace(parsed=parsed)
+    return outcomes
+
+
+def _parse_one(transformer: "Transformer", text: str):
+    """The parse of one text, or why it failed."""
+    try:
+        return next(iter(transformer.parser.parse([text])))
+    except Exception as exc:  # noqa: BLE001 - reported as this text's failure
+        return f"the new text could not be parsed ({type(exc).__name__}: {exc})"
 
 
 def _rewrite_one(transformer: "Transformer", task: Task) -> Outcome:
