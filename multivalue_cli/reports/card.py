@@ -57,6 +57,8 @@ def render_card(out: Path, manifest: dict) -> str:
         edits_written=counts.get("edits", 1),
         format_reason=reason[0].lower() + reason[1:] if reason else None,
         learner_citation=_learner_citation(learner),
+        token_labels=manifest.get("token_labels"),
+        conll=bool(manifest.get("outputs", {}).get("conll")),
     )
 
 
