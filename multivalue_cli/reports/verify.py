@@ -105,7 +105,8 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             return
         report.checked += 1
         if tokens is not None:
-            _check_tokens(row, record, written, tokens, typed, edits.get(row, {}), report, seen_texts)
+            _check_tokens(row, {**record, **{f"{k}_original": record.get(k) for k in keep}}, written, tokens,
+                          typed, edits.get(row, {}), report, seen_texts)
             continue
         _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
                       seen_texts, rebuilt)

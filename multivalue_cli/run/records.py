@@ -21,7 +21,9 @@ class Task(NamedTuple):
     text: str
     protected: tuple[str, ...]  # terms no stage may touch in this text
     pair: object  # the counterfactual pair value, or None
-    parse_output: bool = False  # tokens joined as a sentence: the new text's parse comes back
+    # tokens joined as a sentence: the new text's tokens come back ("tokens"), with their
+    # tags ("tags", a full parse); "" for none
+    parse_output: str = ""
 
 
 class Outcome(NamedTuple):
@@ -35,7 +37,7 @@ class Outcome(NamedTuple):
     # member, and sites not given (the members' parses disagreed)
     pair_counts: tuple[int, int] | None
     # with Task.parse_output, where the text changed: (start, end, Penn tag, UPOS) of each
-    # token of the parse of the new text
+    # token of the new text (the tags empty when only its tokens were asked for)
     parsed: tuple[tuple[int, int, str, str], ...] | None = None
 
 

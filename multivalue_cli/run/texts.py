@@ -101,7 +101,8 @@ def _prepare_tokens(row: int, record: dict, plan: RecordPlan, pair: object) -> P
         return PendingRecord(row, record, [], problems, layout)
     text, _ = join_tokens(tokens)
     terms = entity_terms(tokens, record, layout) + protected_terms(record, plan, text)
-    return PendingRecord(row, record, [Task(row, layout.tokens, text, terms, pair, True)], [], layout)
+    wanted = "tags" if any(lst.tagset for lst in layout.labels) else "tokens"
+    return PendingRecord(row, record, [Task(row, layout.tokens, text, terms, pair, wanted)], [], layout)
 
 
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
