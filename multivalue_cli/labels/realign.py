@@ -103,6 +103,8 @@ def _entity_spans(values: dict[str, list], layout: TokenLayout) -> Iterator[tupl
 
 @dataclass(frozen=True)
 class Realigned:
+    """A rewritten sentence's tokens and its label lists (by field), as the record holds them."""
+
     tokens: list[str]
     values: dict[str, list]
 
