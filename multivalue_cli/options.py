@@ -39,6 +39,7 @@ class OutputFormat(str, Enum):
     auto = "auto"
     parquet = "parquet"
     jsonl = "jsonl"
+    conll = "conll"  # records of tokens (--task ner): CoNLL files beside the data shards
 
 
 class OnError(str, Enum):
@@ -121,7 +122,8 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
                    protect_fields=tuple(o.protect_field), protect_regex=tuple(o.protect_regex),
                    protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
                    task_protection=o.task_protection, pair_key=o.pair_key, max_line_mb=o.max_line_mb,
-                   spans=span_declarations(o.span), key_by_text=tuple(dict.fromkeys(o.key_by_text)))
+                   spans=span_declarations(o.span), key_by_text=tuple(dict.fromkeys(o.key_by_text)),
+                   token_labels=token_label_declarations(o.token_labels))
     with usage_errors():
         spec.protection().check_patterns()  # a pattern that does not compile: before any work
     return spec, profile
@@ -196,6 +198,28 @@ def protect_terms(paths: List[Path]) -> tuple[str, ...]:
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"--protect-file {path}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
     return tuple(dict.fromkeys(terms))
+
+
+def token_label_declarations(path: Path | None) -> str | None:
+    """The label lists ``--token-labels FILE`` declares (YAML: ``FIELD: {names: [...], fill:
+    LABEL}``), as canonical JSON for the run's spec; None without the option."""
+    if path is None:
+        return None
+    import yaml
+
+    from .io.yamltext import safe_load
+
+    try:
+        declared = safe_load(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+        why = " ".join(str(getattr(exc, "strerror", None) or exc).split())
+        raise UsageError(f"--token-labels {path}: cannot read it ({why})") from None
+    if not isinstance(declared, dict) or not all(
+            isinstance(v, dict) and set(v) <= {"names", "fill"} for v in declared.values()):
+        raise UsageError(f"--token-labels {path}: expected FIELD: {{names: [...], fill: LABEL}} entries")
+    import json
+
+    return json.dumps(declared, sort_keys=True, ensure_ascii=False)
 
 
 def given_on_command_line(ctx: typer.Context, names: tuple[str, ...]) -> list[str]:

@@ -32,6 +32,7 @@ class TaskPreset:
     spans: tuple[SpanLabel, ...] = ()  # offsets into a text field, moved when it is rewritten
     key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs
     notes: str = ""
+    tokens: bool = False  # the field is a list of tokens with per-token labels, rewritten as a sentence
 
     def choose_fields(self, first_record: dict) -> list[str]:
         """The first candidate whose paths all select text in ``first_record``."""
@@ -52,6 +53,7 @@ class TaskPreset:
                 "rebuild": {r.field: r.as_dict() for r in self.rebuild},
                 "spans": [label.as_dict() for label in self.spans],
                 "key_by_text": list(self.key_by_text),
+                "tokens": self.tokens,
                 "notes": self.notes}
 
 
@@ -74,6 +76,7 @@ def _presets() -> dict[str, TaskPreset]:
             spans=tuple(SpanLabel.from_dict(label) for label in spec.get("spans") or ()),
             key_by_text=tuple(spec.get("key_by_text") or ()),
             notes=" ".join(str(spec.get("notes", "")).split()),
+            tokens=bool(spec.get("tokens", False)),
         )
     return presets
 

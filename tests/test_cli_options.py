@@ -148,9 +148,9 @@ def test_an_unknown_task_is_a_task_error_with_a_suggestion():
         load_task("spyder")
     assert not isinstance(caught.value, FieldError)
     code, output = _invoke("transform", "--task", "cqoa", "-d", "IndE")
-    assert (code, output) == (2, "error: unknown task 'cqoa'; tasks: coqa, spider, bbq, wmt, squad. Did you mean 'coqa'?\n")
+    assert (code, output) == (2, "error: unknown task 'cqoa'; tasks: coqa, spider, bbq, wmt, squad, chat, ner. Did you mean 'coqa'?\n")
     code, output = _invoke("tasks", "show", "nosuch")
-    assert (code, output) == (2, "error: unknown task 'nosuch'; tasks: coqa, spider, bbq, wmt, squad.\n")
+    assert (code, output) == (2, "error: unknown task 'nosuch'; tasks: coqa, spider, bbq, wmt, squad, chat, ner.\n")
 
 
 @pytest.mark.parametrize("args, message", [

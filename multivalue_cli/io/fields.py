@@ -1,7 +1,9 @@
 """Field paths: which strings of a (nested) record are text to rewrite.
 
-A path is ``name(.name)*`` where any name may be followed by ``[*]`` (every list element) or,
-in the concrete paths this module returns, ``[N]`` (one element): ``question``,
+A path is ``name(.name)*`` where any name may be followed by ``[*]`` (every list element),
+``[key=value]`` (the elements that are objects whose ``key`` holds ``value``: the user turns of
+a chat, ``messages[role=user].content``, ``conversations[from=human].value``) or, in the
+concrete paths this module returns, ``[N]`` (one element): ``question``,
 ``questions[*].input_text``, ``dialog.turns[*].text``, ``translation.en``. A path that ends on
 a list of strings selects every element, so ``questions`` selects ``questions[0]``,
 ``questions[1]``, ... (Task presets, which name such paths, are in :mod:`.tasks`.)
@@ -29,7 +31,29 @@ class _Star:
 
 
 STAR = _Star()
-Step = Union[str, int, _Star]
+
+
+@dataclass(frozen=True)
+class Match:
+    """The ``[key=value]`` step: the elements of a list that are objects whose ``key`` holds
+    ``value`` (a string, or a number written as one)."""
+
+    key: str
+    value: str
+
+    def __repr__(self) -> str:
+        return f"[{self.key}={self.value}]"
+
+    def matches(self, item: Any) -> bool:
+        if not isinstance(item, dict) or self.key not in item:
+            return False
+        found = item[self.key]
+        if isinstance(found, str):
+            return found == self.value
+        return isinstance(found, int) and not isinstance(found, bool) and str(found) == self.value
+
+
+Step = Union[str, int, _Star, Match]
 MAX_LISTED_FIELDS = 40
 _TYPE_NAMES = {dict: "object", list: "list", str: "string", bool: "bool", int: "int",
                float: "float", type(None): "null"}
@@ -40,18 +64,34 @@ def parse_path(path: str) -> tuple[Step, ...]:
     """Parse a path into steps: a key (str), an index (int) or STAR, e.g.
     ``"questions[*].input_text"`` -> ``("questions", STAR, "input_text")``."""
     steps: list[Step] = []
-    for part in path.strip().split("."):
+    for part in _dotted_parts(path.strip()):
         name, bracket, rest = part.partition("[")
-        if not name or "]" in name:
-            raise FieldError(f"bad field path {path!r}: expected name(.name)* with optional [*]")
+        if not name or "]" in name or "=" in name:
+            raise FieldError(f"bad field path {path!r}: expected name(.name)* with optional [*], "
+                             "[N] or [key=value]")
         steps.append(name)
         if bracket:
             steps.extend(_parse_brackets("[" + rest, path))
     return tuple(steps)
 
 
+def _dotted_parts(path: str) -> list[str]:
+    """``path`` cut at the dots outside brackets (``turns[speaker=A.B].text`` has two parts)."""
+    parts, depth, start = [], 0, 0
+    for k, char in enumerate(path):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(0, depth - 1)
+        elif char == "." and depth == 0:
+            parts.append(path[start:k])
+            start = k + 1
+    parts.append(path[start:])
+    return parts
+
+
 def _parse_brackets(text: str, path: str) -> list[Step]:
-    """``"[*][2]"`` -> ``[STAR, 2]``."""
+    """``"[*][2]"`` -> ``[STAR, 2]``; ``"[role=user]"`` -> ``[Match("role", "user")]``."""
     steps: list[Step] = []
     for chunk in text.split("]"):
         if not chunk:
@@ -61,11 +101,24 @@ def _parse_brackets(text: str, path: str) -> list[Step]:
             steps.append(STAR)
         elif inside is not None and inside.isascii() and inside.isdigit():
             steps.append(int(inside))
+        elif inside is not None and "=" in inside:
+            steps.append(_match_step(inside, path))
         else:
-            raise FieldError(f"bad field path {path!r}: brackets must hold * or a number")
+            raise FieldError(f"bad field path {path!r}: brackets must hold *, a number or key=value "
+                             "(messages[role=user].content)")
     if not text.endswith("]"):
         raise FieldError(f"bad field path {path!r}: unclosed [")
     return steps
+
+
+def _match_step(inside: str, path: str) -> Match:
+    key, _, value = (part.strip() for part in inside.partition("="))
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]
+    if not key or not value or "[" in inside:
+        raise FieldError(f"bad field path {path!r}: [{inside}] needs a key and a value, as in "
+                         "[role=user]")
+    return Match(key, value)
 
 
 # --- walking a record ---------------------------------------------------------------------
@@ -109,6 +162,10 @@ def _walk(value: Any, steps: tuple[Step, ...], at: int, where: str) -> Iterator[
     elif step is STAR:
         for index, item in enumerate(value):
             yield from _walk(item, steps, at + 1, f"{where}[{index}]")
+    elif isinstance(step, Match):
+        for index, item in enumerate(value):
+            if step.matches(item):
+                yield from _walk(item, steps, at + 1, f"{where}[{index}]")
     elif step < len(value):
         yield from _walk(value[step], steps, at + 1, f"{where}[{step}]")
     else:
@@ -171,7 +228,7 @@ def _path_pattern(path: str) -> "re.Pattern[str]":
     for step in parse_path(path):
         if isinstance(step, str):
             parts.append(("\\." if parts else "") + re.escape(step))
-        elif step is STAR:
+        elif step is STAR or isinstance(step, Match):
             parts.append(r"\[\d+\]")
         else:
             parts.append(rf"\[{step}\]")
@@ -192,8 +249,15 @@ def values_at(record: dict, path: str) -> list[Any]:
 
 def located_values(record: dict, path: str) -> list[tuple[str, Any]]:
     """:func:`values_at` with the concrete path of each value (``answers[2].span_start``)."""
+    return _located(record, parse_path(path))
+
+
+def _reach(record: Any, steps: tuple[Step, ...]) -> list[Any]:
+    return [value for _, value in _located(record, steps)]
+
+
+def _located(record: Any, steps: tuple[Step, ...]) -> list[tuple[str, Any]]:
     found: list[tuple[str, Any]] = []
-    steps = parse_path(path)
 
     def walk(value: Any, at: int, where: str) -> None:
         if value is None:
@@ -209,11 +273,51 @@ def located_values(record: dict, path: str) -> list[tuple[str, Any]]:
             if step is STAR:
                 for index, item in enumerate(value):
                     walk(item, at + 1, f"{where}[{index}]")
+            elif isinstance(step, Match):
+                for index, item in enumerate(value):
+                    if step.matches(item):
+                        walk(item, at + 1, f"{where}[{index}]")
             elif step < len(value):
                 walk(value[step], at + 1, f"{where}[{step}]")
 
     walk(record, 0, "")
     return found
+
+
+def _shown_path(steps: Sequence[Step]) -> str:
+    parts: list[str] = []
+    for step in steps:
+        if isinstance(step, str):
+            parts.append(("." if parts else "") + step)
+        else:
+            parts.append("[*]" if step is STAR else f"[{step}]" if isinstance(step, int) else repr(step))
+    return "".join(parts)
+
+
+def _match_problem(records: Sequence[dict], steps: tuple[Step, ...]) -> str | None:
+    """For a path with ``[key=value]`` steps: the first such step no element of the records
+    matches, said with the values its key does hold (or the keys the elements have)."""
+    for at, step in enumerate(steps):
+        if not isinstance(step, Match):
+            continue
+        lists = [v for r in records for v in _reach(r, steps[:at]) if isinstance(v, list)]
+        items = [item for found in lists for item in found if isinstance(item, dict)]
+        if any(step.matches(item) for item in items):
+            continue
+        where = _shown_path(steps[:at])
+        held = dict.fromkeys(str(item[step.key]) for item in items if step.key in item)
+        if held:
+            shown = ", ".join(list(held)[:MAX_LISTED_FIELDS])
+            message = f"no element of {where} has {step.key} {step.value!r}; {where}[*].{step.key} holds: {shown}"
+            close = difflib.get_close_matches(step.value, list(held), n=1, cutoff=0.6)
+            if close:
+                fixed = (*steps[:at], Match(step.key, close[0]), *steps[at + 1:])
+                message += f". Did you mean {_shown_path(fixed)!r}?"
+            return message
+        keys = dict.fromkeys(str(k) for item in items for k in item)
+        return (f"no element of {where} has the key {step.key!r}; its elements have: "
+                f"{', '.join(keys) or 'no keys'}" if items else f"{where} holds no list of objects")
+    return None
 
 
 def check_value_paths(records: Sequence[dict], paths: Sequence[str], option: str) -> None:
@@ -259,11 +363,14 @@ def _path_problem(records: Sequence[dict], path: str) -> str | None:
     when every location it reaches is missing or holds something other than strings.
     """
     first_problem = None
+    steps = parse_path(path)
     for record in records:
-        for hit in _walk(record, parse_path(path), 0, ""):
+        for hit in _walk(record, steps, 0, ""):
             if hit.kind in ("text", "null"):
                 return None
             first_problem = first_problem or hit.message()
+    if first_problem is None and any(isinstance(step, Match) for step in steps):
+        return _match_problem(records, steps)
     return first_problem
 
 
@@ -284,7 +391,8 @@ def _unknown_field_message(path: str, problem: str, records: Sequence[dict]) -> 
     message = (f"field {path!r} selects no text in the first {len(records)} record(s) "
                f"({problem}); fields that exist: {shown or 'none'}")
     close = difflib.get_close_matches(path, existing, n=1, cutoff=0.6)
-    if close and close[0] != path:
+    by_key = any(isinstance(step, Match) for step in parse_path(path))  # [*] would take every element
+    if close and close[0] != path and not by_key:
         message += f". Did you mean {close[0]!r}?"
     return message
 

@@ -39,6 +39,7 @@ SUPPORTED_INPUTS = (
     "a .jsonl or .jsonl.gz file (one JSON object per line), '-' for JSON Lines on stdin, "
     "a .json file holding a list of records or {\"data\": [...]}, a .parquet file, "
     "a folder of .parquet files, a folder written by datasets' save_to_disk, "
+    "a .conll file (a token and its tags per line; any file with --task ner), "
     "or hf:owner/name for a dataset on the Hugging Face hub"
 )
 HUB_PREFIX = "hf:"
@@ -97,6 +98,7 @@ class Source:
     stdin: bool = False  # read once only, until spooled (stdin or a named pipe)
     counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
     split_note: str | None = None  # how the split was chosen, when not by --split
+    conll: Any = None  # a CoNLL file's layout (io.conll.ConllLayout), to write it back
     _spooled: Any = field(default=None, repr=False, compare=False)
     once: "OnceStream | None" = field(default=None, repr=False, compare=False)
 
@@ -209,9 +211,11 @@ def open_source(
     config: str | None = None,
     limit: int | None = None,
     max_line_bytes: int = MAX_LINE_BYTES,
+    conll: bool = False,
 ) -> Source:
     """Open ``spec`` (see ``SUPPORTED_INPUTS``; ``None`` is the bundled sample). A JSON line
-    longer than ``max_line_bytes`` is an unreadable record (not read into memory)."""
+    longer than ``max_line_bytes`` is an unreadable record (not read into memory); with
+    ``conll`` a file of no other known kind is read as CoNLL."""
     if limit is not None and limit < 0:
         raise SourceError(f"limit must be 0 or more, got {limit}")
     if spec is not None and spec.startswith(HUB_PREFIX):
@@ -219,7 +223,7 @@ def open_source(
     else:
         if config is not None:
             raise SourceError(f"{spec or 'the sample'}: a config applies only to hf: datasets")
-        source = _open_local(spec, split=split, cap=max_line_bytes)
+        source = _open_local(spec, split=split, cap=max_line_bytes, conll=conll)
     source.split = plain_split(source.split, "--split" if split is not None else spec or "the sample")
     source.limit = limit
     return source
@@ -262,15 +266,17 @@ def _with_split_from_names(source: Source, names: list[str], given: str | None) 
     return source
 
 
-def _open_local(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES) -> Source:
+def _open_local(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES,
+                conll: bool = False) -> Source:
     if spec is not None and spec != "-":
         path = Path(spec)
         names = [path.name] if not path.is_dir() else sorted(p.name for p in path.glob("*.parquet"))
-        return _with_split_from_names(_open_local_source(spec, split=split, cap=cap), names, split)
+        return _with_split_from_names(_open_local_source(spec, split=split, cap=cap, conll=conll), names, split)
     return _open_local_source(spec, split=split, cap=cap)
 
 
-def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES) -> Source:
+def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES,
+                       conll: bool = False) -> Source:
     split_name = split or "train"
     if spec is None:
         sample = resources.files("multivalue_cli").joinpath("data/sample.jsonl")
@@ -301,7 +307,40 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
                       files=(path,), counter=lambda: _json_count(path, spec))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
+    from .conll import CONLL_SUFFIXES
+
+    if conll or name.endswith(CONLL_SUFFIXES):
+        return _open_conll(path, spec, split_name)
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
+
+
+def _open_conll(path: Path, spec: str, split: str) -> Source:
+    """A CoNLL file (see :mod:`.conll`): a record per sentence."""
+    from .conll import blocks, read_block, sniff
+
+    try:
+        layout = sniff(path)
+    except OSError as exc:
+        raise SourceError(f"{spec}: cannot read ({exc.strerror or exc})") from None
+    if layout is None:
+        raise SourceError(f"{spec}: holds no CoNLL line (a token and its tags)")
+
+    def rows() -> Iterator[dict | BadRecord]:
+        with open(path, "rb") as stream:
+            for first, lines in blocks(stream):
+                found = read_block(first, lines, layout)
+                if isinstance(found, dict):
+                    yield found
+                else:
+                    data = b"".join(lines)
+                    yield BadRecord(f"{spec}, line {found[0]}", found[1],
+                                    data.decode("utf-8", "backslashreplace").rstrip("\r\n"), data)
+
+    def count() -> int:
+        with open(path, "rb") as stream:
+            return sum(1 for _ in blocks(stream))
+
+    return Source(f"conll:{spec}", split, None, rows, files=(path,), counter=count, conll=layout)
 
 
 def _open_binary(path: Path) -> BinaryIO:

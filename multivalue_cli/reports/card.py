@@ -65,6 +65,8 @@ def render_card(out: Path, manifest: dict) -> str:
         if manifest.get("format") == "parquet" else [],
         learner_citation=_learner_citation(learner),
         accuracy=_accuracy(manifest, profile),
+        token_labels=manifest.get("token_labels"),
+        conll=bool(manifest.get("outputs", {}).get("conll")),
     )
 
 

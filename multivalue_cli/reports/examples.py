@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from ..engine.apply import AppliedEdit
 from ..io.fields import original_columns, select
-from .run_folder import edit_log, error_rows, read_manifest, rows_and_records
+from .run_folder import edit_log, error_rows, read_manifest, record_texts, rows_and_records
 
 
 @dataclass(frozen=True)
@@ -104,12 +104,13 @@ def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
             continue
         for (key, path), logged in sorted(edits.items()):
             if key == row:
-                examples.append(make_example(row, path, record, logged))
+                examples.append(make_example(row, path, record, logged, manifest))
     return sorted(examples, key=lambda ex: (ex.row, ex.field))
 
 
-def make_example(row: int, path: str, record: dict, edits: list[AppliedEdit]) -> Example:
-    located, _ = select(record, [path])
+def make_example(row: int, path: str, record: dict, edits: list[AppliedEdit],
+                 manifest: dict | None = None) -> Example:
+    located = record_texts(record, manifest, [path]) if manifest is not None else select(record, [path])[0]
     output = located[0][1] if located else ""
     column = original_columns([path])[0]
     kept, _ = select(record, [f"{column}_original{path[len(column):]}"]) if f"{column}_original" in record else ([], [])

@@ -10,9 +10,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from ..io.fields import select
 from ..profiles import catalog
-from .run_folder import edit_log, error_rows, read_manifest, rows_and_records
+from .run_folder import edit_log, error_rows, read_manifest, record_texts, rows_and_records
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
 UNCATEGORISED = "(uncategorised)"
@@ -109,7 +108,7 @@ def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, str]]) -> tup
             continue
         seen: set[str] = set()
         for path in paths:
-            located, _ = select(record, [path])
+            located = record_texts(record, manifest, [path])
             for concrete, _text in located:
                 if concrete in seen:
                     continue

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 
 from ..errors import MultivalueError
 from ..io import jsontext
-from ..io.fields import original_columns
+from ..io.fields import original_columns, select
 from ..io.jsoncolumns import JsonColumns
 
 
@@ -52,6 +52,24 @@ def error_rows(out: Path) -> tuple[set[int], set[int]]:
             if not str(entry.get("action", "")).startswith("passed"):
                 dropped.add(entry["row"])
     return failed, dropped
+
+
+def record_texts(record: dict, manifest: dict, paths: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """The ``(concrete path, text)`` pairs of a written record at ``paths`` (the manifest's
+    fields by default); a record of tokens rewritten as a sentence (``--task ner``) has one
+    text, its tokens joined as the run joined them."""
+    layout = manifest.get("token_labels")
+    if not layout:
+        return select(record, list(paths if paths is not None else manifest["fields"]))[0]
+    from ..labels.layout import is_document_start
+    from ..labels.realign import join_tokens
+
+    name = layout["tokens"]
+    tokens = record.get(name)
+    if paths is not None and name not in paths or not isinstance(tokens, list) or not tokens \
+            or not all(isinstance(t, str) for t in tokens) or is_document_start(tokens):
+        return []
+    return [(name, join_tokens(tokens)[0])]
 
 
 def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:

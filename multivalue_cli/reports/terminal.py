@@ -193,7 +193,10 @@ def print_task(preset: dict) -> None:
                  ("values of " + ", ".join(protect["fields"])) if protect["fields"] else "",
                  "quoted spans" if protect["quotes"] else "",
                  ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
+                 "the entities of the label lists" if preset.get("tokens") else "",
              ])) or "nothing beyond --protect-*"),
+             *(["  label lists: every other list as long as the tokens, kept aligned with them"]
+               if preset.get("tokens") else []),
              *([f"  no learner errors on words tagged {', '.join(protect['learner_tags'])}"]
                if protect["learner_tags"] else []),
              "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),

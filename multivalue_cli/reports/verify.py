@@ -30,6 +30,7 @@ from ..engine.offsets import moved_span
 from ..io.fields import FieldError, assign, located_values, original_columns, parse_path, select
 from ..io.spans import SpanLabel, read_spans
 from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
+from ..labels.layout import TokenLayout
 from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
@@ -82,8 +83,10 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     paths = manifest["fields"]
     keep = original_columns(paths) if run.get("keep_original") else []
     typed = manifest.get("format") == "parquet"
+    tokens = TokenLayout.from_dict(manifest["token_labels"]) if manifest.get("token_labels") else None
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
-                         max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES)
+                         max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES,
+                         conll=tokens is not None)
     errors = _error_entries(out, report)
     dropped = {e["row"] for e in errors.values()
                if not str(e.get("action", "")).startswith("passed")}
@@ -108,6 +111,10 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
             report.problem(f"row {row}: missing from the output (the output has fewer records)")
             return
         report.checked += 1
+        if tokens is not None:
+            _check_tokens(row, {**record, **{f"{k}_original": record.get(k) for k in keep}}, written, tokens,
+                          typed, edits.get(row, {}), report, seen_texts)
+            continue
         _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
                       seen_texts, rebuilt, labels, row in errors)
     if next(outputs, None) is not None:
@@ -284,6 +291,24 @@ def _check_spans(row: int, before: dict, after: dict, inputs: dict[str, str], ou
                 report.problem(f"{shown} ends at {found + span.end - span.start} in the output, but "
                                f"{span.end_at} is {end!r}")
     return checked
+
+
+def _check_tokens(row: int, before: dict, after: dict, layout: TokenLayout, typed: bool,
+                  edits: dict[str, list[AppliedEdit]], report: Report, seen_texts: set) -> None:
+    """A record of tokens rewritten as a sentence (see :mod:`.token_labels`); every field
+    beside its tokens and label lists as it was."""
+    from .token_labels import token_problems
+
+    if isinstance(before.get(layout.tokens), list):
+        report.texts += 1
+        seen_texts.add((row, layout.tokens))
+    for problem in token_problems(row, before, after, layout, edits.get(layout.tokens, [])):
+        report.problem(problem)
+    rest_before = {k: v for k, v in before.items() if k not in layout.fields}
+    rest_after = {k: v for k, v in after.items() if k not in layout.fields}
+    difference = _difference_outside(rest_before, rest_after, [], typed)
+    if difference:
+        report.problem(f"row {row}: {difference}")
 
 
 def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:

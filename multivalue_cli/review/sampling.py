@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Callable, Hashable, Sequence
 
 from ..engine.apply import AppliedEdit, keyed_uniform
-from ..io.fields import STAR, FieldError, Step, parse_path, select
+from ..io.fields import STAR, FieldError, Match, Step, parse_path
 from ..reports.examples import edit_spans, make_example
-from ..reports.run_folder import ReportError, edit_log, error_rows, read_manifest, rows_and_records
+from ..reports.run_folder import ReportError, edit_log, error_rows, read_manifest, record_texts, rows_and_records
 from . import ReviewError
 
 MAX_TEXT_CHARS = 2000  # longer texts are not shown to reviewers (counted in ``skipped_long``)
@@ -105,7 +105,7 @@ def _matches(pattern: tuple[Step, ...], steps: tuple[Step, ...]) -> bool:
     if len(steps) == len(pattern) + 1 and isinstance(steps[-1], int):
         steps = steps[:-1]  # a path naming a list of strings selects its elements
     return len(steps) == len(pattern) and all(
-        p == s or (p is STAR and isinstance(s, int)) for p, s in zip(pattern, steps))
+        p == s or ((p is STAR or isinstance(p, Match)) and isinstance(s, int)) for p, s in zip(pattern, steps))
 
 
 def sample_run(run: Path, opts: SampleOptions) -> Sample:
@@ -179,11 +179,11 @@ def _texts(run: Path, manifest: dict, opts: SampleOptions, wanted, failed: set[i
             raise ReviewError(f"{run}: the written records cannot be matched to input rows")
         if row in failed:
             continue
-        located, _ = select(record, manifest["fields"])
+        located = record_texts(record, manifest)
         for path, text in located:
             key = (row, path)
             if key in edits:
-                example = make_example(row, path, record, edits[key])
+                example = make_example(row, path, record, edits[key], manifest)
                 if max(len(example.original), len(example.output)) <= MAX_TEXT_CHARS:
                     built[key] = make_item(row, path, dialect, example.original, example.output,
                                            edits[key])

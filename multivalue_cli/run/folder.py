@@ -333,6 +333,8 @@ class FolderRun:
                   for _, name in _shard_files(shard, "errors")]
         if errors:
             atomic_write_text(self.out / "errors.jsonl", "".join(errors))
+        if self.spec.format == "conll":
+            self._write_conll(total, split)
         from ..reports.card import write_card
 
         if self.errors is not None:
@@ -344,6 +346,31 @@ class FolderRun:
         clear_folder(self.work, WORK_NAME)
         if self.lock is not None:
             self.lock.release(remove=True)
+
+    def _write_conll(self, total: int, split: str) -> None:
+        """Each data shard again as a CoNLL file (``conll/``), with every sentence that could
+        not be read put back, byte for byte, where it was."""
+        from ..io.conll import write_conll_file
+        from ..reports.run_folder import shard_rows
+
+        layout, names = conll_layout(self.plan, self.source)
+        (self.out / "conll").mkdir(exist_ok=True)
+        for k, shard in enumerate(self.shards):
+            entries = [json.loads(line) for _, name in _shard_files(shard, "errors")
+                       for line in (self.work / name).read_text("utf-8").splitlines()]
+            unread = {e["row"]: base64.b64decode(e["raw_base64"]) for e in entries if "raw_base64" in e}
+            left_out = {e["row"] for e in entries if not e["action"].startswith("passed")} - set(unread)
+            ext = "parquet" if self.format == "parquet" else "jsonl"
+            records = (record for _, _, record in shard_rows(self.out, [f"data/{split}-{k:05d}-of-{total:05d}.{ext}"]))
+
+            def sentences(first: int = shard["rows"][0], end: int = shard["rows"][1]):
+                for row in range(first, end):
+                    if row in unread:
+                        yield unread[row]
+                    elif row not in left_out:
+                        yield next(records)
+
+            write_conll_file(self.out / "conll" / f"{split}-{k:05d}-of-{total:05d}.conll", sentences(), layout, names)
 
     def _learner_texts(self) -> list[TextStats]:
         """The learner statistics of every text of the finished shards."""
@@ -374,6 +401,7 @@ class FolderRun:
                       "fingerprint": self.fingerprint},
             "fields": self.paths,
             "task": self.spec.preset().as_dict() if self.spec.task else None,
+            "token_labels": self.plan.tokens.as_dict() if self.plan.tokens is not None else None,
             "protection": protection_section(self.spec, self.plan, self.errors, totals),
             "format": self.format,
             "format_reason": self.format_reason,
@@ -385,6 +413,8 @@ class FolderRun:
                 "data": [f"data/{split}-{k:05d}-of-{total:05d}.{ext}" for k in range(total)],
                 "edits": [f"edits/{split}-{k:05d}-of-{total:05d}.parquet" for k in range(total)],
                 "errors": "errors.jsonl" if totals.errors else None,
+                **({"conll": [f"conll/{split}-{k:05d}-of-{total:05d}.conll" for k in range(total)]}
+                   if self.spec.format == "conll" else {}),
             },
             "timings": {"seconds": round(elapsed, 3), **self.timings, "workers": self.opts.workers,
                         "engine": self.opts.engine,
@@ -406,6 +436,16 @@ def _shard_files(shard: dict, *kinds: str) -> Iterator[tuple[str, str]]:
         kind = name.split("-")[0]
         if kind in kinds:
             yield kind, name
+
+
+def conll_layout(plan: RecordPlan, source) -> tuple:
+    """How records of tokens are written as CoNLL: in the input's layout when it was a CoNLL
+    file, else the tokens and every label list, tab-separated; and the names of class ids."""
+    from ..io.conll import ConllLayout
+
+    layout = plan.tokens
+    conll = getattr(source, "conll", None) or ConllLayout("\t", layout.fields, True)
+    return conll, {lst.field: lst.names for lst in layout.labels if lst.names}
 
 
 def _with_originals(record: dict, keep: list[str]) -> dict:

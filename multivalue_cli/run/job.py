@@ -14,9 +14,10 @@ from typing import Callable
 
 import pyarrow as pa
 
+from ..io.conll import ConllWriter
 from ..io.writers import EditLogWriter, JsonlRecordWriter
 from ..profiles import Profile
-from .folder import FolderRun
+from .folder import FolderRun, conll_layout
 from .pipeline import transform_records
 from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
@@ -48,8 +49,9 @@ def execute(
 
     started = time.time()
     try:
+        preset = spec.preset()
         source = open_source(spec.input, split=spec.split, config=spec.config, limit=spec.limit,
-                             max_line_bytes=spec.max_line_bytes())
+                             max_line_bytes=spec.max_line_bytes(), conll=bool(preset and preset.tokens))
         if source.split_note:
             note(source.split_note)
         if opts.out is not None and source.stdin:
@@ -70,13 +72,15 @@ def execute(
             check_paths(good, paths)
         keep = original_columns(paths) if spec.keep_original else []
         _refuse_clashing_originals(keep, source.schema.names if source.schema is not None else (), good)
-        plan = spec.plan(paths, keep, good)
+        plan = spec.plan(paths, keep, good, source.schema)
+        if spec.format == "conll" and plan.tokens is None:
+            raise RunError("--format conll writes records of tokens and their tags: use it with --task ner")
     except BadRecordError as exc:  # a source or field error goes on as it is (exit 2)
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
 
     if plan.text_keyed and (plan.protect_fields or plan.protect_sql or plan.spans):
         plan = _with_shared_protection(plan, source, opts, warn)
-    if opts.out is None or spec.format == "jsonl":
+    if (opts.out is None and spec.format != "conll") or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
     errors = _calibrated_errors(spec, profile, good, plan, note, opts.cache_size) if spec.errors else None
     config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
@@ -84,7 +88,7 @@ def execute(
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
         progress.start(source.count)
-        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started)
+        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started, source)
     run = FolderRun(opts.out, source, spec, profile, opts, plan, started, errors)
     try:
         return run.execute(config, all_rows, note, warn, progress)
@@ -221,8 +225,10 @@ def _records_read(tasks: list, records: int) -> int:
     return records
 
 
-def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float) -> int:
-    writer = JsonlRecordWriter(sys.stdout)
+def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float,
+                   source=None) -> int:
+    writer = (ConllWriter(sys.stdout, *conll_layout(plan, source)) if spec.format == "conll"
+              else JsonlRecordWriter(sys.stdout))
     log = EditLogWriter(None if opts.no_log else opts.log)
     totals = Totals()
     previous = install_signal_handlers()
@@ -240,10 +246,13 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
                         raise RunError(f"{where_of(result)}: {result.error} (--on-error fail)", EXIT_FAILED)
                 if result.record is not None and not (result.error and spec.on_error == "skip"):
                     records.append(result.record)
+                elif result.data is not None and spec.format == "conll":
+                    records.append(result.data)  # a sentence that could not be read, as it was
                 log_rows.extend(result.log)
             writer.write(records)
             log.write(log_rows)
             progress.advance(len(batch))
+        writer.close()
         log.close()
     except Interrupted as exc:
         log.discard()

@@ -24,6 +24,10 @@ class Task(NamedTuple):
     spans: tuple[tuple[int, int], ...] = ()  # character spans labels point at (kept, offsets moved)
     draw: tuple[str, str] | None = None  # a text-keyed field's: the text's key and the field
 
+    # tokens joined as a sentence: the new text's tokens come back ("tokens"), with their
+    # tags ("tags", a full parse); "" for none
+    parse_output: str = ""
+
     def draw_key(self) -> tuple[object, str]:
         """What the text's random draws are keyed by, with the seed: its row and path, or, in
         a text-keyed field, its text and field (the same text gets the same edits anywhere)."""
@@ -41,6 +45,9 @@ class Outcome(NamedTuple):
     # member, and sites not given (the members' parses disagreed)
     pair_counts: tuple[int, int] | None
     blocked: int = 0  # dialect sites not applied because they would change a label's span
+    # with Task.parse_output, where the text changed: (start, end, Penn tag, UPOS) of each
+    # token of the new text (the tags empty when only its tokens were asked for)
+    parsed: tuple[tuple[int, int, str, str], ...] | None = None
 
 
 class TextStats(NamedTuple):

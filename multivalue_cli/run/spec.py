@@ -81,6 +81,7 @@ class RunSpec:
     max_line_mb: int = 64  # a longer JSON line is an unreadable record, not read into memory
     spans: tuple[str, ...] = ()  # --span declarations: offsets into a rewritten text, moved with it
     key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs (and the preset's)
+    token_labels: str | None = None  # --token-labels: label names and fill values, as JSON
 
     TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans", "key_by_text")
     # The command-line option of each field is --field-name, except these.
@@ -169,9 +170,11 @@ class RunSpec:
             quotes = bool(preset and self.task_protection and preset.protect_quotes)
         return Protection(self.protect_terms, self.protect_regex, quotes)
 
-    def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
+    def plan(self, paths: list[str], keep: list[str], records: list[dict], schema=None) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
-        have are dropped (a user's are checked: a path that reaches nothing is an error)."""
+        have are dropped (a user's are checked: a path that reaches nothing is an error). A
+        preset of tokens reads the layout of their label lists off the records (and the
+        input's ``schema``, whose features may name class ids)."""
         from ..io.fields import check_value_paths, values_at
 
         check_value_paths(records, self.protect_fields, "--protect-field")
@@ -183,8 +186,17 @@ class RunSpec:
                             if p not in protect and any(values_at(r, p) for r in records)]
                 sql = list(preset.protect_sql)
             rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+        tokens = None
+        if preset is not None and preset.tokens:
+            from ..labels.layout import detect_layout
+
+            declared = json.loads(self.token_labels) if self.token_labels else None
+            tokens = detect_layout(records, paths[0], schema, declared)
+        elif self.token_labels:
+            raise RunError("--token-labels describes the label lists of --task ner")
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild), self.span_labels(paths, records), self.text_keyed(paths))
+                          tuple(rebuild), spans=self.span_labels(paths, records),
+                          text_keyed=self.text_keyed(paths), tokens=tokens)
 
     def text_keyed(self, paths: list[str]) -> tuple[str, ...]:
         """The rewritten fields whose draws are keyed by the text: the preset's (those it

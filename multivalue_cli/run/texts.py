@@ -25,6 +25,7 @@ from .records import Outcome, Task, TextStats
 from .worker import rewrite
 
 if TYPE_CHECKING:
+    from ..labels.layout import TokenLayout
     from ..transformer import Transformer
 
 
@@ -43,6 +44,7 @@ class RecordPlan:
     # per (text-keyed field, text key): what all the text's occurrences protect together
     # (terms, label spans), from a pass over the input (see shared_protection)
     shared: dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] | None = None
+    tokens: "TokenLayout | None" = None  # tokens rewritten as a sentence, label lists kept aligned
 
     def columns(self) -> set[str]:
         """The top-level columns a rewrite may change: the texts' and the fields rebuilt from them."""
@@ -80,6 +82,7 @@ class PendingRecord:
     tasks: list[Task]
     problems: list[str]  # why it is not rewritten (then it has no tasks)
     spans: dict[str, list[LabelSpan]] = field(default_factory=dict)  # by the path of their text
+    tokens: "TokenLayout | None" = None  # its tokens are one sentence (see RecordPlan.tokens)
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -107,6 +110,8 @@ def keep_originals(record: dict, columns: Sequence[str]) -> list[str]:
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
     """The tasks of one record (none, with the problems, when it cannot be rewritten: an
     offset that does not point at its span is one)."""
+    if plan.tokens is not None:
+        return _prepare_tokens(row, record, plan, pair)
     located, problems = texts_of(record, plan.paths)
     spans: dict[str, list[LabelSpan]] = {}
     if plan.spans and not problems:
@@ -191,6 +196,24 @@ def moved_offsets(spans: Sequence[LabelSpan], before: str, after: str, edits) ->
     return moved, None
 
 
+def _prepare_tokens(row: int, record: dict, plan: RecordPlan, pair: object) -> PendingRecord:
+    """One task for a record of tokens: the tokens joined as a sentence, its entities
+    protected (a CoNLL -DOCSTART- line and an empty sentence have none)."""
+    from ..labels.layout import is_document_start
+    from ..labels.realign import entity_terms, join_tokens
+
+    layout = plan.tokens
+    problems = layout.problems(record)
+    tokens = record.get(layout.tokens)
+    if problems or not tokens or is_document_start(tokens):
+        return PendingRecord(row, record, [], problems, tokens=layout)
+    text, _ = join_tokens(tokens)
+    terms = entity_terms(tokens, record, layout) + protected_terms(record, plan, text)
+    wanted = "tags" if any(lst.tagset for lst in layout.labels) else "tokens"
+    return PendingRecord(row, record, [Task(row, layout.tokens, text, terms, pair, parse_output=wanted)], [],
+                         tokens=layout)
+
+
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
     """The strings no stage may touch in ``text``: the values of the protect-field paths
     (strings, lists of them, or [start, end] character spans into the text), and the value
@@ -243,7 +266,12 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
             result.pairs += 1
             result.pair_edits_carried += outcome.pair_counts[0]
             result.pair_edits_blocked += outcome.pair_counts[1]
-        if outcome.text != task.text:
+        if outcome.text != task.text and item.tokens is not None:
+            failure = _put_tokens_back(item.record, item.tokens, outcome)
+            if failure is not None:
+                return RecordResult(item.row, item.record, error=failure)
+            result.texts_changed += 1
+        elif outcome.text != task.text:
             result.texts_changed += 1
             assign(item.record, task.path, outcome.text)
             for derived in rebuild:
@@ -255,6 +283,20 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
         if span.end_at is not None:
             assign(item.record, span.end_at, span.end)
     return result
+
+
+def _put_tokens_back(record: dict, layout: "TokenLayout", outcome: Outcome) -> str | None:
+    """Split the new sentence into the record's tokens and label lists; why not, if it cannot
+    be (the record then stays as it was)."""
+    from ..labels.realign import RealignError, realign
+
+    try:
+        done = realign(record[layout.tokens], record, layout, outcome.text, outcome.edits, outcome.parsed)
+    except RealignError as exc:
+        return f"{layout.tokens}: the rewritten sentence {outcome.text!r} is left out: {exc}"
+    record[layout.tokens] = done.tokens
+    record.update(done.values)
+    return None
 
 
 def finish_all(items: Sequence[PendingRecord], outcomes: Sequence[Outcome],

@@ -102,11 +102,45 @@ def rewrite(transformer: "Transformer", tasks: Sequence[Task]) -> list[Outcome]:
     """Rewrite a batch; if the batch fails as a whole (the parser raised on one text), rewrite
     its texts one by one, so that only the text at fault fails."""
     try:
-        return _rewrite_batch(transformer, tasks)
+        outcomes = _rewrite_batch(transformer, tasks)
     except Exception:  # noqa: BLE001 - isolated below, text by text
         if len(tasks) == 1:
             return [_failed(tasks[0])]
-        return [_rewrite_one(transformer, task) for task in tasks]
+        outcomes = [_rewrite_one(transformer, task) for task in tasks]
+    if any(task.parse_output for task in tasks):
+        return _with_parses(transformer, tasks, outcomes)
+    return outcomes
+
+
+def _with_parses(transformer: "Transformer", tasks: Sequence[Task], outcomes: list[Outcome]) -> list[Outcome]:
+    """The outcomes, each changed text of a task that asks for it with its tokens (and their
+    tags, from a parse, where asked), for the new tokens of a sentence given as tokens."""
+    for kind in ("tokens", "tags"):
+        wanted = [k for k, (task, outcome) in enumerate(zip(tasks, outcomes))
+                  if task.parse_output == kind and outcome.text != task.text and not outcome.failures]
+        for k, doc in zip(wanted, _docs(transformer, [outcomes[k].text for k in wanted], kind == "tags")):
+            if isinstance(doc, str):
+                outcomes[k] = outcomes[k]._replace(failures=[doc])
+            else:
+                parsed = tuple((t.idx, t.idx + len(t.text), t.tag_, t.pos_) for t in doc)
+                outcomes[k] = outcomes[k]._replace(parsed=parsed)
+    return outcomes
+
+
+def _docs(transformer: "Transformer", texts: list[str], tagged: bool) -> list:
+    """The texts parsed (``tagged``) or only tokenized; where that fails, text by text, with
+    the reason in place of the text that failed."""
+    make = transformer.parser.parse if tagged else (lambda batch: map(transformer.nlp.make_doc, batch))
+    try:
+        return list(make(texts))
+    except Exception:  # noqa: BLE001 - isolated below, text by text
+        found = []
+        for text in texts:
+            try:
+                found.append(next(iter(make([text]))))
+            except Exception as exc:  # noqa: BLE001 - reported as this text's failure
+                found.append(f"the new text could not be parsed ({type(exc).__name__}: {exc})")
+        return found
 
 
 def _rewrite_one(transformer: "Transformer", task: Task) -> Outcome:
