@@ -57,7 +57,7 @@ def transform(
     dialect: Dialect = None,
     feature: Features = [],
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
-    task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt (fields, protection, features left out; `multivalue tasks show NAME`)."),
+    task: Optional[str] = typer.Option(None, "--task", help="Task preset: its fields, protection, features left out (`multivalue tasks` lists them; `multivalue tasks show NAME`)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Output folder (default ./multivalue_out/<dialect>/), or '-' for JSONL on stdout."),
     seed: Seed = 0,
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes, or Ray actors with --engine ray (each loads spaCy once)."),

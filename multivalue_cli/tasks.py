@@ -9,6 +9,7 @@ from importlib import resources
 
 from .errors import MultivalueError
 from .io.fields import MAX_LISTED_FIELDS, FieldError, _path_problem, existing_fields
+from .io.joined import JoinedField
 from .io.tokenize import Rebuild
 from .io.yamltext import safe_load
 
@@ -29,6 +30,9 @@ class TaskPreset:
     exclude: dict[str, str] = field(default_factory=dict)  # feature -> why
     rebuild: tuple[Rebuild, ...] = ()
     notes: str = ""
+    protect_regex: tuple[str, ...] = ()  # regular expressions whose matches are kept verbatim
+    joined: tuple[JoinedField, ...] = ()  # fields made of rewritten fields, made again from them
+    lm_eval: tuple["HarnessTask", ...] = ()  # lm-evaluation-harness tasks this layout runs
 
     def choose_fields(self, first_record: dict) -> list[str]:
         """The first candidate whose paths all select text in ``first_record``."""
@@ -40,14 +44,43 @@ class TaskPreset:
         raise FieldError(f"task {self.name!r} expects the field(s) {tried}, which the first record "
                          f"does not have; fields that exist: {shown}")
 
+    def derived_fields(self, paths) -> tuple[tuple[Rebuild, ...], tuple[JoinedField, ...]]:
+        """The fields this preset makes again from the rewritten ``paths``: the tokens of one
+        and the fields made of several (the others stay as they are)."""
+        return (tuple(r for r in self.rebuild if r.source in paths),
+                tuple(j for j in self.joined if set(j.parts) <= set(paths)))
+
     def as_dict(self) -> dict:
-        return {"name": self.name, "description": self.description,
-                "fields": [list(p) for p in self.fields],
-                "protect": {"fields": list(self.protect_fields), "quotes": self.protect_quotes,
-                            "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)},
-                "exclude": dict(self.exclude),
-                "rebuild": {r.field: r.as_dict() for r in self.rebuild},
-                "notes": self.notes}
+        protect = {"fields": list(self.protect_fields), "quotes": self.protect_quotes,
+                   "sql_literals": list(self.protect_sql), "learner_tags": list(self.learner_tags)}
+        if self.protect_regex:
+            protect["regex"] = list(self.protect_regex)
+        shown = {"name": self.name, "description": self.description,
+                 "fields": [list(p) for p in self.fields], "protect": protect,
+                 "exclude": dict(self.exclude),
+                 "rebuild": {r.field: r.as_dict() for r in (*self.rebuild, *self.joined)},
+                 "notes": self.notes}
+        if self.lm_eval:
+            shown["lm_eval"] = [task.as_dict() for task in self.lm_eval]
+        return shown
+
+
+@dataclass(frozen=True)
+class HarnessTask:
+    """An lm-evaluation-harness task that runs on a preset's layout: the harness's own task,
+    by name, with the data swapped for the output (see :mod:`.reports.lm_eval`)."""
+
+    task: str  # the harness's task name (gsm8k, hellaswag, ...)
+    requires: tuple[str, ...] = ()  # top-level columns the task reads beside the rewritten ones
+    overrides: dict = field(default_factory=dict)  # task settings changed besides the data
+
+    def as_dict(self) -> dict:
+        shown: dict = {"task": self.task}
+        if self.requires:
+            shown["requires"] = list(self.requires)
+        if self.overrides:
+            shown["overrides"] = dict(self.overrides)
+        return shown
 
 
 @lru_cache(maxsize=1)
@@ -65,8 +98,13 @@ def _presets() -> dict[str, TaskPreset]:
             learner_tags=tuple(protect.get("learner_tags") or ()),
             exclude=dict(spec.get("exclude") or {}),
             rebuild=tuple(Rebuild(name_, r["from"], r.get("tokenizer", "treebank"))
-                          for name_, r in (spec.get("rebuild") or {}).items()),
+                          for name_, r in (spec.get("rebuild") or {}).items() if "join" not in r),
             notes=" ".join(str(spec.get("notes", "")).split()),
+            protect_regex=tuple(protect.get("regex") or ()),
+            joined=tuple(JoinedField(name_, tuple(r["join"]))
+                         for name_, r in (spec.get("rebuild") or {}).items() if "join" in r),
+            lm_eval=tuple(HarnessTask(t["task"], tuple(t.get("requires") or ()), dict(t.get("overrides") or {}))
+                          for t in spec.get("lm_eval") or ()),
         )
     return presets
 

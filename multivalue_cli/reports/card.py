@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..io.arrowschema import schema_from_text
+from ..io.fields import parse_path
 from ..io.writers import atomic_write_text
 from ..profiles import catalog
 from .templating import render_template
@@ -57,7 +59,32 @@ def render_card(out: Path, manifest: dict) -> str:
         edits_written=counts.get("edits", 1),
         format_reason=reason[0].lower() + reason[1:] if reason else None,
         learner_citation=_learner_citation(learner),
+        task=_task(manifest),
+        lm_eval=manifest.get("lm_eval") or [],
     )
+
+
+def _task(manifest: dict) -> dict | None:
+    """What the task preset rewrote, kept verbatim and left alone, as the run resolved it."""
+    preset = manifest.get("task")
+    if not preset:
+        return None
+    protection = manifest.get("protection") or {}
+    fields = list(manifest.get("fields", []))
+    rebuilt = protection.get("rebuilt_fields") or {}
+    kept = [("the values of", name) for name in protection.get("fields", [])]
+    kept += [("the value literals of the SQL in", name) for name in protection.get("sql_literals", [])]
+    kept += [("quoted spans", "")] if protection.get("quotes") else []
+    kept += [("matches of", pattern) for pattern in protection.get("regex", [])]
+    tags = protection.get("learner_tags") or []
+    made = [f"{name} from {' and '.join(spec['join'])}, joined as in the input" if "join" in spec
+            else f"{name}, the tokens of the new {spec['from']}" for name, spec in rebuilt.items()]
+    schema = schema_from_text(manifest.get("schema"))
+    columns = schema.names if schema is not None else []
+    touched = {str(parse_path(path)[0]) for path in fields} | set(rebuilt)
+    return {"name": preset["name"], "description": preset["description"], "fields": fields, "kept": kept,
+            "learner_tags": tags, "excluded": dict(protection.get("excluded_features") or {}),
+            "made": made, "left_alone": [c for c in columns if c not in touched], "notes": preset.get("notes", "")}
 
 
 def _what_name(manifest: dict) -> str:

@@ -26,6 +26,7 @@ from ..io import jsontext
 from ..engine.apply import AppliedEdit, replay
 from ..errors import MultivalueError
 from ..io.fields import FieldError, assign, select
+from ..io.joined import JoinedField
 from ..io.sources import BadRecord, SourceError, open_source
 from ..io.writers import span_key
 from .run_folder import ShardError, shard_rows
@@ -210,6 +211,9 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
     outputs = dict(located_out)
     derived = [name for name in (rebuilt or {}) if name in original and name in after]
     for name in derived:  # made again from the new text where it changed, else as it was
+        if "join" in rebuilt[name]:
+            _check_joined(row, JoinedField(name, tuple(rebuilt[name]["join"])), original, after, report)
+            continue
         source = rebuilt[name]["from"]
         new = outputs.get(source)
         if new is not None and new != dict(located_in).get(source):
@@ -236,6 +240,17 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
         if replayed != outputs.get(path):
             report.problem(f"row {row}, {path}: the edit log does not reproduce the output "
                            f"({replayed!r} vs {outputs.get(path)!r})")
+
+
+def _check_joined(row: int, joined: JoinedField, before: dict, after: dict, report: Report) -> None:
+    """A field made of rewritten fields must be made of the new ones as the input's was made of
+    the old ones."""
+    layout = joined.layout(before)
+    if layout is None:  # the record could not be rewritten: the field must be as it was
+        if first_difference(before[joined.field], after[joined.field], joined.field):
+            report.problem(f"row {row}: {joined.field} changed, but it is not made of {', '.join(joined.parts)}")
+    elif after[joined.field] != joined.make(after, layout):
+        report.problem(f"row {row}: {joined.field} is not made of the new {' and '.join(joined.parts)}")
 
 
 def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:

@@ -80,6 +80,7 @@ class FolderRun:
         self.faults = FaultInjector()
         self.timings: dict = {}
         self._learner_summary: dict | None = None  # once the run is finished
+        self._lm_eval: list[dict] = []  # the lm-evaluation-harness groups written, once finished
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -323,6 +324,11 @@ class FolderRun:
         if self.errors is not None:
             self._learner_summary = learner_summary(self._learner_texts(), self.spec, self.errors,
                                                     self.paths)
+        from ..reports.lm_eval import harness_groups, write_harness_groups
+
+        groups = harness_groups(self.out, self._write_manifest("finalizing"))
+        write_harness_groups(self.out, groups)
+        self._lm_eval = [{k: g[k] for k in ("name", "file", "tasks")} for g in groups]
         manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
@@ -378,6 +384,8 @@ class FolderRun:
                         "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
             "argv": self.opts.argv,
         }
+        if self._lm_eval:
+            manifest["lm_eval"] = self._lm_eval
         text = json.dumps(manifest, indent=2, ensure_ascii=False)
         if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
             text = json.dumps(manifest, indent=2)

@@ -32,7 +32,7 @@ def protection_section(spec: RunSpec, plan: RecordPlan, errors: "ErrorConfig | N
             "learner_tags": list(errors.protect_tags) if errors is not None else [],
             "terms": len(protection.terms), "pair_key": plan.pair_key,
             "excluded_features": excluded,
-            "rebuilt_fields": {r.field: r.as_dict() for r in plan.rebuild},
+            "rebuilt_fields": {r.field: r.as_dict() for r in (*plan.rebuild, *plan.joined)},
             "pairs": {"pairs": totals.pairs,
                       "dialect_edits_carried": totals.pair_edits_carried,
                       "dialect_edits_blocked": totals.pair_edits_blocked}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import (  # noqa: F401 - the exit codes, for the modules of the run
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, EXIT_USAGE, MultivalueError,
 )
-from .texts import Rebuild, RecordPlan, RecordResult
+from .texts import RecordPlan, RecordResult
 
 if TYPE_CHECKING:
     from ..profiles import Profile
@@ -152,11 +152,13 @@ class RunSpec:
         """What no stage may touch, besides each record's protect fields."""
         from ..protection import Protection
 
+        preset = self.preset() if self.task_protection else None
         quotes = self.protect_quotes
         if quotes is None:
-            preset = self.preset()
-            quotes = bool(preset and self.task_protection and preset.protect_quotes)
-        return Protection(self.protect_terms, self.protect_regex, quotes)
+            quotes = bool(preset and preset.protect_quotes)
+        regex = self.protect_regex + tuple(r for r in (preset.protect_regex if preset else ())
+                                           if r not in self.protect_regex)
+        return Protection(self.protect_terms, regex, quotes)
 
     def plan(self, paths: list[str], keep: list[str], records: list[dict]) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
@@ -165,15 +167,15 @@ class RunSpec:
 
         check_value_paths(records, self.protect_fields, "--protect-field")
         preset = self.preset()
-        protect, sql, rebuild = list(self.protect_fields), [], []
+        protect, sql, rebuild, joined = list(self.protect_fields), [], [], []
         if preset is not None:
             if self.task_protection:
                 protect += [p for p in preset.protect_fields
                             if p not in protect and any(values_at(r, p) for r in records)]
                 sql = list(preset.protect_sql)
-            rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+            rebuild, joined = preset.derived_fields(paths)
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild))
+                          tuple(rebuild), tuple(joined))
 
     def differences(self, other: "RunSpec") -> list[str]:
         return [f.name for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(other, f.name)]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from ..io.fields import assign, select, values_at
+from ..io.joined import JoinedField, Layout
 from ..io.jsontext import has_surrogates
 from ..io.sources import BadRecord
 from ..io.tokenize import Rebuild
@@ -34,6 +35,7 @@ class RecordPlan:
     protect_sql: tuple[str, ...] = ()  # paths of SQL whose value literals are protected
     pair_key: str | None = None  # records sharing its value are a counterfactual pair
     rebuild: tuple[Rebuild, ...] = ()
+    joined: tuple[JoinedField, ...] = ()  # fields made of rewritten fields (HellaSwag's ctx)
 
 
 @dataclass
@@ -63,6 +65,7 @@ class PendingRecord:
     record: dict | BadRecord
     tasks: list[Task]
     problems: list[str]  # why it is not rewritten (then it has no tasks)
+    layouts: list[tuple[JoinedField, Layout]] = field(default_factory=list)  # fields made again
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -77,10 +80,12 @@ def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]],
 def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> PendingRecord:
     """The tasks of one record (none, with the problems, when it cannot be rewritten)."""
     located, problems = texts_of(record, plan.paths)
+    layouts = [(joined, joined.layout(record)) for joined in plan.joined if joined.field in record]
+    problems += [joined.problem() for joined, layout in layouts if layout is None]
     tasks = [] if problems else [
         Task(row, path, text, protected_terms(record, plan, text), pair) for path, text in located
     ]
-    return PendingRecord(row, record, tasks, problems)
+    return PendingRecord(row, record, tasks, problems, layouts)
 
 
 def protected_terms(record: dict, plan: RecordPlan, text: str) -> tuple[str, ...]:
@@ -134,6 +139,8 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
                 if derived.source == task.path and derived.field in item.record:
                     item.record[derived.field] = derived.make(outcome.text)
         result.log.extend(edit_rows(task.row, task.path, outcome.edits))
+    for joined, layout in item.layouts:
+        item.record[joined.field] = joined.make(item.record, layout)
     return result
 
 
