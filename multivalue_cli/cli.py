@@ -52,7 +52,7 @@ app = typer.Typer(
 def transform(
     ctx: typer.Context,
     input: Optional[str] = typer.Argument(
-        None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
+        None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, CSV or TSV(.gz) file, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
     dialect: Dialect = None,
     feature: Features = [],
@@ -74,7 +74,7 @@ def transform(
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
     shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
-    output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl."),
+    output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl, csv (for pandas; values it cannot hold exactly are refused)."),
     on_error: OnError = typer.Option(OnError.passthrough, "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
@@ -117,6 +117,8 @@ def transform(
     to_stdout = output == "-"
     if to_stdout and resume:
         raise UsageError("--resume needs an output folder, not -o -")
+    if to_stdout and output_format is OutputFormat.csv:
+        raise UsageError("--format csv writes the shards of an output folder; -o - writes JSON lines")
     if to_stdout and log is None and not no_log:
         note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     note(missing_rules_note(profile) if profile is not None else None, quiet)

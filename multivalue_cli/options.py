@@ -39,6 +39,7 @@ class OutputFormat(str, Enum):
     auto = "auto"
     parquet = "parquet"
     jsonl = "jsonl"
+    csv = "csv"
 
 
 class OnError(str, Enum):

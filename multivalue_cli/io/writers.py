@@ -91,7 +91,8 @@ class AtomicTableFile:
         self._buffer: list[pa.Table] = []
         self._buffered = 0
         self._parquet = pq.ParquetWriter(self.tmp, schema) if fmt == "parquet" else None
-        self._jsonl: IO[bytes] | None = open(self.tmp, "wb") if fmt == "jsonl" else None
+        # every format but Parquet is lines of text (JSON lines, CSV), written as they come
+        self._jsonl: IO[bytes] | None = open(self.tmp, "wb") if fmt != "parquet" else None
 
     def write(self, rows: Sequence, first_row: int = 0) -> None:
         """Write ``rows`` (input rows from ``first_row``, for the messages of a subclass)."""

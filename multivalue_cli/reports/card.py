@@ -53,7 +53,8 @@ def render_card(out: Path, manifest: dict) -> str:
         edits_per_feature=_edits_per_feature(counts)[:TOP_FEATURES],
         features_with_edits=len(counts.get("edits_per_feature", {})),
         split=split,
-        parquet=manifest.get("format") != "jsonl",
+        parquet=manifest.get("format") not in ("jsonl", "csv"),
+        csv=manifest.get("format") == "csv",
         folder=out.as_posix(),
         rows_written=counts.get("written", 1),  # load_dataset refuses a folder of empty files
         edits_written=counts.get("edits", 1),

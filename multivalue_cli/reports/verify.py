@@ -80,12 +80,12 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     run = manifest["run"]
     paths = manifest["fields"]
     keep = [p for p in paths if p.isidentifier()] if run.get("keep_original") else []
-    typed = manifest.get("format") == "parquet"
+    typed = manifest.get("format") in ("parquet", "csv")  # every record has every column
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"))
     errors = _error_entries(out, report)
     dropped = {e["row"] for e in errors.values()
                if not str(e.get("action", "")).startswith("passed")}
-    if typed:
+    if manifest.get("format") == "parquet":
         _check_schema(source.schema, out, manifest, keep, report)
     outputs = _output_records(out, manifest, report)
     edits = _edits_by_row(out, manifest, report)
