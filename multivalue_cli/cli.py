@@ -19,6 +19,7 @@ from .options import (
     OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
 )
 from .reports.terminal import note, show
+from .reports.gec_command import export_command
 from .review.commands import review_app
 
 
@@ -351,6 +352,7 @@ def verify_output(
 
 
 app.add_typer(review_app, name="review")
+app.command("export")(export_command)
 
 
 def _version_callback(value: bool) -> None:

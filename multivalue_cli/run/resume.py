@@ -24,7 +24,7 @@ from ..profiles import Profile
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
-OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", "lm_eval", ".work", LOCK_NAME)
+OUR_FILES = ("data", "edits", "errors.jsonl", "manifest.json", "README.md", "lm_eval", "gec", ".work", LOCK_NAME)
 
 
 # ----------------------------------------------------------------------- the folder
