@@ -166,3 +166,23 @@ def test_a_record_knows_its_line_and_bytes():
     records = list(split_records(text.splitlines(keepends=True)))
     assert [(r.line, r.raw) for r in records] == [(1, b"a,b\n"), (2, b'1,"two\nlines"\n'), (5, b"3,x\n")]
     assert records[1].cells == [(b"1", False), (b"two\nlines", True)]
+
+
+def test_an_interrupted_csv_run_resumes_to_the_same_files(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    command = [str(Path(sys.executable).parent / "multivalue"), "transform", str(FIXTURES / "table.csv"),
+               "--field", "text", "-d", "IndE", "--format", "csv", "--shard-size", "2", "-q"]
+    whole = subprocess.run([*command, "-o", str(tmp_path / "whole")], capture_output=True, text=True)
+    assert whole.returncode == 0, whole.stderr
+    env = {**os.environ, "MULTIVALUE_FAULT": "between-shards:1"}
+    killed = subprocess.run([*command, "-o", str(tmp_path / "cut")], env=env, capture_output=True, text=True)
+    assert killed.returncode != 0
+    resumed = subprocess.run([*command, "-o", str(tmp_path / "cut"), "--resume"], capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    names = sorted(p.name for p in (tmp_path / "whole" / "data").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "cut" / "data").iterdir()) and len(names) == 3
+    for name in names:
+        assert (tmp_path / "whole" / "data" / name).read_bytes() == (tmp_path / "cut" / "data" / name).read_bytes()
