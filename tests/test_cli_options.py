@@ -85,7 +85,7 @@ def test_a_file_that_is_not_a_manifest_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("args, option, choices", [
-    (["transform", "--format", "csv"], "--format", "'auto', 'parquet', 'jsonl'"),
+    (["transform", "--format", "xlsx"], "--format", "'auto', 'parquet', 'jsonl'"),
     (["transform", "--on-error", "ignore"], "--on-error", "'passthrough', 'skip', 'fail'"),
     (["transform", "--engine", "dask"], "--engine", "'local', 'ray'"),
     (["dialects", "--sort", "size"], "--sort", "'abbreviation', 'name', 'region'"),

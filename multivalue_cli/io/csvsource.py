@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, NamedTuple
 
+from ..errors import MultivalueError
 from .csvtext import CsvRecord, split_records, stream_of
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def delimiter_of(name: str) -> str | None:
     return next((d for suffix, d in DELIMITERS.items() if name.endswith(suffix)), None)
 
 
-class CsvProblem(ValueError):
+class CsvProblem(MultivalueError, ValueError):
     """The file cannot be read (its message starts with where: ", line N: ..." or ": ...")."""
 
 
