@@ -3,7 +3,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-__all__ = ["Transformer", "hf_map", "__version__"]
+__all__ = ["Transformer", "hf_map", "transform_records", "__version__"]
 
 
 def __getattr__(name: str):
@@ -16,4 +16,8 @@ def __getattr__(name: str):
         from .hf import hf_map
 
         return hf_map
+    if name == "transform_records":
+        from .hf import transform_records
+
+        return transform_records
     raise AttributeError(name)

@@ -19,6 +19,7 @@ from .options import (
     IncludeUnmeasured, MinAccuracy, Model, OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
 )
 from .reports.terminal import note, profile_notes, show
+from .reports.gec_command import export_command
 from .review.commands import review_app
 
 
@@ -52,12 +53,12 @@ app = typer.Typer(
 def transform(
     ctx: typer.Context,
     input: Optional[str] = typer.Argument(
-        None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
+        None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, CSV or TSV(.gz) file, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
     dialect: Dialect = None,
     feature: Features = [],
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
-    task: Optional[str] = typer.Option(None, "--task", help="Task preset: coqa, spider, bbq, wmt, squad, chat, ner (fields, protection, features left out; `multivalue tasks show NAME`)."),
+    task: Optional[str] = typer.Option(None, "--task", help="Task preset: its fields, protection, features left out (`multivalue tasks` lists them; `multivalue tasks show NAME`)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Output folder (default ./multivalue_out/<dialect>/), or '-' for JSONL on stdout."),
     seed: Seed = 0,
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes, or Ray actors with --engine ray (each loads spaCy once)."),
@@ -76,7 +77,7 @@ def transform(
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
     shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
     max_line_mb: int = typer.Option(64, "--max-line-mb", min=1, help="A JSON line longer than this (MB) is listed in errors.jsonl, not read."),
-    output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl; conll (--task ner): CoNLL files too, in OUT/conll/ (with -o -: CoNLL on stdout)."),
+    output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl, csv (for pandas; values it cannot hold exactly are refused); conll (--task ner): CoNLL files too, in OUT/conll/ (with -o -: CoNLL on stdout)."),
     on_error: OnError = typer.Option(OnError.passthrough, "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace the output of an earlier run in the output folder."),
     resume: bool = typer.Option(False, "--resume", help="Continue an interrupted run in the output folder (same arguments)."),
@@ -123,6 +124,8 @@ def transform(
     to_stdout = output == "-"
     if to_stdout and resume:
         raise UsageError("--resume needs an output folder, not -o -")
+    if to_stdout and output_format is OutputFormat.csv:
+        raise UsageError("--format csv writes the shards of an output folder; -o - writes JSON lines")
     if to_stdout and log is None and not no_log:
         note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     note(profile_notes(profile), quiet)
@@ -358,6 +361,7 @@ def verify_output(
 
 
 app.add_typer(review_app, name="review")
+app.command("export")(export_command)
 
 
 def _version_callback(value: bool) -> None:

@@ -21,11 +21,13 @@ Fields are paths as for ``--field`` (``question``, ``questions``, ``questions[*]
 """
 from __future__ import annotations
 
+import copy
 import logging
 from typing import Any, Iterable, Mapping, Sequence
 
 from .io.fields import parse_path
 from .run.texts import RecordPlan, rewrite_records
+from .tasks import load_task
 from .transformer import Transformer
 
 log = logging.getLogger(__name__)
@@ -40,50 +42,94 @@ NEEDS_INDICES = (
 class DatasetMapper:
     """The callable :func:`hf_map` returns; picklable (it holds only the configuration)."""
 
-    def __init__(self, transformer: Transformer, fields: Sequence[str]) -> None:
-        if not fields:
-            raise ValueError("give at least one field to rewrite")
+    def __init__(self, transformer: Transformer, fields: Sequence[str] | None, task: str | None = None) -> None:
+        self.preset = load_task(task) if task is not None else None
+        if not fields and self.preset is None:
+            raise ValueError("give at least one field to rewrite, or a task")
         self.transformer = transformer
-        self.fields = tuple(fields)
-        for path in self.fields:
+        self.fields = tuple(fields) if fields else None  # None: the preset's, for the first row seen
+        for path in self.fields or ():
             parse_path(path)  # raises FieldError for a malformed path
-        self.columns = tuple(dict.fromkeys(str(parse_path(p)[0]) for p in self.fields))
+        self._plan = self._plan_for(self.fields) if self.fields else None
+
+    def _plan_for(self, paths: Sequence[str]) -> RecordPlan:
+        """What a run with these fields (and the preset) does with each record."""
+        if self.preset is None:
+            return RecordPlan(tuple(paths))
+        rebuild, joined = self.preset.derived_fields(paths)
+        return RecordPlan(tuple(paths), protect_fields=self.preset.protect_fields,
+                          protect_sql=self.preset.protect_sql, rebuild=rebuild, joined=joined)
+
+    def _columns(self, plan: RecordPlan) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The columns a record's rewrite reads, and those it writes."""
+        made = [r.field for r in plan.rebuild] + [j.field for j in plan.joined]
+        written = [str(parse_path(p)[0]) for p in plan.paths] + made
+        read = written + [str(parse_path(p)[0]) for p in (*plan.protect_fields, *plan.protect_sql)]
+        return tuple(dict.fromkeys(read)), tuple(dict.fromkeys(written))
 
     def __call__(self, batch: Mapping[str, Any], indices: int | Sequence[int] | None = None) -> dict:
         if indices is None:
             raise TypeError(NEEDS_INDICES)
-        missing = [c for c in self.columns if c not in batch]
+        one = isinstance(indices, int)  # map(batched=False): one example
+        if self._plan is None:
+            self._plan = self._plan_for(self.preset.choose_fields(
+                dict(batch) if one else {c: values[0] for c, values in batch.items() if len(values)}))
+        read, written = self._columns(self._plan)
+        missing = [c for c in dict.fromkeys(str(parse_path(p)[0]) for p in self._plan.paths) if c not in batch]
         if missing:
             raise KeyError(f"column(s) {', '.join(missing)} not in the dataset; it has: {', '.join(batch.keys())}")
-        if isinstance(indices, int):  # map(batched=False): one example
-            (row,) = self._rewrite([{c: batch[c] for c in self.columns}], [indices])
-            return row
-        rows = [{c: batch[c][k] for c in self.columns} for k in range(len(indices))]
-        rows = self._rewrite(rows, list(indices))
-        return {c: [row[c] for row in rows] for c in self.columns}
+        read = [c for c in read if c in batch]
+        written = [c for c in written if c in batch]
+        if one:
+            (row,) = self.rewrite_rows([{c: batch[c] for c in read}], [indices])
+            return {c: row[c] for c in written}
+        rows = [{c: batch[c][k] for c in read} for k in range(len(indices))]
+        rows = self.rewrite_rows(rows, list(indices))
+        return {c: [row[c] for row in rows] for c in written}
 
-    def _rewrite(self, rows: list[dict], keys: list[int]) -> list[dict]:
-        for result in rewrite_records(self.transformer, rows, keys, RecordPlan(self.fields)):
+    def rewrite_rows(self, rows: list[dict], keys: list[int]) -> list[dict]:
+        """Rewrite ``rows`` in place, each keyed by its key (the input row, as a run keys it)."""
+        if self._plan is None and rows:
+            self._plan = self._plan_for(self.preset.choose_fields(rows[0]))
+        for result in rewrite_records(self.transformer, rows, keys, self._plan):
             if result.error is not None:
                 log.warning("row %s left unchanged: %s", result.row, result.error)
         return rows
 
     def __repr__(self) -> str:
-        return f"hf_map({self.transformer!r}, fields={list(self.fields)!r})"
+        chosen = f"fields={list(self.fields)!r}" if self.fields else f"task={self.preset.name!r}"
+        return f"hf_map({self.transformer!r}, {chosen})"
 
 
 def hf_map(
     dialect: str | None = None,
     features: Iterable[str | int] | Mapping[str | int, float] | None = None,
-    fields: str | Sequence[str] = ("text",),
+    fields: str | Sequence[str] | None = None,
     seed: int = 0,
+    task: str | None = None,
     **profile_kwargs: Any,
 ) -> DatasetMapper:
     """A function for ``ds.map(..., batched=True, with_indices=True)`` (``batched=False``
     works too) that rewrites ``fields`` into ``dialect`` (or with ``features``), as
-    ``multivalue transform --seed SEED`` does. ``profile_kwargs`` go to
+    ``multivalue transform --seed SEED`` does. ``task`` is a preset, as ``--task``: its fields
+    (unless ``fields`` are given), what it keeps verbatim, the features it leaves out and the
+    fields it makes again; without either, the field is ``text``. ``profile_kwargs`` go to
     :class:`~multivalue_cli.transformer.Transformer`: ``only``, ``exclude``, ``density``,
     ``errors``, ``error_rate``, ``protect`` (terms no stage may touch), ``protect_regex``,
     ``protect_quotes``, ``model``, ``batch_size``."""
-    paths = (fields,) if isinstance(fields, str) else tuple(fields)
-    return DatasetMapper(Transformer(dialect=dialect, features=features, seed=seed, **profile_kwargs), paths)
+    paths = (fields,) if isinstance(fields, str) else tuple(fields or ())
+    if not paths and task is None:
+        paths = ("text",)
+    transformer = Transformer(dialect=dialect, features=features, seed=seed, task=task, **profile_kwargs)
+    return DatasetMapper(transformer, paths, task)
+
+
+def transform_records(records: Iterable[Mapping[str, Any]], dialect: str | None = None,
+                      features: Iterable[str | int] | Mapping[str | int, float] | None = None,
+                      fields: str | Sequence[str] | None = None, seed: int = 0, task: str | None = None,
+                      **profile_kwargs: Any) -> list[dict]:
+    """Records (dictionaries, in input order) rewritten as ``multivalue transform`` writes
+    them for the same options: new dictionaries, the inputs are left as they are. The
+    options are those of :func:`hf_map`."""
+    rows = [copy.deepcopy(dict(record)) for record in records]
+    return hf_map(dialect, features, fields, seed, task, **profile_kwargs).rewrite_rows(rows, list(range(len(rows))))

@@ -40,6 +40,7 @@ class OutputFormat(str, Enum):
     parquet = "parquet"
     jsonl = "jsonl"
     conll = "conll"  # records of tokens (--task ner): CoNLL files beside the data shards
+    csv = "csv"
 
 
 class OnError(str, Enum):

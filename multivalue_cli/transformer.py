@@ -14,6 +14,7 @@ coordinates: a learner error that touches a dialect edit shares its merged span.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -68,8 +69,22 @@ class TransformerConfig:
         model: str | None = None,
         batch_size: int = 256,
         cache_size: int = DEFAULT_CACHE_SIZE,
+        task: str | None = None,
     ) -> "TransformerConfig":
-        """The configuration the keyword options of :class:`Transformer` name."""
+        """The configuration the keyword options of :class:`Transformer` name. ``task`` (a
+        preset's name) adds what the preset keeps in every text, as ``--task`` does: the
+        features it leaves out, its protected expressions and quoted spans, and the words
+        learner errors leave alone (its fields and the values of a record it protects are for
+        records: :func:`~multivalue_cli.hf.hf_map`)."""
+        learner_tags: tuple[str, ...] = ()
+        if task is not None:
+            from .tasks import load_task
+
+            preset = load_task(task)
+            exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
+            protect_regex = [*protect_regex, *(r for r in preset.protect_regex if r not in protect_regex)]
+            protect_quotes = protect_quotes or preset.protect_quotes
+            learner_tags = preset.learner_tags
         if error_level is not None and errors is None:
             errors = "learner"  # a level names a learner population: all four types
         profile = resolve_profile(dialect, features, only=only, exclude=exclude, density=density,
@@ -80,6 +95,8 @@ class TransformerConfig:
             if not isinstance(errors, ErrorConfig):
                 errors = ErrorConfig.from_options(errors, error_rate, error_profile, error_level, seed,
                                                   error_boost)
+            if learner_tags:
+                errors = dataclasses.replace(errors, protect_tags=learner_tags)
         protection = protection or Protection(tuple(protect), tuple(protect_regex), protect_quotes)
         return cls(profile=profile, errors=errors, protection=protection, seed=seed, model=model,
                    batch_size=batch_size, cache_size=cache_size)

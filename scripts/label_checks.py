@@ -17,6 +17,18 @@ rows read differently in their rows.
 squad: every answer and plausible answer text is found at its answer_start in the new context;
 the answers' texts unchanged; each paragraph reads the same in all its rows; how many
 paragraphs changed.
+
+The benchmarks of the LLM presets (each run with its --task; TruthfulQA from JSON lines or
+the authors' CSV):
+
+    python scripts/label_checks.py gsm8k ../shared/realtext/gsm8k_dev_half.jsonl OUT_DIR
+
+gsm8k: the question keeps the same multiset of digit strings and number words.
+hellaswag: ctx is the new ctx_a and ctx_b joined as the input joined them; the WikiHow markers
+survive. winogrande: the blank is there exactly once and both options survive wherever the
+sentence named them. arc, mmlu: every answer choice the question named survives there.
+truthfulqa, gsm8k, arc, mmlu: quoted spans survive. For all of them every other field
+(answers, options, endings, labels, ids) is byte-identical, and the share of rows changed.
 Prints the figures; exits 1 if a protected word was lost or a pair broken.
 """
 from __future__ import annotations
@@ -50,6 +62,10 @@ def output_records(out: Path) -> list[dict]:
 
 
 def input_records(path: Path) -> list[dict]:
+    if path.suffix in (".csv", ".tsv"):
+        from multivalue_cli.io.sources import open_source
+
+        return [record for _, record in open_source(str(path)).records()]
     if path.suffix == ".json":
         return json.loads(path.read_text("utf-8"))
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
@@ -177,9 +193,99 @@ def check_squad(src, out) -> dict:
             "questions_changed": sum(a["question"] != b["question"] for a, b in zip(src, out))}
 
 
+# --- the LLM benchmark presets -----------------------------------------------------------
+
+NUMBER_WORDS = set("""
+zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety
+hundred hundreds thousand thousands million millions billion billions trillion dozen dozens
+first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth
+thirds fourths fifths sixths sevenths eighths ninths tenths hundredth hundredths thousandth
+half halves halve halved quarter quarters once twice thrice double doubled doubles triple
+tripled triples quadruple quadrupled pair pairs couple
+""".split())
+DIGITS = re.compile(r"\d+(?:[.,:/]\d+)*")
+WORDS = re.compile(r"[A-Za-z]+")
+BLANK = "_"
+MARKERS = re.compile(r"\[(?:header|title|step|substeps)\]")
+QUOTES = Protection(quotes=True)
+# the fields each preset rewrites (or makes again from them); every other one must be untouched
+REWRITTEN = {"gsm8k": ["question"], "hellaswag": ["ctx_a", "ctx_b", "ctx"], "winogrande": ["sentence"],
+             "arc": ["question"], "mmlu": ["question"], "truthfulqa": ["question", "Question"]}
+
+
+def numbers(text: str) -> list[str]:
+    """The digit strings and number words of a text, sorted (a multiset)."""
+    found = DIGITS.findall(text) + [w.lower() for w in WORDS.findall(text) if w.lower() in NUMBER_WORDS]
+    return sorted(found)
+
+
+def option_terms(kind: str, record: dict) -> list[str]:
+    if kind == "winogrande":
+        return [record["option1"], record["option2"]]
+    if kind == "arc":
+        return list(record["choices"]["text"])
+    return list(record["choices"]) if kind == "mmlu" else []
+
+
+def check_benchmark(kind: str, src: list[dict], out: list[dict]) -> dict:
+    figures = {"rows": len(src), "rows_changed": 0, "other_fields_changed": 0, "texts_changed": 0,
+               "protected_found": 0, "protected_lost": 0}
+    if kind == "winogrande":
+        figures.update(blank_not_once=0, options_added=0)
+    if kind == "gsm8k":
+        figures.update(questions_with_numbers=0, numbers_changed=0)
+    if kind == "hellaswag":
+        figures.update(ctx_wrong=0)
+    for before, after in zip(src, out):
+        texts = [f for f in REWRITTEN[kind] if f in before and f != "ctx"]
+        changed = [f for f in texts if before[f] != after[f]]
+        figures["texts_changed"] += len(changed)
+        figures["rows_changed"] += bool(changed)
+        for key in set(before) | set(after):
+            if key not in REWRITTEN[kind] and before.get(key) != after.get(key):
+                figures["other_fields_changed"] += 1
+                print(f"{key} changed: {before.get(key)!r} -> {after.get(key)!r}")
+        for field in texts:
+            _check_text(kind, before, after, field, figures)
+    figures["share_changed"] = round(figures["rows_changed"] / max(1, len(src)), 3)
+    return figures
+
+
+def _check_text(kind: str, before: dict, after: dict, field: str, figures: dict) -> None:
+    old, new = before[field], after[field]
+    terms = [old[a:b] for a, b in QUOTES.spans(old)] if kind in ("gsm8k", "truthfulqa", "arc", "mmlu") else []
+    terms += [t for t in option_terms(kind, before) if t.strip() and term_spans(old, [t])]
+    terms += MARKERS.findall(old) if kind == "hellaswag" else []
+    for term in terms:
+        figures["protected_found"] += 1
+        if not survives(term, old, new) or (term.startswith(("[", '"', "'", "“", "‘", "`")) and new.count(term) < old.count(term)):
+            figures["protected_lost"] += 1
+            print(f"lost {term!r}: {old} -> {new}")
+    if kind == "winogrande":
+        if new.count(BLANK) != 1:
+            figures["blank_not_once"] += 1
+            print(f"blank: {new}")
+        figures["options_added"] += sum(len(term_spans(new, [t])) > len(term_spans(old, [t]))
+                                        for t in option_terms(kind, before))
+    if kind == "gsm8k":
+        figures["questions_with_numbers"] += bool(numbers(old))
+        if numbers(old) != numbers(new):
+            figures["numbers_changed"] += 1
+            print(f"numbers: {old} -> {new}")
+    if kind == "hellaswag" and field == "ctx_b":
+        from multivalue_cli.io.joined import JoinedField
+
+        joined = JoinedField("ctx", ("ctx_a", "ctx_b"))
+        layout = joined.layout(before)
+        if layout is None or after["ctx"] != joined.make(after, layout):
+            figures["ctx_wrong"] += 1
+            print(f"ctx: {after['ctx']!r} from {after['ctx_a']!r} and {after['ctx_b']!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("kind", choices=("winobias", "spider", "bbq", "squad"))
+    parser.add_argument("kind", choices=("winobias", "spider", "bbq", "squad", *REWRITTEN))
     parser.add_argument("input", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--terms", type=Path, help="winobias: the occupations file")
@@ -198,9 +304,13 @@ def main() -> None:
         figures = check_squad(src, out)
         bad = (figures["answers_not_at_their_offset"] + figures["answer_texts_changed"]
                + figures["of_them_read_differently"])
-    else:
+    elif args.kind == "bbq":
         figures = check_bbq(src, out)
         bad = figures["group_terms_lost"] + figures["answers_or_labels_changed"] + figures["of_them_read_differently"]
+    else:
+        figures = check_benchmark(args.kind, src, out)
+        bad = sum(figures.get(k, 0) for k in ("other_fields_changed", "protected_lost", "blank_not_once",
+                                               "numbers_changed", "ctx_wrong"))
     print(json.dumps(figures))
     sys.exit(1 if bad else 0)
 

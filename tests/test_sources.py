@@ -394,9 +394,9 @@ def test_missing_file(tmp_path):
 
 
 def test_unsupported_extension(tmp_path):
-    path = tmp_path / "table.csv"
+    path = tmp_path / "table.xlsx"
     path.write_text("a,b\n1,2\n", "utf-8")
-    expected = r"table\.csv: unsupported input; supported inputs are .*jsonl.*parquet.*hf:"
+    expected = r"table\.xlsx: unsupported input; supported inputs are .*jsonl.*csv.*parquet.*hf:"
     with pytest.raises(SourceError, match=expected):
         open_source(str(path))
 

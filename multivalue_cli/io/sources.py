@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs 
 
 SUPPORTED_INPUTS = (
     "a .jsonl or .jsonl.gz file (one JSON object per line), '-' for JSON Lines on stdin, "
-    "a .json file holding a list of records or {\"data\": [...]}, a .parquet file, "
+    "a .json file holding a list of records or {\"data\": [...]}, a .csv or .tsv file (or .gz), "
+    "a .parquet file, "
     "a folder of .parquet files, a folder written by datasets' save_to_disk, "
     "a .conll file (a token and its tags per line; any file with --task ner), "
     "or hf:owner/name for a dataset on the Hugging Face hub"
@@ -307,6 +308,10 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
                       files=(path,), counter=lambda: _json_count(path, spec))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
+    from .csvsource import delimiter_of
+
+    if delimiter_of(name) is not None:
+        return _open_csv(path, spec, split_name, delimiter_of(name))
     from .conll import CONLL_SUFFIXES
 
     if conll or name.endswith(CONLL_SUFFIXES):
@@ -341,6 +346,29 @@ def _open_conll(path: Path, spec: str, split: str) -> Source:
             return sum(1 for _ in blocks(stream))
 
     return Source(f"conll:{spec}", split, None, rows, files=(path,), counter=count, conll=layout)
+
+
+def _open_csv(path: Path, spec: str, split: str, delimiter: str) -> Source:
+    """A CSV or TSV file, read as datasets reads it (:mod:`.csvsource`); its rows are counted
+    unless it is gzipped."""
+    from .csvsource import CsvInput, CsvProblem, Unreadable
+
+    table = CsvInput(lambda: _open_binary(path), delimiter)
+
+    def rows() -> Iterator[dict | BadRecord]:
+        try:
+            for row in table.rows():
+                yield _bad_line(spec, *row) if isinstance(row, Unreadable) else row
+        except CsvProblem as exc:
+            raise SourceError(f"{spec}{exc}") from None
+
+    try:
+        schema = table.schema()
+    except CsvProblem as exc:
+        raise SourceError(f"{spec}{exc}") from None
+    counter = None if path.name.lower().endswith(".gz") else table.count
+    return Source(f"{'tsv' if delimiter == chr(9) else 'csv'}:{spec}", split, schema, rows, files=(path,),
+                  counter=counter)
 
 
 def _open_binary(path: Path) -> BinaryIO:

@@ -105,7 +105,8 @@ class AtomicTableFile:
         self._buffered = 0
         self._file: IO[bytes] = new_file(self.tmp)
         self._parquet = pq.ParquetWriter(self._file, schema) if fmt == "parquet" else None
-        self._jsonl: IO[bytes] | None = self._file if fmt == "jsonl" else None
+        # every format but Parquet is lines of text (JSON lines, CSV), written as they come
+        self._jsonl: IO[bytes] | None = self._file if fmt != "parquet" else None
 
     def write(self, rows: Sequence, first_row: int = 0) -> None:
         """Write ``rows`` (input rows from ``first_row``, for the messages of a subclass)."""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..io.arrowschema import schema_from_text
 from ..io.jsoncolumns import JsonColumns
+from ..io.fields import parse_path
 from ..io.writers import atomic_write_text
 from ..profiles import catalog
 from .templating import render_template
@@ -55,7 +56,8 @@ def render_card(out: Path, manifest: dict) -> str:
         edits_per_feature=_edits_per_feature(counts)[:TOP_FEATURES],
         features_with_edits=len(counts.get("edits_per_feature", {})),
         split=split,
-        parquet=manifest.get("format") != "jsonl",
+        parquet=manifest.get("format") not in ("jsonl", "csv"),
+        csv=manifest.get("format") == "csv",
         folder=out.as_posix(),
         rows_written=counts.get("written", 1),  # load_dataset refuses a folder of empty files
         edits_written=counts.get("edits", 1),
@@ -67,6 +69,8 @@ def render_card(out: Path, manifest: dict) -> str:
         accuracy=_accuracy(manifest, profile),
         token_labels=manifest.get("token_labels"),
         conll=bool(manifest.get("outputs", {}).get("conll")),
+        task=_task(manifest),
+        lm_eval=manifest.get("lm_eval") or [],
     )
 
 
@@ -97,6 +101,29 @@ def _accuracy(manifest: dict, profile: dict) -> dict | None:
                         if why != "not measured"),
         "never_measured": sum(1 for why in (chosen or {}).get("left_out", {}).values() if why == "not measured"),
     }
+
+
+def _task(manifest: dict) -> dict | None:
+    """What the task preset rewrote, kept verbatim and left alone, as the run resolved it."""
+    preset = manifest.get("task")
+    if not preset:
+        return None
+    protection = manifest.get("protection") or {}
+    fields = list(manifest.get("fields", []))
+    rebuilt = protection.get("rebuilt_fields") or {}
+    kept = [("the values of", name) for name in protection.get("fields", [])]
+    kept += [("the value literals of the SQL in", name) for name in protection.get("sql_literals", [])]
+    kept += [("quoted spans", "")] if protection.get("quotes") else []
+    kept += [("matches of", pattern) for pattern in protection.get("regex", [])]
+    tags = protection.get("learner_tags") or []
+    made = [f"{name} from {' and '.join(spec['join'])}, joined as in the input" if "join" in spec
+            else f"{name}, the tokens of the new {spec['from']}" for name, spec in rebuilt.items()]
+    schema = schema_from_text(manifest.get("schema"))
+    columns = schema.names if schema is not None else []
+    touched = {str(parse_path(path)[0]) for path in fields} | set(rebuilt)
+    return {"name": preset["name"], "description": preset["description"], "fields": fields, "kept": kept,
+            "learner_tags": tags, "excluded": dict(protection.get("excluded_features") or {}),
+            "made": made, "left_alone": [c for c in columns if c not in touched], "notes": preset.get("notes", "")}
 
 
 def _what_name(manifest: dict) -> str:

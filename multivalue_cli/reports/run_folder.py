@@ -94,7 +94,10 @@ def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None 
     for name in names:
         path = Path(out) / name
         try:
-            if path.suffix == ".jsonl":
+            if path.suffix == ".csv":
+                for position, row in enumerate(_csv_shard(Path(out), path, columns)):
+                    yield name, position, row
+            elif path.suffix == ".jsonl":
                 with open(path, "rb") as stream:
                     for position, line in enumerate(stream):
                         try:
@@ -111,8 +114,19 @@ def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None 
                     for row in batch.to_pylist():
                         yield name, position, json_columns.decode(row) if json_columns else row
                         position += 1
-        except (OSError, pa.ArrowException) as exc:
+        except (OSError, pa.ArrowException, ValueError) as exc:
             raise ShardError(f"{name}: cannot read it ({exc})") from None
+
+
+def _csv_shard(out: Path, path: Path, columns: Collection[str] | None) -> Iterator[dict]:
+    """A CSV data shard's records, typed by the schema its run recorded."""
+    from ..io.arrowschema import schema_from_text
+    from ..io.csvtext import read_csv_shard
+
+    schema = schema_from_text(json.loads((out / "manifest.json").read_text("utf-8")).get("schema"))
+    if schema is None:
+        raise ValueError("the manifest records no schema to read it with")
+    yield from read_csv_shard(path, schema, columns)
 
 
 def rows_and_records(out: Path, manifest: dict) -> Iterator[tuple[int | None, dict]]:

@@ -194,18 +194,24 @@ def print_task(preset: dict) -> None:
                  "quoted spans" if protect["quotes"] else "",
                  ("SQL value literals of " + ", ".join(protect["sql_literals"])) if protect["sql_literals"] else "",
                  "the entities of the label lists" if preset.get("tokens") else "",
+                 ("matches of " + ", ".join(protect["regex"])) if protect.get("regex") else "",
              ])) or "nothing beyond --protect-*"),
              *(["  label lists: every other list as long as the tokens, kept aligned with them"]
                if preset.get("tokens") else []),
              *([f"  no learner errors on words tagged {', '.join(protect['learner_tags'])}"]
                if protect["learner_tags"] else []),
              "  features left out: " + ("; ".join(f"{k} ({v})" for k, v in preset["exclude"].items()) or "none"),
-             "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)"
+             "  rebuilt fields: " + (", ".join(f"{k} from {v['from']} ({v['tokenizer']} tokens)" if "from" in v
+                                               else f"{k} from {' and '.join(v['join'])} (joined as in the input)"
                                                for k, v in preset["rebuild"].items()) or "none"),
              *(f"  offsets moved with their span, when {label['text']} is rewritten: "
                + ", ".join(f"{k}={v}" for k, v in label.items() if k != "text") for label in preset.get("spans", ())),
              *([f"  rewritten alike wherever its text recurs (draws keyed by the text): {', '.join(preset['key_by_text'])}"]
                if preset.get("key_by_text") else [])]
+    if preset.get("lm_eval"):
+        lines.append("  lm-evaluation-harness task written with the output: " + " or ".join(
+            t["task"] + (f" (needs {', '.join(t['requires'])})" if t.get("requires") else "")
+            for t in preset["lm_eval"]))
     if preset["notes"]:
         lines.append("  " + preset["notes"])
     lines.append("  (--no-task-protection drops the protection and the features left out; "

@@ -31,6 +31,7 @@ from ..io.fields import FieldError, assign, located_values, original_columns, pa
 from ..io.spans import SpanLabel, read_spans
 from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
 from ..labels.layout import TokenLayout
+from ..io.joined import JoinedField
 from .run_folder import ShardError, shard_rows
 
 MAX_REPORTED = 20
@@ -82,7 +83,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     run = manifest["run"]
     paths = manifest["fields"]
     keep = original_columns(paths) if run.get("keep_original") else []
-    typed = manifest.get("format") == "parquet"
+    typed = manifest.get("format") in ("parquet", "csv")  # every record has every column
     tokens = TokenLayout.from_dict(manifest["token_labels"]) if manifest.get("token_labels") else None
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
                          max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES,
@@ -90,7 +91,7 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     errors = _error_entries(out, report)
     dropped = {e["row"] for e in errors.values()
                if not str(e.get("action", "")).startswith("passed")}
-    if typed:
+    if manifest.get("format") == "parquet":
         _check_schema(source.schema, out, manifest, keep, report)
     outputs = _output_records(out, manifest, report)
     edits = _edits_by_row(out, manifest, report)
@@ -233,6 +234,9 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
     offsets = _check_spans(row, original, after, dict(located_in), outputs, edits, labels, listed, report)
     derived = [name for name in (rebuilt or {}) if name in original and name in after]
     for name in derived:  # made again from the new text where it changed, else as it was
+        if "join" in rebuilt[name]:
+            _check_joined(row, JoinedField(name, tuple(rebuilt[name]["join"])), original, after, report)
+            continue
         source = rebuilt[name]["from"]
         new = outputs.get(source)
         if new is not None and new != dict(located_in).get(source):
@@ -309,6 +313,17 @@ def _check_tokens(row: int, before: dict, after: dict, layout: TokenLayout, type
     difference = _difference_outside(rest_before, rest_after, [], typed)
     if difference:
         report.problem(f"row {row}: {difference}")
+
+
+def _check_joined(row: int, joined: JoinedField, before: dict, after: dict, report: Report) -> None:
+    """A field made of rewritten fields must be made of the new ones as the input's was made of
+    the old ones."""
+    layout = joined.layout(before)
+    if layout is None:  # the record could not be rewritten: the field must be as it was
+        if first_difference(before[joined.field], after[joined.field], joined.field):
+            report.problem(f"row {row}: {joined.field} changed, but it is not made of {', '.join(joined.parts)}")
+    elif after[joined.field] != joined.make(after, layout):
+        report.problem(f"row {row}: {joined.field} is not made of the new {' and '.join(joined.parts)}")
 
 
 def _difference_outside(before: dict, after: dict, paths: list[str], typed: bool) -> str | None:

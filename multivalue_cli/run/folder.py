@@ -46,6 +46,9 @@ from .texts import RecordPlan, RecordResult
 from .worker import JobConfig, WorkerDied
 
 
+SHARD_EXTENSIONS = {"parquet": "parquet", "jsonl": "jsonl", "csv": "csv"}  # format -> data shard's
+
+
 @dataclass
 class _Shard:
     index: int
@@ -83,6 +86,7 @@ class FolderRun:
         self.journal = ShardJournal(self.work)
         self.timings: dict = {}
         self._learner_summary: dict | None = None  # once the run is finished
+        self._lm_eval: list[dict] = []  # the lm-evaluation-harness groups written, once finished
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -133,6 +137,7 @@ class FolderRun:
                 if name in schema.names:
                     schema = schema.append(schema.field(name).with_name(f"{name}_original"))
             self.schema = schema
+            self._as_csv()
             return
         builder = SchemaBuilder()
         try:
@@ -144,11 +149,24 @@ class FolderRun:
                     builder.add(row, _with_originals(record, self.keep))
             self.schema, self.fits = builder.schema(), builder.fits
         except Untypable as exc:
-            if self.spec.format == "parquet":
-                raise RunError(f"the records cannot be stored as Parquet without changing a "
+            if self.spec.format in ("parquet", "csv"):
+                shown = {"parquet": "Parquet", "csv": "CSV"}[self.spec.format]
+                raise RunError(f"the records cannot be stored as {shown} without changing a "
                                f"value: {exc}; use --format jsonl") from None
             self.format, self.format_reason = "jsonl", f"Parquet cannot hold every value exactly: {exc}"
             warn(f"note: writing JSON lines, not Parquet: {exc}")
+        self._as_csv()
+
+    def _as_csv(self) -> None:
+        """With --format csv, CSV shards of the schema (refused for values CSV cannot hold)."""
+        from ..io.csvtext import csv_problem
+
+        if self.spec.format == "csv":
+            problem = csv_problem(self.schema)
+            if problem:
+                raise RunError(f"--format csv: {problem}, which CSV cannot hold and give back exactly; "
+                               "write Parquet (the default) or --format jsonl")
+            self.format = "csv"
 
     # -- the loop -------------------------------------------------------------------------
 
@@ -224,8 +242,13 @@ class FolderRun:
                 f"{resume_command(self.opts.argv)}")
 
     def _open_shard(self, index: int, first_row: int) -> _Shard:
-        ext = "parquet" if self.format == "parquet" else "jsonl"
-        data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema, self.fits)
+        ext = SHARD_EXTENSIONS[self.format]
+        if self.format == "csv":
+            from ..io.csvtext import CsvShardFile
+
+            data = CsvShardFile(self.work / f"data-{index:05d}.{ext}", self.schema, self.fits)
+        else:
+            data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema, self.fits)
         log = EditLogWriter(self.work / f"edits-{index:05d}.parquet")
         return _Shard(index, data, log, first_row=first_row)
 
@@ -340,6 +363,11 @@ class FolderRun:
         if self.errors is not None:
             self._learner_summary = learner_summary(self._learner_texts(), self.spec, self.errors,
                                                     self.paths)
+        from ..reports.lm_eval import harness_groups, write_harness_groups
+
+        groups = harness_groups(self.out, self._write_manifest("finalizing"))
+        write_harness_groups(self.out, groups)
+        self._lm_eval = [{k: g[k] for k in ("name", "file", "tasks")} for g in groups]
         manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
@@ -387,7 +415,7 @@ class FolderRun:
         totals = totals_of(self.shards)
         total = len(self.shards)
         split = self.source.split
-        ext = "parquet" if self.format == "parquet" else "jsonl"
+        ext = SHARD_EXTENSIONS.get(self.format, "jsonl")  # no format yet: the run is starting
         elapsed = time.time() - self.started
         manifest = {
             "state": state,
@@ -421,6 +449,8 @@ class FolderRun:
                         "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
             "argv": self.opts.argv,
         }
+        if self._lm_eval:
+            manifest["lm_eval"] = self._lm_eval
         text = json.dumps(manifest, indent=2, ensure_ascii=False)
         if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
             text = json.dumps(manifest, indent=2)

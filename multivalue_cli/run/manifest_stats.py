@@ -43,7 +43,7 @@ def protection_section(spec: RunSpec, plan: RecordPlan, errors: "ErrorConfig | N
             "learner_tags": list(errors.protect_tags) if errors is not None else [],
             "terms": len(protection.terms), "pair_key": plan.pair_key,
             "excluded_features": excluded,
-            "rebuilt_fields": {r.field: r.as_dict() for r in plan.rebuild},
+            "rebuilt_fields": {r.field: r.as_dict() for r in (*plan.rebuild, *plan.joined)},
             **({"spans": [str(label) for label in plan.spans]} if plan.spans else {}),
             **({"key_by_text": list(plan.text_keyed)} if plan.text_keyed else {}),
             "pairs": {"pairs": totals.pairs,

@@ -27,12 +27,15 @@ from .journal import JOURNAL_NAME, finished_shards
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
-# the files a run names in its folder: the final shards (data/, edits/), the shards of a run in
-# progress (.work/), temporary files; nothing else in data/, edits/ or .work/ is ours
-SHARD_NAME = re.compile(r"[^/\\]+-\d{5,}-of-\d{5,}\.(parquet|jsonl)")
-WORK_NAME = re.compile(r"(data|edits|learner|errors)-\d{5,}\.(parquet|jsonl|json)")
+# the files a run names in its folder: the final shards (data/, edits/, conll/), the shards of a
+# run in progress (.work/), temporary files, the harness groups (lm_eval/) and the exports of
+# `multivalue export` (gec/); nothing else in those folders is ours
+SHARD_NAME = re.compile(r"[^/\\]+-\d{5,}-of-\d{5,}\.(parquet|jsonl|csv|conll)")
+WORK_NAME = re.compile(r"(data|edits|learner|errors)-\d{5,}\.(parquet|jsonl|json|csv)")
 TEMPORARY_NAME = re.compile(r"\..+\.tmp")
 FINAL_NAME = re.compile(r"(data|edits)/" + SHARD_NAME.pattern)
+OWN_SUBFOLDERS = (("data", SHARD_NAME), ("edits", SHARD_NAME), ("conll", SHARD_NAME), (".work", WORK_NAME),
+                  ("lm_eval", re.compile(r"[^/\\]+\.yaml")), ("gec", re.compile(r"edits\.m2|source\.txt|target\.txt")))
 
 
 # ----------------------------------------------------------------------- the folder
@@ -162,7 +165,7 @@ def clear_output(out: Path) -> None:
     for name in ("manifest.json", "README.md", "errors.jsonl"):
         if (out / name).is_symlink() or (out / name).is_file():
             (out / name).unlink()
-    for name, pattern in (("data", SHARD_NAME), ("edits", SHARD_NAME), (".work", WORK_NAME)):
+    for name, pattern in OWN_SUBFOLDERS:
         clear_folder(out / name, pattern)
     for stale in out.iterdir():
         if TEMPORARY_NAME.fullmatch(stale.name) and not stale.is_dir():

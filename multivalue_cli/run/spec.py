@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import (  # noqa: F401 - the exit codes, for the modules of the run
     EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK, EXIT_SIGINT, EXIT_SIGTERM, EXIT_USAGE, MultivalueError,
 )
-from .texts import Rebuild, RecordPlan, RecordResult
+from .texts import RecordPlan, RecordResult
 
 if TYPE_CHECKING:
     from ..io.spans import SpanLabel
@@ -164,11 +164,13 @@ class RunSpec:
         """What no stage may touch, besides each record's protect fields."""
         from ..protection import Protection
 
+        preset = self.preset() if self.task_protection else None
         quotes = self.protect_quotes
         if quotes is None:
-            preset = self.preset()
-            quotes = bool(preset and self.task_protection and preset.protect_quotes)
-        return Protection(self.protect_terms, self.protect_regex, quotes)
+            quotes = bool(preset and preset.protect_quotes)
+        regex = self.protect_regex + tuple(r for r in (preset.protect_regex if preset else ())
+                                           if r not in self.protect_regex)
+        return Protection(self.protect_terms, regex, quotes)
 
     def plan(self, paths: list[str], keep: list[str], records: list[dict], schema=None) -> RecordPlan:
         """What to do with each record; a preset's protect fields that the records do not
@@ -179,13 +181,13 @@ class RunSpec:
 
         check_value_paths(records, self.protect_fields, "--protect-field")
         preset = self.preset()
-        protect, sql, rebuild = list(self.protect_fields), [], []
+        protect, sql, rebuild, joined = list(self.protect_fields), [], [], []
         if preset is not None:
             if self.task_protection:
                 protect += [p for p in preset.protect_fields
                             if p not in protect and any(values_at(r, p) for r in records)]
                 sql = list(preset.protect_sql)
-            rebuild = [Rebuild(r.field, r.source, r.tokenizer) for r in preset.rebuild if r.source in paths]
+            rebuild, joined = preset.derived_fields(paths)
         tokens = None
         if preset is not None and preset.tokens:
             from ..labels.layout import detect_layout
@@ -195,7 +197,7 @@ class RunSpec:
         elif self.token_labels:
             raise RunError("--token-labels describes the label lists of --task ner")
         return RecordPlan(tuple(paths), tuple(keep), tuple(protect), tuple(sql), self.pair_key,
-                          tuple(rebuild), spans=self.span_labels(paths, records),
+                          tuple(rebuild), joined=tuple(joined), spans=self.span_labels(paths, records),
                           text_keyed=self.text_keyed(paths), tokens=tokens)
 
     def text_keyed(self, paths: list[str]) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..io.fields import assign, field_of, parse_path, select, values_at
+from ..io.joined import JoinedField, Layout
 from ..io.jsontext import has_surrogates
 from ..engine.offsets import PositionMap, moved_span, regions
 from ..io.sources import BadRecord
@@ -45,10 +46,12 @@ class RecordPlan:
     # (terms, label spans), from a pass over the input (see shared_protection)
     shared: dict[tuple[str, str], tuple[tuple[str, ...], tuple[tuple[int, int], ...]]] | None = None
     tokens: "TokenLayout | None" = None  # tokens rewritten as a sentence, label lists kept aligned
+    joined: tuple[JoinedField, ...] = ()  # fields made of rewritten fields (HellaSwag's ctx)
 
     def columns(self) -> set[str]:
         """The top-level columns a rewrite may change: the texts' and the fields rebuilt from them."""
-        return {str(parse_path(p)[0]) for p in self.paths} | {r.field for r in self.rebuild}
+        return {str(parse_path(p)[0]) for p in self.paths} | {r.field for r in self.rebuild} \
+            | {j.field for j in self.joined}
 
 
 @dataclass
@@ -83,6 +86,7 @@ class PendingRecord:
     problems: list[str]  # why it is not rewritten (then it has no tasks)
     spans: dict[str, list[LabelSpan]] = field(default_factory=dict)  # by the path of their text
     tokens: "TokenLayout | None" = None  # its tokens are one sentence (see RecordPlan.tokens)
+    layouts: list[tuple[JoinedField, Layout]] = field(default_factory=list)  # fields made again
 
 
 def texts_of(record: dict, paths: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -113,11 +117,13 @@ def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> Pe
     if plan.tokens is not None:
         return _prepare_tokens(row, record, plan, pair)
     located, problems = texts_of(record, plan.paths)
+    layouts = [(joined, joined.layout(record)) for joined in plan.joined if joined.field in record]
+    problems += [joined.problem() for joined, layout in layouts if layout is None]
     spans: dict[str, list[LabelSpan]] = {}
     if plan.spans and not problems:
         spans, problems = label_spans(record, plan.spans, dict(located))
     tasks = [] if problems else [_task(row, record, plan, pair, path, text, spans) for path, text in located]
-    return PendingRecord(row, record, tasks, problems, spans)
+    return PendingRecord(row, record, tasks, problems, spans, layouts=layouts)
 
 
 def _task(row: int, record: dict, plan: RecordPlan, pair: object, path: str, text: str,
@@ -282,6 +288,8 @@ def finish(item: PendingRecord, outcomes: Sequence[Outcome], rebuild: Sequence[R
         assign(item.record, span.start_at, span.start)
         if span.end_at is not None:
             assign(item.record, span.end_at, span.end)
+    for joined, layout in item.layouts:
+        item.record[joined.field] = joined.make(item.record, layout)
     return result
 
 
