@@ -41,7 +41,13 @@ def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: s
 
 
 def missing_rules_note(profile) -> str | None:
-    """The note that some features of ``profile`` have no rule yet and are skipped."""
+    """The note that some features of ``profile`` (or of a tuple of them) have no rule yet and
+    are skipped."""
+    if isinstance(profile, tuple):
+        counts = [(p.abbreviation, len(p.split()[1])) for p in profile]
+        shown = ", ".join(f"{abbr} {n}" for abbr, n in counts if n)
+        return (f"note: features without a rule yet are skipped ({shown}; `multivalue dialects show "
+                "NAME` lists them)") if shown else None
     _, missing = profile.split()
     if not missing:
         return None

@@ -14,7 +14,7 @@ import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import pyarrow as pa
 
@@ -72,9 +72,10 @@ class OutputLock:
         self.fd = -1
 
 
-def prepare_output_dir(out: Path, overwrite: bool) -> None:
+def prepare_output_dir(out: Path, overwrite: bool, streams: Sequence[str] = ()) -> None:
     """Make ``out`` ready for a new run: refuse a folder holding other files or a run's output
-    unless ``overwrite`` (then clear only our files). A folder left by a run that died before
+    unless ``overwrite`` (then clear only our files: with them the folders of the dialects of
+    this run, ``streams``, and of the run it replaces). A folder left by a run that died before
     it finished its first shard holds nothing of value and is reused."""
     if any(out.iterdir()) and not overwrite and not leftovers_only(out):
         state = run_state(out)
@@ -87,11 +88,20 @@ def prepare_output_dir(out: Path, overwrite: bool) -> None:
         raise RunError(f"{out} {what}; pass --overwrite to replace it, or choose another "
                        "-o folder" + ("" if state not in (None, "complete") else
                                      " (--resume continues an unfinished run)"))
-    for name in OUR_FILES:
-        if name != LOCK_NAME:
+    for name in (*OUR_FILES, *streams, *_dialect_folders(out)):
+        if name and name != LOCK_NAME:
             _remove(out / name)
     for stale in out.glob(".*.tmp"):
         stale.unlink()
+
+
+def _dialect_folders(out: Path) -> list[str]:
+    """The folders of the dialects of the run whose manifest is in ``out`` (one per dialect)."""
+    try:
+        manifest = jsontext.loads((out / "manifest.json").read_text("utf-8"))
+        return [str(d["config"]) for d in manifest.get("dialects") or () if d.get("config")]
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return []
 
 
 def run_state(out: Path) -> str | None:
@@ -108,7 +118,7 @@ def leftovers_only(out: Path) -> bool:
     for entry in out.iterdir():
         if entry.name == LOCK_NAME or (entry.name.startswith(".") and entry.name.endswith(".tmp")):
             continue
-        if entry.name == ".work" and entry.is_dir() and not any(entry.iterdir()):
+        if entry.name == ".work" and entry.is_dir() and not any(p.is_file() for p in entry.rglob("*")):
             continue
         if entry.name == "manifest.json":
             try:
@@ -145,8 +155,8 @@ class Resumed:
     fingerprint: dict  # of the input, the same as the interrupted run's
 
 
-def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn: Callable[[str], None],
-                 ) -> Resumed | None:
+def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], source,
+                 warn: Callable[[str], None]) -> Resumed | None:
     """Check the folder's run against this one; return what it leaves to go on with, or None
     when nothing of it is worth keeping. Files in ``.work`` that no kept shard lists
     (half-written, finished after the last manifest update, or damaged) are removed."""
@@ -162,7 +172,7 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     except (OSError, ValueError, TypeError, AttributeError) as exc:
         raise RunError(f"{manifest_path}: cannot read it ({exc}); rerun with --overwrite") from None
     differing = previous.differences(spec)
-    if (manifest.get("profile") or {}).get("hash") != _profile_hash(profile):
+    if _profile_hashes(manifest) != [_profile_hash(p) for p in profiles]:
         differing.append("dialect/profile")
     names = ", ".join(option_name(d) for d in differing)
     if manifest.get("state") == "complete":
@@ -186,8 +196,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
         _unfinalize(out, manifest)
     shards = _trusted_shards(work, manifest["shards"], warn)
     keep = {name for shard in shards for name in shard["files"]}
-    for stale in work.iterdir():
-        if stale.name not in keep:
+    for stale in work.rglob("*"):
+        if stale.is_file() and stale.relative_to(work).as_posix() not in keep:
             stale.unlink()
     return Resumed(shards, manifest["format"], manifest.get("format_reason"),
                    schema_from_text(manifest.get("schema")), fingerprint)
@@ -196,14 +206,17 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
 def _unfinalize(out: Path, manifest: dict) -> None:
     """Move the shards an interrupted final step had already renamed back into ``.work``,
     so they are checked and finalized like the others."""
-    outputs = manifest.get("outputs") or {}
+    streams = {d["config"]: d.get("outputs") or {} for d in manifest.get("dialects") or () if d.get("config")}
+    streams[""] = manifest.get("outputs") or {}
     work = out / ".work"
     for k, shard in enumerate(manifest["shards"]):
         for name in shard["files"]:
-            kind = name.split("-")[0]
-            finals = outputs.get(kind) or []
+            stream, _, base = name.rpartition("/")
+            kind = base.split("-")[0]
+            finals = streams.get(stream, {}).get(kind) or []
             if kind in ("data", "edits") and k < len(finals) and (out / finals[k]).exists() \
                     and not (work / name).exists():
+                (work / name).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(out / finals[k], work / name)
 
 
@@ -269,6 +282,13 @@ def _profile_hash(profile: Profile | None) -> str | None:
     return profile.canonical()["hash"] if profile is not None else None
 
 
+def _profile_hashes(manifest: dict) -> list[str | None]:
+    """The hash of each profile of the run of ``manifest`` (one per dialect)."""
+    if manifest.get("dialects"):
+        return [(d.get("profile") or {}).get("hash") for d in manifest["dialects"]]
+    return [(manifest.get("profile") or {}).get("hash")]
+
+
 OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
                 "error_level": "--error-level",
                 "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
@@ -277,7 +297,9 @@ OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profi
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",
-                "shard_size": "--shard-size", "on_error": "--on-error"}
+                "shard_size": "--shard-size", "on_error": "--on-error", "mix": "--mix",
+                "mix_weights": "--dialect", "variants": "--variants", "changed_only": "--changed-only",
+                "dialect_column": "--dialect-column", "variant_column": "--variant-column"}
 
 
 def option_name(name: str) -> str:
