@@ -15,8 +15,9 @@ import typer
 from . import __version__
 from .errors import MultivalueError, UsageError
 from .options import (
-    AsJson, CommandGroup, Density, Dialect, DialectSort, Engine, ErrorLevel, ErrorRate, Errors, Exclude, Features,
-    IncludeUnmeasured, MinAccuracy, Model, OnError, Only, OutputFormat, Seed, chosen_profile, error_types, learner_rate, requested_run,
+    AsJson, ChangedOnly, CommandGroup, Density, Dialect, DialectColumn, Dialects, DialectSort, Engine, ErrorLevel,
+    ErrorRate, Errors, Exclude, Features, IncludeUnmeasured, MinAccuracy, Mix, Model, OnError, Only, OutputFormat,
+    Seed, VariantColumn, Variants, chosen_profile, error_types, learner_rate, requested_run,
 )
 from .reports.terminal import note, profile_notes, show
 from .reports.gec_command import export_command
@@ -55,7 +56,7 @@ def transform(
     input: Optional[str] = typer.Argument(
         None, help="JSONL(.gz) file, '-' for JSONL on stdin, JSON, CSV or TSV(.gz) file, Parquet file/folder, save_to_disk folder, or hf:owner/name. Default: the bundled sample."
     ),
-    dialect: Dialect = None,
+    dialect: Dialects = [],
     feature: Features = [],
     field: List[str] = typer.Option([], "--field", "-f", help="Field path to rewrite, e.g. question, questions[*].input_text (repeatable)."),
     task: Optional[str] = typer.Option(None, "--task", help="Task preset: its fields, protection, features left out (`multivalue tasks` lists them; `multivalue tasks show NAME`)."),
@@ -101,6 +102,8 @@ def transform(
     min_accuracy: MinAccuracy = None,
     include_unmeasured: IncludeUnmeasured = False,
     model: Model = None,
+    mix: Mix = False, variants: Variants = 1, changed_only: ChangedOnly = False,
+    dialect_column: DialectColumn = "dialect", variant_column: VariantColumn = "variant",
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or notes on stderr."),
 ) -> None:
     """Transform the chosen text fields of a dataset; write data shards, an edit log and a manifest.
@@ -120,7 +123,7 @@ def transform(
             raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
     if resume and overwrite:
         raise UsageError("--resume and --overwrite exclude each other")
-    spec, profile = requested_run(ctx)
+    spec, profile, notes = requested_run(ctx)
     to_stdout = output == "-"
     if to_stdout and resume:
         raise UsageError("--resume needs an output folder, not -o -")
@@ -128,7 +131,8 @@ def transform(
         raise UsageError("--format csv writes the shards of an output folder; -o - writes JSON lines")
     if to_stdout and log is None and not no_log:
         note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
-    note(profile_notes(profile), quiet)
+    for line in [*notes, profile_notes(profile)]:
+        note(line, quiet)
     opts = RunOptions(
         out=None if to_stdout else Path(output or f"multivalue_out/{spec.output_name(profile)}"),
         log=log, no_log=no_log or (to_stdout and log is None), workers=workers,

@@ -18,17 +18,27 @@ at WARNING level).
 Fields are paths as for ``--field`` (``question``, ``questions``, ``questions[*].input_text``,
 ``dialog.turns[*].text``); they address the rows as ``datasets`` gives them to Python (a
 ``Sequence`` of a struct, for instance, comes as a struct of lists).
+
+Several dialects (``dialect=["IndE", "ChcE"]``) give the long form: each input row becomes one
+row per dialect, adjacent and in the order given, with a ``dialect`` column naming it (the rows
+``multivalue transform -d IndE,ChcE -o -`` writes); every text is parsed once for all of them.
+``mix=True`` gives one row per input row instead, its dialect drawn as ``--mix`` draws it;
+``variants=N`` gives N rows per row and dialect, numbered in a ``variant`` column (0 is the plain
+output); ``changed_only=True`` leaves out the rows none of whose texts changed. Rows come and
+go, so these need ``batched=True`` (a mix of one variant, one row per row, works unbatched too).
 """
 from __future__ import annotations
 
 import copy
 import logging
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping, Sequence
 
 from .io.fields import parse_path
+from .run.fanout import OutputLayout
 from .run.texts import RecordPlan, rewrite_records
 from .tasks import load_task
-from .transformer import Transformer
+from .transformer import DialectsTransformer, FanoutConfig, Transformer
 
 log = logging.getLogger(__name__)
 
@@ -58,12 +68,15 @@ class DatasetMapper:
             return RecordPlan(tuple(paths))
         rebuild, joined = self.preset.derived_fields(paths)
         return RecordPlan(tuple(paths), protect_fields=self.preset.protect_fields,
-                          protect_sql=self.preset.protect_sql, rebuild=rebuild, joined=joined)
+                          protect_sql=self.preset.protect_sql, rebuild=rebuild, joined=joined,
+                          spans=tuple(label for label in self.preset.spans if label.text in paths),
+                          text_keyed=tuple(p for p in self.preset.key_by_text if p in paths))
 
     def _columns(self, plan: RecordPlan) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The columns a record's rewrite reads, and those it writes."""
         made = [r.field for r in plan.rebuild] + [j.field for j in plan.joined]
-        written = [str(parse_path(p)[0]) for p in plan.paths] + made
+        offsets = [p for label in plan.spans for p in (label.start, label.end, label.span) if p]
+        written = [str(parse_path(p)[0]) for p in (*plan.paths, *offsets)] + made
         read = written + [str(parse_path(p)[0]) for p in (*plan.protect_fields, *plan.protect_sql)]
         return tuple(dict.fromkeys(read)), tuple(dict.fromkeys(written))
 
@@ -101,12 +114,60 @@ class DatasetMapper:
         return f"hf_map({self.transformer!r}, {chosen})"
 
 
+class DialectsMapper(DatasetMapper):
+    """The callable :func:`hf_map` returns for several dialects, a mix, variants or changed rows
+    only: the long form (see the module's documentation)."""
+
+    def __init__(self, transformer: DialectsTransformer, fields: Sequence[str], layout: OutputLayout,
+                 task: str | None = None) -> None:
+        super().__init__(transformer, fields, task)  # type: ignore[arg-type]
+        self.layout = layout
+
+    def __call__(self, batch: Mapping[str, Any], indices: int | Sequence[int] | None = None) -> dict:
+        from .run.fanout import rewrite_records_fanout
+
+        if indices is None:
+            raise TypeError(NEEDS_INDICES)
+        for column in self.layout.added_columns:
+            if column in batch:
+                raise ValueError(f"the dataset already has a column {column!r}, which this map adds; "
+                                 "name the added column otherwise (dialect_column=, variant_column=)")
+        single = isinstance(indices, int)
+        if single:  # map(batched=False): one example, one row back
+            if self.layout.dialect_column is None or self.layout.variant_column or self.layout.changed_only:
+                raise TypeError("hf_map with several dialects, variants or changed_only=True gives a "
+                                "row count of its own: call ds.map(..., batched=True)")
+            rows, keys = [dict(batch)], [indices]
+        else:
+            rows = [{c: batch[c][k] for c in batch} for k in range(len(indices))]
+            keys = list(indices)
+        if self._plan is None and rows:
+            self._plan = self._plan_for(self.preset.choose_fields(rows[0]))
+        results = rewrite_records_fanout(self.transformer, rows, keys, self._plan, self.layout)
+        written = []
+        for result in results:
+            if result.error is not None:
+                log.warning("row %s left unchanged in %s: %s", result.row, result.dialect, result.error)
+            if not result.left_out:
+                written.append(result.record)
+        if single:
+            return written[0]
+        columns = [*batch, *self.layout.added_columns]
+        return {c: [row[c] for row in written] for c in columns}
+
+
 def hf_map(
-    dialect: str | None = None,
+    dialect: str | Sequence[str] | None = None,
     features: Iterable[str | int] | Mapping[str | int, float] | None = None,
     fields: str | Sequence[str] | None = None,
     seed: int = 0,
     task: str | None = None,
+    *,
+    mix: bool | Mapping[str, float] = False,
+    variants: int = 1,
+    changed_only: bool = False,
+    dialect_column: str = "dialect",
+    variant_column: str = "variant",
     **profile_kwargs: Any,
 ) -> DatasetMapper:
     """A function for ``ds.map(..., batched=True, with_indices=True)`` (``batched=False``
@@ -116,12 +177,30 @@ def hf_map(
     fields it makes again; without either, the field is ``text``. ``profile_kwargs`` go to
     :class:`~multivalue_cli.transformer.Transformer`: ``only``, ``exclude``, ``density``,
     ``errors``, ``error_rate``, ``protect`` (terms no stage may touch), ``protect_regex``,
-    ``protect_quotes``, ``model``, ``batch_size``."""
+    ``protect_quotes``, ``model``, ``batch_size``.
+
+    A list of dialects, ``mix`` (True, or a weight per dialect: ``{"IndE": 2, "ChcE": 1}``),
+    ``variants`` and ``changed_only`` give the long form of ``multivalue transform -o -`` with
+    the same options (see the module's documentation)."""
     paths = (fields,) if isinstance(fields, str) else tuple(fields or ())
     if not paths and task is None:
         paths = ("text",)
-    transformer = Transformer(dialect=dialect, features=features, seed=seed, task=task, **profile_kwargs)
-    return DatasetMapper(transformer, paths, task)
+    names = [dialect] if isinstance(dialect, str) or dialect is None else list(dialect)
+    if isinstance(mix, Mapping):
+        names, weights = list(mix), tuple(float(w) for w in mix.values())
+    else:
+        weights = (1.0,) * len(names) if mix else None
+    if len(names) == 1 and weights is None and variants == 1 and not changed_only:
+        transformer = Transformer(dialect=names[0], features=features, seed=seed, task=task, **profile_kwargs)
+        return DatasetMapper(transformer, paths, task)
+    if features is not None:
+        raise ValueError("give either dialects or features, not both")
+    members = DialectsTransformer(names, seed=seed, task=task, **profile_kwargs).config.members
+    fan = DialectsTransformer(config=FanoutConfig(members, variants, weights))
+    spec = SimpleNamespace(mix=weights is not None, variants=variants, changed_only=changed_only,
+                           dialect_column=dialect_column, variant_column=variant_column, pair_key=None)
+    layout = OutputLayout.of(spec, fan.names, to_stdout=True)
+    return DialectsMapper(fan, paths, layout, task)
 
 
 def transform_records(records: Iterable[Mapping[str, Any]], dialect: str | None = None,

@@ -64,6 +64,19 @@ DialectSort = Enum("DialectSort", [(c, c) for c in ("abbreviation", "name", "reg
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Dialect = Annotated[Optional[str], typer.Option(
     "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML profile.")]
+Dialects = Annotated[List[str], typer.Option(
+    "--dialect", "-d", help="Abbreviation (CollSgE), eWAVE name or a common one (Singlish), Multi, or a YAML "
+    "profile. Several (comma-separated or repeated; all = the 50 eWAVE varieties) give one dataset "
+    "configuration each, OUT/<ABBR>/, from one parse; with --mix, one dataset (NAME=WEIGHT weights the draw).")]
+Mix = Annotated[bool, typer.Option(
+    "--mix", help="One dataset: each row's dialect drawn from the listed ones (seeded), named in an added column.")]
+Variants = Annotated[int, typer.Option(
+    "--variants", min=1, help="N rows per input row (adjacent), numbered in an added column; variant 0 is the plain output.")]
+ChangedOnly = Annotated[bool, typer.Option(
+    "--changed-only", help="Leave out the rows in which no selected field changed (counted in the manifest).")]
+DialectColumn = Annotated[str, typer.Option(
+    "--dialect-column", help="Name of the added column naming a row's dialect (--mix, or several dialects with -o -).")]
+VariantColumn = Annotated[str, typer.Option("--variant-column", help="Name of the added column numbering the variants.")]
 Features = Annotated[List[str], typer.Option(
     "--feature", help="Apply only these features (name or eWAVE number) at probability 1.")]
 Seed = Annotated[int, typer.Option(
@@ -91,8 +104,9 @@ Model = Annotated[Optional[str], typer.Option(
 # ------------------------------------------------------------------------------ what they become
 
 
-def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
-    """The spec and profile a ``transform`` asks for: from its options, or from the manifest of
+def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | tuple[Profile, ...] | None", list[str]]:
+    """The spec and profile a ``transform`` asks for (a tuple of profiles for several
+    dialects), and notes about them: from its options, or from the manifest of
     ``--from-manifest``, which refuses the options the manifest answers for."""
     from .run.spec import RunSpec
     from .tasks import load_task
@@ -106,14 +120,14 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
         adjusted = {"format": o.output_format.value, "on_error": o.on_error.value}
         given = given_on_command_line(ctx, tuple(RunSpec.option_name(name) for name in adjusted))
         return dataclasses.replace(spec, **{name: value for name, value in adjusted.items()
-                                            if RunSpec.option_name(name) in given}), profile
+                                            if RunSpec.option_name(name) in given}), profile, []
     preset = load_task(o.task) if o.task else None
     exclude = o.exclude
     if preset is not None and o.task_protection:
         exclude = [*exclude, *(f for f in preset.exclude if f not in exclude)]
     errors = o.errors or ("learner" if o.error_level else None)
-    profile = chosen_profile(o.dialect, o.feature, o.only, exclude, o.density, errors,
-                             o.min_accuracy, o.include_unmeasured)
+    profile, weights, notes = chosen_profiles(o.dialect, o.feature, o.only, exclude, o.density, errors, o.mix,
+                                              o.min_accuracy, o.include_unmeasured)
     types = error_types(errors)
     spec = RunSpec(input=o.input, fields=tuple(o.field), task=o.task, split=o.split, config=o.config,
                    limit=o.limit, seed=o.seed, keep_original=o.keep_original, model=o.model,
@@ -124,10 +138,60 @@ def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | None"]:
                    protect_terms=protect_terms(o.protect_file), protect_quotes=o.protect_quotes,
                    task_protection=o.task_protection, pair_key=o.pair_key, max_line_mb=o.max_line_mb,
                    spans=span_declarations(o.span), key_by_text=tuple(dict.fromkeys(o.key_by_text)),
-                   token_labels=token_label_declarations(o.token_labels))
+                   token_labels=token_label_declarations(o.token_labels), mix=o.mix,
+                   mix_weights=weights, variants=o.variants, changed_only=o.changed_only,
+                   dialect_column=o.dialect_column, variant_column=o.variant_column)
     with usage_errors():
         spec.protection().check_patterns()  # a pattern that does not compile: before any work
-    return spec, profile
+    return spec, profile, notes
+
+
+def chosen_profiles(dialects: List[str], features: List[str], only=(), exclude=(), density=None,
+                    errors: str | None = None, mix: bool = False, min_accuracy: float | None = None,
+                    include_unmeasured: bool = False) -> tuple["Profile | tuple[Profile, ...] | None", tuple[float, ...], list[str]]:
+    """The profile the ``--dialect`` options ask for, or a tuple of several (each named once;
+    ``all``: every bundled dialect), the weight of each when they are mixed (NAME=WEIGHT;
+    1 when not given), and notes on names counted once."""
+    from .profiles import load_profile_list, resolve_profile
+
+    names, weights = [], []
+    for value in dialects:
+        for item in (part.strip() for part in value.split(",")):
+            if item:
+                name, weight = _weighted(item, mix)
+                names.append(name)
+                weights.append(weight)
+    if mix and not names:
+        raise UsageError("--mix draws each row's dialect from the listed ones: give them with --dialect")
+    if len(names) <= 1 and not mix and not any(n.lower() == "all" for n in names):
+        return chosen_profile(names[0] if names else None, features, only, exclude, density, errors,
+                              min_accuracy, include_unmeasured), (), []
+    if features:
+        raise UsageError("give either dialects or --feature, not both")
+    with usage_errors():
+        found, sources, notes = load_profile_list(names)
+        profiles = tuple(resolve_profile(p, only=only or (), exclude=exclude or (), density=density,
+                                         min_accuracy=min_accuracy, include_unmeasured=include_unmeasured)
+                         for p in found)
+    if len(profiles) == 1 and not mix:
+        return profiles[0], (), notes
+    return profiles, tuple(weights[k] for k in sources) if mix else (), notes
+
+
+def _weighted(item: str, mix: bool) -> tuple[str, float]:
+    """``NAME`` or ``NAME=WEIGHT`` (with --mix only) of a --dialect list."""
+    name, equals, weight = item.rpartition("=")
+    if not equals:
+        return item, 1.0
+    if not mix:
+        raise UsageError(f"--dialect {item}: a weight (NAME=WEIGHT) is for --mix")
+    try:
+        value = float(weight)
+    except ValueError:
+        raise UsageError(f"--dialect {item}: the weight after = is not a number") from None
+    if not value >= 0 or value == float("inf"):
+        raise UsageError(f"--dialect {item}: a weight is a number >= 0")
+    return name.strip(), value
 
 
 def span_declarations(declarations: List[str]) -> tuple[str, ...]:

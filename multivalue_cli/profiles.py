@@ -217,6 +217,40 @@ def load_profile(spec: str, _seen: frozenset[str] = frozenset()) -> Profile:
     return _load_yaml(bundled[abbr].read_text("utf-8"), f"dialects/{abbr}.yaml", _seen)
 
 
+ALL_DIALECTS = "all"  # in a list of dialects: every bundled profile (not Multi)
+
+
+def load_profile_list(names: Sequence[str]) -> tuple[list[Profile], list[int], list[str]]:
+    """The profiles a list of dialect names asks for (``all``: every bundled profile, the
+    eWAVE varieties), each once: ``(profiles, which name gave each, notes)``. A profile named
+    twice, or by its abbreviation and its name, counts once (with a note); two different
+    profiles with one abbreviation (a YAML profile's, say) are refused: the abbreviation names
+    the profile's output."""
+    profiles: list[Profile] = []
+    sources: list[int] = []
+    notes: list[str] = []
+    first: dict[str, tuple[str, str]] = {}  # abbreviation -> (name that gave it, hash)
+    for position, name in enumerate(names):
+        every = name.strip().lower() == ALL_DIALECTS
+        for profile in ([load_profile(abbr) for abbr in bundled_profiles()] if every else [load_profile(name)]):
+            abbr, digest = profile.abbreviation, profile.canonical()["hash"]
+            if abbr in first:
+                earlier, earlier_hash = first[abbr]
+                if earlier_hash != digest:
+                    raise ProfileError(f"{name} and {earlier} are two profiles with the abbreviation "
+                                       f"{abbr}, which names a dialect's output; give one of them "
+                                       "another abbreviation")
+                if not every or earlier.lower() != ALL_DIALECTS:
+                    named = f"{abbr} (in {name})" if every else name if name == abbr else f"{name} ({abbr})"
+                    notes.append(f"note: {named} is already listed"
+                                 + ("" if earlier == abbr else f" as {earlier}") + "; counted once")
+                continue
+            first[abbr] = (name, digest)
+            profiles.append(profile)
+            sources.append(position)
+    return profiles, sources, notes
+
+
 @lru_cache(maxsize=None)
 def _profile_name(traversable) -> str:
     for line in traversable.read_text("utf-8").splitlines():

@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from .engine.apply import Engine, Prepared, Result
+from .engine.apply import Engine, Prepared, Result, keyed_uniform
 from .engine.chunking import CHUNK_CHARS, RewrittenPiece, clipped, join_pieces, split_texts, text_windows
 from .engine.offsets import compose, moved_span
 from .engine.parsing import DEFAULT_CACHE_SIZE, ParseCache, Parser, shared_cache
@@ -331,7 +331,7 @@ class Transformer:
         labels = spans if spans is not None else [()] * len(texts)
         if len(texts) < 2:
             return self.explain_many_with_stats(texts, keys, [path] * len(texts), protected, labels), 0, 0
-        docs = list(self.parser.parse(texts))
+        docs = self.parser.docs(texts)
         kept = [self.protection.spans(t, p) + list(s) for t, p, s in zip(texts, protected, labels)]
         carried = blocked = 0
         if self.profile is not None and self.engine.rules:
@@ -364,3 +364,174 @@ def _after_dialect(source: str, dialect: Result, learned: "LearnerResult") -> tu
 def _picked(positions: Sequence[int], *columns: Sequence) -> list[list]:
     """The values of each of ``columns`` at ``positions``."""
     return [[column[k] for k in positions] for column in columns]
+
+
+# ------------------------------------------------------------------ many dialects, one parse
+
+
+def variant_key(key: object, variant: int) -> object:
+    """The key of a text's random draws in variant ``variant``: the key itself in variant 0
+    (the plain run's draws), else a key of that variant's own."""
+    return key if variant == 0 else f"{key}\x1fvariant\x1f{variant}"
+
+
+def mixed_member(seed: int, key: object, variant: int, weights: Sequence[float]) -> int:
+    """Which of the dialects the record keyed ``key`` takes in variant ``variant`` of a mixed
+    run: a keyed draw (never a global RNG), in proportion to ``weights``."""
+    point = keyed_uniform(seed, "dialect", key, variant) * sum(weights)
+    for member, weight in enumerate(weights):
+        point -= weight
+        if point < 0:
+            return member
+    return len(weights) - 1
+
+
+@dataclass(frozen=True)
+class FanoutConfig:
+    """Many outputs of the same texts (cheap to pickle): one :class:`TransformerConfig` per
+    dialect (one seed and one way of parsing for all; the learner errors calibrated per
+    dialect), ``variants`` independent draws of each, and for a mixed run (``weights``) one
+    dialect per record and variant, drawn in proportion to the weights, instead of all."""
+
+    members: tuple[TransformerConfig, ...]
+    variants: int = 1
+    weights: tuple[float, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.members:
+            raise ValueError("give at least one dialect")
+        parsing = {(c.seed, c.model, c.batch_size, c.cache_size) for c in self.members}
+        if len(parsing) > 1:
+            raise ValueError("the dialects of one run share the seed, the model and the parsing options")
+        if self.variants < 1:
+            raise ValueError("variants must be at least 1")
+        if self.weights is not None and (len(self.weights) != len(self.members)
+                                         or min(self.weights) < 0 or not sum(self.weights)):
+            raise ValueError("give one weight (>= 0, not all 0) per dialect")
+
+    def wanted(self, key: object) -> list[tuple[int, int]]:
+        """``(member, variant)`` of every output of the record keyed ``key``, in output order:
+        every dialect's variants, or for a mixed run each variant's drawn dialect."""
+        if self.weights is None:
+            return [(m, v) for m in range(len(self.members)) for v in range(self.variants)]
+        seed = self.members[0].seed
+        return [(mixed_member(seed, key, v, self.weights), v) for v in range(self.variants)]
+
+
+class DialectsTransformer:
+    """Several dialects of the same texts from one parse of each text.
+
+    >>> t = DialectsTransformer(["IndE", "ChcE"], seed=0)
+    >>> t.transform("He speaks English.")        # {"IndE": "...", "ChcE": "..."}
+    >>> t.transform_many(texts, variant=1)        # {"IndE": [...], "ChcE": [...]}
+
+    Each dialect's output is exactly what ``Transformer(dialect=..., seed=...)`` gives (keyword
+    options as for :class:`Transformer`, for every dialect); the texts are parsed once and each
+    rule's sites found once, whatever the number of dialects: only the sampling, the rendering
+    and the learner stage are done per dialect. ``variant`` N > 0 draws again, independently of
+    variant 0 (which is the plain output) and of the other variants.
+    """
+
+    def __init__(self, dialects: Sequence[str | Profile] = (), seed: int = 0, *,
+                 config: FanoutConfig | None = None, **options: Any) -> None:
+        if config is None:
+            config = FanoutConfig(tuple(TransformerConfig.from_options(d, seed=seed, **options)
+                                        for d in dialects))
+        self.config = config
+        self.members = [Transformer(config=c) for c in config.members]
+        self.names = [m.profile.abbreviation if m.profile is not None else "none" for m in self.members]
+        if len(set(self.names)) < len(self.names):
+            raise ValueError(f"a dialect is named twice: {', '.join(self.names)}")
+        self._parser: Parser | None = None
+
+    def __getstate__(self) -> dict:
+        return {"config": self.config}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(config=state["config"])
+
+    @property
+    def parser(self) -> Parser:
+        """One parser (and parse cache) for every dialect."""
+        if self._parser is None:
+            self._parser = self.members[0].parser
+            for member in self.members[1:]:
+                member._parser = self._parser
+        return self._parser
+
+    def transform(self, text: str, variant: int = 0) -> dict[str, str]:
+        return {name: texts[0] for name, texts in self.transform_many([text], variant).items()}
+
+    def transform_many(self, texts: Sequence[str], variant: int = 0) -> dict[str, list[str]]:
+        return {name: [r.text for r in results]
+                for name, results in self.explain_many(texts, variant=variant).items()}
+
+    def explain_many(self, texts: Sequence[str], keys: Sequence[object] | None = None,
+                     paths: Sequence[str] | None = None,
+                     protected: Sequence[Sequence[str]] | None = None, variant: int = 0,
+                     ) -> dict[str, list[Result]]:
+        """Each dialect's results (as :meth:`Transformer.explain_many`), by abbreviation."""
+        wanted = [(m, variant) for m in range(len(self.members))]
+        rows = self.explain_wanted(texts, keys, paths, protected, [wanted] * len(texts))
+        return {name: [row[m][0] for row in rows] for m, name in enumerate(self.names)}
+
+    def explain_wanted(
+        self, texts: Sequence[str], keys: Sequence[object] | None, paths: Sequence[str] | None,
+        protected: Sequence[Sequence[str]] | None, wanted: Sequence[Sequence[tuple[int, int]]],
+        spans: Sequence[Sequence["Span"]] | None = None,
+    ) -> list[list[tuple[Result, "LearnerStats | None"]]]:
+        """For each text, the result of each ``(member, variant)`` it wants, in that order. The
+        texts (pieces of long ones) are parsed window by window, as one transformer does; each
+        window is pinned in the parser while every member rewrites its texts of it. ``spans``:
+        per text, the character spans labels point at (see :meth:`Transformer.explain_many_with_stats`)."""
+        keys = keys if keys is not None else [""] * len(texts)
+        paths = paths if paths is not None else [""] * len(texts)
+        protected = protected if protected is not None else [()] * len(texts)
+        spans = spans if spans is not None else [()] * len(texts)
+        with collecting_less():
+            if all(len(t) <= CHUNK_CHARS for t in texts if t):
+                pieces, owners = list(texts), [(k, 0) for k in range(len(texts))]
+            else:
+                pieces, owners = split_texts(texts)
+            piece_spans = [clipped(spans[k], start, start + len(piece)) if spans[k] else ()
+                           for (k, start), piece in zip(owners, pieces)]
+            groups: dict[tuple[int, int], list[int]] = {}
+            for p, (k, _) in enumerate(owners):
+                for wish in wanted[k]:
+                    groups.setdefault(wish, []).append(p)
+            done: dict[tuple[int, int, int], tuple[Result, Any]] = {}
+            todo = [p for p, piece in enumerate(pieces) if piece and piece.strip()]
+            for window in text_windows(todo, pieces, self.members[0].config.batch_size):
+                inside = set(window)
+                with self.parser.pinning([pieces[p] for p in window]):
+                    for (m, v), positions in groups.items():
+                        mine = [p for p in positions if p in inside]
+                        if not mine:
+                            continue
+                        ks = [owners[p][0] for p in mine]
+                        results = self.members[m]._explain_pieces(
+                            [pieces[p] for p in mine], [variant_key(keys[k], v) for k in ks],
+                            [paths[k] for k in ks], [protected[k] for k in ks], [piece_spans[p] for p in mine])
+                        for p, result in zip(mine, results):
+                            done[(m, v, p)] = result
+            pieces_of: list[list[int]] = [[] for _ in texts]
+            for p, (k, _) in enumerate(owners):
+                pieces_of[k].append(p)
+            return [[join_pieces([RewrittenPiece(owners[p][1], pieces[p],
+                                                 *done.get((m, v, p), (Result(pieces[p]), None)))
+                                  for p in pieces_of[k]])
+                     for m, v in wanted[k]] for k in range(len(texts))]
+
+    def explain_pair_wanted(self, texts: Sequence[str], keys: Sequence[object], path: str,
+                            protected: Sequence[Sequence[str]], pair: object,
+                            wanted: Sequence[tuple[int, int]],
+                            spans: Sequence[Sequence["Span"]] | None = None) -> list[tuple[list, int, int]]:
+        """:meth:`Transformer.explain_pair` for each ``(member, variant)`` of ``wanted``, the
+        members of the pair parsed once."""
+        with self.parser.pinning(list(texts)):
+            return [self.members[m].explain_pair(texts, [variant_key(k, v) for k in keys], path,
+                                                 protected, variant_key(pair, v), spans)
+                    for m, v in wanted]
+
+    def __repr__(self) -> str:
+        return f"DialectsTransformer({self.names!r}, seed={self.config.members[0].seed})"

@@ -7,6 +7,7 @@
     python scripts/bench.py --profile Multi       # where the time beside parsing goes
     python scripts/bench.py --realtext ../shared/realtext --repeats 3   # the real workloads
     python scripts/bench.py --hostile             # inputs whose cost grew the wrong way, a stuck worker
+    python scripts/bench.py --realtext ../shared/realtext --dialects --repeats 3   # many dialects, one parse
 
 With ``--realtext DIR`` the workloads are public benchmark files: ``templated`` (the BBQ files'
 contexts and questions, which repeat), ``distinct`` (Spider questions and WinoBias sentences,
@@ -77,6 +78,8 @@ TAILS = ["yesterday", "last year", "every morning", "in the evening", "after the
          "because it was raining", "when the shop opened", "although nobody asked"]
 CHILD_ENV = dict(os.environ)  # the measured processes' environment (see use_bytecode_cache)
 DEFAULT_SETTINGS = ["IndE:1", "IndE:2", "UAAVE:1", "Multi:1", "Multi:2", "learner:1"]
+# --dialects: one run of one, five and every dialect (one output each, one parse of each text)
+DIALECT_SETS = {"1 dialect": "IndE", "5 dialects": "IndE,ChcE,UAAVE,CollSgE,AppE", "50 dialects (all)": "all"}
 REALTEXT_SETTINGS = ["templated:IndE:1", "distinct:IndE:1", "distinct:Multi:1", "distinct:learner:1",
                      "distinct:IndE:2", "every:IndE:1", "every:Multi:1", "every:learner:1", "every:IndE:2",
                      "long:IndE:1", "long:learner:1"]
@@ -401,7 +404,11 @@ def main() -> None:
     parser.add_argument("--profile", metavar="DIALECT", help="print a profile of the engine instead")
     parser.add_argument("--realtext", type=Path, help="run the real workloads of this folder instead")
     parser.add_argument("--hostile", action="store_true", help="time and measure the hostile inputs instead")
+    parser.add_argument("--dialects", action="store_true",
+                        help="with --realtext: 1, 5 and 50 dialects in one run each, on the distinct texts")
     args = parser.parse_args()
+    if args.realtext and args.dialects:
+        return dialects_main(args)
     if args.realtext:
         return realtext_main(args)
     if args.hostile:
@@ -573,6 +580,38 @@ def hostile_main(args) -> None:
                 CHILD_ENV.pop(name)
         print(f"2 workers, one stopped (SIGSTOP) at its 2nd batch, --worker-timeout 30: {stuck['wall_s']:.1f} s "
               f"(unstopped {reference['wall_s']:.1f} s); same output: {_same_output(tmp / 'stuck', tmp / 'unstuck')}")
+
+def dialects_main(args) -> None:
+    """Many dialects from one parse, on the distinct real texts with one worker: the wall time
+    (start-up and writing included) of a run of 1, 5 and all 50 dialects, the sets in turn in
+    each round (rotated, so that none always runs first), beside raw parsing of the same texts
+    measured right before and after each run; then the peak RSS of each of two workers with
+    the 50 profiles loaded."""
+    median = statistics.median
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        path, fields, texts = realtext_workloads(args.realtext, tmp)["distinct"]
+        use_bytecode_cache(tmp, path)
+        print(f"distinct: {len(texts)} texts, {len(set(texts))} distinct; {args.repeats} rounds, one worker")
+        runs: dict[str, list[dict]] = {name: [] for name in DIALECT_SETS}
+        names = list(DIALECT_SETS)
+        for round_ in range(args.repeats):
+            for name in names[round_ % len(names):] + names[:round_ % len(names)]:
+                run, raw_seconds = run_between_raw(
+                    texts, lambda: run_transform(path, tmp / "out", DIALECT_SETS[name], 1, fields=fields))
+                runs[name].append({**run, "raw_s": raw_seconds})
+        one = median(r["wall_s"] for r in runs[names[0]])
+        print("| dialects | wall s | x 1-dialect run | x raw parsing | start-up s | peak RSS MB |")
+        print("|---|---|---|---|---|---|")
+        for name in names:
+            rs = runs[name]
+            print(f"| {name} | {median(r['wall_s'] for r in rs):.2f} | "
+                  f"{median(r['wall_s'] for r in rs) / one:.2f} | "
+                  f"{median(r['wall_s'] / r['raw_s'] for r in rs):.2f} | "
+                  f"{median(r['startup_s'] for r in rs):.2f} | {max(r['main_rss_mb'] for r in rs):.0f} |")
+        every = run_transform(path, tmp / "out", DIALECT_SETS[names[-1]], 2, fields=fields)
+        print(f"{names[-1]}, 2 workers: peak RSS per worker {', '.join(f'{m:.0f}' for m in every['worker_rss_mb'])} MB, "
+              f"main {every['main_rss_mb']:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -79,6 +79,18 @@ def test_cli_ray_engine_writes_the_same_output_as_local(ray_instance, tmp_path):
     assert manifests["local"]["counts"]["texts_changed"] > 0
 
 
+def test_many_dialects_on_ray_write_the_same_configurations_as_local(ray_instance, tmp_path):
+    common = ["transform", "-d", "IndE,ChcE", "--variants", "2", "--seed", "3", "--limit", "60", "--quiet"]
+    for name, extra in (("local", []), ("ray", ["--engine", "ray", "--workers", "2", "--batch-size", "20"])):
+        result = runner.invoke(app, [*common, *extra, "-o", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+    for dialect in ("IndE", "ChcE"):
+        for folder in ("data", "edits"):
+            local = sorted((tmp_path / "local" / dialect / folder).iterdir())
+            on_ray = sorted((tmp_path / "ray" / dialect / folder).iterdir())
+            assert [f.read_bytes() for f in on_ray] == [f.read_bytes() for f in local]
+
+
 def test_a_dead_actor_is_an_error_naming_the_batch(ray_instance):
     from multivalue_cli.run.worker import WorkerDied
 

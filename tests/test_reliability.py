@@ -140,9 +140,9 @@ def test_a_signal_as_the_next_shard_opens_leaves_no_temporary_files(corpus, refe
     open_shard = folder.FolderRun._open_shard
 
     def open_then_interrupt(self, index, first_row):
-        opened = open_shard(self, index, first_row)
+        opened = open_shard(self, index, first_row)  # the shard of each output (one here)
         if index == 2:  # its files are on disk, the run does not hold it yet
-            opened.data.write([{"id": -1, "text": "x", "label": 0}], first_row)
+            opened[0].data.write([{"id": -1, "text": "x", "label": 0}], first_row)
             raise Interrupted(signals.SIGINT)
         return opened
 

@@ -17,6 +17,7 @@ The engine
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
@@ -117,11 +118,12 @@ class Prepared:
     output is the same as from a fresh parse. The learner stage keeps its candidates here
     too (``learner``, see :meth:`.LearnerInjector.inject`)."""
 
-    __slots__ = ("doc", "_index", "sites", "learner", "rendered")
+    __slots__ = ("doc", "_index", "sites", "learner", "rendered", "signature")
 
     def __init__(self, doc: "Doc") -> None:
         self.doc = doc
         self._index: DocIndex | None = None
+        self.signature: tuple[int, int] | None = None  # see TriggerBits.signature_of
         self.sites: dict[tuple, tuple[list, str | None]] = {}  # (rule, form, fn) -> (sites, failure)
         self.learner: dict[tuple, object] = {}
         # the kept sites (and the protection) -> the text and edit log they give: records of
@@ -137,7 +139,10 @@ class Prepared:
     def rule_sites(self, rule: "Rule", failures: list[str]) -> list:
         # A rule's sites depend on the form it renders, and on its code: a rule registered
         # again under the same name (a library user's own, a test's stand-in) finds its own.
-        key = (rule.name, rule.form, rule.fn)
+        # (The code, not the partial that gives it its form: each profile makes its own
+        # partial, and the profiles of a many-dialect run share the sites.)
+        fn = rule.fn
+        key = (rule.name, rule.form, fn.func if isinstance(fn, partial) else fn)
         found = self.sites.get(key)
         if found is None:
             fresh: list[str] = []
@@ -146,6 +151,45 @@ class Prepared:
         if found[1] is not None:
             failures.append(found[1])
         return found[0]
+
+
+class TriggerBits:
+    """A bit for each trigger key (lemma, tag or dependency) of the rules of every engine of
+    the process. A document's signature, the OR of the bits of the keys it holds, is worked
+    out once per parsed text (kept in :attr:`Prepared.signature`); each engine masks the bits
+    of its own rules' keys (the dialects of a many-dialect run share the text's signature)."""
+
+    def __init__(self) -> None:
+        self.bits: dict[str, dict[str, int]] = {"lemma": {}, "tag": {}, "dep": {}}
+        self.size = 0
+
+    def bit(self, kind: str, key: str) -> int:
+        """The bit of a key (a new one for a key not seen yet)."""
+        table = self.bits[kind]
+        if key not in table:
+            table[key] = 1 << self.size
+            self.size += 1
+        return table[key]
+
+    def signature(self, index: DocIndex) -> int:
+        signature = 0
+        for kind, keys in (("lemma", index.lemmas), ("tag", index.tags), ("dep", index.deps)):
+            bits = self.bits[kind]
+            for key in keys:
+                found_bit = bits.get(key)
+                if found_bit is not None:
+                    signature |= found_bit
+        return signature
+
+    def signature_of(self, prepared: "Prepared") -> int:
+        """The document's signature, kept with it (made again once more keys have bits)."""
+        found = prepared.signature
+        if found is None or found[0] != self.size:
+            found = prepared.signature = (self.size, self.signature(prepared.index))
+        return found[1]
+
+
+TRIGGER_BITS = TriggerBits()
 
 
 class Engine:
@@ -173,26 +217,19 @@ class Engine:
         # every trigger key of every rule, by kind: what decides which rules a document wakes
         self._trigger_keys = {kind: frozenset().union(*(getattr(r, kind + "s") for r, _ in self.rules))
                               for kind in ("lemma", "tag", "dep")}
-        # each trigger key's bit: a document's signature is the OR of the bits of its keys
-        self._bits: dict[str, dict[str, int]] = {}
-        bit = 0
+        # a document's signature, masked to this engine's keys (see TriggerBits), tells
+        # which of them occur
+        self._mask = 0
         for kind in ("lemma", "tag", "dep"):
-            self._bits[kind] = {}
             for key in sorted(self._trigger_keys[kind]):
-                self._bits[kind][key] = 1 << bit
-                bit += 1
+                self._mask |= TRIGGER_BITS.bit(kind, key)
         self._candidate_cache: dict[int, list[tuple["Rule", float]]] = {}
 
-    def _candidates(self, index: DocIndex) -> list[tuple["Rule", float]]:
+    def _candidates(self, index: DocIndex, prepared: Prepared | None = None) -> list[tuple["Rule", float]]:
         """The rules whose triggers all occur in the document, in profile order (cached by
         which trigger keys occur: documents share few distinct combinations)."""
-        signature = 0
-        for kind, keys in (("lemma", index.lemmas), ("tag", index.tags), ("dep", index.deps)):
-            bits = self._bits[kind]
-            for key in keys:
-                found_bit = bits.get(key)
-                if found_bit is not None:
-                    signature |= found_bit
+        whole = TRIGGER_BITS.signature_of(prepared) if prepared is not None else TRIGGER_BITS.signature(index)
+        signature = whole & self._mask
         found = self._candidate_cache.get(signature)
         if found is not None:
             return found
@@ -249,7 +286,7 @@ class Engine:
             protected = protected | _tokens_in(index, protected_spans) | labels
         offsets = index.offsets
         site_prefix = f"{self.seed}\x1f{key}\x1f{path}\x1f"  # the site key: see keyed_uniform
-        for rule, prob in self._candidates(index):
+        for rule, prob in self._candidates(index, prepared):
             sites = prepared.rule_sites(rule, failures)
             if not sites:
                 continue

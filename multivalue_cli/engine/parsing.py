@@ -7,6 +7,7 @@ text seen again needs neither a parse nor its rules' site search.
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .apply import Prepared
@@ -67,12 +68,34 @@ def shared_cache(model: str | None, size: int) -> ParseCache:
 
 
 class Parser:
-    """``nlp.pipe`` in batches of ``batch_size`` texts, through ``cache`` if given."""
+    """``nlp.pipe`` in batches of ``batch_size`` texts, through ``cache`` if given, and through
+    the texts pinned for a while (:meth:`pinning`), whatever the cache keeps."""
 
     def __init__(self, nlp: "Language", batch_size: int, cache: ParseCache | None = None) -> None:
         self.nlp = nlp
         self.batch_size = batch_size
         self.cache = cache
+        self.pinned: dict[str, Prepared] = {}
+
+    @contextmanager
+    def pinning(self, texts: Sequence[str]) -> Iterator[list[Prepared]]:
+        """Prepare ``texts`` and keep them for every :meth:`prepare` and :meth:`docs` until the
+        block ends: several transformers rewriting the same texts (other dialects, variants)
+        share one parse and one search for each rule's sites."""
+        ready = self.prepare(texts)
+        self.pinned = dict(zip(texts, ready))
+        try:
+            yield ready
+        finally:
+            self.pinned = {}
+
+    def docs(self, texts: Sequence[str]) -> list["Doc"]:
+        """The parse of each text: the pinned one, else a fresh one (not from the cache, nor
+        kept in it)."""
+        pinned = self.pinned
+        missing = [t for t in texts if t not in pinned]
+        fresh = self.parse(missing) if missing else iter(())
+        return [pinned[t].doc if t in pinned else next(fresh) for t in texts]
 
     def parse(self, texts: Sequence[str]) -> Iterator["Doc"]:
         """Each text parsed, without its token vectors: the rules and the learner stage read
@@ -89,13 +112,14 @@ class Parser:
     def prepare(self, texts: Sequence[str]) -> list[Prepared]:
         """Each text parsed once: from the cache, or in one :meth:`parse` over the distinct
         texts not in it."""
-        cache = self.cache
+        cache, pinned = self.cache, self.pinned
         found: dict[str, Prepared] = {}
-        if cache is not None:
-            for text in texts:
+        for text in texts:
+            hit = pinned.get(text) if pinned else None
+            if hit is None and cache is not None:
                 hit = cache.get(text)
-                if hit is not None:
-                    found[text] = hit
+            if hit is not None:
+                found[text] = hit
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         for text, doc in zip(missing, self.parse(missing)):
             found[text] = Prepared(doc)

@@ -35,6 +35,11 @@ EDIT_LOG_SCHEMA = pa.schema(
 )
 
 
+# Columns the edit log of a run with many outputs has beside these (see run/fanout.py): the
+# dialect, where one output holds several, and the variant, where there are several.
+EDIT_LOG_EXTRA_COLUMNS = {"dialect": pa.string(), "variant": pa.int32()}
+
+
 class EditRow(NamedTuple):
     """One row of the edit log: one applied edit of one text (the columns of
     :data:`EDIT_LOG_SCHEMA`, in its order)."""
@@ -202,25 +207,29 @@ class EditLogWriter(AtomicTableFile):
 
     group_rows = 50_000
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, extra: Sequence[str] = ()) -> None:
+        """``extra``: columns of :data:`EDIT_LOG_EXTRA_COLUMNS` the rows have after the others."""
         self.path, self.rows, self.enabled = path, 0, path is not None
+        schema = EDIT_LOG_SCHEMA
+        for name in extra:
+            schema = schema.append(pa.field(name, EDIT_LOG_EXTRA_COLUMNS[name]))
         if path is not None:
-            super().__init__(path, "jsonl" if path.suffix == ".jsonl" else "parquet", EDIT_LOG_SCHEMA)
+            super().__init__(path, "jsonl" if path.suffix == ".jsonl" else "parquet", schema)
 
     def write(self, rows: Sequence[EditRow], first_row: int = 0) -> None:
         if self.enabled:
             super().write(rows, first_row)
 
     def _lines(self, rows: Sequence[EditRow]) -> bytes:
-        names = EDIT_LOG_SCHEMA.names
+        names = self.schema.names
         return "".join(jsontext.dumps(dict(zip(names, row))) + "\n" for row in rows).encode("utf-8")
 
     def _table(self, rows: Sequence[EditRow], first_row: int) -> pa.Table:
         spare_pandas_probe()
         columns = zip(*rows)
         return pa.Table.from_arrays([pa.array(column, type=f.type)
-                                     for column, f in zip(columns, EDIT_LOG_SCHEMA)],
-                                    schema=EDIT_LOG_SCHEMA)
+                                     for column, f in zip(columns, self.schema)],
+                                    schema=self.schema)
 
     def close(self) -> None:
         if self.enabled:

@@ -15,9 +15,11 @@ from ..io.jsoncolumns import JsonColumns
 from ..io.fields import parse_path
 from ..io.writers import atomic_write_text
 from ..profiles import catalog
+from .run_folder import dialect_views
 from .templating import render_template
 
 TOP_FEATURES = 15
+TOP_FEATURES_PER_DIALECT = 3
 
 
 def write_card(out: Path, manifest: dict) -> None:
@@ -68,9 +70,12 @@ def render_card(out: Path, manifest: dict) -> str:
         learner_citation=_learner_citation(learner),
         accuracy=_accuracy(manifest, profile),
         token_labels=manifest.get("token_labels"),
-        conll=bool(manifest.get("outputs", {}).get("conll")),
+        conll=bool((manifest.get("outputs") or {}).get("conll")),
         task=_task(manifest),
         lm_eval=manifest.get("lm_eval") or [],
+        dialects=_dialect_rows(manifest),
+        per_dialect=_per_dialect(manifest),
+        layout=_layout(manifest),
     )
 
 
@@ -127,10 +132,16 @@ def _task(manifest: dict) -> dict | None:
 
 
 def _what_name(manifest: dict) -> str:
-    """'Indian English (IndE)', 'learner errors (prep)', or both."""
+    """'Indian English (IndE)', 'learner errors (prep)', or both; '5 dialects (IndE, ...)' or
+    'a mix of 3 dialects (...)' for several."""
     profile = manifest.get("profile") or {}
     learner = manifest.get("learner") or {}
+    dialects = [d["abbreviation"] for d in manifest.get("dialects") or ()]
     parts = []
+    if dialects:
+        shown = ", ".join(dialects[:5]) + (", ..." if len(dialects) > 5 else "")
+        mixed = "a mix of " if (manifest.get("layout") or {}).get("columns", {}).get("dialect") else ""
+        parts.append(f"{mixed}{len(dialects)} dialects ({shown})")
     if profile:
         parts.append(f"{profile.get('name')} ({profile.get('abbreviation')})")
     if learner:
@@ -148,15 +159,59 @@ def front_matter(manifest: dict, split: str) -> dict:
         "language": ["en"],
         "tags": tags,
         "size_categories": [_size_category(manifest.get("counts", {}).get("written", 0))],
-        "configs": [
-            {"config_name": "default", "default": True,
-             "data_files": [{"split": split, "path": f"data/{split}-*"}]},
-            # `datasets` reads every configuration of a folder with the one reader its first
-            # needs: the Parquet edit log is a configuration only beside Parquet data
-            *([{"config_name": "edits", "data_files": [{"split": split, "path": f"edits/{split}-*"}]}]
-              if manifest.get("format") != "jsonl" else []),
-        ],
+        "configs": _configs(manifest, split),
     }
+
+
+def _configs(manifest: dict, split: str) -> list[dict]:
+    """The dataset configurations: the data and the edit log; with a configuration per dialect,
+    ``<ABBR>`` and ``<ABBR>-edits`` for each (and no default: a name must be given)."""
+    if not _per_dialect(manifest):
+        return [{"config_name": "default", "default": True,
+                 "data_files": [{"split": split, "path": f"data/{split}-*"}]},
+                # `datasets` reads every configuration of a folder with the one reader its first
+                # needs: the Parquet edit log is a configuration only beside Parquet data
+                *([{"config_name": "edits", "data_files": [{"split": split, "path": f"edits/{split}-*"}]}]
+                  if manifest.get("format") != "jsonl" else [])]
+    with_edits = manifest.get("format") != "jsonl"
+    return [config for name, _ in dialect_views(manifest) for config in (
+        {"config_name": name, "data_files": [{"split": split, "path": f"{name}/data/{split}-*"}]},
+        *([{"config_name": f"{name}-edits", "data_files": [{"split": split, "path": f"{name}/edits/{split}-*"}]}]
+          if with_edits else []))]
+
+
+def _per_dialect(manifest: dict) -> bool:
+    return bool((manifest.get("layout") or {}).get("per_dialect"))
+
+
+def _layout(manifest: dict) -> dict | None:
+    """What a run with many outputs did beside a plain run: the columns it added, the variants,
+    the rows it left out as unchanged; None for a plain run."""
+    layout = manifest.get("layout")
+    if not layout:
+        return None
+    counts = manifest.get("counts", {})
+    columns = layout.get("columns") or {}
+    return {"dialect_column": columns.get("dialect"), "variant_column": columns.get("variant"),
+            "variants": layout.get("variants", 1), "changed_only": layout.get("changed_only"),
+            "left_out": counts.get("left_out", 0), "records": counts.get("records", 0)}
+
+
+def _dialect_rows(manifest: dict) -> list[dict]:
+    """One row per dialect of a run of several: its profile, and (with a configuration per
+    dialect) its counts and commonest features; (in a mixed run) its weight and rows."""
+    rows = []
+    mixed_rows = manifest.get("counts", {}).get("rows_per_dialect", {})
+    for entry in manifest.get("dialects") or ():
+        profile = entry.get("profile") or {}
+        row = {"abbreviation": entry["abbreviation"], "name": profile.get("name"),
+               "features": len(profile.get("features", {})), "hash": profile.get("hash"),
+               "weight": entry.get("weight"), "rows": mixed_rows.get(entry["abbreviation"], 0)}
+        if "counts" in entry:
+            counts = entry["counts"]
+            row.update(_counts(counts), top=[name for name, _ in _edits_per_feature(counts)[:TOP_FEATURES_PER_DIALECT]])
+        rows.append(row)
+    return rows
 
 
 def hub_loaders(manifest: dict) -> list[str]:

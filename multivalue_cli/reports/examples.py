@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine.apply import AppliedEdit
 from ..io.fields import original_columns, select
-from .run_folder import edit_log, error_rows, read_manifest, record_texts, rows_and_records
+from .run_folder import dialect_views, edit_log, error_rows, read_manifest, record_texts, rows_and_records
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class Example:
     original: str
     output: str
     edits: tuple[AppliedEdit, ...]
+    # in a run with several dialects or variants: the text's dialect and variant
+    dialect: str | None = None
+    variant: int | None = None
 
     def spans(self) -> list[EditSpan]:
         return edit_spans(self.edits)
@@ -85,27 +88,42 @@ def _undo(output_text: str, edits: Iterable[Any]) -> str:
 
 def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
     """``n`` changed texts drawn at random (reproducibly, by ``seed``), with their originals
-    and edits, in input order."""
+    and edits, in input order (with a configuration per dialect, from each in turn)."""
     out = Path(out)
     manifest = read_manifest(out)
-    failed, _ = error_rows(out)
-    candidates = sorted({(e["key"], e["field"]) for e in edit_log(out, manifest, ("key", "field"))
-                         if e["key"] not in failed})
+    views = dialect_views(manifest)
+    examples = []
+    for k, (name, view) in enumerate(views):
+        share = n // len(views) + (1 if k < n % len(views) else 0)
+        if share:
+            examples += _picked(out, view, share, seed, name)
+    return examples
+
+
+def _picked(out: Path, manifest: dict, n: int, seed: int, dialect: str | None) -> list[Example]:
+    columns = (manifest.get("layout") or {}).get("columns") or {}
+    variant_column, dialect_column = columns.get("variant"), columns.get("dialect")
+    failed, _ = error_rows(out, manifest)
+    candidates = sorted({(e["key"], e.get("variant") or 0, e["field"])
+                         for e in edit_log(out, manifest, ("key", "field", "variant")) if e["key"] not in failed})
     chosen = set(random.Random(seed).sample(candidates, min(n, len(candidates))))
-    edits: dict[tuple[int, str], list[AppliedEdit]] = defaultdict(list)
-    for e in edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after")):
-        if (e["key"], e["field"]) in chosen:
-            edits[(e["key"], e["field"])].append(
+    edits: dict[tuple[int, int, str], list[AppliedEdit]] = defaultdict(list)
+    for e in edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after", "variant")):
+        if (e["key"], e.get("variant") or 0, e["field"]) in chosen:
+            edits[(e["key"], e.get("variant") or 0, e["field"])].append(
                 AppliedEdit(e["ewave"], e["feature"], e["start"], e["end"], e["before"], e["after"]))
-    wanted_rows = {row for row, _ in chosen}
+    wanted_rows = {row for row, _, _ in chosen}
     examples = []
     for row, record in rows_and_records(out, manifest):
         if row is None or row not in wanted_rows:
             continue
-        for (key, path), logged in sorted(edits.items()):
-            if key == row:
-                examples.append(make_example(row, path, record, logged, manifest))
-    return sorted(examples, key=lambda ex: (ex.row, ex.field))
+        variant = record.get(variant_column) or 0 if variant_column else 0
+        for (key, number, path), logged in sorted(edits.items()):
+            if key == row and number == variant:
+                example = make_example(row, path, record, logged, manifest)
+                examples.append(replace(example, dialect=record.get(dialect_column) if dialect_column else dialect,
+                                        variant=variant if variant_column else None))
+    return sorted(examples, key=lambda ex: (ex.row, ex.variant or 0, ex.field))
 
 
 def make_example(row: int, path: str, record: dict, edits: list[AppliedEdit],

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 from ..io.writers import atomic_write_text
-from .run_folder import shard_rows
+from .run_folder import dialect_views, shard_rows
 from .templating import render_template
 
 FOLDER = "lm_eval"
@@ -28,7 +28,12 @@ DATASET_BUILDERS = {"parquet": "parquet", "jsonl": "json"}  # the output format 
 
 def harness_groups(out: Path, manifest: dict) -> list[dict]:
     """The harness groups this output can run: ``{"name", "file", "tasks", "config"}`` each
-    (none without a preset the harness ships, or with data it cannot read as written)."""
+    (none without a preset the harness ships, or with data it cannot read as written); a run
+    with a configuration per dialect has a group per dialect."""
+    return [group for _, view in dialect_views(manifest) for group in _groups_of(out, view)]
+
+
+def _groups_of(out: Path, manifest: dict) -> list[dict]:
     preset = manifest.get("task") or {}
     builder = DATASET_BUILDERS.get(manifest.get("format") or "")
     if not preset.get("lm_eval") or builder is None or not manifest["outputs"]["data"]:
@@ -43,7 +48,8 @@ def harness_groups(out: Path, manifest: dict) -> list[dict]:
     name = f"{preset['name']}_{variety(manifest)}"
     split = manifest.get("input", {}).get("split") or "train"
     extension = "parquet" if builder == "parquet" else "jsonl"
-    files = (Path(out).resolve() / "data").as_posix() + f"/{split}-*.{extension}"
+    folder = Path(manifest["outputs"]["data"][0]).parent  # data/, or <ABBR>/data/ of a dialect
+    files = (Path(out).resolve() / folder).as_posix() + f"/{split}-*.{extension}"
     shown = variety(manifest, shown=True)
     tasks = [{"task": t["task"], "task_alias": f"{t['task'] if len(chosen) > 1 else preset['name']} ({shown})",
               "dataset_path": builder,
@@ -71,6 +77,9 @@ def variety(manifest: dict, shown: bool = False) -> str:
     parts = []
     if manifest.get("profile"):
         parts.append(manifest["profile"]["abbreviation"])
+    elif manifest.get("dialects"):  # one output of several dialects (a mix)
+        parts.append(("a mix of " if shown else "mix_") + (", " if shown else "_").join(
+            d["abbreviation"] for d in manifest["dialects"]))
     if manifest.get("learner"):
         level = manifest["learner"].get("level")
         parts.append(f"learner errors{' ' + level if level and shown else ''}" if shown

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..profiles import catalog
-from .run_folder import edit_log, error_rows, read_manifest, record_texts, rows_and_records
+from .run_folder import dialect_views, edit_log, error_rows, read_manifest, record_texts, rows_and_records
 
 HISTOGRAM_CAP = 10  # texts with this many edits or more share the last bin ("10+")
+TOP_FEATURES_PER_DIALECT = 3  # in the table of the dialects side by side
 UNCATEGORISED = "(uncategorised)"
 # Learner errors are logged under their ERRANT type (eWAVE number 0): "R:PREP", "M:VERB:TENSE".
 LEARNER_CATEGORIES = {"DET": "learner: determiner", "PREP": "learner: preposition",
@@ -35,16 +36,30 @@ def category_of(feature: str) -> str:
 
 
 def summarise(out: Path) -> dict:
-    """The numbers of a finished run (a JSON-serialisable dict; see :func:`print_report`)."""
+    """The numbers of a finished run (a JSON-serialisable dict; see :func:`print_report`). A
+    run of several dialects also has them side by side (``dialects``): each configuration's,
+    or each dialect's share of a mixed run; the rest are the run's, all dialects together
+    (with a configuration per dialect, each one's own numbers are in ``dialect_summaries``)."""
     out = Path(out)
     manifest = read_manifest(out)
+    views = dialect_views(manifest)
+    if views[0][0] is not None:
+        return _side_by_side(out, manifest, [(name, _summary(out, view)) for name, view in views])
+    return _summary(out, manifest)
+
+
+def _summary(out: Path, manifest: dict) -> dict:
+    """The numbers of one output (a plain run's, a mixed run's, one dialect's of several)."""
     counts = manifest.get("counts", {})
     per_text: Counter = Counter()
     per_feature: Counter = Counter()
-    for edit in edit_log(out, manifest, ("key", "field", "feature")):
-        per_text[(edit["key"], edit["field"])] += 1
+    by_dialect: dict[str, Counter] = defaultdict(Counter)  # a mixed run's edits per feature
+    for edit in edit_log(out, manifest, ("key", "field", "feature", "variant", "dialect")):
+        per_text[(edit["key"], edit.get("variant") or 0, edit["field"])] += 1
         per_feature[edit["feature"]] += 1
-    fields, warnings = _field_stats(out, manifest, set(per_text))
+        if edit.get("dialect"):
+            by_dialect[edit["dialect"]][edit["feature"]] += 1
+    fields, warnings, texts_by_dialect = _field_stats(out, manifest, set(per_text))
     texts = counts.get("texts", sum(f["texts"] for f in fields))
     total_edits = sum(per_feature.values())
     profile = manifest.get("profile") or {}
@@ -77,7 +92,73 @@ def summarise(out: Path) -> dict:
         "learner_fields": learner_fields(manifest),
         "learner_distribution": _learner_distribution(manifest),
         "warnings": warnings,
+        **_layout_entries(manifest, texts_by_dialect, by_dialect),
     }
+
+
+def _layout_entries(manifest: dict, texts: dict[str, tuple[int, int]], features: dict[str, Counter]) -> dict:
+    """What a run with many outputs adds to its summary (nothing for a plain run): its
+    variants and the rows it left out as unchanged, and for a mixed run its dialects side by
+    side."""
+    layout = manifest.get("layout")
+    if not layout:
+        return {}
+    entries: dict = {"layout": {"variants": layout.get("variants", 1), "changed_only": layout.get("changed_only"),
+                                "left_out": manifest.get("counts", {}).get("left_out", 0),
+                                "per_dialect": layout.get("per_dialect"), "columns": layout.get("columns")}}
+    if manifest.get("dialects") and not layout.get("per_dialect"):
+        names = {d["abbreviation"]: (d.get("profile") or {}).get("name") for d in manifest["dialects"]}
+        entries["dialects"] = [_dialect_row(abbr, name, *texts.get(abbr, (0, 0)), features.get(abbr, Counter()))
+                               for abbr, name in names.items()]
+    return entries
+
+
+def _dialect_row(abbreviation: str, name: str | None, texts: int, changed: int, features: Counter,
+                 errors: int | None = None) -> dict:
+    """A dialect's numbers, for the table of the dialects side by side."""
+    edits = sum(features.values())
+    return {"dialect": abbreviation, "name": name, "texts": texts, "texts_changed": changed,
+            "share_changed": _share(changed, texts), "edits": edits,
+            "mean_edits_per_text": round(edits / texts, 3) if texts else 0.0, "errors": errors,
+            "top_features": [f for f, _ in sorted(features.items(), key=lambda kv: (-kv[1], kv[0]))
+                             [:TOP_FEATURES_PER_DIALECT]]}
+
+
+def _side_by_side(out: Path, manifest: dict, parts: list[tuple[str, dict]]) -> dict:
+    """The summary of a run with a configuration per dialect: the run's numbers (all dialects
+    together), each dialect's in ``dialect_summaries``, and a row per dialect in ``dialects``."""
+    features: Counter = Counter()
+    bins: Counter = Counter()
+    per_field: dict[str, Counter] = {}
+    for _, part in parts:
+        features.update({f["feature"]: f["edits"] for f in part["per_feature"]})
+        bins.update({b["edits"]: b["texts"] for b in part["edits_per_text"]})
+        for f in part["per_field"]:
+            per_field.setdefault(f["field"], Counter()).update({"texts": f["texts"], "changed": f["changed"]})
+    def total(name: str) -> int:
+        return sum(part[name] for _, part in parts)
+
+    texts, edits = total("texts"), total("edits")
+    summary = dict(parts[0][1])
+    summary.update(
+        folder=str(out), profile={"abbreviation": None, "name": None, "hash": None, "features": None,
+                                  "features_without_rule": []},
+        records=total("records"), written=total("written"), texts=texts, texts_changed=total("texts_changed"),
+        share_changed=_share(total("texts_changed"), texts), edits=edits,
+        mean_edits_per_text=round(edits / texts, 3) if texts else 0.0,
+        per_field=[{"field": name, "texts": c["texts"], "changed": c["changed"], "share": _share(c["changed"], c["texts"])}
+                   for name, c in per_field.items()],
+        per_feature=_feature_rows(features, edits), per_category=_category_rows(features, edits),
+        edits_per_text=[{"edits": label, "texts": n, "share": _share(n, texts)} for label, n in bins.items()],
+        errors={"count": sum(part["errors"]["count"] for _, part in parts), "examples": [f"{name}: {e}" for name, part in parts
+                                                            for e in part["errors"]["examples"]][:20]},
+        learner=None, learner_profile=None, learner_fields=None, learner_distribution=None, review=None,
+        warnings=[f"{name}: {w}" for name, part in parts for w in part["warnings"]],
+        dialects=[_dialect_row(name, part["profile"]["name"], part["texts"], part["texts_changed"],
+                               Counter({f["feature"]: f["edits"] for f in part["per_feature"]}),
+                               part["errors"]["count"]) for name, part in parts],
+        dialect_summaries=dict(parts), layout={**(parts[0][1].get("layout") or {}), "per_dialect": True})
+    return summary
 
 
 def _recorded_review(out: Path) -> dict | None:
@@ -91,13 +172,17 @@ def _share(part: int, whole: int) -> float:
     return round(part / whole, 4) if whole else 0.0
 
 
-def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, str]]) -> tuple[list[dict], list[str]]:
+def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, int, str]],
+                 ) -> tuple[list[dict], list[str], dict[str, tuple[int, int]]]:
     """Texts and changed texts per requested field path (records with errors left out, as in
-    the manifest's counts)."""
+    the manifest's counts); and per dialect, where the records name theirs (a mixed run)."""
     paths = list(manifest["fields"])
     texts: Counter = Counter()
     changed: Counter = Counter()
-    failed, _ = error_rows(out)
+    by_dialect: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    columns = (manifest.get("layout") or {}).get("columns") or {}
+    dialect_column, variant_column = columns.get("dialect"), columns.get("variant")
+    failed, _ = error_rows(out, manifest)
     warnings: list[str] = []
     for row, record in rows_and_records(out, manifest):
         if row is None:
@@ -107,17 +192,22 @@ def _field_stats(out: Path, manifest: dict, edited: set[tuple[int, str]]) -> tup
         if row in failed:
             continue
         seen: set[str] = set()
+        variant = record.get(variant_column) or 0 if variant_column else 0
+        counted = by_dialect[record.get(dialect_column)] if dialect_column else [0, 0]
         for path in paths:
             located = record_texts(record, manifest, [path])
             for concrete, _text in located:
                 if concrete in seen:
                     continue
                 seen.add(concrete)
+                hit = int((row, variant, concrete) in edited)
                 texts[path] += 1
-                changed[path] += int((row, concrete) in edited)
+                changed[path] += hit
+                counted[0] += 1
+                counted[1] += hit
     rows = [{"field": p, "texts": texts[p], "changed": changed[p], "share": _share(changed[p], texts[p])}
             for p in paths]
-    return rows, warnings
+    return rows, warnings, {name: (n, c) for name, (n, c) in by_dialect.items()}
 
 
 def _feature_rows(per_feature: Counter, total: int) -> list[dict]:
@@ -212,9 +302,12 @@ def _learner_profile(manifest: dict) -> str | None:
 
 
 def run_title(summary: dict) -> str:
-    """What the run did, for a title: the dialect, the learner errors, or both."""
+    """What the run did, for a title: the dialect (or dialects), the learner errors, or both."""
     profile = summary["profile"]
     parts = []
+    if summary.get("dialects"):
+        names = [d["dialect"] for d in summary["dialects"]]
+        parts.append(f"{len(names)} dialects ({', '.join(names[:5])}{', ...' if len(names) > 5 else ''})")
     if profile.get("abbreviation"):
         parts.append(f"{profile['abbreviation']} ({profile['name']})")
     if summary.get("learner_profile"):
@@ -245,6 +338,8 @@ def print_report(summary: dict, console, top: int = 20) -> None:
         console.print(t)
 
     table("Run", ("", "value"), run_overview_rows(summary), numeric=False)
+    if summary.get("dialects"):
+        table("Dialects side by side", DIALECT_COLUMNS, dialect_table_rows(summary))
     table("Texts per field", ("field", "texts", "changed", "share"),
           ((f["field"], f["texts"], f["changed"], percent(f["share"])) for f in summary["per_field"]))
     shown = summary["per_feature"][:top]
@@ -285,7 +380,16 @@ def run_overview_rows(summary: dict) -> list[tuple[str, Any]]:
     profile = summary["profile"]
     dialect = (f"{profile['abbreviation']} ({profile['name']}), {profile['features']} features with a rule"
                if profile.get("abbreviation") else "none")
+    if summary.get("dialects"):
+        layout = summary.get("layout") or {}
+        how = "one configuration each" if layout.get("per_dialect") else "one drawn per row"
+        dialect = f"{len(summary['dialects'])} ({how}): " + ", ".join(d["dialect"] for d in summary["dialects"])
     rows = [("dialect", dialect)]
+    layout = summary.get("layout") or {}
+    if layout.get("variants", 1) > 1:
+        rows.append(("variants", f"{layout['variants']} per input row"))
+    if layout.get("changed_only"):
+        rows.append(("rows left out (unchanged)", layout.get("left_out", 0)))
     if summary.get("learner_profile"):
         rows.append(("learner errors", summary["learner_profile"]))
     return rows + [
@@ -302,6 +406,17 @@ def run_overview_rows(summary: dict) -> list[tuple[str, Any]]:
         ("tool", f"multivalue {summary['tool'].get('version')}, spaCy {summary['spacy'].get('version')} "
                  f"({summary['spacy'].get('model')})"),
     ]
+
+
+DIALECT_COLUMNS = ("dialect", "texts", "changed", "share changed", "edits per text", "edits", "errors",
+                   "commonest features")
+
+
+def dialect_table_rows(summary: dict) -> list[tuple]:
+    """The dialects side by side, as table rows (:data:`DIALECT_COLUMNS`)."""
+    return [(d["dialect"], d["texts"], d["texts_changed"], percent(d["share_changed"]),
+             f"{d['mean_edits_per_text']:.2f}", d["edits"], d["errors"] if d["errors"] is not None else "",
+             ", ".join(d["top_features"])) for d in summary["dialects"]]
 
 
 def percent(share: float | None, digits: int = 1) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..io.writers import atomic_write_text
 from ..profiles import catalog
-from .report import cell_text, percent, points, run_overview_rows, run_title
+from .report import DIALECT_COLUMNS, cell_text, dialect_table_rows, percent, points, run_overview_rows, run_title
 from .svgchart import horizontal_bars, vertical_bars
 from .templating import render_template
 
@@ -59,7 +59,16 @@ def render_report(summary: dict, examples: Sequence["Example"], top: int = 20) -
         review=_review_section(summary["review"], top) if summary.get("review") else None,
         errors=_error_section(summary),
         examples=[_example(example) for example in examples],
+        dialects=_dialects_section(summary) if summary.get("dialects") else None,
     )
+
+
+def _dialects_section(summary: dict) -> dict:
+    """The dialects side by side: a chart of the share of texts each changed, and the table."""
+    chart = horizontal_bars("Share of texts changed (%)", [(d["dialect"], round(100 * d["share_changed"], 1))
+                                                             for d in summary["dialects"]])
+    return {"chart": chart, "table": _table_of("dialects", DIALECT_COLUMNS, dialect_table_rows(summary),
+                                               {1, 2, 3, 4, 5, 6})}
 
 
 def _feature_section(summary: dict, top: int) -> dict:
@@ -125,7 +134,8 @@ def _error_section(summary: dict) -> dict:
 
 def _example(example: "Example") -> dict:
     spans = example.spans()
-    return {"row": example.row, "field": example.field,
+    about = [f"variant {example.variant}"] if example.variant is not None else []
+    return {"row": example.row, "field": example.field, "about": ([example.dialect] if example.dialect else []) + about,
             "original": _marked(example.original, [(s.start, s.end, s) for s in spans]),
             "output": _marked(example.output, [(s.out_start, s.out_end, s) for s in spans]),
             "edits": [{"features": _features_label(s.features), "before": s.before, "after": s.after}

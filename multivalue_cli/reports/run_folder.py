@@ -3,6 +3,7 @@ rows) and its edit log. Every reader of the data or edit-log shards goes through
 :func:`shard_rows`."""
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Collection, Iterable, Iterator, Sequence
@@ -38,9 +39,24 @@ def read_manifest(out: Path) -> dict:
     return manifest
 
 
-def error_rows(out: Path) -> tuple[set[int], set[int]]:
-    """Rows listed in errors.jsonl (not transformed), and those of them not written at all."""
-    path = Path(out) / "errors.jsonl"
+def dialect_views(manifest: dict) -> list[tuple[str | None, dict]]:
+    """The datasets of a finished folder, each described as a folder of one is: a run with a
+    configuration per dialect (``OUT/<ABBR>/``) holds one per dialect, named by its
+    abbreviation (its profile, counts, files and learner errors in place of the run's); any
+    other run, its own (named None)."""
+    if not (manifest.get("layout") or {}).get("per_dialect"):
+        return [(None, manifest)]
+    return [(d["config"], {**manifest, "profile": d["profile"], "counts": d["counts"],
+                           "outputs": d["outputs"], "learner": d.get("learner"), "dialects": None,
+                           "layout": {**manifest["layout"], "per_dialect": False}})
+            for d in manifest["dialects"]]
+
+
+def error_rows(out: Path, manifest: dict | None = None) -> tuple[set[int], set[int]]:
+    """Rows listed in errors.jsonl (not transformed), and those of them not written at all
+    (of the output ``manifest`` describes, if given: see :func:`dialect_views`)."""
+    name = ((manifest or {}).get("outputs") or {}).get("errors") or "errors.jsonl"
+    path = Path(out) / name
     failed: set[int] = set()
     dropped: set[int] = set()
     if path.exists():
@@ -72,16 +88,30 @@ def record_texts(record: dict, manifest: dict, paths: Sequence[str] | None = Non
     return [(name, join_tokens(tokens)[0])]
 
 
-def _written_rows(manifest: dict, dropped: set[int]) -> list[int] | None:
-    """The input row of each written record, in output order (None if it cannot be known)."""
-    rows = [r for shard in manifest.get("shards", []) for r in range(*shard["rows"]) if r not in dropped]
+def _written_rows(out: Path, manifest: dict, dropped: set[int]) -> list[int] | None:
+    """The input row of each written record, in output order (None if it cannot be known). A
+    run with variants writes each row once per variant; one that keeps only the changed rows
+    writes those that have edits or were not transformed (with counterfactual pairs, which are
+    kept whole, that cannot be told from the files)."""
+    layout = manifest.get("layout") or {}
+    variants = range(int(layout.get("variants") or 1))
+    rows = [r for shard in manifest.get("shards", []) for r in range(*shard["rows"]) for _ in variants]
+    if layout.get("changed_only"):
+        if manifest.get("run", {}).get("pair_key"):
+            return None
+        failed, _ = error_rows(out, manifest)
+        changed = {(e["key"], e.get("variant") or 0) for e in edit_log(out, manifest, ("key", "variant"))}
+        rows = [r for r, v in zip(rows, itertools.cycle(variants)) if (r, v) in changed or r in failed]
+    rows = [r for r in rows if r not in dropped]
     return rows if len(rows) == manifest.get("counts", {}).get("written") else None
 
 
 def _report_columns(manifest: dict) -> set[str]:
-    """The top-level columns a report needs: the fields' and their ``_original`` copies."""
+    """The top-level columns a report needs: the fields' and their ``_original`` copies, and
+    the columns a run with many outputs adds (the row's dialect and variant)."""
     wanted = set(original_columns(manifest["fields"]))
-    return wanted | {f"{name}_original" for name in wanted}
+    added = ((manifest.get("layout") or {}).get("columns") or {}).values()
+    return wanted | {f"{name}_original" for name in wanted} | {c for c in added if c}
 
 
 def shard_rows(out: Path, names: Iterable[str], columns: Collection[str] | None = None
@@ -132,8 +162,8 @@ def _csv_shard(out: Path, path: Path, columns: Collection[str] | None) -> Iterat
 def rows_and_records(out: Path, manifest: dict) -> Iterator[tuple[int | None, dict]]:
     """The written records in output order, each with its input row (None if that cannot be
     known); of Parquet shards, only the columns a report needs."""
-    _, dropped = error_rows(out)
-    rows = _written_rows(manifest, dropped)
+    _, dropped = error_rows(out, manifest)
+    rows = _written_rows(out, manifest, dropped)
     records = shard_rows(out, manifest["outputs"]["data"], _report_columns(manifest))
     for position, (_, _, record) in enumerate(records):
         yield (rows[position] if rows is not None else None), record

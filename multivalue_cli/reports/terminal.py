@@ -73,7 +73,13 @@ def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: s
 
 
 def missing_rules_note(profile) -> str | None:
-    """The note that some features of ``profile`` have no rule yet and are skipped."""
+    """The note that some features of ``profile`` (or of a tuple of them) have no rule yet and
+    are skipped."""
+    if isinstance(profile, tuple):
+        counts = [(p.abbreviation, len(p.split()[1])) for p in profile]
+        shown = ", ".join(f"{abbr} {n}" for abbr, n in counts if n)
+        return (f"note: features without a rule yet are skipped ({shown}; `multivalue dialects show "
+                "NAME` lists them)") if shown else None
     _, missing = profile.split()
     if not missing:
         return None
@@ -84,14 +90,15 @@ def missing_rules_note(profile) -> str | None:
 
 
 def profile_notes(profile) -> str | None:
-    """The notes about a run's profile: features without a rule, rules ``--min-accuracy`` left out."""
+    """The notes about a run's profile (or each of several): features without a rule, rules ``--min-accuracy`` left out."""
     if profile is None:
         return None
     notes = [missing_rules_note(profile)]
-    if profile.accuracy_filter is not None:
-        kept = len(profile.split()[0])
-        notes.append(f"note: --min-accuracy {profile.accuracy_filter['min_accuracy']:g} keeps {kept} rule(s) of "
-                     f"{profile.abbreviation} and leaves out {accuracy_summary(profile.accuracy_filter)}")
+    for one in profile if isinstance(profile, tuple) else (profile,):  # several dialects: each
+        if one.accuracy_filter is not None:
+            kept = len(one.split()[0])
+            notes.append(f"note: --min-accuracy {one.accuracy_filter['min_accuracy']:g} keeps {kept} rule(s) of "
+                         f"{one.abbreviation} and leaves out {accuracy_summary(one.accuracy_filter)}")
     return "\n".join(n for n in notes if n) or None
 
 

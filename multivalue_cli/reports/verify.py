@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -32,7 +32,7 @@ from ..io.spans import SpanLabel, read_spans
 from ..io.sources import MAX_LINE_BYTES, BadRecord, SourceError, open_source
 from ..labels.layout import TokenLayout
 from ..io.joined import JoinedField
-from .run_folder import ShardError, shard_rows
+from .run_folder import ShardError, dialect_views, shard_rows
 
 MAX_REPORTED = 20
 
@@ -42,10 +42,11 @@ class Report:
     checked: int = 0
     texts: int = 0
     problems: list[str] = field(default_factory=list)
+    where: str = ""  # the dialect being checked, in a folder of several ("IndE: ")
 
     def problem(self, message: str) -> None:
         if len(self.problems) < MAX_REPORTED:
-            self.problems.append(message)
+            self.problems.append(self.where + message)
         elif len(self.problems) == MAX_REPORTED:
             self.problems.append("... (more problems not shown)")
 
@@ -80,63 +81,153 @@ def _verify(input_spec: str | None, out: Path, report: Report) -> None:
     if manifest.get("state") != "complete":
         report.problem(f"{out}: the run is not complete (state: {manifest.get('state')})")
         return
+    for name, view in dialect_views(manifest):  # each dialect's configuration, or the folder's
+        report.where = f"{name}: " if name else ""
+        try:
+            _verify_output(input_spec, out, view, report)
+        except _Stop:
+            pass
+    report.where = ""
+
+
+def _verify_output(input_spec: str | None, out: Path, manifest: dict, report: Report) -> None:
     run = manifest["run"]
     paths = manifest["fields"]
     keep = original_columns(paths) if run.get("keep_original") else []
     typed = manifest.get("format") in ("parquet", "csv")  # every record has every column
     tokens = TokenLayout.from_dict(manifest["token_labels"]) if manifest.get("token_labels") else None
+    outputs_of = _Outputs(manifest)
     source = open_source(input_spec, split=run.get("split"), config=run.get("config"), limit=run.get("limit"),
                          max_line_bytes=run["max_line_mb"] * 2 ** 20 if run.get("max_line_mb") else MAX_LINE_BYTES,
                          conll=tokens is not None)
-    errors = _error_entries(out, report)
-    dropped = {e["row"] for e in errors.values()
-               if not str(e.get("action", "")).startswith("passed")}
+    errors = _error_entries(out, manifest, report)
+    dropped = {key for key, e in errors.items() if not str(e.get("action", "")).startswith("passed")}
     if manifest.get("format") == "parquet":
-        _check_schema(source.schema, out, manifest, keep, report)
+        _check_schema(source.schema, out, manifest, keep, report, outputs_of.column_types())
     outputs = _output_records(out, manifest, report)
     edits = _edits_by_row(out, manifest, report)
-    seen_texts: set[tuple[int, str]] = set()
+    seen_texts: set[tuple[tuple[int, int], str]] = set()
     rebuilt = ((manifest.get("protection") or {}).get("rebuilt_fields") or {})
     labels = [SpanLabel.parse(d) for d in (manifest.get("protection") or {}).get("spans") or ()]
-    for row, record in source.records(tolerant=True):
-        if isinstance(record, BadRecord):
-            _check_unreadable(row, record, errors.get(row), report)
-            continue
-        if row in dropped:
-            if run.get("on_error", "passthrough") != "skip":  # a readable record is written
-                report.problem(f"row {row}: missing from the output, listed in errors.jsonl as "
-                               f"not written, but the run was --on-error {run.get('on_error', 'passthrough')}")
-            continue
-        written = next(outputs, None)
-        if written is None:
-            report.problem(f"row {row}: missing from the output (the output has fewer records)")
-            return
-        report.checked += 1
-        if tokens is not None:
-            _check_tokens(row, {**record, **{f"{k}_original": record.get(k) for k in keep}}, written, tokens,
-                          typed, edits.get(row, {}), report, seen_texts)
-            continue
-        _check_record(row, record, written, paths, keep, typed, edits.get(row, {}), report,
-                      seen_texts, rebuilt, labels, row in errors)
+    on_error = run.get("on_error", "passthrough")
+    for group in outputs_of.groups(source.records(tolerant=True)):
+        kept = outputs_of.kept(group, edits, errors)
+        for row, record in group:
+            if isinstance(record, BadRecord):
+                _check_unreadable(row, record, errors.get((row, 0)), report)
+                continue
+            for variant in range(outputs_of.variants):
+                if (row, variant) in dropped:
+                    if on_error != "skip":  # a readable record is written
+                        report.problem(f"row {row}: missing from the output, listed in errors.jsonl as "
+                                       f"not written, but the run was --on-error {on_error}")
+                    continue
+                if not kept[variant]:
+                    continue
+                written = next(outputs, None)
+                if written is None:
+                    report.problem(f"row {row}: missing from the output (the output has fewer records)")
+                    return
+                report.checked += 1
+                written = outputs_of.without_added(row, variant, record, written, report)
+                if tokens is not None:
+                    _check_tokens((row, variant), {**record, **{f"{k}_original": record.get(k) for k in keep}},
+                                  written, tokens, typed, edits.get((row, variant), {}), report, seen_texts)
+                    continue
+                _check_record(row, record, written, paths, keep, typed, edits.get((row, variant), {}),
+                              report, seen_texts, rebuilt, labels, (row, variant) in errors, variant)
     if next(outputs, None) is not None:
         report.problem("the output has more records than the input")
-    for (row, path) in sorted({(k, p) for k, by_path in edits.items() for p in by_path}
-                              - seen_texts)[:5]:
-        report.problem(f"edit log: rows for row {row}, {path}, which is not a rewritten text")
+    for ((row, variant), path) in sorted({(k, p) for k, by_path in edits.items() for p in by_path}
+                                         - seen_texts)[:5]:
+        shown = f"row {row}" + (f", variant {variant}" if outputs_of.variants > 1 else "")
+        report.problem(f"edit log: rows for {shown}, {path}, which is not a rewritten text")
 
 
-def _error_entries(out: Path, report: Report) -> dict[int, dict]:
-    """``errors.jsonl`` by input row."""
-    path = out / "errors.jsonl"
+class _Outputs:
+    """What a run with many outputs (run/fanout.py) wrote for each input record: how many
+    variants, which rows ``--changed-only`` leaves out (a counterfactual pair is kept or left out
+    whole), and the columns it added (``dialect``, ``variant``), checked and taken off."""
+
+    def __init__(self, manifest: dict) -> None:
+        layout = manifest.get("layout") or {}
+        self.variants = int(layout.get("variants") or 1)
+        self.changed_only = bool(layout.get("changed_only"))
+        columns = layout.get("columns") or {}
+        self.dialect_column, self.variant_column = columns.get("dialect"), columns.get("variant")
+        self.columns = tuple(c for c in (self.dialect_column, self.variant_column) if c)
+        self.pair_key = manifest["run"].get("pair_key")
+        dialects = manifest.get("dialects") or []
+        self.names = [d["abbreviation"] for d in dialects]
+        self.weights = [d["weight"] for d in dialects] if dialects and "weight" in dialects[0] else None
+        self.seed = manifest["run"].get("seed", 0)
+
+    def column_types(self) -> list[tuple[str, pa.DataType]]:
+        kinds = ((self.dialect_column, pa.string()), (self.variant_column, pa.int64()))
+        return [(column, kind) for column, kind in kinds if column]
+
+    def groups(self, rows: Iterator) -> Iterator[list]:
+        """The input records one by one, or the members of each counterfactual pair together
+        (consecutive records with one pair value) where rows are kept or left out by pair."""
+        if not (self.changed_only and self.pair_key):
+            for item in rows:
+                yield [item]
+            return
+        group: list = []
+        for row, record in rows:
+            value = record.get(self.pair_key) if isinstance(record, dict) else None
+            if group and (value is None or value != group[-1][2]):
+                yield [(r, rec) for r, rec, _ in group]
+                group = []
+            group.append((row, record, value))
+        if group:
+            yield [(r, rec) for r, rec, _ in group]
+
+    def kept(self, group: list, edits: dict, errors: dict) -> list[bool]:
+        """Per variant, whether the group's rows are written: always, or with --changed-only
+        when a text of one of them changed (it has edits) or one was not transformed."""
+        if not self.changed_only:
+            return [True] * self.variants
+        return [any((row, v) in edits or (row, v) in errors for row, _ in group) for v in range(self.variants)]
+
+    def without_added(self, row: int, variant: int, record: dict, written: dict, report: Report) -> dict:
+        """``written`` without the added columns, each checked: the variant's number, and the
+        dialect (for a mixed run, the one the seeded draw gives the row)."""
+        if not self.columns:
+            return written
+        written = dict(written)
+        if self.variant_column and written.pop(self.variant_column, None) != variant:
+            report.problem(f"row {row}: column {self.variant_column} is not {variant}")
+        if self.dialect_column:
+            name = written.pop(self.dialect_column, None)
+            expected = self._drawn(row, variant, record)
+            if name not in self.names or (expected is not None and name != expected):
+                report.problem(f"row {row}: column {self.dialect_column} is {name!r}, not "
+                               f"{expected or 'one of ' + ', '.join(self.names)}")
+        return written
+
+    def _drawn(self, row: int, variant: int, record: dict) -> str | None:
+        """The dialect a mixed run draws for the row (pairs apart: they draw by pair value)."""
+        if self.weights is None or (self.pair_key and record.get(self.pair_key) is not None):
+            return None
+        from ..transformer import mixed_member
+
+        return self.names[mixed_member(self.seed, row, variant, self.weights)]
+
+
+def _error_entries(out: Path, manifest: dict, report: Report) -> dict[tuple[int, int], dict]:
+    """``errors.jsonl`` (this output's) by input row and variant."""
+    name = (manifest.get("outputs") or {}).get("errors") or "errors.jsonl"
+    path = out / name
     if not path.exists():
         return {}
     entries = {}
     for lineno, line in enumerate(jsontext.lines(path.read_text("utf-8")), start=1):
         try:
             entry = jsontext.loads(line)
-            entries[entry["row"]] = entry
+            entries[(entry["row"], entry.get("variant", 0))] = entry
         except (ValueError, KeyError, TypeError) as exc:
-            report.problem(f"errors.jsonl, line {lineno}: cannot read it ({exc})")
+            report.problem(f"{name}, line {lineno}: cannot read it ({exc})")
     return entries
 
 
@@ -148,7 +239,7 @@ def _check_unreadable(row: int, bad: BadRecord, entry: dict | None, report: Repo
 
 
 def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: list[str],
-                  report: Report) -> None:
+                  report: Report, added: Sequence[tuple[str, pa.DataType]] = ()) -> None:
     if schema is not None:
         from ..io.arrowschema import with_wide_dictionaries
 
@@ -158,6 +249,8 @@ def _check_schema(schema: pa.Schema | None, out: Path, manifest: dict, keep: lis
         for name in keep:
             if f"{name}_original" not in schema.names:
                 expected = expected.append(schema.field(name).with_name(f"{name}_original"))
+        for name, kind in added:  # a dialect's name, a variant's number
+            expected = expected.append(pa.field(name, kind))
     else:  # inferred from the JSON records; the manifest keeps it
         from ..io.arrowschema import schema_from_text
 
@@ -183,7 +276,8 @@ def _output_records(out: Path, manifest: dict, report: Report) -> Iterator[dict]
         raise _Stop from None
 
 
-def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[str, list[AppliedEdit]]]:
+def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[tuple[int, int], dict[str, list[AppliedEdit]]]:
+    """The edit log by input row and variant, then field."""
     from ..engine.registry import registry
     from ..learner.profile import LABELS
 
@@ -192,7 +286,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
     features = {rule.name: rule.ewave for rule in registry().values()}
     features.update({old: features[new] for old, new in RENAMED_FEATURES.items() if new in features})
     labels = {label for group in LABELS.values() for label in group}
-    by_row: dict[int, dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
+    by_row: dict[tuple[int, int], dict[str, list[AppliedEdit]]] = defaultdict(lambda: defaultdict(list))
     shared: Counter = Counter()
     claimed: dict[tuple, int] = {}
     try:
@@ -203,9 +297,10 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
                 report.problem(f"{part}, row {n}: feature {feature!r} with eWAVE number {ewave} is "
                                "not a feature of this tool")
             edit = AppliedEdit(ewave, feature, row["start"], row["end"], row["before"], row["after"])
-            by_row[row["key"]][row["field"]].append(edit)
+            key = (row["key"], row.get("variant") or 0)
+            by_row[key][row["field"]].append(edit)
             if row.get("span_rows") is not None:
-                span = (row["key"], row["field"], (edit.start, edit.end, edit.before, edit.after))
+                span = (key, row["field"], (edit.start, edit.end, edit.before, edit.after))
                 shared[span] += 1
                 claimed[span] = row["span_rows"]
     except ShardError as exc:
@@ -213,7 +308,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
         raise _Stop from None
     for span, count in shared.items():
         if count != claimed[span]:
-            report.problem(f"edit log: row {span[0]}, {span[1]}: {claimed[span]} edits share the span "
+            report.problem(f"edit log: row {span[0][0]}, {span[1]}: {claimed[span]} edits share the span "
                            f"{span[2][0]}-{span[2][1]}, but {count} are logged")
     return by_row
 
@@ -221,7 +316,7 @@ def _edits_by_row(out: Path, manifest: dict, report: Report) -> dict[int, dict[s
 def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: list[str],
                   typed: bool, edits: dict[str, list[AppliedEdit]], report: Report,
                   seen_texts: set, rebuilt: dict | None = None, labels: list[SpanLabel] = (),
-                  listed: bool = False) -> None:
+                  listed: bool = False, variant: int = 0) -> None:
     # the copies --keep-original adds; a column of the input's own by that name must keep its values
     original = {**before, **{f"{k}_original": copy.deepcopy(before.get(k)) for k in keep
                              if f"{k}_original" not in before}}
@@ -254,7 +349,7 @@ def _check_record(row: int, before: dict, after: dict, paths: list[str], keep: l
         report.problem(f"row {row}: {difference}")
     for path, text in located_in:
         report.texts += 1
-        seen_texts.add((row, path))
+        seen_texts.add(((row, variant), path))
         try:
             replayed = replay(text, edits.get(path, []))
         except ValueError as exc:
@@ -297,15 +392,16 @@ def _check_spans(row: int, before: dict, after: dict, inputs: dict[str, str], ou
     return checked
 
 
-def _check_tokens(row: int, before: dict, after: dict, layout: TokenLayout, typed: bool,
+def _check_tokens(key: tuple[int, int], before: dict, after: dict, layout: TokenLayout, typed: bool,
                   edits: dict[str, list[AppliedEdit]], report: Report, seen_texts: set) -> None:
     """A record of tokens rewritten as a sentence (see :mod:`.token_labels`); every field
-    beside its tokens and label lists as it was."""
+    beside its tokens and label lists as it was. ``key``: the input row and the variant."""
     from .token_labels import token_problems
 
+    row = key[0]
     if isinstance(before.get(layout.tokens), list):
         report.texts += 1
-        seen_texts.add((row, layout.tokens))
+        seen_texts.add((key, layout.tokens))
     for problem in token_problems(row, before, after, layout, edits.get(layout.tokens, [])):
         report.problem(problem)
     rest_before = {k: v for k, v in before.items() if k not in layout.fields}

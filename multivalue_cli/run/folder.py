@@ -18,7 +18,7 @@ import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 import pyarrow as pa
 
@@ -45,6 +45,9 @@ from .spec import (
 from .texts import RecordPlan, RecordResult
 from .worker import JobConfig, WorkerDied
 
+if TYPE_CHECKING:
+    from .fanout import RunFanout
+
 
 SHARD_EXTENSIONS = {"parquet": "parquet", "jsonl": "jsonl", "csv": "csv"}  # format -> data shard's
 
@@ -68,9 +71,12 @@ class FolderRun:
     """A run writing into an output folder, resumable."""
 
     def __init__(self, out: Path, source, spec: RunSpec, profile: Profile | None, opts: RunOptions,
-                 plan: RecordPlan, started: float, errors=None) -> None:
+                 plan: RecordPlan, started: float, errors=None, fanout: "RunFanout | None" = None) -> None:
         self.out, self.source, self.spec, self.profile, self.opts = out, source, spec, profile, opts
         self.errors = errors
+        # many outputs (see .fanout): one stream of shards per dialect (OUT/<ABBR>/), or one
+        self.fanout = fanout
+        self.streams = fanout.layout.streams if fanout is not None else ("",)
         self.plan, self.started = plan, started
         self.paths, self.keep = list(plan.paths), list(plan.keep_original)
         self.work = out / ".work"
@@ -95,16 +101,19 @@ class FolderRun:
         self.lock = claim_folder(self.out, self.source)
         try:
             if self.opts.resume:
-                resumed = resume_point(self.out, self.spec, self.profile, self.source, warn)
+                resumed = resume_point(self.out, self.spec, self._profiles(), self.source, warn)
                 if resumed is not None:
                     self._go_on_from(resumed)
                     return len(self.shards) * self.spec.shard_size
                 note(f"nothing finished to resume in {self.out}; starting from the beginning")
-            prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume)
+            prepare_output_dir(self.out, self.opts.overwrite or self.opts.resume, self.streams)
         except RunError:  # refused: the folder is left as it was found
             self.lock.release(remove=self.lock.created)
             raise
         own_folder(self.work)
+        for stream in self.streams:
+            if stream:
+                own_folder(self._work_dir(stream))
         self.fingerprint = self.source.fingerprint()
         self._write_manifest("starting")  # the folder is recognisably ours from now on
         self._choose_format(warn)
@@ -131,12 +140,13 @@ class FolderRun:
             self.format = "jsonl"
             return
         schema = self.source.schema
+        added = self.fanout.layout.added_values() if self.fanout is not None else {}
         if schema is not None:
             schema = with_wide_dictionaries(schema, self.plan.columns())
             for name in self.keep:
                 if name in schema.names:
                     schema = schema.append(schema.field(name).with_name(f"{name}_original"))
-            self.schema = schema
+            self.schema = self.fanout.layout.with_columns(schema) if self.fanout is not None else schema
             self._as_csv()
             return
         builder = SchemaBuilder()
@@ -146,7 +156,7 @@ class FolderRun:
                     clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in record), None)
                     if clash is not None:
                         raise original_clash(clash)
-                    builder.add(row, _with_originals(record, self.keep))
+                    builder.add(row, {**_with_originals(record, self.keep), **added})
             self.schema, self.fits = builder.schema(), builder.fits
         except Untypable as exc:
             if self.spec.format in ("parquet", "csv"):
@@ -172,7 +182,7 @@ class FolderRun:
 
     def execute(self, config: JobConfig, rows: Iterable, note, warn, progress: RunProgress) -> int:
         previous = install_signal_handlers()
-        shard: _Shard | None = None
+        shard: list[_Shard] | None = None  # the open shard of each stream
         stats: dict = {}
         try:
             start_row = self._begin(note, warn)
@@ -181,19 +191,23 @@ class FolderRun:
                 note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
             progress.start(self.source.count, start_row)
             processing = time.time()
+            assemble = self.fanout.assembler(self.plan) if self.fanout is not None else None
             for batch in transform_records(todo, self.plan, config, workers=self.opts.workers,
                                            batch_size=self.opts.batch_size, stats=stats,
-                                           **self.opts.engine_options()):
+                                           assemble=assemble, **self.opts.engine_options()):
                 self.faults.check("batch")
-                for result in batch:
+                rows_done = set()
+                for stream, result in batch if assemble is not None else ((0, r) for r in batch):
                     index = result.row // self.spec.shard_size
-                    if shard is None or shard.index != index:
+                    if shard is None or shard[0].index != index:
                         if shard is not None:
                             self._finish_shard(shard)
                         shard = self._open_shard(index, result.row)
-                    self._add(shard, result)
-                self._flush(shard)
-                progress.advance(len(batch))
+                    self._add(shard[stream], result)
+                    rows_done.add(result.row)
+                for part in shard or ():
+                    self._flush(part)
+                progress.advance(len(rows_done))
             if shard is not None:
                 self._finish_shard(shard)
                 shard = None
@@ -241,22 +255,36 @@ class FolderRun:
                 f"{'are' if count != 1 else 'is'} kept in {self.out}. Resume with:\n  "
                 f"{resume_command(self.opts.argv)}")
 
-    def _open_shard(self, index: int, first_row: int) -> _Shard:
-        ext = SHARD_EXTENSIONS[self.format]
-        if self.format == "csv":
-            from ..io.csvtext import CsvShardFile
+    def _work_dir(self, stream: str) -> Path:
+        return self.work / stream if stream else self.work
 
-            data = CsvShardFile(self.work / f"data-{index:05d}.{ext}", self.schema, self.fits)
-        else:
-            data = ShardFile(self.work / f"data-{index:05d}.{ext}", self.format, self.schema, self.fits)
-        log = EditLogWriter(self.work / f"edits-{index:05d}.parquet")
-        return _Shard(index, data, log, first_row=first_row)
+    def _open_shard(self, index: int, first_row: int) -> list[_Shard]:
+        """Shard ``index`` of every stream."""
+        ext = SHARD_EXTENSIONS[self.format]
+        extra = self.fanout.layout.log_columns if self.fanout is not None else ()
+        shards = []
+        for stream in self.streams:
+            folder = self._work_dir(stream)
+            if self.format == "csv":
+                from ..io.csvtext import CsvShardFile
+
+                data = CsvShardFile(folder / f"data-{index:05d}.{ext}", self.schema, self.fits)
+            else:
+                data = ShardFile(folder / f"data-{index:05d}.{ext}", self.format, self.schema, self.fits)
+            log = EditLogWriter(folder / f"edits-{index:05d}.parquet", extra)
+            shards.append(_Shard(index, data, log, first_row=first_row))
+        return shards
 
     def _add(self, shard: _Shard, result: RecordResult) -> None:
         if not shard.pending:
             shard.pending_from = result.row
         shard.last_row = result.row
         count_result(result, shard.totals, self.spec.on_error)
+        if result.left_out:  # --changed-only: counted, not written
+            shard.totals.left_out += 1
+            return
+        if self.fanout is not None and self.fanout.layout.dialect_column:
+            shard.totals.rows_per_dialect[result.dialect] += 1
         if result.error is None:
             shard.pending.append(result.record)
             shard.pending_log.extend(result.log)
@@ -269,6 +297,8 @@ class FolderRun:
             shard.pending.append(result.record)
             action = "passed through unchanged"
         entry = {"row": result.row, "where": where_of(result), "reason": result.error, "action": action}
+        if self.fanout is not None:
+            entry.update(self.fanout.layout.error_fields(result))
         if result.record is None:
             kept = ("its bytes are in raw_base64" if result.data is not None
                     else "its text, as far as it was read, is in raw")
@@ -287,39 +317,54 @@ class FolderRun:
         shard.pending = []
         self.faults.check("shard-write")
 
-    def _finish_shard(self, shard: _Shard) -> None:
-        self._flush(shard)
+    def _finish_shard(self, shards: list[_Shard]) -> None:
+        for shard in shards:
+            self._flush(shard)
         # from the moment the shard takes its name in .work until the manifest lists it, a
         # signal waits: a shard on disk that the manifest does not know would be lost
         with signals_deferred():
-            self._record_shard(shard)
+            self._record_shard(shards)
         self.faults.check("between-shards")
 
-    def _record_shard(self, shard: _Shard) -> None:
-        shard.data.close()
-        shard.log.close()
-        files = [shard.data.path.name, shard.log.path.name]
-        if shard.learner:
-            rates = self.work / f"learner-{shard.index:05d}.json"
-            atomic_write_text(rates, json.dumps([text.to_json() for text in shard.learner]))
-            files.append(rates.name)
-        if shard.errors:
-            errors = self.work / f"errors-{shard.index:05d}.jsonl"
-            atomic_write_text(errors, "".join(jsontext.dumps(e) + "\n" for e in shard.errors))
-            files.append(errors.name)
-        shard.totals.written = shard.data.rows
-        self.shards.append({"index": shard.index, "rows": [shard.first_row, shard.last_row + 1],
-                            "files": files, "checks": {name: file_check(self.work / name) for name in files},
-                            "totals": shard.totals.as_dict()})
+    def _record_shard(self, shards: list[_Shard]) -> None:
+        files: list[str] = []
+        totals = Totals()
+        per_stream: dict[str, dict] = {}
+        for stream, shard in zip(self.streams, shards):
+            files += self._close_shard(stream, shard)
+            totals.add(shard.totals)
+            per_stream[stream] = shard.totals.as_dict()
+        first = shards[0]
+        entry = {"index": first.index, "rows": [first.first_row, first.last_row + 1],
+                 "files": files, "checks": {name: file_check(self.work / name) for name in files},
+                 "totals": totals.as_dict()}
+        if len(self.streams) > 1:
+            entry["outputs"] = per_stream
+        self.shards.append(entry)
         self.journal.append(self.shards[-1])
 
-    def _abandon(self, shard: _Shard | None, state: str) -> None:
-        if shard is not None:
+    def _close_shard(self, stream: str, shard: _Shard) -> list[str]:
+        """Finish a stream's shard files; their names (under ``.work``)."""
+        shard.data.close()
+        shard.log.close()
+        folder = self._work_dir(stream)
+        paths = [shard.data.path, shard.log.path]
+        if shard.learner:
+            paths.append(folder / f"learner-{shard.index:05d}.json")
+            atomic_write_text(paths[-1], json.dumps([text.to_json() for text in shard.learner]))
+        if shard.errors:
+            paths.append(folder / f"errors-{shard.index:05d}.jsonl")
+            atomic_write_text(paths[-1], "".join(jsontext.dumps(e) + "\n" for e in shard.errors))
+        shard.totals.written = shard.data.rows
+        return [path.relative_to(self.work).as_posix() for path in paths]
+
+    def _abandon(self, shards: list[_Shard] | None, state: str) -> None:
+        for shard in shards or ():
             shard.data.discard()
             shard.log.discard()
         # a signal between finishing one shard and opening the next can leave the next one's
         # temporary files without a shard object to discard them; the lock makes them ours
-        for stray in self.work.glob(".*.tmp"):
+        for stray in [s for stream in self.streams for s in self._work_dir(stream).glob(".*.tmp")]:
             try:
                 stray.unlink()
             except OSError:
@@ -345,22 +390,28 @@ class FolderRun:
         self._write_manifest("finalizing")
         total = len(self.shards)
         split = self.source.split
-        own_folder(self.out / "data")
-        own_folder(self.out / "edits")
-        for k, shard in enumerate(self.shards):
-            for kind, name in _shard_files(shard, "data", "edits"):
-                ext = name.rsplit(".", 1)[1]
-                os.replace(self.work / name, self.out / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}")
-            self.faults.check("finalize")
-        errors = [(self.work / name).read_text("utf-8") for shard in self.shards
-                  for _, name in _shard_files(shard, "errors")]
-        if errors:
-            atomic_write_text(self.out / "errors.jsonl", "".join(errors))
+        for stream in self.streams:
+            folder = own_folder(self.out / stream) if stream else self.out
+            own_folder(folder / "data")
+            own_folder(folder / "edits")
+            for k, shard in enumerate(self.shards):
+                for kind, name in _shard_files(shard, "data", "edits", stream=stream):
+                    ext = name.rsplit(".", 1)[1]
+                    os.replace(self.work / name, folder / kind / f"{split}-{k:05d}-of-{total:05d}.{ext}")
+                self.faults.check("finalize")
+            errors = [(self.work / name).read_text("utf-8") for shard in self.shards
+                      for _, name in _shard_files(shard, "errors", stream=stream)]
+            if errors:
+                atomic_write_text(folder / "errors.jsonl", "".join(errors))
         if self.spec.format == "conll":
             self._write_conll(total, split)
         from ..reports.card import write_card
 
-        if self.errors is not None:
+        if self.fanout is not None and self.fanout.learner_configs():
+            self._learner_summary = {
+                stream: learner_summary(self._learner_texts(stream), self.spec, errors, self.paths)
+                for stream, errors in zip(self.streams, self.fanout.learner_configs(self.streams))}
+        elif self.errors is not None:
             self._learner_summary = learner_summary(self._learner_texts(), self.spec, self.errors,
                                                     self.paths)
         from ..reports.lm_eval import harness_groups, write_harness_groups
@@ -371,6 +422,9 @@ class FolderRun:
         manifest = self._write_manifest("finalizing")
         write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
         self._write_manifest("complete")
+        for stream in self.streams:
+            if stream:
+                clear_folder(self._work_dir(stream), WORK_NAME)
         clear_folder(self.work, WORK_NAME)
         if self.lock is not None:
             self.lock.release(remove=True)
@@ -400,10 +454,15 @@ class FolderRun:
 
             write_conll_file(self.out / "conll" / f"{split}-{k:05d}-of-{total:05d}.conll", sentences(), layout, names)
 
-    def _learner_texts(self) -> list[TextStats]:
-        """The learner statistics of every text of the finished shards."""
-        return [TextStats.from_json(row) for shard in self.shards for _, name in _shard_files(shard, "learner")
+    def _learner_texts(self, stream: str = "") -> list[TextStats]:
+        """The learner statistics of every text of the finished shards (of a stream)."""
+        return [TextStats.from_json(row) for shard in self.shards
+                for _, name in _shard_files(shard, "learner", stream=stream)
                 for row in json.loads((self.work / name).read_text("utf-8"))]
+
+    def _profiles(self) -> list[Profile | None]:
+        """The profile of each dialect (one, or None, for a plain run)."""
+        return self.fanout.profiles if self.fanout is not None else [self.profile]
 
     # -- the manifest ---------------------------------------------------------------------
 
@@ -413,9 +472,6 @@ class FolderRun:
         from ..engine.nlp import model_description
 
         totals = totals_of(self.shards)
-        total = len(self.shards)
-        split = self.source.split
-        ext = SHARD_EXTENSIONS.get(self.format, "jsonl")  # no format yet: the run is starting
         elapsed = time.time() - self.started
         manifest = {
             "state": state,
@@ -424,8 +480,8 @@ class FolderRun:
             "run": self.spec.as_dict(),
             "profile": self.profile.canonical() if self.profile is not None else None,
             "learner": learner_section(self.spec, self.errors, self._learner_summary)
-            if self.errors is not None else None,
-            "input": {"description": self.source.description, "split": split,
+            if self.errors is not None and self.fanout is None else None,
+            "input": {"description": self.source.description, "split": self.source.split,
                       "fingerprint": self.fingerprint},
             "fields": self.paths,
             "task": self.spec.preset().as_dict() if self.spec.task else None,
@@ -437,13 +493,7 @@ class FolderRun:
             "counts": totals.as_dict(),
             "rule_accuracy": rule_accuracy_section(totals) if self.profile is not None else None,
             "shards": self.shards,
-            "outputs": {
-                "data": [f"data/{split}-{k:05d}-of-{total:05d}.{ext}" for k in range(total)],
-                "edits": [f"edits/{split}-{k:05d}-of-{total:05d}.parquet" for k in range(total)],
-                "errors": "errors.jsonl" if totals.errors else None,
-                **({"conll": [f"conll/{split}-{k:05d}-of-{total:05d}.conll" for k in range(total)]}
-                   if self.spec.format == "conll" else {}),
-            },
+            "outputs": self._outputs("", totals),
             "timings": {"seconds": round(elapsed, 3), **self.timings, "workers": self.opts.workers,
                         "engine": self.opts.engine,
                         "records_per_second": round(totals.records / elapsed, 1) if elapsed else None},
@@ -451,6 +501,10 @@ class FolderRun:
         }
         if self._lm_eval:
             manifest["lm_eval"] = self._lm_eval
+        if self.fanout is not None:
+            streams = {stream: (self._outputs(stream, part), part)
+                       for stream, part in self._stream_totals(totals).items()}
+            manifest.update(self.fanout.manifest_entries(self.spec, streams, self._learner_summary))
         text = json.dumps(manifest, indent=2, ensure_ascii=False)
         if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
             text = json.dumps(manifest, indent=2)
@@ -459,12 +513,34 @@ class FolderRun:
         return manifest
 
 
-def _shard_files(shard: dict, *kinds: str) -> Iterator[tuple[str, str]]:
+    def _outputs(self, stream: str, totals: Totals) -> dict:
+        """The final names of a stream's files (under OUT)."""
+        total, split = len(self.shards), self.source.split
+        ext = SHARD_EXTENSIONS.get(self.format, "jsonl")  # no format yet: the run is starting
+        prefix = f"{stream}/" if stream else ""
+        outputs = {"data": [f"{prefix}data/{split}-{k:05d}-of-{total:05d}.{ext}" for k in range(total)],
+                   "edits": [f"{prefix}edits/{split}-{k:05d}-of-{total:05d}.parquet" for k in range(total)],
+                   "errors": f"{prefix}errors.jsonl" if totals.errors else None}
+        if self.spec.format == "conll":
+            outputs["conll"] = [f"conll/{split}-{k:05d}-of-{total:05d}.conll" for k in range(total)]
+        return outputs
+
+    def _stream_totals(self, totals: Totals) -> dict[str, Totals]:
+        """The totals of each stream's finished shards."""
+        if len(self.streams) == 1:
+            return {self.streams[0]: totals}
+        return {stream: totals_of({"totals": shard["outputs"][stream]} for shard in self.shards)
+                for stream in self.streams}
+
+
+def _shard_files(shard: dict, *kinds: str, stream: str = "") -> Iterator[tuple[str, str]]:
     """``(kind, name)`` of the files of a finished shard of these kinds (data, edits, learner,
-    errors), as the manifest lists them."""
+    errors) and of this stream (its folder under ``.work``; "" for a run with one), as the
+    manifest lists them."""
     for name in shard["files"]:
-        kind = name.split("-")[0]
-        if kind in kinds:
+        folder, _, base = name.rpartition("/")
+        kind = base.split("-")[0]
+        if kind in kinds and folder == stream:
             yield kind, name
 
 

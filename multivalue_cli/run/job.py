@@ -10,13 +10,14 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import pyarrow as pa
 
 from ..io.conll import ConllWriter
 from ..io.writers import EditLogWriter, JsonlRecordWriter
 from ..profiles import Profile
+from .fanout import OutputLayout, RunFanout
 from .folder import FolderRun, conll_layout
 from .pipeline import transform_records
 from .progress import RunProgress
@@ -36,13 +37,18 @@ CALIBRATION_CHARS = 200_000  # the learner stage is fitted on at most this much 
 
 
 def execute(
-    spec: RunSpec, profile: Profile | None, opts: RunOptions, *, note: Callable[[str], None],
-    warn: Callable[[str], None] | None = None, progress: RunProgress | None = None,
+    spec: RunSpec, profile: Profile | Sequence[Profile] | None, opts: RunOptions, *,
+    note: Callable[[str], None], warn: Callable[[str], None] | None = None,
+    progress: RunProgress | None = None,
 ) -> int:
     """Run a transformation; return the exit code (raise a MultivalueError for unusable
-    arguments or input). ``note`` gets progress notes (silenced by --quiet), ``warn`` what
-    must always be said, ``progress`` the records done."""
+    arguments or input). ``profile`` is the dialect, or a list of several (each an output of
+    its own, or a mix: see :mod:`.fanout`). ``note`` gets progress notes (silenced by
+    --quiet), ``warn`` what must always be said, ``progress`` the records done."""
     warn = warn or note
+    profiles = list(profile) if isinstance(profile, (list, tuple)) else [profile]
+    layout = OutputLayout.of(spec, [p.abbreviation if p is not None else "" for p in profiles],
+                             to_stdout=opts.out is None)
     progress = progress or RunProgress()
     from ..io.fields import FieldError, check_paths, original_columns
     from ..io.sources import BadRecord, BadRecordError, SourceError, open_source
@@ -82,14 +88,26 @@ def execute(
         plan = _with_shared_protection(plan, source, opts, warn)
     if (opts.out is None and spec.format != "conll") or spec.format == "jsonl":
         _require_json_types(source.schema, "-o -" if opts.out is None else "--format jsonl")
-    errors = _calibrated_errors(spec, profile, good, plan, note, opts.cache_size) if spec.errors else None
-    config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
-                       protection=spec.protection(), cache_size=opts.cache_size)
+    fanout = None
+    if layout is None:
+        errors = _calibrated_errors(spec, profile, good, plan, note, opts.cache_size) if spec.errors else None
+        config = JobConfig(profile=profile, seed=spec.seed, model=spec.model, errors=errors,
+                           protection=spec.protection(), cache_size=opts.cache_size)
+    else:
+        if spec.format == "conll":
+            raise RunError("--format conll writes the tokens of one dialect: run each dialect on its own "
+                           "with --format conll, or leave out --format conll")
+        _check_added_columns(layout, source.schema, good, plan)
+        fanout = _fanout(spec, profiles, layout, good, plan, note, opts.cache_size)
+        errors = fanout.config.members[0].errors
+        config = JobConfig(profile=None, seed=spec.seed, model=spec.model, protection=spec.protection(),
+                           cache_size=opts.cache_size, fanout=fanout.config)
     all_rows = itertools.chain(head, rows)
     if opts.out is None:
         progress.start(source.count)
-        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started, source)
-    run = FolderRun(opts.out, source, spec, profile, opts, plan, started, errors)
+        return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started, source, fanout)
+    run = FolderRun(opts.out, source, spec, profile if fanout is None else profiles[0], opts, plan,
+                    started, errors, fanout)
     try:
         return run.execute(config, all_rows, note, warn, progress)
     except RunError as exc:
@@ -121,6 +139,35 @@ def _refuse_clashing_originals(keep: list[str], columns, records: list[dict]) ->
         copy = f"{name}_original"
         if copy in columns or any(copy in record for record in records):
             raise original_clash(copy)
+
+
+def _check_added_columns(layout: OutputLayout, schema: pa.Schema | None, records: list[dict],
+                         plan: RecordPlan) -> None:
+    """Refuse a column the run adds (``dialect``, ``variant``) that the input already has."""
+    names = set(schema.names) if schema is not None else {key for record in records for key in record}
+    names |= {f"{name}_original" for name in plan.keep_original}
+    options = {layout.dialect_column: "--dialect-column", layout.variant_column: "--variant-column"}
+    for column in layout.added_columns:
+        if column in names:
+            raise RunError(f"the input already has a column {column!r}, which this run would add; "
+                           f"name the added column otherwise with {options[column]} NAME")
+    if layout.dialect_column and layout.dialect_column == layout.variant_column:
+        raise RunError(f"--dialect-column and --variant-column both name {layout.dialect_column!r}")
+
+
+def _fanout(spec: RunSpec, profiles: list, layout: OutputLayout, sample: list[dict], plan: RecordPlan,
+            note, cache_size: int) -> RunFanout:
+    """The outputs of a run with several: each dialect's configuration (its learner errors
+    calibrated on the data as a run of that dialect alone calibrates them)."""
+    from ..transformer import FanoutConfig, TransformerConfig
+
+    members = []
+    for profile in profiles:
+        errors = _calibrated_errors(spec, profile, sample, plan, note, cache_size) if spec.errors else None
+        members.append(TransformerConfig(profile=profile, errors=errors, protection=spec.protection(),
+                                         seed=spec.seed, model=spec.model, cache_size=cache_size))
+    weights = (tuple(spec.mix_weights) or (1.0,) * len(members)) if spec.mix else None
+    return RunFanout(layout, FanoutConfig(tuple(members), spec.variants, weights))
 
 
 def _spool(source, out: Path) -> None:
@@ -226,20 +273,26 @@ def _records_read(tasks: list, records: int) -> int:
 
 
 def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started: float,
-                   source=None) -> int:
+                   source=None, fanout: RunFanout | None = None) -> int:
     writer = (ConllWriter(sys.stdout, *conll_layout(plan, source)) if spec.format == "conll"
               else JsonlRecordWriter(sys.stdout))
-    log = EditLogWriter(None if opts.no_log else opts.log)
+    log = EditLogWriter(None if opts.no_log else opts.log, fanout.layout.log_columns if fanout else ())
     totals = Totals()
     previous = install_signal_handlers()
     from ..io.sources import BadRecordError, SourceError
 
+    assemble = fanout.assembler(plan) if fanout is not None else None
     try:
         for batch in transform_records(rows, plan, config, workers=opts.workers,
-                                       batch_size=opts.batch_size, **opts.engine_options()):
+                                       batch_size=opts.batch_size, assemble=assemble,
+                                       **opts.engine_options()):
             records, log_rows = [], []
-            for result in batch:
+            results = [result for _, result in batch] if assemble is not None else batch
+            for result in results:
                 count_result(result, totals, spec.on_error)
+                if result.left_out:
+                    totals.left_out += 1
+                    continue
                 if result.error is not None:
                     warn(f"error: {where_of(result)}: {result.error}")
                     if spec.on_error == "fail":
@@ -251,7 +304,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
                 log_rows.extend(result.log)
             writer.write(records)
             log.write(log_rows)
-            progress.advance(len(batch))
+            progress.advance(len({result.row for result in results}))
         writer.close()
         log.close()
     except Interrupted as exc:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..io.sources import BadRecord
 from .local_pool import WorkerPool
@@ -105,10 +105,13 @@ def transform_records(
     ray_address: str | None = None,
     ray_cpus_per_actor: float = 1.0,
     worker_timeout: float | None = DEFAULT_WORKER_TIMEOUT,
-) -> Iterator[list[RecordResult]]:
+    assemble: Callable[[list[PendingRecord], list], list] | None = None,
+) -> Iterator[list]:
     """Transform records; yield the results batch by batch, in input order.
 
-    ``stats`` (optional) receives ``startup_seconds`` (pool start and model load)."""
+    ``stats`` (optional) receives ``startup_seconds`` (pool start and model load).
+    ``assemble`` makes a batch's results of its records and their outcomes when each record
+    has several outputs (:func:`.fanout.assemble`); else they are the records' results."""
     started = time.perf_counter()
     pool = make_pool(config, workers, engine=engine, ray_address=ray_address,
                      ray_cpus_per_actor=ray_cpus_per_actor, worker_timeout=worker_timeout)
@@ -117,7 +120,7 @@ def transform_records(
     try:
         # Only the tasks go to the workers; the records wait here as the payload.
         for pending, outcomes in pool.map_ordered(_batches(rows, plan, batch_size)):
-            yield finish_all(pending, outcomes, plan.rebuild)
+            yield finish_all(pending, outcomes, plan.rebuild) if assemble is None else assemble(pending, outcomes)
         pool.close()
     except BaseException:
         pool.terminate()

@@ -15,7 +15,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import pyarrow as pa
 
@@ -34,6 +34,9 @@ SHARD_NAME = re.compile(r"[^/\\]+-\d{5,}-of-\d{5,}\.(parquet|jsonl|csv|conll)")
 WORK_NAME = re.compile(r"(data|edits|learner|errors)-\d{5,}\.(parquet|jsonl|json|csv)")
 TEMPORARY_NAME = re.compile(r"\..+\.tmp")
 FINAL_NAME = re.compile(r"(data|edits)/" + SHARD_NAME.pattern)
+# the same in the folder of a dialect of a run of several (a plain name, not starting with ".")
+STREAM_WORK_NAME = re.compile(r"(?:[^/\\.][^/\\]*/)?" + WORK_NAME.pattern)
+STREAM_FINAL_NAME = re.compile(r"(?:[^/\\.][^/\\]*/)?" + FINAL_NAME.pattern)
 OWN_SUBFOLDERS = (("data", SHARD_NAME), ("edits", SHARD_NAME), ("conll", SHARD_NAME), (".work", WORK_NAME),
                   ("lm_eval", re.compile(r"[^/\\]+\.yaml")), ("gec", re.compile(r"edits\.m2|source\.txt|target\.txt")))
 
@@ -105,10 +108,11 @@ class OutputLock:
         self.fd = -1
 
 
-def prepare_output_dir(out: Path, overwrite: bool) -> None:
+def prepare_output_dir(out: Path, overwrite: bool, streams: Sequence[str] = ()) -> None:
     """Make ``out`` ready for a new run: refuse a folder holding other files or a run's output
     unless ``overwrite``, and even then a folder that is not a multivalue output (its manifest
-    says whose it is); clear only the files a run of ours names there. A folder left by a run
+    says whose it is); clear only the files a run of ours names there (with the folders of the
+    dialects of this run, ``streams``, and of the run it replaces). A folder left by a run
     that died before it finished its first shard holds nothing of value and is reused."""
     if any(out.iterdir()) and not leftovers_only(out):
         manifest = our_manifest(out)
@@ -127,7 +131,16 @@ def prepare_output_dir(out: Path, overwrite: bool) -> None:
             raise RunError(f"{out} is not the output folder of a multivalue run (it has no "
                            "manifest.json of ours), and --overwrite replaces only such a folder; "
                            "nothing was changed: choose another -o folder")
-    clear_output(out)
+    clear_output(out, [*streams, *_dialect_folders(out)])
+
+
+def _dialect_folders(out: Path) -> list[str]:
+    """The folders of the dialects of the run whose manifest is in ``out`` (one per dialect)."""
+    manifest = our_manifest(out) or {}
+    try:
+        return [str(d["config"]) for d in manifest.get("dialects") or () if d.get("config")]
+    except (AttributeError, KeyError, TypeError):
+        return []
 
 
 def our_manifest(out: Path) -> dict | None:
@@ -147,7 +160,7 @@ def leftovers_only(out: Path) -> bool:
     for entry in out.iterdir():
         if entry.name == LOCK_NAME or TEMPORARY_NAME.fullmatch(entry.name):
             continue
-        if entry.name == ".work" and entry.is_dir() and not any(entry.iterdir()):
+        if entry.name == ".work" and entry.is_dir() and not any(p.is_file() for p in entry.rglob("*")):
             continue
         if entry.name == "manifest.json":
             manifest = our_manifest(out)
@@ -157,14 +170,27 @@ def leftovers_only(out: Path) -> bool:
     return True
 
 
-def clear_output(out: Path) -> None:
+def clear_output(out: Path, dialect_folders: Sequence[str] = ()) -> None:
     """Remove what a run of ours leaves in ``out``: its manifest, card and errors, the files
     named as its shards in ``data/``, ``edits/`` and ``.work/``, its temporary files; those
-    folders too once empty. Another file stays; a symbolic link is removed as a link, never
+    folders too once empty; the same in the folder of each dialect of a run of several
+    (``dialect_folders``). Another file stays; a symbolic link is removed as a link, never
     followed (what it points to stays as it is)."""
     for name in ("manifest.json", "README.md", "errors.jsonl"):
         if (out / name).is_symlink() or (out / name).is_file():
             (out / name).unlink()
+    for name in dict.fromkeys(dialect_folders):
+        folder = out / name
+        if folder.is_symlink():
+            folder.unlink()
+            continue
+        if (folder / "errors.jsonl").is_symlink() or (folder / "errors.jsonl").is_file():
+            (folder / "errors.jsonl").unlink()
+        clear_folder(folder / "data", SHARD_NAME)
+        clear_folder(folder / "edits", SHARD_NAME)
+        clear_folder(out / ".work" / name, WORK_NAME)
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
     for name, pattern in OWN_SUBFOLDERS:
         clear_folder(out / name, pattern)
     for stale in out.iterdir():
@@ -211,8 +237,8 @@ class Resumed:
     fingerprint: dict  # of the input, the same as the interrupted run's
 
 
-def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn: Callable[[str], None],
-                 ) -> Resumed | None:
+def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], source,
+                 warn: Callable[[str], None]) -> Resumed | None:
     """Check the folder's run against this one; return what it leaves to go on with, or None
     when nothing of it is worth keeping. Files in ``.work`` that no kept shard lists
     (half-written, finished after the last manifest update, or damaged) are removed."""
@@ -228,7 +254,7 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
     except (OSError, ValueError, TypeError, AttributeError) as exc:
         raise RunError(f"{manifest_path}: cannot read it ({exc}); rerun with --overwrite") from None
     differing = previous.differences(spec)
-    if (manifest.get("profile") or {}).get("hash") != _profile_hash(profile):
+    if _profile_hashes(manifest) != [_profile_hash(p) for p in profiles]:
         differing.append("dialect/profile")
     names = ", ".join(option_name(d) for d in differing)
     if manifest.get("state") == "complete":
@@ -254,8 +280,8 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
         _unfinalize(out, manifest)
     shards = _trusted_shards(work, listed, warn)
     keep = {name for shard in shards for name in shard["files"]} | {JOURNAL_NAME}
-    for stale in work.iterdir():
-        if stale.name not in keep and (stale.is_symlink() or not stale.is_dir()):
+    for stale in work.rglob("*"):
+        if (stale.is_symlink() or stale.is_file()) and stale.relative_to(work).as_posix() not in keep:
             stale.unlink()
     return Resumed(shards, manifest["format"], manifest.get("format_reason"),
                    schema_from_text(manifest.get("schema")), fingerprint)
@@ -264,9 +290,11 @@ def resume_point(out: Path, spec: RunSpec, profile: Profile | None, source, warn
 def _refuse_foreign_names(manifest: dict, manifest_path: Path) -> None:
     """The files a manifest names must be the run's own (``.work/data-00000.parquet``,
     ``data/train-00000-of-00001.parquet``): a name that leads elsewhere is refused."""
-    outputs = manifest.get("outputs") or {}
-    names = [(name, WORK_NAME) for shard in manifest["shards"] for name in shard.get("files", [])]
-    names += [(final, FINAL_NAME) for kind in ("data", "edits") for final in outputs.get(kind) or []]
+    outputs = [manifest.get("outputs") or {}] + [d.get("outputs") or {} for d in manifest.get("dialects") or ()
+                                                  if isinstance(d, dict)]
+    names = [(name, STREAM_WORK_NAME) for shard in manifest["shards"] for name in shard.get("files", [])]
+    names += [(final, STREAM_FINAL_NAME) for kind in ("data", "edits") for found in outputs
+              for final in found.get(kind) or []]
     for name, pattern in names:
         if not isinstance(name, str) or not pattern.fullmatch(name):
             raise RunError(f"{manifest_path}: names a file that is not one of the run's own "
@@ -276,14 +304,17 @@ def _refuse_foreign_names(manifest: dict, manifest_path: Path) -> None:
 def _unfinalize(out: Path, manifest: dict) -> None:
     """Move the shards an interrupted final step had already renamed back into ``.work``,
     so they are checked and finalized like the others."""
-    outputs = manifest.get("outputs") or {}
+    streams = {d["config"]: d.get("outputs") or {} for d in manifest.get("dialects") or () if d.get("config")}
+    streams[""] = manifest.get("outputs") or {}
     work = out / ".work"
     for k, shard in enumerate(manifest["shards"]):
         for name in shard["files"]:
-            kind = name.split("-")[0]
-            finals = outputs.get(kind) or []
+            stream, _, base = name.rpartition("/")
+            kind = base.split("-")[0]
+            finals = streams.get(stream, {}).get(kind) or []
             if kind in ("data", "edits") and k < len(finals) and (out / finals[k]).exists() \
                     and not (work / name).exists():
+                (work / name).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(out / finals[k], work / name)
 
 
@@ -349,6 +380,13 @@ def _profile_hash(profile: Profile | None) -> str | None:
     return profile.canonical()["hash"] if profile is not None else None
 
 
+def _profile_hashes(manifest: dict) -> list[str | None]:
+    """The hash of each profile of the run of ``manifest`` (one per dialect)."""
+    if manifest.get("dialects"):
+        return [(d.get("profile") or {}).get("hash") for d in manifest["dialects"]]
+    return [(manifest.get("profile") or {}).get("hash")]
+
+
 OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profile": "--error-profile",
                 "error_level": "--error-level",
                 "protect_fields": "--protect-field", "protect_regex": "--protect-regex",
@@ -357,7 +395,9 @@ OPTION_NAMES = {"errors": "--errors", "error_rate": "--error-rate", "error_profi
                 "input": "INPUT", "fields": "--field", "task": "--task", "split": "--split",
                 "config": "--config", "limit": "--limit", "seed": "--seed",
                 "keep_original": "--keep-original", "model": "--model", "format": "--format",
-                "shard_size": "--shard-size", "on_error": "--on-error", "max_line_mb": "--max-line-mb"}
+                "shard_size": "--shard-size", "on_error": "--on-error", "max_line_mb": "--max-line-mb",
+                "mix": "--mix", "mix_weights": "--dialect", "variants": "--variants", "changed_only": "--changed-only",
+                "dialect_column": "--dialect-column", "variant_column": "--variant-column"}
 
 
 def option_name(name: str) -> str:

@@ -82,11 +82,20 @@ class RunSpec:
     spans: tuple[str, ...] = ()  # --span declarations: offsets into a rewritten text, moved with it
     key_by_text: tuple[str, ...] = ()  # fields rewritten alike wherever a text recurs (and the preset's)
     token_labels: str | None = None  # --token-labels: label names and fill values, as JSON
+    # many outputs of each record (see run/fanout.py): several dialects (the profiles, beside
+    # the spec), a dialect drawn per row (mix, with a weight per dialect), variants, changed rows only
+    mix: bool = False
+    mix_weights: tuple[float, ...] = ()
+    variants: int = 1
+    changed_only: bool = False
+    dialect_column: str = "dialect"
+    variant_column: str = "variant"
 
-    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans", "key_by_text")
+    TUPLES = ("fields", "errors", "protect_fields", "protect_regex", "protect_terms", "spans", "key_by_text",
+              "mix_weights")
     # The command-line option of each field is --field-name, except these.
     OPTION_NAMES = {"input": "INPUT", "fields": "--field", "protect_fields": "--protect-field",
-                    "protect_terms": "--protect-file", "spans": "--span"}
+                    "protect_terms": "--protect-file", "spans": "--span", "mix_weights": "--dialect"}
     # Fields a run reproduced from its manifest may set anew: they choose the file format and
     # what becomes of a record that fails, not the edits.
     ADJUSTABLE = ("format", "on_error")
@@ -106,7 +115,7 @@ class RunSpec:
                 *cls.PROFILE_OPTIONS)
 
     @classmethod
-    def from_manifest(cls, path: Path) -> tuple["RunSpec", "Profile | None"]:
+    def from_manifest(cls, path: Path) -> tuple["RunSpec", "Profile | tuple[Profile, ...] | None"]:
         """The spec and the profile a run's ``manifest.json`` records (the profile rebuilt from
         its canonical form, which checks its hash)."""
         from ..profiles import ProfileError, profile_from_canonical
@@ -115,15 +124,22 @@ class RunSpec:
             manifest = json.loads(Path(path).read_text("utf-8"))
             spec = cls.from_dict(manifest["run"])
             profile = profile_from_canonical(manifest["profile"]) if manifest.get("profile") else None
+            if manifest.get("dialects"):  # several: one profile each
+                profile = tuple(profile_from_canonical(d["profile"]) for d in manifest["dialects"])
         except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
             raise RunError(f"{path}: not a multivalue manifest ({exc})") from None
         except ProfileError as exc:
             raise RunError(f"{path}: {exc}") from None
         return spec, profile
 
-    def output_name(self, profile: "Profile | None") -> str:
-        """The default output folder's name: the profile, then the learner errors."""
-        parts = [profile.abbreviation] if profile is not None else []
+    def output_name(self, profile: "Profile | tuple[Profile, ...] | None") -> str:
+        """The default output folder's name: the profile (or profiles: their abbreviations, or
+        how many, for more than five), then the learner errors."""
+        if isinstance(profile, tuple):
+            parts = ["+".join(p.abbreviation for p in profile) if len(profile) <= 5 else f"{len(profile)}-dialects"]
+            parts[0] = f"mix-{parts[0]}" if self.mix else parts[0]
+        else:
+            parts = [profile.abbreviation] if profile is not None else []
         if self.errors:
             parts.append("errors-" + "-".join(self.errors))
         return "+".join(parts)
@@ -279,12 +295,17 @@ class Totals:
     pair_edits_blocked: int = 0
     errors: int = 0
     error_examples: list[str] = field(default_factory=list)
+    # only in runs that have them (see run/fanout.py): rows left out as unchanged
+    # (--changed-only), and rows written per dialect where one output holds several
+    left_out: int = 0
+    rows_per_dialect: Counter = field(default_factory=Counter)
 
     def add(self, other: "Totals") -> None:
         for name in ("records", "written", "texts", "texts_changed", "edits", "errors", "pairs",
-                     "pair_edits_carried", "pair_edits_blocked", *self.SPAN_COUNTS):
+                     "pair_edits_carried", "pair_edits_blocked", "left_out", *self.SPAN_COUNTS):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.edits_per_feature.update(other.edits_per_feature)
+        self.rows_per_dialect.update(other.rows_per_dialect)
         self.error_examples.extend(other.error_examples[: max(0, 20 - len(self.error_examples))])
 
     SPAN_COUNTS = ("spans", "spans_moved", "span_sites_blocked")
@@ -292,6 +313,10 @@ class Totals:
     def as_dict(self) -> dict:
         data = dataclasses.asdict(self)
         data["edits_per_feature"] = dict(sorted(self.edits_per_feature.items()))
+        data["rows_per_dialect"] = dict(self.rows_per_dialect)
+        for name in ("left_out", "rows_per_dialect"):  # a plain run's counts stay as they were
+            if not data[name]:
+                del data[name]
         if not self.spans:  # a run without span labels counts none
             for name in self.SPAN_COUNTS:
                 del data[name]
@@ -299,8 +324,10 @@ class Totals:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Totals":
-        totals = cls(**{k: v for k, v in data.items() if k != "edits_per_feature"})
+        counters = ("edits_per_feature", "rows_per_dialect")
+        totals = cls(**{k: v for k, v in data.items() if k not in counters})
         totals.edits_per_feature = Counter(data.get("edits_per_feature", {}))
+        totals.rows_per_dialect = Counter(data.get("rows_per_dialect", {}))
         return totals
 
 

@@ -74,6 +74,11 @@ class RecordResult:
     where: str | None = None  # for unreadable records: file and line
     raw: str | None = None  # for unreadable records: the text as read
     data: bytes | None = None  # for unreadable lines: their bytes
+    # with many outputs (see .fanout): the output's variant and dialect, and whether the row is
+    # left out of the data (--changed-only: none of its texts changed)
+    variant: int = 0
+    dialect: str | None = None
+    left_out: bool = False
 
 
 @dataclass
