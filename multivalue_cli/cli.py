@@ -13,11 +13,12 @@ from typing import List, Optional
 import typer
 
 from . import __version__
-from .errors import MultivalueError, UsageError
+from .errors import MultivalueError
 from .options import (
     AsJson, ChangedOnly, CommandGroup, Density, Dialect, DialectColumn, Dialects, DialectSort, Engine, ErrorLevel,
     ErrorRate, Errors, Exclude, Features, IncludeUnmeasured, MinAccuracy, Mix, Model, OnError, Only, OutputFormat,
-    Seed, VariantColumn, Variants, chosen_profile, error_types, learner_rate, requested_run,
+    Seed, VariantColumn, Variants, chosen_profile, error_types, learner_rate, refuse_exclusive_options,
+    requested_run,
 )
 from .reports.terminal import note, profile_notes, show
 from .reports.gec_command import export_command
@@ -114,21 +115,9 @@ def transform(
     from .run.job import execute
     from .run.spec import RunOptions
 
-    if engine is Engine.local and ray_address is not None:
-        raise UsageError("--ray-address needs --engine ray")
-    if engine is Engine.ray:
-        import importlib.util
-
-        if importlib.util.find_spec("ray") is None:
-            raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
-    if resume and overwrite:
-        raise UsageError("--resume and --overwrite exclude each other")
+    refuse_exclusive_options(ctx)
     spec, profile, notes = requested_run(ctx)
     to_stdout = output == "-"
-    if to_stdout and resume:
-        raise UsageError("--resume needs an output folder, not -o -")
-    if to_stdout and output_format is OutputFormat.csv:
-        raise UsageError("--format csv writes the shards of an output folder; -o - writes JSON lines")
     if to_stdout and log is None and not no_log:
         note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
     for line in [*notes, profile_notes(profile)]:

@@ -104,6 +104,24 @@ Model = Annotated[Optional[str], typer.Option(
 # ------------------------------------------------------------------------------ what they become
 
 
+def refuse_exclusive_options(ctx: typer.Context) -> None:
+    """Refuse options of ``transform`` that exclude each other (before anything is read)."""
+    o = SimpleNamespace(**ctx.params)
+    if o.engine is Engine.local and o.ray_address is not None:
+        raise UsageError("--ray-address needs --engine ray")
+    if o.engine is Engine.ray:
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
+    if o.resume and o.overwrite:
+        raise UsageError("--resume and --overwrite exclude each other")
+    if o.output == "-" and o.resume:
+        raise UsageError("--resume needs an output folder, not -o -")
+    if o.output == "-" and o.output_format is OutputFormat.csv:
+        raise UsageError("--format csv writes the shards of an output folder; -o - writes JSON lines")
+
+
 def requested_run(ctx: typer.Context) -> tuple["RunSpec", "Profile | tuple[Profile, ...] | None", list[str]]:
     """The spec and profile a ``transform`` asks for (a tuple of profiles for several
     dialects), and notes about them: from its options, or from the manifest of

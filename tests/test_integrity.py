@@ -221,9 +221,9 @@ def test_a_shard_removed_during_the_run_fails_it_and_resume_redoes_it(corpus, re
 
     finish = folder.FolderRun._finish_shard
 
-    def finish_then_lose_the_first(self, shard):
-        finish(self, shard)
-        if shard.index == 2:
+    def finish_then_lose_the_first(self, shards):  # shard k of every output of the run
+        finish(self, shards)
+        if shards[0].index == 2:
             (self.work / self.shards[0]["files"][0]).unlink()
 
     monkeypatch.setattr(folder.FolderRun, "_finish_shard", finish_then_lose_the_first)

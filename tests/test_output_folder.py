@@ -139,8 +139,15 @@ def test_a_manifest_naming_files_elsewhere_is_refused_on_resume(records, tmp_pat
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     manifest = json.loads((out / "manifest.json").read_text())
-    manifest["shards"][0]["files"][0] = "../../victim.txt"
-    (out / "manifest.json").write_text(json.dumps(manifest))
+    if manifest["shards"]:  # the manifest lists the finished shards ...
+        manifest["shards"][0]["files"][0] = "../../victim.txt"
+        (out / "manifest.json").write_text(json.dumps(manifest))
+    else:  # ... or the shard journal does, until the manifest takes it over
+        journal = out / ".work" / "shards.jsonl"
+        lines = journal.read_text().splitlines()
+        first = json.loads(lines[0])
+        first["files"][0] = "../../victim.txt"
+        journal.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
     before = tree(out)
     refused(transform(records, out, "--shard-size", "2", "--resume"), "not one of the run's own")
     assert victim.read_text() == "precious"

@@ -18,7 +18,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from .sources import Source
 
 CONLL_SUFFIXES = (".conll", ".conll2003", ".iob", ".bio")
 _NAMES = {2: ("tokens", "ner_tags"), 3: ("tokens", "pos_tags", "ner_tags"),
@@ -163,3 +166,32 @@ def write_conll_file(path: Path, sentences: Iterable[dict | bytes], layout: Conl
         writer.close()
         os.fsync(stream.fileno())
     os.replace(tmp, path)
+
+
+def open_conll(path: Path, spec: str, split: str) -> Source:
+    """A CoNLL file (see :mod:`.conll`): a record per sentence."""
+    from .sources import BadRecord, Source, SourceError
+
+    try:
+        layout = sniff(path)
+    except OSError as exc:
+        raise SourceError(f"{spec}: cannot read ({exc.strerror or exc})") from None
+    if layout is None:
+        raise SourceError(f"{spec}: holds no CoNLL line (a token and its tags)")
+
+    def rows() -> Iterator[dict | BadRecord]:
+        with open(path, "rb") as stream:
+            for first, lines in blocks(stream):
+                found = read_block(first, lines, layout)
+                if isinstance(found, dict):
+                    yield found
+                else:
+                    data = b"".join(lines)
+                    yield BadRecord(f"{spec}, line {found[0]}", found[1],
+                                    data.decode("utf-8", "backslashreplace").rstrip("\r\n"), data)
+
+    def count() -> int:
+        with open(path, "rb") as stream:
+            return sum(1 for _ in blocks(stream))
+
+    return Source(f"conll:{spec}", split, None, rows, files=(path,), counter=count, conll=layout)

@@ -19,7 +19,11 @@ from ..errors import MultivalueError
 from .csvtext import CsvRecord, split_records, stream_of
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pyarrow as pa
+
+    from .sources import BadRecord, Source
 
 CHUNK_ROWS = 10_000  # datasets' CsvConfig.chunksize: the rows pandas types together
 DELIMITERS = {".csv": ",", ".tsv": "\t"}
@@ -150,3 +154,26 @@ def _check(record: CsvRecord, width: int) -> None:
 
 def _ended(raw: bytes) -> bytes:
     return raw if raw.endswith(b"\n") else raw + b"\n"
+
+
+def open_csv(path: Path, spec: str, split: str, delimiter: str) -> Source:
+    """A CSV or TSV file as a source, read as datasets reads it; its rows are counted unless it
+    is gzipped."""
+    from .sources import Source, SourceError, _bad_line, _open_binary
+
+    table = CsvInput(lambda: _open_binary(path), delimiter)
+
+    def rows() -> Iterator[dict | BadRecord]:
+        try:
+            for row in table.rows():
+                yield _bad_line(spec, *row) if isinstance(row, Unreadable) else row
+        except CsvProblem as exc:
+            raise SourceError(f"{spec}{exc}") from None
+
+    try:
+        schema = table.schema()
+    except CsvProblem as exc:
+        raise SourceError(f"{spec}{exc}") from None
+    counter = None if path.name.lower().endswith(".gz") else table.count
+    return Source(f"{'tsv' if delimiter == chr(9) else 'csv'}:{spec}", split, schema, rows, files=(path,),
+                  counter=counter)

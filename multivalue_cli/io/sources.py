@@ -311,64 +311,14 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
     from .csvsource import delimiter_of
 
     if delimiter_of(name) is not None:
-        return _open_csv(path, spec, split_name, delimiter_of(name))
-    from .conll import CONLL_SUFFIXES
+        from .csvsource import open_csv
+
+        return open_csv(path, spec, split_name, delimiter_of(name))
+    from .conll import CONLL_SUFFIXES, open_conll
 
     if conll or name.endswith(CONLL_SUFFIXES):
-        return _open_conll(path, spec, split_name)
+        return open_conll(path, spec, split_name)
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
-
-
-def _open_conll(path: Path, spec: str, split: str) -> Source:
-    """A CoNLL file (see :mod:`.conll`): a record per sentence."""
-    from .conll import blocks, read_block, sniff
-
-    try:
-        layout = sniff(path)
-    except OSError as exc:
-        raise SourceError(f"{spec}: cannot read ({exc.strerror or exc})") from None
-    if layout is None:
-        raise SourceError(f"{spec}: holds no CoNLL line (a token and its tags)")
-
-    def rows() -> Iterator[dict | BadRecord]:
-        with open(path, "rb") as stream:
-            for first, lines in blocks(stream):
-                found = read_block(first, lines, layout)
-                if isinstance(found, dict):
-                    yield found
-                else:
-                    data = b"".join(lines)
-                    yield BadRecord(f"{spec}, line {found[0]}", found[1],
-                                    data.decode("utf-8", "backslashreplace").rstrip("\r\n"), data)
-
-    def count() -> int:
-        with open(path, "rb") as stream:
-            return sum(1 for _ in blocks(stream))
-
-    return Source(f"conll:{spec}", split, None, rows, files=(path,), counter=count, conll=layout)
-
-
-def _open_csv(path: Path, spec: str, split: str, delimiter: str) -> Source:
-    """A CSV or TSV file, read as datasets reads it (:mod:`.csvsource`); its rows are counted
-    unless it is gzipped."""
-    from .csvsource import CsvInput, CsvProblem, Unreadable
-
-    table = CsvInput(lambda: _open_binary(path), delimiter)
-
-    def rows() -> Iterator[dict | BadRecord]:
-        try:
-            for row in table.rows():
-                yield _bad_line(spec, *row) if isinstance(row, Unreadable) else row
-        except CsvProblem as exc:
-            raise SourceError(f"{spec}{exc}") from None
-
-    try:
-        schema = table.schema()
-    except CsvProblem as exc:
-        raise SourceError(f"{spec}{exc}") from None
-    counter = None if path.name.lower().endswith(".gz") else table.count
-    return Source(f"{'tsv' if delimiter == chr(9) else 'csv'}:{spec}", split, schema, rows, files=(path,),
-                  counter=counter)
 
 
 def _open_binary(path: Path) -> BinaryIO:

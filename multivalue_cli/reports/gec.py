@@ -83,8 +83,7 @@ def learner_pairs(out: Path, manifest: dict, fields: Sequence[str]) -> Iterator[
     """The texts of ``fields`` of every written record, in order, with and without their errors."""
     edits: dict[tuple[int, str], list[dict]] = defaultdict(list)
     for row in edit_log(out, manifest, ("key", "field", "ewave", "feature", "start", "end", "before", "after")):
-        if row["ewave"] == 0:
-            edits[row["key"], row["field"]].append(row)
+        edits[row["key"], row["field"]].append(row)
     for row, record in rows_and_records(out, manifest):
         located, _ = select(record, fields)
         for path, text in located:
@@ -92,18 +91,24 @@ def learner_pairs(out: Path, manifest: dict, fields: Sequence[str]) -> Iterator[
 
 
 def _pair(text: str, rows: list[dict]) -> Pair:
-    """Take the learner edits (spans in the clean text) back out of the written text."""
-    spans: dict[tuple, list[str]] = {}
-    for row in rows:  # edits that touch share one span, one row each
-        spans.setdefault((row["start"], row["end"], row["before"], row["after"]), []).append(row["feature"])
+    """Take the learner edits back out of the written text. The log's spans are in the input's
+    coordinates, each distinct span once (edits that touch share one, a row each): a span of
+    learner edits only is a correction (what the input had there); a dialect edit's span stays
+    as written, and so does a learner error merged into it (the dialect's own words there are
+    not in the log: the pair keeps that error in both texts, uncorrected)."""
+    spans: dict[tuple, list[dict]] = {}
+    for row in rows:
+        spans.setdefault((row["start"], row["end"], row["before"], row["after"]), []).append(row)
     clean, corrections, position, shift = [], [], 0, 0
-    for (start, end, before, after), types in sorted(spans.items()):
+    for (start, end, before, after), found in sorted(spans.items()):
         at = start + shift
         if text[at:at + len(after)] != after or at < position:
             raise ExportError(f"the edit log does not match the written text at {start}-{end} ({after!r}); "
                               "check the folder with `multivalue verify`")
-        clean += [text[position:at], before]
-        corrections.append(Correction(at, at + len(after), before, types))
+        learner_only = all(row["ewave"] == 0 for row in found)
+        clean += [text[position:at], before if learner_only else after]
+        if learner_only:
+            corrections.append(Correction(at, at + len(after), before, [row["feature"] for row in found]))
         position, shift = at + len(after), shift + len(after) - (end - start)
     clean.append(text[position:])
     return Pair(text, "".join(clean), corrections)

@@ -130,7 +130,7 @@ def print_dialect(dialect: dict) -> None:
                 [[r["ewave"], r["name"], r["category"], r["rating"],
                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
                   "yes" if r["implemented"] else "no", _accuracy_cell(r)] for r in rows],
-                numeric={"eWAVE", "Probability"})
+                numeric={"eWAVE", "Probability", "Accuracy"})
     measured_rows = [r for r in rows if r.get("accuracy")]
     print(f"Accuracy: the share of a rule's sites on real text that a blind reviewer accepted "
           f"({len(measured_rows)} of the {have} rules measured; blank: not measured; silent: it changed "

@@ -274,7 +274,7 @@ def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], s
         raise RunError(f"--resume: the input is not the one the interrupted run read "
                        f"({_fingerprint_change(before, fingerprint)}); its finished shards "
                        "would not match. Start again with --overwrite")
-    _refuse_foreign_names(manifest, manifest_path)
+    _refuse_foreign_names(manifest, listed, manifest_path)
     own_folder(work)
     if manifest.get("state") == "finalizing":
         _unfinalize(out, manifest)
@@ -287,12 +287,13 @@ def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], s
                    schema_from_text(manifest.get("schema")), fingerprint)
 
 
-def _refuse_foreign_names(manifest: dict, manifest_path: Path) -> None:
-    """The files a manifest names must be the run's own (``.work/data-00000.parquet``,
-    ``data/train-00000-of-00001.parquet``): a name that leads elsewhere is refused."""
+def _refuse_foreign_names(manifest: dict, shards: list[dict], manifest_path: Path) -> None:
+    """The files a manifest and the shard journal name (``shards``: both together) must be the
+    run's own (``.work/data-00000.parquet``, ``data/train-00000-of-00001.parquet``): a name
+    that leads elsewhere is refused."""
     outputs = [manifest.get("outputs") or {}] + [d.get("outputs") or {} for d in manifest.get("dialects") or ()
                                                   if isinstance(d, dict)]
-    names = [(name, STREAM_WORK_NAME) for shard in manifest["shards"] for name in shard.get("files", [])]
+    names = [(name, STREAM_WORK_NAME) for shard in shards for name in shard.get("files", [])]
     names += [(final, STREAM_FINAL_NAME) for kind in ("data", "edits") for found in outputs
               for final in found.get(kind) or []]
     for name, pattern in names:
