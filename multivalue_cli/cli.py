@@ -97,11 +97,8 @@ def transform(
     pair_key: Optional[str] = typer.Option(None, "--pair-key", help="Field shared by the consecutive records of a counterfactual pair: they get the same edits where they align, none where they differ."),
     span: List[str] = typer.Option([], "--span", help="Offsets into a rewritten text, kept on their span: 'text=context,start=answers.answer_start,span=answers.text' (end=PATH optional; repeatable)."),
     key_by_text: List[str] = typer.Option([], "--key-by-text", help="A rewritten field whose text recurs across rows (a shared context): rewrite it alike wherever it occurs (repeatable; on in squad, coqa, bbq)."),
-    only: Only = [],
-    exclude: Exclude = [],
-    density: Density = None,
-    min_accuracy: MinAccuracy = None,
-    include_unmeasured: IncludeUnmeasured = False,
+    only: Only = [], exclude: Exclude = [], density: Density = None,
+    min_accuracy: MinAccuracy = None, include_unmeasured: IncludeUnmeasured = False,
     model: Model = None,
     mix: Mix = False, variants: Variants = 1, changed_only: ChangedOnly = False,
     dialect_column: DialectColumn = "dialect", variant_column: VariantColumn = "variant",
@@ -118,9 +115,9 @@ def transform(
     refuse_exclusive_options(ctx)
     spec, profile, notes = requested_run(ctx)
     to_stdout = output == "-"
-    if to_stdout and log is None and not no_log:
-        note("note: no edit log is written with -o - unless you pass --log FILE", quiet)
-    for line in [*notes, profile_notes(profile)]:
+    unlogged = to_stdout and log is None and not no_log
+    for line in ["note: no edit log is written with -o - unless you pass --log FILE" if unlogged else None,
+                 *notes, profile_notes(profile)]:
         note(line, quiet)
     opts = RunOptions(
         out=None if to_stdout else Path(output or f"multivalue_out/{spec.output_name(profile)}"),

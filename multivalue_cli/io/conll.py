@@ -18,10 +18,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import IO, Callable, Iterable, Iterator, Sequence
 
-if TYPE_CHECKING:
-    from .sources import Source
+from .badrecords import BadRecord, SourceError
 
 CONLL_SUFFIXES = (".conll", ".conll2003", ".iob", ".bio")
 _NAMES = {2: ("tokens", "ner_tags"), 3: ("tokens", "pos_tags", "ner_tags"),
@@ -168,9 +167,10 @@ def write_conll_file(path: Path, sentences: Iterable[dict | bytes], layout: Conl
     os.replace(tmp, path)
 
 
-def open_conll(path: Path, spec: str, split: str) -> Source:
-    """A CoNLL file (see :mod:`.conll`): a record per sentence."""
-    from .sources import BadRecord, Source, SourceError
+def conll_reader(path: Path, spec: str) -> tuple[ConllLayout, Callable[[], Iterator[dict | BadRecord]],
+                                                 Callable[[], int]]:
+    """A CoNLL file read as records, a record per sentence: its layout, its records (a block
+    that cannot be read is a :class:`~.badrecords.BadRecord`) and how many there are."""
 
     try:
         layout = sniff(path)
@@ -194,4 +194,4 @@ def open_conll(path: Path, spec: str, split: str) -> Source:
         with open(path, "rb") as stream:
             return sum(1 for _ in blocks(stream))
 
-    return Source(f"conll:{spec}", split, None, rows, files=(path,), counter=count, conll=layout)
+    return layout, rows, count

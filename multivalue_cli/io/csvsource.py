@@ -16,14 +16,13 @@ from collections import deque
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator, NamedTuple
 
 from ..errors import MultivalueError
+from .badrecords import BadRecord, SourceError, bad_line
 from .csvtext import CsvRecord, split_records, stream_of
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     import pyarrow as pa
-
-    from .sources import BadRecord, Source
 
 CHUNK_ROWS = 10_000  # datasets' CsvConfig.chunksize: the rows pandas types together
 DELIMITERS = {".csv": ",", ".tsv": "\t"}
@@ -156,17 +155,17 @@ def _ended(raw: bytes) -> bytes:
     return raw if raw.endswith(b"\n") else raw + b"\n"
 
 
-def open_csv(path: Path, spec: str, split: str, delimiter: str) -> Source:
-    """A CSV or TSV file as a source, read as datasets reads it; its rows are counted unless it
-    is gzipped."""
-    from .sources import Source, SourceError, _bad_line, _open_binary
-
-    table = CsvInput(lambda: _open_binary(path), delimiter)
+def csv_reader(path: Path, spec: str, delimiter: str, opener: Callable[[], BinaryIO]
+               ) -> tuple["pa.Schema", Callable[[], Iterator[dict | BadRecord]], Callable[[], int] | None]:
+    """A CSV or TSV file read as datasets reads it: its schema, its records (a row that cannot
+    be read is a :class:`~.badrecords.BadRecord` with its line) and, unless it is gzipped, how
+    many there are."""
+    table = CsvInput(opener, delimiter)
 
     def rows() -> Iterator[dict | BadRecord]:
         try:
             for row in table.rows():
-                yield _bad_line(spec, *row) if isinstance(row, Unreadable) else row
+                yield bad_line(spec, *row) if isinstance(row, Unreadable) else row
         except CsvProblem as exc:
             raise SourceError(f"{spec}{exc}") from None
 
@@ -174,6 +173,4 @@ def open_csv(path: Path, spec: str, split: str, delimiter: str) -> Source:
         schema = table.schema()
     except CsvProblem as exc:
         raise SourceError(f"{spec}{exc}") from None
-    counter = None if path.name.lower().endswith(".gz") else table.count
-    return Source(f"{'tsv' if delimiter == chr(9) else 'csv'}:{spec}", split, schema, rows, files=(path,),
-                  counter=counter)
+    return schema, rows, None if path.name.lower().endswith(".gz") else table.count

@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 from urllib.parse import urlsplit
 
-from ..errors import EXIT_FAILED, MultivalueError
-
 from . import jsontext
+from .badrecords import BadRecord, BadRecordError, SourceError, bad_line  # noqa: F401 - BadRecordError: for the callers
 from .jsonstream import LongLine, Unreadable, WholeDocument, bounded_lines, json_items, too_deep
 
 if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
@@ -52,29 +51,6 @@ MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer JSON line is listed as unreadable,
 # would exhaust Python's recursion in the steps that walk a record (Parquet holds 99 levels).
 MAX_NESTING = 200
 _TRUTHY = {"1", "true", "yes", "on"}
-
-
-class SourceError(MultivalueError):
-    """An input that cannot be read; the message says what and where (file, line, hub name)."""
-
-
-class BadRecordError(SourceError, code=EXIT_FAILED):
-    """One record of an otherwise readable input cannot be read."""
-
-
-@dataclass(frozen=True)
-class BadRecord:
-    """A record that could not be read (a line that is not JSON, not an object, not UTF-8).
-    It keeps its row number, so the records after it keep theirs, its text as far as it can be
-    decoded (``raw``, for reading) and, for a line of a file, its exact bytes (``data``)."""
-
-    where: str
-    reason: str
-    raw: str
-    data: bytes | None = None
-
-    def error(self) -> BadRecordError:
-        return BadRecordError(f"{self.where}: {self.reason}")
 
 
 class OnceStream(NamedTuple):
@@ -308,16 +284,18 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
                       files=(path,), counter=lambda: _json_count(path, spec))
     if name.endswith(".parquet"):
         return _open_parquet([path], f"parquet:{spec}", split_name)
-    from .csvsource import delimiter_of
+    from .csvsource import csv_reader, delimiter_of
 
-    if delimiter_of(name) is not None:
-        from .csvsource import open_csv
-
-        return open_csv(path, spec, split_name, delimiter_of(name))
-    from .conll import CONLL_SUFFIXES, open_conll
+    delimiter = delimiter_of(name)
+    if delimiter is not None:
+        schema, rows, counter = csv_reader(path, spec, delimiter, lambda: _open_binary(path))
+        return Source(f"{'tsv' if delimiter == chr(9) else 'csv'}:{spec}", split_name, schema, rows,
+                      files=(path,), counter=counter)
+    from .conll import CONLL_SUFFIXES, conll_reader
 
     if conll or name.endswith(CONLL_SUFFIXES):
-        return open_conll(path, spec, split_name)
+        layout, rows, count = conll_reader(path, spec)
+        return Source(f"conll:{spec}", split_name, None, rows, files=(path,), counter=count, conll=layout)
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
 
 
@@ -389,7 +367,7 @@ def _jsonl_rows(stream, where: str, cap: int = MAX_LINE_BYTES) -> Iterator[dict 
         try:
             line = _decode_line(raw, where, lineno)
         except SourceError as exc:
-            yield _bad_line(where, lineno, str(exc).split(": ", 1)[-1], raw)
+            yield bad_line(where, lineno, str(exc).split(": ", 1)[-1], raw)
             continue
         if lineno == 1:
             line = line.lstrip("\ufeff")
@@ -400,14 +378,14 @@ def _jsonl_rows(stream, where: str, cap: int = MAX_LINE_BYTES) -> Iterator[dict 
         except (json.JSONDecodeError, RecursionError) as exc:
             why = (f"not valid JSON ({exc.msg}, column {exc.colno})"
                    if isinstance(exc, json.JSONDecodeError) else "nested too deeply to read")
-            yield _bad_line(where, lineno, why, raw)
+            yield bad_line(where, lineno, why, raw)
             continue
         if not isinstance(value, dict):
-            yield _bad_line(where, lineno, f"expected a JSON object, got {_json_type(value)}", raw)
+            yield bad_line(where, lineno, f"expected a JSON object, got {_json_type(value)}", raw)
             continue
         if (line.count("{") + line.count("[") > MAX_NESTING
                 and jsontext.nesting_depth(value, MAX_NESTING) > MAX_NESTING):
-            yield _bad_line(where, lineno, too_deep(MAX_NESTING), raw)
+            yield bad_line(where, lineno, too_deep(MAX_NESTING), raw)
             continue
         yield value
 
@@ -417,12 +395,6 @@ def _long_line(where: str, lineno: int, line: LongLine, cap: int) -> BadRecord:
     return BadRecord(f"{where}, line {lineno}", f"the line is {line.length:,} bytes long, over the "
                      f"limit of {cap:,} (--max-line-mb); it was not read (its first "
                      f"{len(line.head):,} bytes are in raw)", head)
-
-
-def _bad_line(where: str, lineno: int, reason: str, raw: bytes | str) -> BadRecord:
-    data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
-    text = data.decode("utf-8", "backslashreplace").rstrip("\r\n")
-    return BadRecord(f"{where}, line {lineno}", reason, text, data)
 
 
 def _decode_line(raw: bytes | str, where: str, lineno: int) -> str:
