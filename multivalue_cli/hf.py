@@ -30,13 +30,14 @@ go, so these need ``batched=True`` (a mix of one variant, one row per row, works
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 from types import SimpleNamespace
 from typing import Any, Iterable, Mapping, Sequence
 
 from .io.fields import parse_path
 from .run.fanout import OutputLayout
-from .run.texts import RecordPlan, rewrite_records
+from .run.texts import RecordPlan, rewrite_records, shared_protection
 from .tasks import load_task
 from .transformer import DialectsTransformer, FanoutConfig, Transformer
 
@@ -100,11 +101,17 @@ class DatasetMapper:
         rows = self.rewrite_rows(rows, list(indices))
         return {c: [row[c] for row in rows] for c in written}
 
-    def rewrite_rows(self, rows: list[dict], keys: list[int]) -> list[dict]:
-        """Rewrite ``rows`` in place, each keyed by its key (the input row, as a run keys it)."""
+    def rewrite_rows(self, rows: list[dict], keys: list[int], whole: bool = False) -> list[dict]:
+        """Rewrite ``rows`` in place, each keyed by its key (the input row, as a run keys it).
+        With ``whole`` (the rows are the whole dataset), a text of a text-keyed field keeps
+        what any of its rows protects, as a run does after its pass over the input; a map sees
+        a batch at a time, so there each row protects its own."""
         if self._plan is None and rows:
             self._plan = self._plan_for(self.preset.choose_fields(rows[0]))
-        for result in rewrite_records(self.transformer, rows, keys, self._plan):
+        plan = self._plan
+        if whole and plan.text_keyed and (plan.protect_fields or plan.protect_sql or plan.spans):
+            plan = dataclasses.replace(plan, shared=shared_protection(zip(keys, rows), plan))
+        for result in rewrite_records(self.transformer, rows, keys, plan):
             if result.error is not None:
                 log.warning("row %s left unchanged: %s", result.row, result.error)
         return rows
@@ -211,4 +218,5 @@ def transform_records(records: Iterable[Mapping[str, Any]], dialect: str | None 
     them for the same options: new dictionaries, the inputs are left as they are. The
     options are those of :func:`hf_map`."""
     rows = [copy.deepcopy(dict(record)) for record in records]
-    return hf_map(dialect, features, fields, seed, task, **profile_kwargs).rewrite_rows(rows, list(range(len(rows))))
+    return hf_map(dialect, features, fields, seed, task, **profile_kwargs).rewrite_rows(
+        rows, list(range(len(rows))), whole=True)
