@@ -176,7 +176,7 @@ def chosen_profiles(dialects: List[str], features: List[str], only=(), exclude=(
     for value in dialects:
         for item in (part.strip() for part in value.split(",")):
             if item:
-                name, weight = _weighted(item, mix)
+                name, weight = _dialect_weight(item, mix)
                 names.append(name)
                 weights.append(weight)
     if mix and not names:
@@ -196,7 +196,7 @@ def chosen_profiles(dialects: List[str], features: List[str], only=(), exclude=(
     return profiles, tuple(weights[k] for k in sources) if mix else (), notes
 
 
-def _weighted(item: str, mix: bool) -> tuple[str, float]:
+def _dialect_weight(item: str, mix: bool) -> tuple[str, float]:
     """``NAME`` or ``NAME=WEIGHT`` (with --mix only) of a --dialect list."""
     name, equals, weight = item.rpartition("=")
     if not equals:

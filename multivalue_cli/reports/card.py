@@ -68,10 +68,10 @@ def render_card(out: Path, manifest: dict) -> str:
         json_fields=JsonColumns(schema_from_text(manifest.get("schema"))).paths()
         if manifest.get("format") == "parquet" else [],
         learner_citation=_learner_citation(learner),
-        accuracy=_accuracy(manifest, profile),
+        accuracy=_rule_accuracy(manifest, profile),
         token_labels=manifest.get("token_labels"),
         conll=bool((manifest.get("outputs") or {}).get("conll")),
-        task=_task(manifest),
+        task=_task_section(manifest),
         lm_eval=manifest.get("lm_eval") or [],
         dialects=_dialect_rows(manifest),
         per_dialect=_per_dialect(manifest),
@@ -79,7 +79,7 @@ def render_card(out: Path, manifest: dict) -> str:
     )
 
 
-def _accuracy(manifest: dict, profile: dict) -> dict | None:
+def _rule_accuracy(manifest: dict, profile: dict) -> dict | None:
     """What blind review measured of the rules that made the edits (the manifest's
     ``rule_accuracy``), weighted by their edits, and what ``--min-accuracy`` left out; None
     when there is neither."""
@@ -108,7 +108,7 @@ def _accuracy(manifest: dict, profile: dict) -> dict | None:
     }
 
 
-def _task(manifest: dict) -> dict | None:
+def _task_section(manifest: dict) -> dict | None:
     """What the task preset rewrote, kept verbatim and left alone, as the run resolved it."""
     preset = manifest.get("task")
     if not preset:

@@ -54,7 +54,7 @@ def feature_rows(profile: Profile) -> list[dict]:
             "probability": prob,
             "implemented": name in rules,
             "overridden": name in profile.overrides,
-            "accuracy": _accuracy(reviewed[name]) if name in reviewed else None,
+            "accuracy": _review_accuracy(reviewed[name]) if name in reviewed else None,
             "silent": quiet[name].needs if name in quiet and name not in reviewed else None,
         }
         for name, prob in profile.features.items()
@@ -63,7 +63,7 @@ def feature_rows(profile: Profile) -> list[dict]:
     return rows
 
 
-def _accuracy(entry: Measured) -> dict:
+def _review_accuracy(entry: Measured) -> dict:
     return {"accepted": entry.accepted, "reviewed": entry.reviewed, "share": round(entry.accuracy, 3),
             "commit": entry.commit, "date": entry.date}
 

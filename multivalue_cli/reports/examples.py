@@ -96,11 +96,11 @@ def pick_examples(out: Path, n: int = 20, seed: int = 0) -> list[Example]:
     for k, (name, view) in enumerate(views):
         share = n // len(views) + (1 if k < n % len(views) else 0)
         if share:
-            examples += _picked(out, view, share, seed, name)
+            examples += _picked_examples(out, view, share, seed, name)
     return examples
 
 
-def _picked(out: Path, manifest: dict, n: int, seed: int, dialect: str | None) -> list[Example]:
+def _picked_examples(out: Path, manifest: dict, n: int, seed: int, dialect: str | None) -> list[Example]:
     columns = (manifest.get("layout") or {}).get("columns") or {}
     variant_column, dialect_column = columns.get("variant"), columns.get("dialect")
     failed, _ = error_rows(out, manifest)

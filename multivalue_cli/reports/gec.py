@@ -54,7 +54,7 @@ class Pair:
     corrections: list[Correction]
 
 
-def export(out: Path, fmt: str, dest: Path | None = None, fields: Sequence[str] = ()) -> dict:
+def export_gec(out: Path, fmt: str, dest: Path | None = None, fields: Sequence[str] = ()) -> dict:
     """Write the ``fmt`` files of the run in ``out`` into ``dest`` (default ``out/gec``); return
     where they went and how many texts and corrections they hold."""
     if fmt not in FORMATS:
@@ -142,7 +142,7 @@ def _token_edits(pair: Pair, tokens, tokenizer) -> Iterator[tuple[int, int, str,
         clean = pair.source[lo:correction.start] + correction.clean + pair.source[correction.end:hi]
         wrote = [t.text for t in tokens[first:last]]
         fixed = [t.text for t in tokenizer(clean) if not t.is_space]
-        pieces = _split(wrote, fixed, len(correction.types))
+        pieces = _split_tokens(wrote, fixed, len(correction.types))
         if pieces is None:
             yield first, last, " ".join(fixed), correction.types[0]
             continue
@@ -150,7 +150,7 @@ def _token_edits(pair: Pair, tokens, tokenizer) -> Iterator[tuple[int, int, str,
             yield first + a, first + b, " ".join(fixed[c:d]), kind
 
 
-def _split(wrote: list[str], fixed: list[str], count: int) -> list[tuple[int, int, int, int]] | None:
+def _split_tokens(wrote: list[str], fixed: list[str], count: int) -> list[tuple[int, int, int, int]] | None:
     """The token-level differences of a span that holds ``count`` logged edits, one per edit
     (None when the tokens do not fall apart into that many)."""
     if count == 1:

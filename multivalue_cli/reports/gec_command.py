@@ -27,8 +27,8 @@ def export_command(
     """Export a learner-error run for grammatical error correction: one pair per rewritten text,
     in input order, the text with its learner errors and without them (the dialect's output,
     when the run had a dialect too)."""
-    from .gec import export
+    from .gec import export_gec
 
-    result = export(run, export_format.value, output, field)
+    result = export_gec(run, export_format.value, output, field)
     show(result, as_json, lambda r: typer.echo(
         f"wrote {', '.join(r['files'])}: {r['texts']} texts, {r['corrections']} corrections"))

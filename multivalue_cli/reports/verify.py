@@ -465,7 +465,7 @@ def first_difference(a: Any, b: Any, where: str) -> str | None:
         start = max(0, part - 30)  # long texts: show where they part, not two equal beginnings
         return (f"field {where}: {_excerpt(a, start)} in the input, {_excerpt(b, start)} in the "
                 f"output (from character {part})")
-    return f"field {where}: {_shown(a)} in the input, {_shown(b)} in the output"
+    return f"field {where}: {_shown_value(a)} in the input, {_shown_value(b)} in the output"
 
 
 def _same_value(a: Any, b: Any) -> bool:
@@ -487,7 +487,7 @@ def _excerpt(text: str, start: int, width: int = 60) -> str:
     return ("..." if start else "") + shown + ("..." if start + width < len(text) else "")
 
 
-def _shown(value: Any) -> str:
+def _shown_value(value: Any) -> str:
     if isinstance(value, jsontext.JsonNumber):
         return f"{value.text} (a number)"
     text = repr(value)

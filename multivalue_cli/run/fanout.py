@@ -206,7 +206,7 @@ class RunFanout:
         return [member.profile for member in self.config.members]
 
     def assembler(self, plan: RecordPlan) -> Callable:
-        """The batch step of :func:`.pipeline.transform_records` for this run."""
+        """The batch step of :func:`.pipeline.transform_batches` for this run."""
         return partial(_assemble_batch, self.config, self.layout, tuple(plan.rebuild))
 
     def learner_configs(self, streams: Sequence[str] = ("",)) -> list:

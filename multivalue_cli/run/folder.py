@@ -30,7 +30,7 @@ from ..profiles import Profile
 from .faults import FaultInjector
 from .journal import ShardJournal
 from .manifest_stats import learner_section, learner_summary, protection_section, rule_accuracy_section, totals_of
-from .pipeline import transform_records
+from .pipeline import transform_batches
 from .progress import RunProgress
 from .records import TextStats
 from .resume import (
@@ -192,7 +192,7 @@ class FolderRun:
             progress.start(self.source.count, start_row)
             processing = time.time()
             assemble = self.fanout.assembler(self.plan) if self.fanout is not None else None
-            for batch in transform_records(todo, self.plan, config, workers=self.opts.workers,
+            for batch in transform_batches(todo, self.plan, config, workers=self.opts.workers,
                                            batch_size=self.opts.batch_size, stats=stats,
                                            assemble=assemble, **self.opts.engine_options()):
                 self.faults.check("batch")

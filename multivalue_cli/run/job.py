@@ -19,7 +19,7 @@ from ..io.writers import EditLogWriter, JsonlRecordWriter
 from ..profiles import Profile
 from .fanout import OutputLayout, RunFanout
 from .folder import FolderRun, conll_layout
-from .pipeline import transform_records
+from .pipeline import transform_batches
 from .progress import RunProgress
 from .signals import install_signal_handlers, restore_signal_handlers
 from .spec import (
@@ -283,7 +283,7 @@ def _run_to_stdout(spec, config, opts, plan, rows, note, warn, progress, started
 
     assemble = fanout.assembler(plan) if fanout is not None else None
     try:
-        for batch in transform_records(rows, plan, config, workers=opts.workers,
+        for batch in transform_batches(rows, plan, config, workers=opts.workers,
                                        batch_size=opts.batch_size, assemble=assemble,
                                        **opts.engine_options()):
             records, log_rows = [], []

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator
 from ..io.sources import BadRecord
 from .local_pool import WorkerPool
 from .records import Task
-from .texts import PendingRecord, RecordPlan, RecordResult, finish_all, keep_originals, prepare
+from .texts import PendingRecord, RecordPlan, finish_all, keep_originals, prepare
 from .watchdog import DEFAULT_WORKER_TIMEOUT
 from .worker import JobConfig
 
@@ -93,7 +93,7 @@ def _hashable(value: object) -> object:
     return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
 
 
-def transform_records(
+def transform_batches(
     rows: Iterable[tuple[int, dict | BadRecord]],
     plan: RecordPlan,
     config: JobConfig,

@@ -127,11 +127,11 @@ def prepare(row: int, record: dict, plan: RecordPlan, pair: object = None) -> Pe
     spans: dict[str, list[LabelSpan]] = {}
     if plan.spans and not problems:
         spans, problems = label_spans(record, plan.spans, dict(located))
-    tasks = [] if problems else [_task(row, record, plan, pair, path, text, spans) for path, text in located]
+    tasks = [] if problems else [_task_of(row, record, plan, pair, path, text, spans) for path, text in located]
     return PendingRecord(row, record, tasks, problems, spans, layouts=layouts)
 
 
-def _task(row: int, record: dict, plan: RecordPlan, pair: object, path: str, text: str,
+def _task_of(row: int, record: dict, plan: RecordPlan, pair: object, path: str, text: str,
           spans: dict[str, list[LabelSpan]]) -> Task:
     """The task of one text: its protection, and for a text-keyed field, the draw key of
     its text and what every occurrence of the text protects."""
