@@ -202,8 +202,26 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 # ------------------------------------------------------------------------------- 116 come_future
 
 
-# Verbs of motion that *coming to* would contradict or double (*I'm coming to go home*).
-COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
+# Verbs of motion that *coming to* would contradict or double (*I'm coming to go home*), and
+# verbs that go on with what is already happening (*keep watching*, *continue*, *stay*),
+# which cannot be about to begin.
+COMING_CLASHES = frozenset({"go", "come", "leave", "arrive", "keep", "continue", "stay", "remain"})
+
+
+def _described_plan(going: Token) -> bool:
+    """A *going to* that describes a plan rather than announcing the speaker's next act: in a
+    relative clause (*the poverty that we are going to allow*), or in a clause that is said of
+    with a negated or copular verb (*we will not say we are going to try*, *our plan is that
+    we are going to allow*)."""
+    clause = going
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ in ("relcl", "acl"):
+        return True
+    if clause.dep_ == "ccomp":
+        head = clause.head
+        return head.lemma_ == "be" or clause_is_negated(head)
+    return False
 
 
 @rule(
@@ -219,6 +237,9 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
         ("Sit down, I'll cook your meal.", "Sit down, I'm coming to cook your meal."),
         ("We will bring the chairs.", "We are coming to bring the chairs."),
         ("Don't worry, I will be washing the dishes.", "Don't worry, I am coming to wash the dishes."),
+        ("Wait, I will just grab my coat.", "Wait, I am just coming to grab my coat."),
+        ("We'll fix the sink, so don't call the plumber.",
+         "We're coming to fix the sink, so don't call the plumber."),
     ],
     negatives=[
         "She will cook your meal.",
@@ -238,6 +259,11 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
         "I'm going to study law in three years.",
         "I was going to call you.",
         "I'm going to the market.",
+        "If you help me, I will finish the report.",
+        "Don't worry, we'll manage it somehow.",
+        "I will keep reading the book.",
+        "Our plan is that we are going to build a school.",
+        "This is the road that we are going to repair.",
     ],
 )
 def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -247,7 +273,9 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
     motion *going to the market* are left alone. The speaker's own planned *will* (*I'll cook
     your meal* -> *I'm coming to cook your meal*) takes it too, with the limits of
-    :func:`planned_will`. Needs *be about to* or a speaker's own *I am / we are going to* or
+    :func:`planned_will`. Not a verb of going on (*keep watching*), which cannot be about to
+    begin, nor a *going to* that describes a plan (a relative clause, a clause under a negated
+    or copular verb: :func:`_described_plan`). Needs *be about to* or a speaker's own *I am / we are going to* or
     *I/we will*; the benchmark texts have none (no *about to* or *going to* at all; their
     futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
@@ -257,6 +285,8 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         to = going_to(tok)
         if to is None or distant_time(tok) or clause_is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
+            continue
+        if _described_plan(tok):
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
