@@ -5,7 +5,7 @@ import pytest
 
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
@@ -239,3 +239,14 @@ def test_measures_degree(nlp, text, verb, expected):
     from multivalue_cli.rules.tense_aspect.common import measures_degree
 
     assert measures_degree(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("This is the road that we are going to repair.", "going", True),
+    ("Our plan is that we will build a school.", "build", True),
+    ("I won't say we will win.", "win", True),
+    ("I think we are going to repair the road.", "going", False),
+    ("Sit down, I'll cook dinner.", "cook", False),
+])
+def test_described_plan(nlp, text, verb, expected):
+    assert described_plan(word(nlp(text), verb)) is expected

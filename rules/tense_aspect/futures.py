@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
 )
 from multivalue_cli.engine.morphology import (
     agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
@@ -208,21 +208,6 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 COMING_CLASHES = frozenset({"go", "come", "leave", "arrive", "keep", "continue", "stay", "remain"})
 
 
-def _described_plan(going: Token) -> bool:
-    """A *going to* that describes a plan rather than announcing the speaker's next act: in a
-    relative clause (*the poverty that we are going to allow*), or in a clause that is said of
-    with a negated or copular verb (*we will not say we are going to try*, *our plan is that
-    we are going to allow*)."""
-    clause = going
-    while clause.dep_ == "conj":
-        clause = clause.head
-    if clause.dep_ in ("relcl", "acl"):
-        return True
-    if clause.dep_ == "ccomp":
-        head = clause.head
-        return head.lemma_ == "be" or clause_is_negated(head)
-    return False
-
 
 @rule(
     "come_future",
@@ -238,8 +223,7 @@ def _described_plan(going: Token) -> bool:
         ("We will bring the chairs.", "We are coming to bring the chairs."),
         ("Don't worry, I will be washing the dishes.", "Don't worry, I am coming to wash the dishes."),
         ("Wait, I will just grab my coat.", "Wait, I am just coming to grab my coat."),
-        ("We'll fix the sink, so don't call the plumber.",
-         "We're coming to fix the sink, so don't call the plumber."),
+        ("Hold on, we'll fix the sink.", "Hold on, we're coming to fix the sink."),
     ],
     negatives=[
         "She will cook your meal.",
@@ -275,7 +259,7 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     your meal* -> *I'm coming to cook your meal*) takes it too, with the limits of
     :func:`planned_will`. Not a verb of going on (*keep watching*), which cannot be about to
     begin, nor a *going to* that describes a plan (a relative clause, a clause under a negated
-    or copular verb: :func:`_described_plan`). Needs *be about to* or a speaker's own *I am / we are going to* or
+    or copular verb: :func:`described_plan`). Needs *be about to* or a speaker's own *I am / we are going to* or
     *I/we will*; the benchmark texts have none (no *about to* or *going to* at all; their
     futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
@@ -286,7 +270,7 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         to = going_to(tok)
         if to is None or distant_time(tok) or clause_is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
             continue
-        if _described_plan(tok):
+        if described_plan(tok):
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)
