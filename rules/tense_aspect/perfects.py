@@ -15,7 +15,7 @@ from multivalue_cli.engine.morphology import (
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, subject_of,
+    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, negative_noun_phrase, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -395,6 +395,8 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         return None
     if is_animate(obj) is True or obj.lower_.endswith(("self", "selves")):
         return None  # "have my girlfriend promised", "has themselves put": causative "have X done"
+    if negative_noun_phrase(obj):
+        return None  # "has no money received" reads as possessing none
     return obj
 
 
@@ -425,6 +427,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         "She has promised her brother.",
         "The boys have hurt themselves in the park.",
         "The new law has benefited small farmers.",
+        "She has received no reply from the bank.",
     ],
 )
 def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
