@@ -5,7 +5,7 @@ import pytest
 
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
@@ -182,6 +182,7 @@ def test_planned_will(nlp, text):
     "He won't sign the lease.",  # negated
     "Will you marry me?",  # a question
     "My aunt will pick us up tomorrow.",  # set later than about to
+    "Don't worry, we'll manage.",  # an outcome hoped for, not an act
 ])
 def test_a_will_that_is_no_plan(nlp, text):
     assert _planned(nlp, text)[2] is None
@@ -195,6 +196,9 @@ def test_planned_will_ops(nlp):
     assert planned_will_ops(will, verb, be, "finna") == [
         Replace(will.i, "are"), Insert(will.i, "finna", after=True), Delete(be.i),
         Replace(verb.i, "wash")]
+    doc, will, (verb, be) = _planned(nlp, "I will for sure watch this.")
+    assert planned_will_ops(will, verb, be, "coming to") == [Replace(will.i, "am"),
+                                                             Insert(verb.i, "coming to")]
 
 
 @pytest.mark.parametrize("noun,human", [
@@ -203,3 +207,46 @@ def test_planned_will_ops(nlp):
 ])
 def test_is_human_noun(noun, human):
     assert is_human_noun(noun) is human
+
+
+# ----------------------------------------------------- tense and aspect: what a perfect sums up
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Prices have gone up over the last ten years.", "gone", True),
+    ("She has worked hard lately.", "worked", True),
+    ("The custom has survived to this day.", "survived", True),
+    ("We have sold forty cars so far.", "sold", True),
+    ("Shops have attracted more customers these days.", "attracted", True),
+    ("He has fixed the roof at the right time.", "fixed", False),
+    ("They have built a house in the village.", "built", False),
+])
+def test_span_up_to_now(nlp, text, verb, expected):
+    from multivalue_cli.rules.tense_aspect.common import span_up_to_now
+
+    assert span_up_to_now(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("The boy has grown a lot.", "grown", True),
+    ("The town has changed considerably.", "changed", True),
+    ("Her voice has matured a little.", "matured", True),
+    ("She has eaten a little cake.", "eaten", False),
+    ("You have saved us a lot of money.", "saved", False),
+    ("He has painted the fence.", "painted", False),
+])
+def test_measures_degree(nlp, text, verb, expected):
+    from multivalue_cli.rules.tense_aspect.common import measures_degree
+
+    assert measures_degree(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("This is the road that we are going to repair.", "going", True),
+    ("Our plan is that we will build a school.", "build", True),
+    ("I won't say we will win.", "win", True),
+    ("I think we are going to repair the road.", "going", False),
+    ("Sit down, I'll cook dinner.", "cook", False),
+])
+def test_described_plan(nlp, text, verb, expected):
+    assert described_plan(word(nlp(text), verb)) is expected

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .antecedents import is_animate, is_human_noun
 from .edits import Delete, Insert, Op, Replace
 from .morphology import be_replacing, inflect_verb, lemma_of
-from .syntax import children, clause_tokens, direct_subject, negation_after
+from .syntax import children, clause_is_negated, clause_tokens, direct_subject, negation_after
 from .wordlists import wordlist
 
 if TYPE_CHECKING:
@@ -64,7 +64,9 @@ def _is_destination(verb: Token) -> bool:
 # marker of what one is about to do would turn into an intention.
 UNPLANNED_VERBS = frozenset(
     "be have get receive need lose die happen become seem appear know understand remember "
-    "forget fail win regret find notice realize realise suffer miss feel hear".split())
+    "forget fail win regret find notice realize realise suffer miss feel hear "
+    # outcomes one hopes for, not acts one sets about: *we'll manage*, *she'll survive*
+    "manage cope survive succeed".split())
 # Determiners of a generic or distributive subject (*each player will roll the dice*, *no
 # one will notice*): a rule or a prediction about anyone, not one person's plan.
 GENERIC_DETERMINERS = frozenset("each every any no all both either neither".split())
@@ -84,6 +86,7 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
     same of a person's intended action; predictions are left: non-personal subjects (*the
     bridge will collapse*), states and events one undergoes (*will receive a medal*), guesses
     and habits (*will probably move*, *will often sing*), consequences of an *if*-clause,
+    plans described rather than announced (:func:`described_plan`),
     futures set far off (*in ten years*), negation, questions, relatives and the future
     perfect."""
     if will.tag_ != "MD" or will.lemma_.lower() != "will" or will.dep_ != "aux" \
@@ -100,6 +103,8 @@ def planned_will(will: Token, index: DocIndex) -> tuple[Token, Token | None] | N
     if verb.lemma_.lower() in UNPLANNED_VERBS | wordlist("progressive_stative_verbs"):
         return None
     if _guess_condition_or_far_off(verb) or _wait_and_see(verb) or _later_time_nearby(verb, index):
+        return None
+    if described_plan(verb):
         return None
     return verb, be
 
@@ -151,6 +156,21 @@ def _names_a_person(subj: Token) -> bool:
     return not any(c.dep_ in ("relcl", "acl") for c in children(subj))
 
 
+def described_plan(verb: Token) -> bool:
+    """A future (``verb``: the verb or the *going* of *going to*) that describes a plan rather
+    than announcing the speaker's next act: in a relative clause (*the poverty that we are
+    going to allow*), or in a clause said of with a negated or copular verb (*we will not say
+    we are going to try*, *our plan is that we will allow*)."""
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ in ("relcl", "acl"):
+        return True
+    if clause.dep_ == "ccomp":
+        return clause.head.lemma_ == "be" or clause_is_negated(clause.head)
+    return False
+
+
 def _guess_condition_or_far_off(verb: Token) -> bool:
     """A guess or habit adverb, an *if*-clause (under it or around it), or a far-off time in
     ``verb``'s own clause (*in ten years*; not a time inside what is talked about)."""
@@ -168,10 +188,12 @@ def _guess_condition_or_far_off(verb: Token) -> bool:
 
 def planned_will_ops(will: Token, verb: Token, be: Token | None, marker: str) -> list[Op]:
     """*will (be) V(-ing)* -> *is/are/'m* + ``marker`` + bare verb, *be* agreeing with the
-    subject (*I'll* -> *I'm*)."""
+    subject (*I'll* -> *I'm*). Words between *will* and the verb stay before the marker, which
+    goes right before the verb (*I will for sure watch* -> *I'm for sure coming to watch*)."""
     subj = direct_subject(verb)
-    ops: list[Op] = [Replace(will.i, be_replacing(will, subj, past=False)),
-                     Insert(will.i, marker, after=True)]
+    start = be.i if be is not None else verb.i
+    place = Insert(will.i, marker, after=True) if start == will.i + 1 else Insert(verb.i, marker)
+    ops: list[Op] = [Replace(will.i, be_replacing(will, subj, past=False)), place]
     if be is not None:
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:

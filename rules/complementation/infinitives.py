@@ -316,7 +316,25 @@ def _bare_infinitive_after_object(verb: Token) -> bool:
         subj = next((c for c in children(head) if c.dep_ == "dobj" and c.i < verb.i), None)
     if subj is None or subj.right_edge.i + 1 != verb.i or subj.lower_ in ("'s", "’s"):
         return False  # "Let's go" is a suggestion, not letting someone go
-    return not any(c.dep_ == "aux" for c in children(verb))
+    if any(c.dep_ == "aux" for c in children(verb)):
+        return False
+    return not _let_formula(head, subj, verb)
+
+
+def _let_formula(let: Token, subj: Token, verb: Token) -> bool:
+    """An imperative *let* that lets no one do anything: the suggestion *let us go* (*let's*),
+    the supposition *let x be 5*, and the hesitation *let me see*, *let me think* (a verb of
+    thinking with nothing after it)."""
+    if let.lemma_.lower() != "let" or let.tag_ != "VB" or any(
+            c.dep_ in ("nsubj", "aux") for c in children(let)):
+        return False  # not an imperative: "they let us go" lets someone
+    if verb.lemma_ == "be":
+        return True
+    if subj.lower_ == "us":  # but a request is permissive: "please let us know" 'tell us'
+        return verb.lemma_.lower() != "know" and not any(
+            c.lower_ == "please" for c in children(let))
+    return subj.lower_ == "me" and verb.lemma_.lower() in ("see", "think") and not any(
+        c.dep_ not in ("punct", "cc") for c in children(verb) if c.i > verb.i)
 
 
 @rule(
@@ -327,8 +345,14 @@ def _bare_infinitive_after_object(verb: Token) -> bool:
         ("They let me go home.", "They let me to go home."),
         ("Why did you make the kids wait outside?", "Why did you make the kids to wait outside?"),
         ("Let me know when you arrive.", "Let me to know when you arrive."),
+        ("Let me carry your bag.", "Let me to carry your bag."),
+        ("The teacher let us leave early.", "The teacher let us to leave early."),
+        ("If you need more, please let us know.", "If you need more, please let us to know."),
     ],
     negatives=[
+        "Let us pray for peace.",
+        "Let x be the number of apples.",
+        "Hmm, let me think.",
         "Let's go to the park.",
         "He was made to wait.",
         "She made a cake.",
@@ -337,8 +361,9 @@ def _bare_infinitive_after_object(verb: Token) -> bool:
 )
 def to_infinitive(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*to* added where SAE has a bare infinitive after causative *make* and permissive
-    *let*: *He made me to do it*. Not *Let's* (a suggestion) or the passive, which already
-    has *to*."""
+    *let*: *He made me to do it*. Not *Let's* or the imperative *let us* (a suggestion), the
+    supposition *let x be*, the hesitation *let me see* (:func:`_let_formula`), or the
+    passive, which already has *to*."""
     for verb in index.by_tag.get("VB", ()):
         if _bare_infinitive_after_object(verb):
             yield site(Insert(verb.i, "to"))

@@ -231,8 +231,8 @@ def _find_perfects(index: DocIndex) -> Iterator[Perfect]:
             continue
         if not _is_perfect_have(aux, verb):
             continue
-        if any(c.dep_ == "aux" and c.tag_ == "MD" for c in children(verb)):
-            continue
+        if any(c.dep_ == "aux" and (c.tag_ == "MD" or c.lemma_ == "do") for c in children(verb)):
+            continue  # under a modal, or do-support (*do they have compared to*): main-verb have
         beens = [c for c in children(verb) if c.dep_ in ("aux", "auxpass") and c.lower_ == "been"]
         if verb.tag_ == "VBG" and not beens:
             continue
@@ -265,6 +265,62 @@ def is_duration_for(prep: Token) -> bool:
 
 
 DURATION_NOUNS = wordlist("duration_nouns")
+
+# Adverbs and fixed phrases of a period reaching up to now (*lately*, *so far*, *to date*).
+UP_TO_NOW_ADVERBS = frozenset({"lately", "hitherto"})
+PERIOD_ADJECTIVES = frozenset({"last", "past", "recent"})
+
+
+def span_up_to_now(verb: Token) -> bool:
+    """A period that runs up to now in ``verb``'s clause: *over the last twenty years*, *in
+    recent months*, *these days*, *lately*, *so far*, *to date*, *to this day*, *until now*, *up to now*. The
+    perfect there sums up a stretch of time (continuative or experiential), not one finished
+    event."""
+    for tok in clause_tokens(verb):
+        low = tok.lower_
+        if tok.dep_ == "advmod" and (low in UP_TO_NOW_ADVERBS or low == "far" and tok.i > 0
+                                     and tok.doc[tok.i - 1].lower_ in ("so", "thus")):
+            return True
+        if tok.dep_ in ("npadvmod", "tmod") and tok.lower_ == "days" and any(
+                c.dep_ == "det" and c.lower_ == "these" for c in children(tok)):
+            return True  # *these days*
+        if tok.dep_ != "prep":
+            continue
+        objs = [c for c in children(tok) if c.dep_ == "pobj"]
+        if not objs:
+            continue
+        obj = objs[0]
+        if low in ("until", "till", "up") and obj.lower_ == "now" or low == "to" and obj.lower_ == "date":
+            return True
+        if low in ("to", "until", "till") and obj.lower_ == "day" and any(
+                c.dep_ == "det" and c.lower_ == "this" for c in children(obj)):
+            return True
+        if low in ("over", "in", "during", "within", "throughout") and (
+                obj.lemma_.lower() in DURATION_NOUNS or obj.lower_ in DURATION_NOUNS) and any(
+                c.dep_ == "amod" and c.lower_ in PERIOD_ADJECTIVES for c in children(obj)):
+            return True
+    return False
+
+
+# Adverbs of degree: *has matured a little*, *has grown a lot*, *has changed considerably*
+# measure a gradual change, which has no end point to be finished.
+DEGREE_ADVERBS = frozenset(
+    "much slightly considerably significantly greatly somewhat dramatically substantially "
+    "enormously hugely markedly sharply steadily gradually".split())
+DEGREE_NOUNS = frozenset({"bit", "little", "lot", "lots", "tad", "deal"})
+
+
+def measures_degree(verb: Token) -> bool:
+    """A degree modifier of ``verb`` (*a little*, *a lot*, *a great deal*, *so much*,
+    *considerably*; not the quantity *a lot of money*): the verb names a change or an activity
+    by how far it has gone, not an event with an end."""
+    return any(c.dep_ == "advmod" and c.lower_ in DEGREE_ADVERBS
+               or c.dep_ in ("npadvmod", "dobj", "advmod") and c.lower_ in DEGREE_NOUNS
+               and any(d.lower_ == "a" for d in children(c))
+               and not any(d.dep_ == "prep" and d.lower_ == "of" for d in children(c))
+               or c.dep_ == "advmod" and c.lower_ == "much" and c.i > 0
+               and c.doc[c.i - 1].lower_ in ("so", "too", "very")
+               for c in children(verb))
 
 NON_RESULTATIVE_VERBS = wordlist("non_resultative_verbs") | wordlist("progressive_stative_verbs")
 

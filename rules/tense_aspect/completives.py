@@ -10,13 +10,15 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import EMBEDDED_CLAUSE_DEPS, children, negation_after, subject_of
+from multivalue_cli.engine.syntax import (
+    EMBEDDED_CLAUSE_DEPS, children, negation_after, negative_noun_phrase, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
-    experiential_cue, find_perfects, has_duration, participle_ops, preverbal_start,
-    shares_auxiliary,
+    experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
+    preverbal_start, shares_auxiliary, span_up_to_now,
 )
 
 
@@ -461,6 +463,53 @@ def _distributive_object(verb: Token) -> bool:
     return False
 
 
+TIME_NOUNS = wordlist("time_nouns")
+QUOTES = frozenset({'"', "“", "”", "'", "‘", "’", "``", "''"})
+
+
+# Adverbs of direction, which complete a verb of motion (*brought the dress back*).
+DIRECTIONAL_ADVERBS = frozenset(
+    "back home away out up down off in over around along aside apart together".split())
+
+
+def _adverbial(child: Token) -> bool:
+    """A modifier of time, degree, frequency or manner after the verb (*here lately*, *a
+    little*, *at the right time*, *over the years*), which the verb phrase ends before; not
+    an adverb of direction (*brought the dress back*), which belongs to it."""
+    if child.dep_ in ("advmod", "npadvmod", "tmod"):
+        return child.lower_ not in DIRECTIONAL_ADVERBS
+    if child.dep_ != "prep":
+        return False
+    objs = [c for c in children(child) if c.dep_ == "pobj"]
+    return bool(objs) and (objs[0].lemma_.lower() in TIME_NOUNS or objs[0].lower_ in TIME_NOUNS
+                           or objs[0].ent_type_ in ("DATE", "TIME"))
+
+
+def finish_position(verb: Token) -> int | None:
+    """The last token of the verb phrase ``verb`` heads, where completive *finish* follows it
+    (*wakum gaden ... finis*: verb, object, marker): after the particle, the objects and the
+    complements, before the adverbials of time, degree or manner that follow (*we buy the flat
+    finish at the right time*) and before a following clause. None where the phrase holds a
+    clause of its own (an object with a relative clause, a complement clause) or a quotation,
+    whose end the marker would land in."""
+    last = verb
+    for child in sorted(children(verb), key=lambda c: c.i):
+        if child.i < verb.i or child.is_punct:
+            continue
+        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
+            return None
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or _adverbial(child):
+            break
+        last = child.right_edge if child.right_edge.i > last.i else last
+    while last.i > verb.i and last.is_punct:
+        last = last.doc[last.i - 1]
+    span = verb.doc[verb.i + 1: last.i + 1]
+    if any(t.dep_ in EMBEDDED_CLAUSE_DEPS and t.pos_ in ("VERB", "AUX") or t.lower_ in QUOTES
+           for t in span):
+        return None
+    return last.i
+
+
 @rule(
     "completive_finish",
     tags={"VBN", "VBD"},
@@ -471,6 +520,10 @@ def _distributive_object(verb: Token) -> bool:
         ("We have eaten all the cake.", "We eat all the cake finish."),
         ("My mother has cooked dinner.", "My mother cook dinner finish."),
         ("The workers have built the new bridge.", "The workers build the new bridge finish."),
+        ("The kids have cleaned their room this morning.",
+         "The kids clean their room finish this morning."),
+        ("I have read the whole book in one night.", "I read the whole book finish in one night."),
+        ("They have brought the chairs back.", "They bring the chairs back finish."),
     ],
     negatives=[
         "Have you eaten?",
@@ -483,13 +536,28 @@ def _distributive_object(verb: Token) -> bool:
         "He has cheated on every one of his partners.",
         "She has visited each of her cousins.",
         "They have usually washed the car.",
+        "The price of bread has risen a lot.",
+        "Sales have grown over the past five years.",
+        "The old bridge has stood there to this day.",
+        "She has painted the pictures that hang in the hall.",
+        'He has written the words "good luck" on the card.',
+        "How many more books does the library have compared to the school?",
+        "They have lived a quiet life.",
+        "She has received no letters this week.",
+        "I've washed my car only twice.",
+        "Our neighbours have worked very hard.",
     ],
 )
 def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Clause-final completive *finish* with a bare verb, the English form of the
     contact-variety marker (*wakum gaden ... finis* 'I have completed my work in the garden';
     colloquial Malaysian and Singapore English *I eat finish*): *I complete my work finish*.
-    The bare verb is invariant, as in those varieties. Statements of action verbs only (no
+    The bare verb is invariant, as in those varieties. *finish* closes the verb phrase
+    (:func:`finish_position`): after the object and complements, before adverbials of time
+    or degree; not where the phrase ends inside a relative clause or a quotation. Not a
+    perfect that sums up a period up to now (*over the last years*, *lately*, *to this day*:
+    :func:`span_up_to_now`) or measures a gradual change (*has matured a little*:
+    :func:`measures_degree`), which has no end to finish. Statements of action verbs only (no
     states, *be*, *have*), not passives, progressives, continuative or experiential perfects.
     Needs a present perfect of a completed action; the benchmark texts have none (their
     present perfects are experiential, *has never dated anyone*, continuative or copular, and
@@ -504,7 +572,11 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _distributive_object(p.verb):
             continue  # "cheated on every one of his partners" is many events, not one finished
-        end = clause_end(p.verb)
+        if span_up_to_now(p.verb) or measures_degree(p.verb) or _counts_occasions(p.verb):
+            continue  # "has gone up over the last years", "has matured a little": no end point
+        if any(c.dep_ in ("dobj", "nsubj") and negative_noun_phrase(c) for c in children(p.verb)):
+            continue  # "has received no money": no event to be finished
+        end = finish_position(p.verb)
         forms = participle_ops(p, "VB")
         if end is None or forms is None or shares_auxiliary(p.verb):
             continue

@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
 )
 from multivalue_cli.engine.morphology import (
     agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
@@ -202,8 +202,11 @@ def future_sub_gon(doc: Doc, index: DocIndex, form: str = "gon") -> Iterator[Sit
 # ------------------------------------------------------------------------------- 116 come_future
 
 
-# Verbs of motion that *coming to* would contradict or double (*I'm coming to go home*).
-COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
+# Verbs of motion that *coming to* would contradict or double (*I'm coming to go home*), and
+# verbs that go on with what is already happening (*keep watching*, *continue*, *stay*),
+# which cannot be about to begin.
+COMING_CLASHES = frozenset({"go", "come", "leave", "arrive", "keep", "continue", "stay", "remain"})
+
 
 
 @rule(
@@ -219,6 +222,8 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
         ("Sit down, I'll cook your meal.", "Sit down, I'm coming to cook your meal."),
         ("We will bring the chairs.", "We are coming to bring the chairs."),
         ("Don't worry, I will be washing the dishes.", "Don't worry, I am coming to wash the dishes."),
+        ("Wait, I will just grab my coat.", "Wait, I am just coming to grab my coat."),
+        ("Hold on, we'll fix the sink.", "Hold on, we're coming to fix the sink."),
     ],
     negatives=[
         "She will cook your meal.",
@@ -238,6 +243,11 @@ COMING_CLASHES = frozenset({"go", "come", "leave", "arrive"})
         "I'm going to study law in three years.",
         "I was going to call you.",
         "I'm going to the market.",
+        "If you help me, I will finish the report.",
+        "Don't worry, we'll manage it somehow.",
+        "I will keep reading the book.",
+        "Our plan is that we are going to build a school.",
+        "This is the road that we are going to repair.",
     ],
 )
 def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -247,7 +257,9 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *is coming to* would read as motion towards. The negated *not about to* ('unwilling') and
     motion *going to the market* are left alone. The speaker's own planned *will* (*I'll cook
     your meal* -> *I'm coming to cook your meal*) takes it too, with the limits of
-    :func:`planned_will`. Needs *be about to* or a speaker's own *I am / we are going to* or
+    :func:`planned_will`. Not a verb of going on (*keep watching*), which cannot be about to
+    begin, nor a *going to* that describes a plan (a relative clause, a clause under a negated
+    or copular verb: :func:`described_plan`). Needs *be about to* or a speaker's own *I am / we are going to* or
     *I/we will*; the benchmark texts have none (no *about to* or *going to* at all; their
     futures are third-person *will*, whose *is coming to* would read as motion)."""
     for tok in index.lemma("about", "go"):
@@ -257,6 +269,8 @@ def come_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         to = going_to(tok)
         if to is None or distant_time(tok) or clause_is_negated(tok) or to.head.lemma_.lower() in COMING_CLASHES:
+            continue
+        if described_plan(tok):
             continue
         subj = subject_of(tok)
         be = next((c for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"), None)

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
@@ -14,7 +15,7 @@ from multivalue_cli.engine.morphology import (
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, subject_of,
+    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, negative_noun_phrase, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -392,6 +393,10 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         return None
     if any(c.dep_ in ("prt", "dative", "ccomp", "xcomp", "oprd") for c in children(verb)):
         return None
+    if is_animate(obj) is True or obj.lower_.endswith(("self", "selves")):
+        return None  # "have my girlfriend promised", "has themselves put": causative "have X done"
+    if negative_noun_phrase(obj):
+        return None  # "has no money received" reads as possessing none
     return obj
 
 
@@ -405,6 +410,7 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         ("We haven't painted the kitchen yet.", "We haven't the kitchen painted yet."),
         ("When they have cleaned the house, they can leave.",
          "When they have the house cleaned, they can leave."),
+        ("My father has repaired the old radio.", "My father has the old radio repaired."),
     ],
     negatives=[
         "Have you written the letter?",
@@ -416,12 +422,21 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         "The council had approved the plan.",
         "I have never met a more honest man.",
         "Which singers have released an album?",
+        "They have lived a happy life.",
+        "The storm has left the village without power.",
+        "She has promised her brother.",
+        "The boys have hurt themselves in the park.",
+        "The new law has benefited small farmers.",
+        "She has received no reply from the bank.",
     ],
 )
 def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Object between perfect *have* and the participle: *I have the letter written*. Only
     statements (a question *have you the letter written* is not the attested form), active,
-    with one plain noun-phrase object right after the participle. Needs a present perfect
+    with one plain noun-phrase object right after the participle, of a verb with a result
+    state (not *live*, *benefit*, nor *leave*, whose *have X left* means 'X remaining'). Not
+    a person or a reflexive object (*have my girlfriend promised*, *has themselves put*),
+    which reads as causative *have someone do*. Needs a present perfect
     statement with such an object; the benchmark texts have none (their present perfects are
     experiential, *has never dated anyone*, or possessive *has had*, and their past perfects
     *had X done* would read as causatives)."""
@@ -433,6 +448,8 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # past "had X done" reads as causative; adverbs would split the group
         if p.verb.dep_ == "relcl" or has_duration(p.verb) or experiential_cue(p.verb):
             continue
+        if p.verb.lemma_.lower() == "leave":
+            continue  # "have many families left" reads as "have ... remaining"
         if any(index.tag_of[t] in ("WDT", "WP", "WRB") for t in index.subtree_positions(p.subj.i)):
             continue  # "which singers have an album released" reads as causative or possessive
         if p.have.lower_ in ("'s", "’s") and p.subj.lower_ not in ("he", "she", "it"):

@@ -154,6 +154,12 @@ def _go_and_sites(index: DocIndex) -> Iterator[Site]:
 
 
 TOWARDS_ADVERBS = frozenset({"back", "here", "over"})
+# Verbs whose movement is towards the speaker by their meaning (deictic *bring*, against
+# *take*): with them *back* and *over* name that movement. Other verbs of conveying (*throw*,
+# *pull*, *hand*) go towards the speaker only with *here*; their *back* returns a thing to
+# where it came from (*threw the ball back* to the thrower) and their *over* makes a phrasal
+# verb (*pulled me over* 'stopped my car').
+TOWARDS_SPEAKER_VERBS = frozenset({"bring"})
 
 
 def _towards_adverb(verb: Token) -> Token | None:
@@ -161,8 +167,9 @@ def _towards_adverb(verb: Token) -> Token | None:
     obj = object_of(verb)
     if obj is None or obj.i < verb.i:
         return None
+    towards = TOWARDS_ADVERBS if verb.lemma_.lower() in TOWARDS_SPEAKER_VERBS else {"here"}
     for tok in verb.doc[obj.right_edge.i + 1: obj.right_edge.i + 2]:
-        if tok.lower_ in TOWARDS_ADVERBS and tok.dep_ in ("prt", "advmod") and (
+        if tok.lower_ in towards and tok.dep_ in ("prt", "advmod") and (
                 tok.head.i == verb.i or tok.head.head.i == verb.i):
             return tok
     return None
@@ -175,9 +182,14 @@ def _towards_adverb(verb: Token) -> Token | None:
         ("Bring them back.", "Bring them come."),
         ("Can you bring the chairs back here?", "Can you bring the chairs come here?"),
         ("They brought the package over, and she handed it back.",
-         "They brought the package come, and she handed it come."),
+         "They brought the package come, and she handed it back."),
+        ("Please carry the boxes here.", "Please carry the boxes come."),
+        ("What brings you here?", "What brings you come?"),
     ],
     negatives=[
+        "The girl threw the ball back.",
+        "A policeman pulled her over for speeding.",
+        "He was handed the keys back.",
         "Take it back.",
         "Bring your book to class.",
         "He came back.",
@@ -187,8 +199,9 @@ def _towards_adverb(verb: Token) -> Token | None:
 )
 def here_come(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Serial *come* for movement towards the speaker: *den bring den kam* 'they brought them
-    back'. The *back/here/over* right after the object of a verb of conveying (bring, carry,
-    send ...) becomes *come*; *take back* (away from the speaker) and *back to* + a place
+    back'. The *back/here/over* right after the object of *bring*, or the *here* after the
+    object of another verb of conveying (carry, pass, throw ...), becomes *come*: only those
+    name a movement towards the speaker (see ``TOWARDS_SPEAKER_VERBS``); not in the passive; *take back* (away from the speaker) and *back to* + a place
     (a destination elsewhere) are left alone. Needs a verb of conveying with an object and
     *back/here/over*; the benchmark texts have none (their *back* goes with *come* or
     *move* themselves, which name the movement without a serial verb, and their *bring* has
@@ -197,6 +210,8 @@ def here_come(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for verb in index.by_pos.get("VERB", ()):
         if verb.lemma_.lower() not in verbs:
             continue
+        if any(c.dep_ in ("auxpass", "nsubjpass") for c in children(verb)):
+            continue  # "was thrown the ball back": the subject receives, no one conveys towards
         adverb = _towards_adverb(verb)
         if adverb is None:
             continue
