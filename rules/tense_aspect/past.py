@@ -10,7 +10,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import agreement_subject, inflect_verb, is_clitic, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, subject_of
+from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, direct_subject, subject_of
 
 from .common import (
     NOT_COMPLETABLE, do_form, find_perfects, in_temporal_clause, is_irrealis, participle_ops,
@@ -51,10 +51,57 @@ def _finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[To
             continue
         if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in verb_children):
             continue
+        if is_clitic(verb):
+            continue  # *'s*, *'d*, *'ve* are *be*/*have*, whatever lemma the parser gives
+        if _run_on_subjects(index, [c for c in verb_children if c.dep_ in SUBJECT_DEPS]):
+            continue  # nouns strung around a noun taken for a verb (*superheroes kids videos*)
+        if verb.lemma_ == "do" and index.in_question(i):
+            continue  # *how many dollars did each pack cost?*: do-support taken for the verb
+        if index.in_question(i) and _stranded_inverted_be(verb.sent.root):
+            continue  # *when was the word first recorded?*: the participle of an inverted *was*
+        if not _shares_finite_verb_group(verb):
+            continue  # *is digested, absorbed and then carried*: a participle like its first conjunct
         subj = subject_of(verb)
         if subj is None or subj.i > i:
             continue
+        if subj.pos_ == "ADJ" and not any(c.dep_ == "det" for c in children(subj)):
+            continue  # a bare adjective is no noun phrase (*the rich* is): a misparse
         yield verb, subj
+
+
+def _stranded_inverted_be(root: Token) -> bool:
+    """An inverted *was/is* with its subject and nothing to predicate of it (*when was the
+    version first recorded?*): the parser has taken its participle for a past tense in a
+    clause of its own."""
+    if root.lemma_ != "be" or root.pos_ != "AUX":
+        return False
+    subj = direct_subject(root)
+    return subj is not None and subj.i > root.i and all(
+        c.dep_ in ("nsubj", "nsubjpass", "advmod", "punct", "neg") for c in children(root))
+
+
+def _run_on_subjects(index: DocIndex, subjects: list[Token]) -> bool:
+    """Two subjects of one verb with no conjunction or comma between them: not a clause (*and
+    his mother received* coordinates a second subject, *two friends, a person ...* sets one in
+    apposition; *thanks for colors superheroes kids videos* is a noun taken for a verb)."""
+    return len(subjects) > 1 and not any(
+        index.tag_of[k] in ("CC", ",") for k in range(subjects[0].i + 1, subjects[-1].i))
+
+
+def _shares_finite_verb_group(verb: Token) -> bool:
+    """A verb coordinated without a subject of its own shares its first conjunct's verb group:
+    under a perfect *have* always (*he has eaten and drank*); under a passive, when its form is
+    also the participle and it has no object (*food is digested and then carried to the
+    cells*, not *was ignored and so rejected her proposal*, *was robbed and then gave up*)."""
+    conjunct = verb
+    while verb.dep_ == "conj" and direct_subject(verb) is None:
+        verb = verb.head
+        if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
+            return False
+        if verb.tag_ == "VBN" and inflect_verb(lemma_of(conjunct), "VBN") == conjunct.lower_ \
+                and not any(c.dep_ in ("dobj", "dative") for c in children(conjunct)):
+            return False
+    return True
 
 
 def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
@@ -84,6 +131,8 @@ def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
         "I have finished.",
         "I used to live here.",
         "If I knew the answer, I would tell you.",
+        "It’s a long way to the station.",
+        "Shoutout to readers writers kids books!",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -130,6 +179,10 @@ def _raising_verb(verb: Token) -> bool:
         ("She sort of pushed the door open.", "She been sort of push the door open."),
         ("We quickly cleaned the room.", "We been quickly clean the room."),
         ("She stared at the door and taped the box.", "She been stare at the door and been tape the box."),
+        ("The thief was caught by a guard and then gave back the money.",
+         "The thief was caught by a guard and then been give back the money."),
+        ("Two neighbours, a baker and a teacher, painted the fence.",
+         "Two neighbours, a baker and a teacher, been paint the fence."),
     ],
     negatives=[
         "The man turned out to be a doctor.",
@@ -140,6 +193,11 @@ def _raising_verb(verb: Token) -> bool:
         "I had a car.",
         "He has gone home.",
         "If I knew, I would tell you.",
+        "The letters were sorted, stamped and then delivered to the office.",
+        "When was the treaty finally signed?",
+        "How many apples did each basket hold?",
+        "Brave of the kid who tip toed past the dog at night.",
+        "She has washed the dishes and dried them.",
     ],
 )
 def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
