@@ -187,8 +187,19 @@ def _is_perfect_have(aux: Token, verb: Token) -> bool:
     if aux.lower_ in ("'d", "’d"):
         return True
     if aux.lower_ in ("'s", "’s"):
-        return any(c.dep_ == "dobj" for c in children(verb))
+        return any(c.dep_ == "dobj" for c in children(verb)) and not _finished_doing(verb)
     return False
+
+
+# Participles that are also adjectives of completion, taken with *be* before an *-ing* form:
+# *she's done washing* is *she is done (= finished) washing*, not a perfect.
+COMPLETION_ADJECTIVES = frozenset({"done", "finished", "through"})
+
+
+def _finished_doing(verb: Token) -> bool:
+    """*done/finished* + an *-ing* object (*she's done washing*): *be* finished doing."""
+    return verb.lower_ in COMPLETION_ADJECTIVES and any(
+        c.dep_ == "dobj" and c.lower_.endswith("ing") for c in children(verb))
 
 
 def _mistagged_participle(aux: Token, verb: Token) -> bool:

@@ -37,7 +37,21 @@ def clause_end(verb: Token) -> int | None:
         last = child.right_edge if child.right_edge.i > last.i else last
     while last.i > verb.i and last.is_punct:
         last = last.doc[last.i - 1]
+    if _inside_embedded_clause(last, verb):
+        return None  # *a reign in a country where support is high*: the end is another clause's
+    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
+        return None  # *on the order of: ...*: the phrase goes on past the punctuation
     return last.i
+
+
+def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
+    """Whether ``tok`` belongs to a clause embedded under ``verb`` (a relative clause of its
+    object, a clause complementing a noun): a word placed after it lands in that clause."""
+    while tok.i != verb.i and tok.head.i != tok.i:
+        if tok.dep_ in EMBEDDED_CLAUSE_DEPS and tok.pos_ in ("VERB", "AUX"):
+            return True
+        tok = tok.head
+    return False
 
 
 EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
@@ -112,6 +126,7 @@ def is_habitual(verb: Token) -> bool:
     negatives=[
         "Have you finished it?",
         "He hasn't finished it.",
+        "Once he's done cooking, we eat.",
         "The house has been sold.",
         "I have lived here for years.",
         "She had left.",
@@ -396,6 +411,8 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         ("Have you been there?", "Were you there already?"),
         ("She's finished her homework, so she can play.", "She finished her homework already, so she can play."),
         ("We have already paid the bill.", "We paid the bill already."),
+        ("The twins have painted their room, so it smells.",
+         "The twins painted their room already, so it smells."),
     ],
     negatives=[
         "I haven't eaten yet.",
@@ -405,6 +422,9 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "She has always been kind to her neighbours.",
         "Have you ever been to Paris?",
         "The house has been sold.",
+        "Tell me when you're finished reading.",
+        "We have bought a cottage in a village where the air is clean.",
+        "The committee has ranked the bids in order of:",
     ],
 )
 def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
