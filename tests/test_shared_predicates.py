@@ -12,7 +12,7 @@ from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
     clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject, negation_after,
-    negative_noun_phrase, nominal_subject, subject_of,
+    negative_noun_phrase, nominal_subject, object_of_imperative_as_subject, absolute_participle, bare_adjective, subject_of,
 )
 
 
@@ -250,3 +250,33 @@ def test_measures_degree(nlp, text, verb, expected):
 ])
 def test_described_plan(nlp, text, verb, expected):
     assert described_plan(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Find the number of trains departed from the station.", "departed", True),
+    ("Count the pupils enrolled in the course.", "enrolled", True),
+    ("Remember you promised to call.", "promised", False),
+    ("The number of trains departed from the station.", "departed", False),
+    ("Remember that the trains departed late.", "departed", False),
+    ("Tell me you visited the museum.", "visited", False),
+])
+def test_object_of_imperative_as_subject(nlp, text, verb, expected):
+    assert object_of_imperative_as_subject(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("She sat on the bench with her legs crossed and waited.", "crossed", True),
+    ("A girl is seen waiting at the door with her arms folded.", "folded", True),
+    ("We talked about what happened.", "happened", False),
+])
+def test_absolute_participle(nlp, text, verb, expected):
+    assert absolute_participle(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Sweet of her mum called us.", "called", True),
+    ("The rich got richer.", "got", False),
+    ("My sister smiled.", "smiled", False),
+])
+def test_bare_adjective(nlp, text, verb, expected):
+    assert bare_adjective(subject_of(word(nlp(text), verb))) is expected

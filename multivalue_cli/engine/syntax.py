@@ -40,6 +40,40 @@ def subject_of(verb: "Token") -> "Token | None":
 CONTRACTED_NOT = frozenset({"n't", "n’t"})
 
 
+def bare_adjective(subj: "Token") -> bool:
+    """A subject that is an adjective with no determiner (*Nice of the jerk who ... checked*,
+    *Normans (... French: Normands) were*): no noun phrase, so the parser has misread the
+    clause; *the rich* is a noun phrase."""
+    return subj.pos_ == "ADJ" and not any(c.dep_ == "det" for c in children(subj))
+
+
+def absolute_participle(verb: "Token") -> bool:
+    """*with his eyes closed*, *without a word said*: a participle after *with/without* and its
+    noun, which the parser may take for a past tense with that noun for subject."""
+    if verb.dep_ == "pcomp" and verb.head.lower_ in ("with", "without"):
+        return True
+    return any(c.dep_ == "mark" and c.lower_ in ("with", "without") for c in children(verb))
+
+
+def object_of_imperative_as_subject(verb: "Token") -> bool:
+    """Whether ``verb``'s subject is really the object of a sentence-initial imperative with
+    no object of its own (*Find the number of concerts happened in ...*, *List the episodes of
+    all series showed on ...*): ``verb`` is then a participle in a reduced relative clause,
+    which the parser took for a past tense with that noun (or the imperative) for subject. A
+    personal pronoun takes no reduced relative: *remember you promised* is a clause."""
+    subj = direct_subject(verb)
+    first = sentence(verb)[0]
+    if subj is None or subj.i > verb.i or first.tag_ != "VB" or any(
+            c.dep_ == "mark" for c in children(verb)):
+        return False  # *remember that the trains left*: a clause
+    if not (first.i == verb.head.i or first.head.i == verb.i):
+        return False
+    if subj.i == first.i:
+        return True  # *Count the pupils enrolled in ...*: the imperative itself as subject
+    return first.i < subj.left_edge.i and subj.tag_ != "PRP" and not any(
+        c.dep_ in ("dobj", "dative", "nsubj", "nsubjpass", "expl", "aux") for c in children(first))
+
+
 def negation_after(word: "Token") -> "Token | None":
     """The *not*/*n't* standing right after ``word`` as its negation (*isn't*, *was not*,
     *didn't*), if any. A clitic *n't* counts whatever the parser calls it (it misreads the

@@ -10,7 +10,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import agreement_subject, inflect_verb, is_clitic, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import SUBJECT_DEPS, children, direct_subject, subject_of
+from multivalue_cli.engine.syntax import (
+    SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
+    children, direct_subject, subject_of,
+)
 
 from .common import (
     NOT_COMPLETABLE, do_form, find_perfects, in_temporal_clause, is_irrealis, participle_ops,
@@ -59,13 +62,15 @@ def _finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[To
             continue  # *how many dollars did each pack cost?*: do-support taken for the verb
         if index.in_question(i) and _stranded_inverted_be(verb.sent.root):
             continue  # *when was the word first recorded?*: the participle of an inverted *was*
+        if absolute_participle(verb) or object_of_imperative_as_subject(verb):
+            continue  # participles: *with his eyes closed*, *find the trains departed from X*
         if not _shares_finite_verb_group(verb):
             continue  # *is digested, absorbed and then carried*: a participle like its first conjunct
         subj = subject_of(verb)
         if subj is None or subj.i > i:
             continue
-        if subj.pos_ == "ADJ" and not any(c.dep_ == "det" for c in children(subj)):
-            continue  # a bare adjective is no noun phrase (*the rich* is): a misparse
+        if bare_adjective(subj):
+            continue  # no noun phrase: a misparse
         yield verb, subj
 
 

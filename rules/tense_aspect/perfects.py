@@ -15,6 +15,7 @@ from multivalue_cli.engine.morphology import (
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
+    absolute_participle, bare_adjective, object_of_imperative_as_subject,
     EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, negative_noun_phrase, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -105,6 +106,8 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
 def _is_past_lexical(verb: Token) -> bool:
     if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
         return False
+    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
+        return False  # participles: *with his eyes closed*, *find the trains departed from X*
     if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
         return False  # "used to"
     if verb.pos_ == "VERB":
@@ -153,6 +156,9 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "He talks as though he knew everything.",
         "I thought about it for a long time.",
         "She had laid the book on the table.",
+        "A girl is seen waiting at the door with her arms folded.",
+        "Find the number of trains departed from the station.",
+        "Sweet of her mum called us.",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
@@ -188,7 +194,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
         if durations and _has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
-        if subj is None or subj.lower_ == "there":
+        if subj is None or subj.lower_ == "there" or bare_adjective(subj):
             continue
         have = have_form(agreement_subject(subj))
         if verb.lemma_ == "be":

@@ -13,6 +13,7 @@ from multivalue_cli.engine.morphology import inflect_verb, regular_past
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
+    absolute_participle, object_of_imperative_as_subject,
     children, clause_is_negated, morph_values, nominal_subject, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -192,7 +193,8 @@ substitution_rule(
 def is_finite_past(tok: Token) -> bool:
     """A finite simple past of a lexical verb with an overt subject (*he walked*, *who came*)."""
     return (tok.tag_ == "VBD" and tok.pos_ == "VERB" and "Fin" in morph_values(tok, "VerbForm")
-            and subject_of(tok) is not None)
+            and subject_of(tok) is not None and not absolute_participle(tok)
+            and not object_of_imperative_as_subject(tok))
 
 
 def is_irrealis_clause(verb: Token) -> bool:
@@ -215,9 +217,12 @@ def has_aux(verb: Token) -> bool:
 
 
 def is_regular_past(tok: Token, lemma: str) -> bool:
-    """The token is the -ed past of its lemma in the inflection table (walked, tried)."""
+    """The token is the -ed past of its lemma in the inflection table (walked, tried): the
+    lemma's stem with a suffix added, not an irregular past that happens to end in *-ed*
+    (*led*, *fled*, *fed*, *sped*, shorter than or as long as their lemma)."""
     past = inflect_verb(lemma, "VBD")
-    return past is not None and past.lower() == tok.lower_ and past.endswith("ed")
+    return (past is not None and past.lower() == tok.lower_ and past.endswith("ed")
+            and len(past) > len(lemma) and past.lower().startswith(lemma.lower().rstrip("ey")))
 
 
 def _unmarked_past_sites(index: DocIndex, is_kind) -> Iterator[Site]:
@@ -275,6 +280,8 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("Who cooked dinner last night?", "Who cook dinner last night?"),
         ("We walked home. It rained all night.", "We walk home. It rain all night."),
         ("My uncle fixed the roof in May.", "My uncle fix the roof in May."),
+        ("The kids baked cookies and tried the new oven.", "The kids bake cookies and try the new oven."),
+        ("Somebody stopped the clock.", "Somebody stop the clock."),
     ],
     negatives=[
         "She gave me the keys.",
@@ -283,6 +290,10 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "The door was closed.",
         "They have finished the job.",
         "Did you finish it?",
+        "The guide led us up the hill.",
+        "The dog fled from the thunder.",
+        "A man is shown sitting in a chair with his eyes closed and resting.",
+        "Find the number of trains departed from the station.",
     ],
 )
 def zero_past_regular(doc: Doc, index: DocIndex) -> Iterator[Site]:
