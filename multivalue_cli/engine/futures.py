@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .antecedents import is_animate, is_human_noun
 from .edits import Delete, Insert, Op, Replace
-from .morphology import be_replacing, inflect_verb, lemma_of
+from .morphology import be_replacing, dictionary_verb, inflect_verb, lemma_of
 from .syntax import children, clause_is_negated, clause_tokens, direct_subject, negation_after
 from .wordlists import wordlist
 
@@ -41,16 +41,9 @@ def going_to(tok: Token) -> Token | None:
     verb = to.head
     if verb.head.i != tok.i or verb.dep_ != "xcomp" or verb.tag_ != "VB":
         return None
-    if not _dictionary_verb(verb.lower_) or _is_destination(verb):
+    if not dictionary_verb(verb.lower_) or _is_destination(verb):
         return None  # "going to town", "going to school"
     return to
-
-
-def _dictionary_verb(word: str) -> bool:
-    """Whether the inflection dictionary knows ``word`` as a verb (*town* is only a noun)."""
-    from lemminflect import getAllLemmas
-
-    return "VERB" in getAllLemmas(word)
 
 
 def _is_destination(verb: Token) -> bool:

@@ -60,6 +60,15 @@ def lemma_of(tok) -> str:
 
 
 @lru_cache(maxsize=65536)
+def dictionary_verb(word: str) -> bool:
+    """Whether the inflection dictionary knows ``word`` as a form of a verb (*town* and
+    *leftover* are only nouns or adjectives, whatever the tagger says)."""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word)
+
+
+@lru_cache(maxsize=65536)
 def regular_past(lemma: str) -> str:
     """The regular (-ed) past of ``lemma``, even for irregular verbs: catch -> catched."""
     from lemminflect import getInflection

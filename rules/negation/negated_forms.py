@@ -86,9 +86,8 @@ def _constituent_negation(neg: Token) -> bool:
          ["He ain't been there, and I ain't got time.",
           "He ain't been there, and I haven't got time.",
           "He's not been there, and I ain't got time."]),
-        ("He hadn't seen it before.", "He ain't seen it before."),
-        ("By noon they had not eaten anything.", "By noon they ain't eaten anything."),
-        ("She said that she hadn't heard the news.", "She said that she ain't heard the news."),
+        ("The kids haven't eaten anything since noon.", "The kids ain't eaten anything since noon."),
+        ("My phone has not rung all day.", "My phone ain't rung all day."),
     ],
     negatives=[
         "I haven't any money.",
@@ -97,17 +96,23 @@ def _constituent_negation(neg: Token) -> bool:
         "Haven't you seen it?",
         "Hadn't they left already?",
         "He's not allowed to go.",
+        "He hadn't seen it before.",
+        "By noon they had not eaten anything, so they stopped.",
     ],
 )
 def aint_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*ain't* as the negated perfect auxiliary: *I ain't had a look*, *ain't got*, *he ain't
-    seen it before* (for *hadn't*, as *ain't* negates *have* whatever its tense).
+    seen it before*.
 
-    Only *have/has/had/'ve/'s* + *n't/not* as the auxiliary of a past participle, in
-    declarative order (subject before it). Possessive *have* and inverted questions stay."""
+    Only *have/has/'ve/'s* + *n't/not* as the auxiliary of a past participle, in declarative
+    order (subject before it). *ain't* is a present form: a past perfect *hadn't* in a past
+    narrative would move the event to the present. Possessive *have* and inverted questions
+    stay."""
     for tok in index.lemma("have", "be"):
         if tok.lower_ not in PERFECT_HAVE or tok.dep_ not in ("aux", "auxpass"):
             continue
+        if tok.tag_ == "VBD" or tok.lower_ in ("had", "'d", "’d"):
+            continue  # the past perfect
         if tok.lemma_ == "be" and not _is_hidden_has(tok):
             continue
         verb = tok.head

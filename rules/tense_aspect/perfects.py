@@ -11,7 +11,8 @@ from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
+    agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic, lemma_of,
+    person_number,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -52,6 +53,8 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         ("What have you done?", "What did you do?"),
         ("The bridge has been repaired.", "The bridge was repaired."),
         ("We have never eaten and drunk so much.", "We never ate and drank so much."),
+        ("You've read the letter, haven't you?", "You read the letter, didn't you?"),
+        ("She has been ill, has she?", "She was ill, was she?"),
     ],
     negatives=[
         "I have lived here since 2010.",
@@ -62,6 +65,8 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         "I have been to Paris.",
         "I have a car.",
         "He and I have been friends for years.",
+        "The shop has leftover cakes every evening.",
+        "My aunt has spare keys for the flat.",
     ],
 )
 def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -78,15 +83,19 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
         subj = subject_of(verb)
         if subj is None or _has_duration_phrase(index, verb) or verb.lower_ == "got":
             continue
+        if not dictionary_verb(verb.lower_):
+            continue  # *she has leftover boards*: possessive have and an adjective
         inverted = have.i < subj.i
         negated = negation_after(have) is not None
+        tag = _echo_tag(index, verb, have)
         been = [c for c in children(verb) if c.dep_ == "auxpass" and c.lower_ == "been"]
         if verb.lemma_ == "be":
             if any(c.dep_ == "prep" and c.lower_ == "to" for c in children(verb)):
                 continue
             been = [verb]
         if been:
-            yield site(Replace(have.i, be_form(subj, past=True)), Delete(been[0].i))
+            tag_ops = [] if tag is None else [Replace(tag[0].i, be_form(tag[1], past=True))]
+            yield site(Replace(have.i, be_form(subj, past=True)), Delete(been[0].i), *tag_ops)
             continue
         if any(c.dep_ == "aux" and c.i != have.i for c in children(verb)):
             continue
@@ -100,7 +109,26 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
         if not all(forms):
             continue
         ops += [Replace(v.i, f) for v, f in zip(participles, forms) if f != v.lower_]
+        if tag is not None:
+            ops.append(Replace(tag[0].i, "did"))
         yield site(*ops)
+
+
+def _echo_tag(index: DocIndex, verb: Token, have: Token) -> tuple[Token, Token] | None:
+    """The tag question echoing the perfect's *have* at the end of its sentence (*I haven't
+    told you, have I?*, *she has left, hasn't she?*): its *have* and pronoun, which follow the
+    perfect into the past (*did I?*, *was she?*)."""
+    end = index.sentence_end(verb.i)
+    words = [t for t in index.doc[have.i + 1:end] if not t.is_space]
+    if len(words) < 4 or words[-1].text != "?":
+        return None
+    pronoun, aux = words[-2], words[-3]
+    if aux.lower_ in ("n't", "n’t", "not") and len(words) >= 5:
+        aux = words[-4]
+    if pronoun.tag_ != "PRP" or aux.lemma_ != "have" or aux.tag_ not in ("VBP", "VBZ"):
+        return None
+    before = index.doc[aux.i - 1]
+    return (aux, pronoun) if before.text == "," else None
 
 
 def _is_past_lexical(verb: Token) -> bool:
