@@ -18,7 +18,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
-    children, clause_is_negated, clause_tokens, negation_after, subject_of,
+    children, clause_is_negated, clause_tokens, lexically_capitalised, negation_after, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -443,12 +443,15 @@ def _conditional_clause(verb: Token) -> bool:
         ("If I had known, I would have come.", "If I would have known, I would have come."),
         ("If he didn't call, she would worry.", "If he wouldn't call, she would worry."),
         ("What would you do if you won the lottery?", "What would you do if you would win the lottery?"),
+        ("If the bus weren't so slow, I could walk less.", "If the bus wouldn't be so slow, I could walk less."),
+        ("Would We Survive If The Oceans Dried Up?", "Would We Survive If The Oceans Would Dry Up?"),
     ],
     negatives=[
         "If it rains, we will stay home.",
         "I wonder if he knew.",
         "If he was there, he saw it.",
         "If I were you.",
+        "If we were to leave now, we could catch the train.",
     ],
 )
 def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -465,9 +468,21 @@ def if_would(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         auxes = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
         if verb.tag_ == "VBD" and not auxes:
+            if verb.lemma_ == "be" and any(c.dep_ == "xcomp" and any(
+                    a.dep_ == "aux" and a.lower_ == "to" for a in children(c)) for c in children(verb)):
+                continue  # *if they were to share*: were to is the hypothetical already
             base = inflect_verb(lemma_of(verb), "VB")
-            if base:
-                yield site(Insert(preverbal_start(verb, subj), "would"), Replace(verb.i, base))
+            if not base:
+                continue
+            neg = negation_after(verb)
+            if verb.lemma_ == "be" and neg is not None:  # *if it weren't for* -> *wouldn't be*
+                yield site(Replace(verb.i, "would"), Insert(neg.i, "be", after=True))
+                continue
+            at = preverbal_start(verb, subj)
+            if lexically_capitalised(verb):  # a title: *If The Earth Suddenly Disappeared*
+                yield site(Insert(at, "Would"), Replace(verb.i, base.capitalize()))
+            else:
+                yield site(Insert(at, "would"), Replace(verb.i, base))
             continue
         if not auxes or auxes[0].tag_ != "VBD":
             continue

@@ -142,10 +142,23 @@ def _singular_subject(subj: Token) -> bool:
             and subj.lower_ not in wordlist("plural_construed_nouns"))
 
 
+# The modals of a hypothetical main clause (*if I were rich, I would travel*).
+HYPOTHETICAL_MODALS = frozenset({"would", "could", "might", "'d", "’d"})
+
+
 def _is_irrealis(clause: Token) -> bool:
-    """An *if/as though* clause, or the complement of *wish/suppose/imagine*."""
-    if any(c.dep_ == "mark" and c.lower_ in IRREALIS_MARKERS for c in children(clause)):
+    """An *as though* clause, an *if/unless* clause whose main clause is hypothetical (has
+    *would/could/might*: an open condition, *if 50 people were kicked out, how many were ...*,
+    has the indicative past), or the complement of *wish/suppose/imagine*."""
+    marks = [c.lower_ for c in children(clause) if c.dep_ == "mark" and c.lower_ in IRREALIS_MARKERS]
+    if "though" in marks:
         return True
+    if marks:
+        if any(c.dep_ == "mark" and c.i > 0 and c.doc[c.i - 1].lower_ == "what"
+               for c in children(clause)):
+            return True  # *what if the moon were ...*: a supposition, no main clause
+        return clause.head.i != clause.i and any(
+            c.dep_ == "aux" and c.lower_ in HYPOTHETICAL_MODALS for c in children(clause.head))
     return clause.dep_ in ("ccomp", "advcl") and clause.head.lemma_ in IRREALIS_VERBS
 
 
@@ -179,6 +192,9 @@ substitution_rule(
         ("He talks as though he were the boss.", "He talks as though he was the boss."),
         ("If the car were cheaper, would you buy it?", "If the car was cheaper, would you buy it?"),
         ("What would you do if it were raining?", "What would you do if it was raining?"),
+        ("What if the moon were made of cheese?", "What if the moon was made of cheese?"),
+        ("If my brother were taller, he could reach the shelf.",
+         "If my brother was taller, he could reach the shelf."),
     ],
     negatives=[
         "If you were here, we would win.",
@@ -186,6 +202,8 @@ substitution_rule(
         "We were happy.",
         "Were I rich, I would travel.",
         "If the police were here, they would help.",
+        "If the parcel were delivered on Monday, who signed for it?",
+        "If the whole class were told, why did nobody come?",
     ],
 )
 
