@@ -295,6 +295,8 @@ substitution_rule(
         "I am going to town.",
         "She's going to work.",
         "He is going to retire in ten years.",
+        "Experts predict that the farmers will plant less wheat.",
+        "For every bag sold, the shop will donate a dollar.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:

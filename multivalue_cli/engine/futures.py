@@ -164,12 +164,27 @@ def described_plan(verb: Token) -> bool:
     return False
 
 
+# Verbs whose complement clause is a forecast: *scientists predict that hurricanes will ...*.
+PREDICTION_VERBS = frozenset("predict forecast expect estimate project anticipate foresee".split())
+
+
 def _guess_condition_or_far_off(verb: Token) -> bool:
-    """A guess or habit adverb, an *if*-clause (under it or around it), or a far-off time in
-    ``verb``'s own clause (*in ten years*; not a time inside what is talked about)."""
+    """A guess or habit adverb, the complement of a verb of forecasting (*predict that ...
+    will*), a rule for every case (*for each tire repaired, the mechanic will charge*), an
+    *if*-clause (under it or around it), or a far-off time in ``verb``'s own clause (*in ten
+    years*; not a time inside what is talked about)."""
     own = list(clause_tokens(verb))
     if any(t.dep_ in ("advmod", "neg") and t.lower_ in GUESS_OR_HABIT_ADVERBS for t in own):
         return True
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ == "ccomp" and clause.head.lemma_.lower() in PREDICTION_VERBS:
+        return True
+    if any(t.dep_ == "pobj" and t.head.tag_ == "IN" and any(
+            d.dep_ == "det" and d.lower_ in ("each", "every") for d in children(t))
+           for t in [*own, *(clause_tokens(clause) if clause.i != verb.i else ())]):
+        return True  # (a coordinated clause shares the first one's *for each*)
     if any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb)):
         return True
     if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITION_MARKS
