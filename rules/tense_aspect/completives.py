@@ -205,6 +205,10 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
           "If you love your enemies, they be done ate you alive."]),
         ("I'll have finished the report by Friday.",
          "I be done finished the report by Friday."),
+        ("If you touch that wire, it will burn your hand.",
+         ["If you touch that wire, it be done burn your hand.",
+          "If you touch that wire, it be done burnt your hand.",
+          "If you touch that wire, it be done burned your hand."]),
     ],
     negatives=[
         "They will eat you alive.",
@@ -212,6 +216,8 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "If you come, I won't leave.",
         "If you love them, will they love you?",
         "If it rains, the game will be cancelled.",
+        "If prices rise, which of these firms will lose customers?",
+        "What will the farmer plant if it rains in May?",
     ],
 )
 def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -227,6 +233,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = subject_of(verb)
         if subj is None or subj.i > will.i or negation_after(will) is not None:
             continue
+        if index.in_question(will.i):
+            continue  # *which of these will increase ...?* asks, it states no result
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
             continue
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
