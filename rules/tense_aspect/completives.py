@@ -218,6 +218,7 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "If it rains, the game will be cancelled.",
         "If prices rise, which of these firms will lose customers?",
         "What will the farmer plant if it rains in May?",
+        "If she saves every week, she will have enough money.",
     ],
 )
 def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -235,6 +236,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if index.in_question(will.i):
             continue  # *which of these will increase ...?* asks, it states no result
+        if verb.lemma_ in NOT_COMPLETABLE:
+            continue  # a state has no completion (*he will have 60 marbles*, *you'll need to wait*)
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
             continue
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
