@@ -18,7 +18,7 @@ from multivalue_cli.engine.wordlists import wordlist
 from .common import (
     NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
     experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
-    preverbal_start, shares_auxiliary, span_up_to_now,
+    in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
 )
 
 
@@ -436,6 +436,9 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "Tell me when you're finished reading.",
         "We have bought a cottage in a village where the air is clean.",
         "The committee has ranked the bids in order of:",
+        "Prices have risen over the past ten years.",
+        "My cousin has grown a lot.",
+        "Once the guests have left, we can clean up.",
     ],
 )
 def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -452,6 +455,8 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # experiential, iterated or continuing states (*has always been faithful*)
         if p.verb.dep_ == "relcl" or asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
+        if span_up_to_now(p.verb) or measures_degree(p.verb) or in_temporal_clause(p.verb):
+            continue  # a period summed up, a degree of change, an event that times another
         if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
                                             for t in index.subtree_positions(p.verb.i)):
             continue  # "Where have you been?" asks for a place, not completion
