@@ -211,15 +211,21 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
-        ("Did you see the teacher's car?", "Did you see for the teacher car?"),
-        ("I read the teacher's report.",
-         'I read for the teacher report.'),
+        ("Is that the teacher's car?", "Is that for the teacher car?"),
         ("It was my uncle's idea.",
          'It was for my uncle idea.'),
-        ("They sold the farmer's cow.",
-         'They sold for the farmer cow.'),
+        ("Those are the farmer's cows.",
+         'Those are for the farmer cows.'),
+        ("Please hand me the captain's map.",
+         'Please hand me for the captain map.'),
     ],
     negatives=[
+        "She needed her neighbour's advice.",
+        "We really admired the coach's patience.",
+        "They rejected the club's offer last week.",
+        "the red team's defenders",
+        "How long ago was Maria's house built?",
+        "Who was Tom's sister's teacher?",
         "The book is John's.",
         "He raised his hand.",
         "It's late.",
@@ -233,15 +239,38 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
 def possessives_for_pre(doc, index) -> Iterator[Site]:
     """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
     sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
-    possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
-    read as "as for" (*for the old man dog barked*), not after a preposition (*at for the
-    doctor office* stacks two prepositions), and not for genitives of time (*last year's
-    results* names no possessor)."""
+    possessive pronouns stay. Only where the *for*-phrase cannot attach to anything but the
+    noun (:func:`for_phrase_cannot_attach_to_verb`): the predicate of *be*, as attested, and
+    an object after an indirect object. Not right after a lexical verb (*needed for the clerk
+    help* reads "needed for the clerk"), in subjects or fragments, where a *for*-phrase at
+    the start reads as "as for" (*for the old man dog barked*), after a preposition (*at for
+    the doctor office*), for stacked genitives (*Tom's sister's teacher*) or genitives of
+    time (*last year's results* names no possessor)."""
     for possessor, pos, noun in genitive_possessions(index):
-        role = first_conjunct(noun).dep_
-        if role in ("nsubj", "nsubjpass", "pobj") or time_possessor(possessor):
+        if not for_phrase_cannot_attach_to_verb(first_conjunct(noun)) or time_possessor(possessor):
             continue
-        yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+        start = possessor.left_edge.i
+        if any(t.tag_ == "POS" for t in doc[start:pos.i]):
+            continue  # *Steve's son's wife*: *for* would take only the outer possessor
+        yield site(Insert(start, "for"), Delete(pos.i))
+
+
+def for_phrase_cannot_attach_to_verb(noun) -> bool:
+    """Where a *for*-phrase before the noun can only be read as its possessor: the noun is
+    the predicate of *be* (*he was for my sister husband*, the attested position), or an
+    object after an indirect object (*give me for Brazil population*). Right after a
+    lexical verb *for* is taken as the verb's own preposition (*needed for the clerk help*,
+    *love for the team spirit* read as "needed for", "love for"), and at the start of a
+    clause or fragment as "as for"."""
+    head = noun.head
+    if noun.dep_ == "attr":
+        if any(c.dep_ == "acl" and c.i == noun.i + 1 and c.tag_ in ("VBN", "VBG") for c in noun.children):
+            return False  # *was Raymond's son born*: the participle of a passive or progressive
+            # taken for a modifier, so the noun is the subject, not the predicate
+        return head.lemma_ == "be" and head.i < noun.i
+    if noun.dep_ == "dobj":
+        return any(c.dep_ == "dative" and head.i < c.i < noun.i for c in head.children)
+    return False
 
 
 def time_possessor(possessor) -> bool:
