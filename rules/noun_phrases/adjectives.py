@@ -457,6 +457,36 @@ def one_of_many(noun) -> bool:
     return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
 
 
+# Adjectives after a noun that only a superlative licenses (*the strongest bridge possible*).
+SUPERLATIVE_POSTMODIFIERS = frozenset({"possible", "imaginable", "conceivable"})
+
+
+def degree_understood(noun) -> bool:
+    """The phrase of ``noun`` says by itself that its adjective is of the highest degree, as
+    in eWAVE's example of zero marked degree (*one of the radical students that you can ever
+    find*): a member picked from a set (*one of the ...*), a modifier ranging over every
+    occasion or case (*that you can ever find*, *ever recorded*, *of all time*), or an
+    adjective only a superlative takes (*possible*). Without one, *the high mountain* reads
+    as a plain description, and a superlative that picks the answer (*the brightest star*,
+    *the largest number of*) would be lost."""
+    if one_of_many(noun):
+        return True
+    after = [t for t in noun.subtree if t.i > noun.i]
+    if any(t.lower_ == "ever" for t in after):
+        return True
+    for of in (t for t in after if t.lower_ == "of" and t.dep_ == "prep" and t.head.i == noun.i):
+        objects = [c for c in of.children if c.dep_ == "pobj"]
+        if any(o.lower_ == "all" or any(d.lower_ == "all" for d in o.children) for o in objects):
+            return True  # *of all*, *of all time*
+    return any(c.dep_ == "amod" and c.i > noun.i and c.lower_ in SUPERLATIVE_POSTMODIFIERS for c in noun.children)
+
+
+def superlative_conjuncts(adj) -> bool:
+    """*the fastest and easiest way*: coordinated with another adjective of the noun, which
+    would keep its own degree."""
+    return any(c.dep_ == "conj" for c in adj.children) or adj.dep_ == "conj"
+
+
 @rule(
     "zero_degree",
     tags={"JJS", "RBS"},
@@ -467,14 +497,14 @@ def one_of_many(noun) -> bool:
          "Is he one of the tall students in the class?"),
         ("It was the hardest exam that we ever took, wasn't it?",
          "It was the hard exam that we ever took, wasn't it?"),
-        ('Who is the oldest singer?',
-         'Who is the old singer?'),
         ('It is one of the most famous songs.',
          'It is one of the famous songs.'),
-        ('We climbed the highest mountain in Wales.',
-         'We climbed the high mountain in Wales.'),
-        ('It was the most beautiful day.',
-         'It was the beautiful day.'),
+        ('That was the coldest winter ever recorded here.',
+         'That was the cold winter ever recorded here.'),
+        ('She is the kindest teacher of all.',
+         'She is the kind teacher of all.'),
+        ('We need the tallest ladder possible.',
+         'We need the tall ladder possible.'),
     ],
     negatives=[
         "She is the tallest.",
@@ -488,15 +518,25 @@ def one_of_many(noun) -> bool:
         'Which grade has the most high schoolers?',
         'What model has the most different versions?',
         'Which continent has the most diverse languages?',
+        'Who is the oldest singer?',
+        'What is the highest mountain in Wales?',
+        'Round the answer to the nearest whole number.',
+        'The fastest runner won the race.',
+        'Which box holds the largest number of pens?',
+        'It was the quickest and easiest route ever taken.',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
     """Zero marking of degree: the superlative without its marker, *one of the radical
-    students that you can ever find*, *the tall building* 'the tallest building'. *most* of
-    an analytic superlative goes, and a regular -est superlative becomes its base form. Only
-    attributive superlatives after *the* or a possessive, where the determiner and the noun
-    stay (*the highest mountain* -> *the high mountain*: the degree is read from the
-    definite description, as in the varieties with the feature). *most* before a plural
+    students that you can ever find*. *most* of an analytic superlative goes, and a regular
+    -est superlative becomes its base form. Only attributive superlatives after *the* or a
+    possessive, where the determiner and the noun stay, and only where the noun phrase
+    itself still says the degree is the highest (:func:`degree_understood`: *one of the
+    ...*, *... ever recorded*, *of all time*, *possible*), as in the attested example: a
+    bare *the highest mountain* -> *the high mountain* reads as a plain description, and
+    where the superlative picks the answer (*what is the brightest star*, *the largest
+    number of*, *to the nearest integer*) the question changes. Not coordinated
+    superlatives (*the fastest and easiest way* would keep one degree). *most* before a plural
     noun stays (*the most different versions* may count, not grade). Not suppletive
     *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
     is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
@@ -512,14 +552,16 @@ def zero_degree(doc, index) -> Iterator[Site]:
                 adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
             continue  # *the most high schoolers*, *has the most different versions*: before a
             # plural, *most* may count (the greatest number of), not grade
-        if adj.lower_ in PRENOMINAL_ONLY:
+        if adj.lower_ in PRENOMINAL_ONLY or not degree_understood(adj.head) or superlative_conjuncts(adj):
             continue
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
         lemma = degree_lemma(tok, "JJS")
         if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
             continue  # suppletive: best, worst
-        if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
+        if not after_determiner(tok) or not attributive_superlative(tok) or in_at_phrase(tok):
+            continue
+        if degree_understood(tok.head) and not superlative_conjuncts(tok):
             yield site(Replace(tok.i, lemma))
 
 
