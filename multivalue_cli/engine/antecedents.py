@@ -59,6 +59,8 @@ TIME_NOUNS = frozenset(
     "may june july august september october november december spring summer autumn fall "
     "winter mile miles kilometer kilometre meter metre foot feet inch yard way".split()
 )
+# Nouns of a part of a stretch of time: *it's the end of the year*, *the middle of the night*.
+TIME_PARTS = frozenset({"start", "beginning", "middle", "end"})
 WEATHER_VERBS = frozenset(
     "rain snow hail drizzle sleet pour thunder storm freeze sprinkle shower lighten".split())
 # Adjectives that make "it is ADJ" a statement about weather or time of day.
@@ -168,6 +170,12 @@ def is_concrete_thing(tok: Token) -> bool:
     return tok.pos_ == "NOUN" and tok.lemma_.lower() in wordlist("concrete_thing_nouns")
 
 
+def could_be_person(tok: Token) -> bool:
+    """A name, a personal pronoun or a noun for people, gendered ones included (*a man*,
+    whose other senses, a chess piece, leave :func:`is_animate` unsure)."""
+    return tok.pos_ == "PROPN" or is_animate(tok) is True or gender(tok) is not None
+
+
 def gender(tok: Token) -> str | None:
     """MALE or FEMALE for gendered pronouns and person nouns (*mother*, *king*), else None."""
     low = tok.lower_
@@ -232,8 +240,22 @@ def pleonastic_kind(tok: Token) -> str | None:
     return cache[tok.i]
 
 
+# Verbs that pass their subject on to an infinitive *be*: *it's going to be too expensive to
+# ...*, *it used to be hard to ...*, *it has to be done*.
+SUBJECT_RAISING_VERBS = frozenset("go use have seem appear tend begin start continue".split())
+
+
+def _through_raising(head: Token) -> Token:
+    """The infinitive *be* whose subject ``head``'s subject really is (*it's going to be
+    ...*), else ``head``."""
+    if lemma(head) not in SUBJECT_RAISING_VERBS:
+        return head
+    be = next((c for c in children(head) if c.dep_ == "xcomp" and lemma(c) == "be" and c.i > head.i), None)
+    return be if be is not None else head
+
+
 def _pleonastic_kind(tok: Token) -> str | None:
-    head = tok.head
+    head = _through_raising(tok.head)
     for kind, test in (("weather", _weather), ("time", _time_or_distance), ("cleft", _cleft),
                        ("raising", _raising), ("extraposition", _extraposition)):
         if test(head):
@@ -277,6 +299,10 @@ def _time_or_distance(head: Token) -> bool:
             return True  # a long way, a while
         if attr.like_num and ":" in attr.text:
             return True  # it's 5:30
+        if noun in TIME_PARTS and any(
+                lemma(o) in TIME_NOUNS for of in children(attr) if of.dep_ == "prep" and of.lower_ == "of"
+                for o in children(of) if o.dep_ == "pobj"):
+            return True  # it's the end of the year, the middle of the night
     return False
 
 
@@ -403,6 +429,10 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
     verb, kids = lemma(head), children(head)
     if verb in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES for c in kids):
         return True  # it is cold (the weather, or the soup?)
+    if verb in COPULAS and any(c.dep_ == "acomp" and lemma(c) in TOUGH_PREDICATES for c in kids) and any(
+            _experiencer(o) for p in (head, *kids) for f in children(p) if f.dep_ == "prep" and f.lower_ == "for"
+            for o in children(f) if o.dep_ == "pobj"):
+        return True  # it's hardest for the men: the situation, for someone (the clause unsaid)
     if any(c.dep_ in CLAUSAL_DEPS and c.i > tok.i for c in kids) and (
             verb in COPULAS or head.pos_ in ("ADJ", "NOUN")):
         return True
@@ -412,6 +442,11 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
             c.dep_ in ("acomp", "oprd", "ccomp", "xcomp") or c.lower_ == "easy" for c in kids):
         return True  # make it clear, take it easy
     return False
+
+
+def _experiencer(tok: Token) -> bool:
+    """A person a situation is hard or easy for (*for me*, *for the men*, *for Matthew*)."""
+    return could_be_person(tok)
 
 
 def _has_dep(tok: Token, dep: str) -> bool:
@@ -676,8 +711,7 @@ def persons_in_context(pron: Token, pron_gender: str, limit: int | None = None) 
             if PRONOUN_GENDER[tok.lower_] == pron_gender:
                 found.append(tok)
         elif tok.pos_ in ("NOUN", "PROPN") and _referring(tok):
-            maybe_person = tok.pos_ == "PROPN" or is_animate(tok) is True or (
-                tok.lemma_.lower() in wordlist("animal_nouns"))
+            maybe_person = could_be_person(tok) or tok.lemma_.lower() in wordlist("animal_nouns")
             if maybe_person and gender(tok) in (None, pron_gender):
                 found.append(tok)
         if limit is not None and len(found) >= limit:
