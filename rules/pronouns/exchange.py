@@ -7,7 +7,7 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.antecedents import is_animate
+from multivalue_cli.engine.antecedents import is_animate, is_concrete_thing, semantic_head
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
@@ -94,6 +94,9 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 BENEFACTIVE_VERBS = frozenset(
     "get buy build bake cook grab order rent pour knit sew make fix purchase earn win hire book "
     "fetch brew fry grill roast pick catch".split())
+# Verbs of obtaining or creating that are also light verbs (*make a decision*, *get a cold*):
+# a personal dative only with an object that is a concrete thing.
+LIGHT_BENEFACTIVE_VERBS = frozenset({"make", "get"})
 # The personal dative for each subject pronoun.
 DATIVE_FOR_SUBJECT = {
     "i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them",
@@ -131,6 +134,12 @@ def _indefinite_object(verb: Token) -> Token | None:
     animal = obj.lemma_.lower() in wordlist("animal_nouns")
     if is_animate(obj) is True or (is_animate(obj) is None and not animal):
         return None
+    if verb.lemma_.lower() in LIGHT_BENEFACTIVE_VERBS and not animal and not (
+            is_concrete_thing(semantic_head(obj)) or is_concrete_thing(obj)):
+        return None  # *make a discovery/plans/an appointment*, *get a discount/headaches*:
+        # no thing made or got for oneself, the verb is light or the object happens to one
+    if not all(t.pos_ in ("ADV", "PART") for t in obj.doc[verb.i + 1:obj.left_edge.i]) or obj.left_edge.i <= verb.i:
+        return None  # the object's phrase does not start after the verb (a misparse)
     if verb.lemma_.lower() == "catch" and not animal:
         return None  # "catch a cold", "catch a bus"; "I caught me a fish"
     first = obj.left_edge
@@ -172,6 +181,11 @@ def _indefinite_object(verb: Token) -> Token | None:
         'She caught a cold.',
         'We made the bed.',
         'They hired a new teacher.',
+        # light verbs and things that happen to the subject: no thing got for oneself
+        'She made a discovery in the lab.',
+        'We made plans to travel in May.',
+        'I got a headache after lunch.',
+        'He gets a discount on shoes.',
     ],
 )
 def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
