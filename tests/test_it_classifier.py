@@ -13,6 +13,7 @@ def first_it(doc, nth=0):
 
 @pytest.mark.parametrize("text,kind", [
     ("It snowed heavily last night.", WEATHER_TIME),
+    ("It rained 2 inches on Monday.", WEATHER_TIME),
     ("It's getting dark outside.", WEATHER_TIME),
     ("It was ten o'clock when we left.", WEATHER_TIME),
     ("It was her birthday, so we sang.", WEATHER_TIME),

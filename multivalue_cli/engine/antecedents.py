@@ -272,9 +272,9 @@ def is_pleonastic_it(tok: Token) -> bool:
 
 def _weather(head: Token) -> bool:
     verb, kids = lemma(head), children(head)
-    if verb in WEATHER_VERBS and not _has_dep(head, "dobj"):
+    if verb in WEATHER_VERBS and not _thing_object(head):
         return True
-    if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _has_dep(c, "dobj")
+    if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _thing_object(c)
            for c in kids):
         return True  # it started raining, it is going to snow
     if verb in ("get", "grow", "become") and any(
@@ -447,6 +447,13 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
 def _experiencer(tok: Token) -> bool:
     """A person a situation is hard or easy for (*for me*, *for the men*, *for Matthew*)."""
     return could_be_person(tok)
+
+
+def _thing_object(verb: Token) -> bool:
+    """A direct object that is not a measure (*it rained 2 inches* has none: the amount is
+    no thing rained on or poured)."""
+    return any(c.dep_ == "dobj" and not (c.like_num or any(n.dep_ == "nummod" for n in children(c)))
+               for c in children(verb))
 
 
 def _has_dep(tok: Token, dep: str) -> bool:

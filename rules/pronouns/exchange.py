@@ -13,7 +13,7 @@ from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, finite_clause
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
@@ -223,7 +223,13 @@ def _may_be_a_thing(it: Token) -> bool:
 
 def _em_subject(tok: Token) -> bool:
     """A subject *he*/*she*, or a subject *it* that may stand for a thing."""
-    return tok.dep_ in NOMINAL_SUBJECT_DEPS and (tok.lower_ != "it" or _may_be_a_thing(tok))
+    if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
+        return False
+    if tok.lower_ != "it":
+        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head))
+    # *waiting for it to be brought down*, *get it fixed*: the subject of an infinitive or a
+    # participle stands where object forms go (*he*/*she* show their case; *it* does not)
+    return finite_clause(tok.head) and _may_be_a_thing(tok)
 
 
 substitution_rule(
@@ -255,6 +261,8 @@ substitution_rule(
         "It seems that the shop closed.",
         "They saw him and her.",
         "It was John who called.",
+        "We waited for it to stop.",
+        "It snowed ten inches last night.",
         'It turns out the shop was closed.',
         'It was her birthday.',
         'It happened last week.',
