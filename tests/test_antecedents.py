@@ -3,7 +3,7 @@ the reference is unclear)."""
 import pytest
 
 from multivalue_cli.engine.antecedents import (
-    FEMALE, MALE, PLUR, SING, antecedent, candidates, could_be_person, gender, is_animate,
+    FEMALE, MALE, PLUR, SING, antecedent, candidates, could_be_person, gender, is_animate, names_people,
     is_concrete_thing,
     is_pleonastic_it, maybe_pleonastic_it, noun_number, person_in_context, pleonastic_kind,
     semantic_head,
@@ -155,3 +155,11 @@ def test_could_be_person(nlp):
 def test_a_man_is_someone_he_could_mean(nlp):
     doc = nlp("A man lays out a scarf and puts his keys in the middle of it.")
     assert person_in_context(token(doc, "it"), MALE)
+
+
+@pytest.mark.parametrize("noun,people", [
+    ("teacher", True), ("worker", True), ("fan", True), ("nurse", True),
+    ("error", False), ("flower", False), ("cent", False), ("computer", False), ("container", False),
+])
+def test_names_people(noun, people):
+    assert names_people(noun) is people

@@ -158,6 +158,19 @@ def _agent_stems(noun: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
+def names_people(singular: str) -> bool:
+    """Whether a noun names people for sure: a listed person noun, or one that
+    :func:`is_human_noun` guesses from its ending (*worker*, *builder*) and WordNet gives a
+    person sense, that is not mainly a thing (*computer*). Stricter than is_human_noun, which
+    also takes *error*, *flower* or *cent* (err-or, flow-er, -ent) to stay cautious."""
+    if singular in wordlist("human_nouns") or singular in wordlist("person_nouns") \
+            or singular in wordlist("person_nouns_wordnet"):
+        return True
+    return (is_human_noun(singular) and singular in wordlist("person_sense_nouns")
+            and singular not in wordlist("concrete_thing_nouns"))
+
+
+@lru_cache(maxsize=4096)
 def _verb_lemma(word: str) -> bool:
     """Whether the inflection lexicon has ``word`` as a verb's base form."""
     from lemminflect import getAllInflections
