@@ -279,6 +279,9 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
         'As I expected, the team lost.',
         'She left as soon as possible.',
         'As it was expected, they won.',
+        'She prefers tea as opposed to coffee.',
+        'Prices rose, as compared with last year.',
+        'Matthew was popular with the teachers as were Steven was with the pupils.',
     ],
 )
 def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -307,6 +310,8 @@ def _reduced_as_clause(index: DocIndex, participle: Token) -> bool:
     prev = previous_token(index, participle)
     if prev.lower_ != "as" or prev.dep_ != "mark" or prev.head.i != participle.i:
         return False
+    if any(c.dep_ == "prep" and c.i == participle.i + 1 for c in index.children(participle.i)):
+        return False  # *as opposed to*, *as compared with*: a preposition of comparison
     return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj")
                    for c in index.children(participle.i))
 
@@ -341,7 +346,10 @@ def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
     if lemma(verb) == "have" and verb.dep_ not in ("aux",):
         return False
     head = verb if verb.dep_ not in ("aux", "auxpass") else verb.head
-    return not any(c.dep_ in SUBJECT_DEPS and c.i < verb.i for c in index.children(head.i))
+    # no subject before it, and no clause for a complement (*as were Steven was among ...*
+    # is no *as is the case*)
+    return not any((c.dep_ in SUBJECT_DEPS and c.i < verb.i) or c.dep_ == "ccomp"
+                   for c in index.children(head.i))
 
 
 # --------------------------------------------------------------------------- 46, 47
