@@ -22,6 +22,8 @@ def first_it(doc, nth=0):
     ("Buy the sofa now, since it's the end of the month.", WEATHER_TIME),
     ("We bought the flat, but it's going to be too expensive to paint it.", EXTRAPOSITION),
     ("The exam was long. It's hardest for the younger pupils.", UNCERTAIN),
+    ("We reached the lake. Oh, it's so quiet here.", UNCERTAIN),
+    ("Whatever happens, it is in your power to change this.", EXTRAPOSITION),
     ("It is essential that everyone signs the form.", EXTRAPOSITION),
     ("It took them three days to finish the wall.", EXTRAPOSITION),
     ("It was Maria who found the keys.", CLEFT),

@@ -59,6 +59,8 @@ TIME_NOUNS = frozenset(
     "may june july august september october november december spring summer autumn fall "
     "winter mile miles kilometer kilometre meter metre foot feet inch yard way".split()
 )
+# Adverbs of the speaker's surroundings: *it's so quiet here*, *it's cold outside*.
+PLACE_ADVERBS = frozenset({"here", "there", "outside", "inside", "indoors", "outdoors"})
 # Nouns of a part of a stretch of time: *it's the end of the year*, *the middle of the night*.
 TIME_PARTS = frozenset({"start", "beginning", "middle", "end"})
 WEATHER_VERBS = frozenset(
@@ -376,6 +378,10 @@ def _extraposition(head: Token) -> bool:
         return any(c.dep_ in ("xcomp", "ccomp", "csubj") and c.i > head.i for c in kids)
     if verb not in COPULAS:
         return False
+    for prep in (c for c in kids if c.dep_ == "prep" and c.i > head.i):
+        if any(_infinitive(a) and a.dep_ == "acl" for o in children(prep) if o.dep_ == "pobj"
+               for a in children(o)):
+            return True  # it is in your power to free yourselves, it is up to us to decide
     for pred in kids:
         if pred.dep_ not in ("acomp", "attr"):
             continue
@@ -442,6 +448,9 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
     verb, kids = lemma(head), children(head)
     if verb in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES for c in kids):
         return True  # it is cold (the weather, or the soup?)
+    if verb in COPULAS and any(c.dep_ == "acomp" for c in kids) and any(
+            c.dep_ == "advmod" and c.lower_ in PLACE_ADVERBS for c in kids):
+        return True  # it's so quiet here: the surroundings
     if verb in COPULAS and any(c.dep_ == "acomp" and lemma(c) in TOUGH_PREDICATES for c in kids) and any(
             _experiencer(o) for p in (head, *kids) for f in children(p) if f.dep_ == "prep" and f.lower_ == "for"
             for o in children(f) if o.dep_ == "pobj"):

@@ -363,6 +363,11 @@ def _it_is(index: DocIndex, tok: Token) -> Token | None:
         return None
     if tok.head.dep_ in ("relcl", "acl"):
         return None  # "the year it was released" would lose its relative clause
+    before = previous_token(index, tok)
+    if before is not None and before.tag_ == "VB" and not any(
+            c.dep_ in ("dobj", "ccomp", "xcomp") for c in index.children(before.i)):
+        return None  # "consented to receive it is called": the object of the verb before,
+        # which the parser made the subject of the next clause
     be = next_token(index, tok)
     if be is None or be.lower_ not in BE_FORMS or lemma(be) != "be":
         return None
@@ -407,6 +412,10 @@ def _delete_it(tok: Token, be: Token) -> Site:
         'The plumber fixed the sink and told her it was over.',
         'The janitor cleaned the room and told him it is ready.',
         'It was her birthday.',
+        # the surroundings, an extraposed infinitive, the object of the verb before
+        "We walked into the garden. Oh, it's so quiet here.",
+        'Whatever happens, it is in your power to change this.',
+        'Mail that the customer agreed to receive it is called opt-in mail.',
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
