@@ -605,11 +605,16 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *such a nice guy*, *what a good idea*
     if compound_noun(low, index.lemma_of[noun]):
         return False  # *high schoolers*, *a red head*: a compound, not a described noun
+    if low in FLAT_ADVERBS and not any(dep_of[c] in ("det", "poss") for c in index.child_positions(noun)):
+        return False  # *practice good science* -> *practice science good*, *good morning* ->
+        # *morning good*: after a bare noun the adjective reads as an adverb of the verb
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
 
 
 ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+# Adjectives that are also adverbs in colloquial English (*drive slow*, *did good*).
+FLAT_ADVERBS = wordlist("flat_adverbs")
 # Adjectives with which *the most* + plural counts (*the most different versions*, the
 # greatest number of them) rather than grades.
 COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
@@ -675,6 +680,10 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'She has a very big and old house.',
         'What are the distinct states?',
         'We tested different models.',
+        # after a bare noun the adjective would read as an adverb
+        'Good evening, I have a booking.',
+        'They always write clean code.',
+        'We should drink fresh water daily.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
