@@ -457,18 +457,15 @@ def one_of_many(noun) -> bool:
     return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
 
 
-# Adjectives after a noun that only a superlative licenses (*the strongest bridge possible*).
-SUPERLATIVE_POSTMODIFIERS = frozenset({"possible", "imaginable", "conceivable"})
+SUPERLATIVE_POSTMODIFIERS = frozenset({"possible", "imaginable", "conceivable"})  # the ... N possible
 
 
 def degree_understood(noun) -> bool:
     """The phrase of ``noun`` says by itself that its adjective is of the highest degree, as
-    in eWAVE's example of zero marked degree (*one of the radical students that you can ever
-    find*): a member picked from a set (*one of the ...*), a modifier ranging over every
-    occasion or case (*that you can ever find*, *ever recorded*, *of all time*), or an
-    adjective only a superlative takes (*possible*). Without one, *the high mountain* reads
-    as a plain description, and a superlative that picks the answer (*the brightest star*,
-    *the largest number of*) would be lost."""
+    in eWAVE's example (*one of the radical students that you can ever find*): a member of a
+    set (*one of the ...*), a modifier over every case (*ever recorded*, *of all time*), or
+    an adjective only a superlative takes (*possible*). Without one, *the high mountain*
+    reads as a plain description, and a superlative that picks the answer is lost."""
     if one_of_many(noun):
         return True
     after = [t for t in noun.subtree if t.i > noun.i]
@@ -481,10 +478,9 @@ def degree_understood(noun) -> bool:
     return any(c.dep_ == "amod" and c.i > noun.i and c.lower_ in SUPERLATIVE_POSTMODIFIERS for c in noun.children)
 
 
-def superlative_conjuncts(adj) -> bool:
-    """*the fastest and easiest way*: coordinated with another adjective of the noun, which
-    would keep its own degree."""
-    return any(c.dep_ == "conj" for c in adj.children) or adj.dep_ == "conj"
+def coordinated_adjective(adj) -> bool:
+    """*the fastest and easiest way*: the other adjective would keep its degree."""
+    return adj.dep_ == "conj" or any(c.dep_ == "conj" for c in adj.children)
 
 
 @rule(
@@ -527,19 +523,15 @@ def superlative_conjuncts(adj) -> bool:
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
-    """Zero marking of degree: the superlative without its marker, *one of the radical
-    students that you can ever find*. *most* of an analytic superlative goes, and a regular
-    -est superlative becomes its base form. Only attributive superlatives after *the* or a
-    possessive, where the determiner and the noun stay, and only where the noun phrase
-    itself still says the degree is the highest (:func:`degree_understood`: *one of the
-    ...*, *... ever recorded*, *of all time*, *possible*), as in the attested example: a
-    bare *the highest mountain* -> *the high mountain* reads as a plain description, and
-    where the superlative picks the answer (*what is the brightest star*, *the largest
-    number of*, *to the nearest integer*) the question changes. Not coordinated
-    superlatives (*the fastest and easiest way* would keep one degree). *most* before a plural
-    noun stays (*the most different versions* may count, not grade). Not suppletive
-    *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
-    is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
+    """Zero marking of degree: *one of the radical students that you can ever find*. *most*
+    of an analytic superlative goes, a regular -est superlative becomes its base form. Only
+    attributive superlatives after *the* or a possessive, where the phrase still says the
+    degree is the highest (:func:`degree_understood`), as in the attested example: a bare
+    *the high mountain* reads as a plain description, and a superlative that picks the
+    answer (*what is the brightest star*, *to the nearest integer*) changes the question.
+    Not coordinated superlatives (*the fastest and easiest way*), *most* before a plural
+    (*the most different versions* may count), suppletive *best/worst*, superlatives used
+    alone (*she is the tallest*), *most* as a quantifier or *at least*."""
     for most in index.by_lemma.get("most", ()):
         adj = most.head
         if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
@@ -552,7 +544,7 @@ def zero_degree(doc, index) -> Iterator[Site]:
                 adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
             continue  # *the most high schoolers*, *has the most different versions*: before a
             # plural, *most* may count (the greatest number of), not grade
-        if adj.lower_ in PRENOMINAL_ONLY or not degree_understood(adj.head) or superlative_conjuncts(adj):
+        if adj.lower_ in PRENOMINAL_ONLY or not degree_understood(adj.head) or coordinated_adjective(adj):
             continue
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
@@ -561,7 +553,7 @@ def zero_degree(doc, index) -> Iterator[Site]:
             continue  # suppletive: best, worst
         if not after_determiner(tok) or not attributive_superlative(tok) or in_at_phrase(tok):
             continue
-        if degree_understood(tok.head) and not superlative_conjuncts(tok):
+        if degree_understood(tok.head) and not coordinated_adjective(tok):
             yield site(Replace(tok.i, lemma))
 
 
@@ -606,15 +598,13 @@ def postposable_adjective(index, adj: int) -> bool:
     if compound_noun(low, index.lemma_of[noun]):
         return False  # *high schoolers*, *a red head*: a compound, not a described noun
     if low in FLAT_ADVERBS and not any(dep_of[c] in ("det", "poss") for c in index.child_positions(noun)):
-        return False  # *practice good science* -> *practice science good*, *good morning* ->
-        # *morning good*: after a bare noun the adjective reads as an adverb of the verb
+        return False  # *practice science good*, *morning good*: read as an adverb
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
 
 
 ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
-# Adjectives that are also adverbs in colloquial English (*drive slow*, *did good*).
-FLAT_ADVERBS = wordlist("flat_adverbs")
+FLAT_ADVERBS = wordlist("flat_adverbs")  # also colloquial adverbs (*drive slow*, *did good*)
 # Adjectives with which *the most* + plural counts (*the most different versions*, the
 # greatest number of them) rather than grades.
 COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
