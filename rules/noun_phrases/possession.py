@@ -112,6 +112,12 @@ def ends_noun_phrase(index, noun) -> bool:
     )
 
 
+def benefactive_position(noun) -> bool:
+    """The noun is the object of a verb (*trace back the luggage for you*, *moved the desk for
+    her*), where a *for*-phrase after it reads as the one the act is done for."""
+    return first_conjunct(noun).dep_ in ("dobj", "dative")
+
+
 def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
     """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
     the possessor moves behind the possessed noun after ``marker``, and *the* takes its
@@ -124,7 +130,8 @@ def postnominal_possession(index, marker: str, any_possession: bool = False) -> 
             continue
         if not plain_noun_phrase(index, pos.i, noun.i) or time_possessor(possessor):
             continue
-        if not any_possession and not (ownable(noun) and personal_possessor(possessor)):
+        if not any_possession and not (ownable(noun) and personal_possessor(possessor)
+                                       and not benefactive_position(noun)):
             continue
         yield site(
             Replace(pos.i, "the"),
@@ -135,7 +142,7 @@ def postnominal_possession(index, marker: str, any_possession: bool = False) -> 
         if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
             continue  # *lose the way belong him*; *their own mess*
         if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
-                                   or in_command(index, noun)):
+                                   or in_command(index, noun) or benefactive_position(noun)):
             continue  # *don't touch the phone for me* reads "on my behalf"
         if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
@@ -175,7 +182,7 @@ def in_command(index, noun) -> bool:
     tags={"POS", "PRP$"},
     examples=[
         ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
-        ("I saw my brother's cow.", "I saw the cow for my brother."),
+        ("My brother's cow is in the field.", "The cow for my brother is in the field."),
         ("Where is my house?", "Where is the house for me?"),
         ("They said their car wasn't ready.", "They said the car for them wasn't ready."),
         ("Is this John's old car?", "Is this the old car for John?"),
@@ -191,6 +198,9 @@ def in_command(index, noun) -> bool:
         "Can I borrow your pen?",
         "Thank you for your help.",
         "They cleaned up their own mess.",
+        # the object of a verb: the for-phrase names who the act is for
+        "Did they find your suitcase?",
+        "The porter carried the guest's bags.",
     ],
 )
 def possessives_for_post(doc, index) -> Iterator[Site]:
