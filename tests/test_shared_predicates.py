@@ -11,7 +11,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
-    clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject, negation_after,
+    clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject, finite_clause, negation_after,
     negative_noun_phrase, nominal_subject, subject_of,
 )
 
@@ -30,6 +30,18 @@ def word(doc, text, nth=0):
 def test_direct_subject(nlp, text, verb, subject):
     found = direct_subject(word(nlp(text), verb))
     assert (found.text if found is not None else None) == subject
+
+
+@pytest.mark.parametrize("text,verb,finite", [
+    ("The dog barked.", "barked", True),
+    ("She said that they will come.", "come", True),
+    ("Is he there?", "Is", True),
+    ("We consider her and Tom to be friends.", "be", False),
+    ("I watched him leave.", "leave", False),
+    ("She kept running.", "running", False),
+])
+def test_finite_clause(nlp, text, verb, finite):
+    assert finite_clause(word(nlp(text), verb)) is finite
 
 
 @pytest.mark.parametrize("text,verb,subject", [

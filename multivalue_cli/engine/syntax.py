@@ -36,6 +36,20 @@ def subject_of(verb: "Token") -> "Token | None":
         verb = verb.head
 
 
+# Verb tags that carry tense (a finite verb or auxiliary).
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+
+
+def finite_clause(verb: "Token") -> bool:
+    """Whether ``verb`` heads a tensed clause (*he left*, *that they will come*), not an
+    infinitive or participle (*I consider him to be a friend*, *him being late*), whose subject
+    is really the object of the verb above it."""
+    auxiliaries = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ == "TO" for a in auxiliaries):
+        return False
+    return verb.tag_ in FINITE_TAGS or any(a.tag_ in FINITE_TAGS for a in auxiliaries)
+
+
 # The clitic forms of *not*.
 CONTRACTED_NOT = frozenset({"n't", "n’t"})
 
