@@ -114,7 +114,7 @@ def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     if _has_clause_inside(subj) or clause_is_negated(verb):
         return None
     start = be.i + 1
-    last = max(t.i for t in pred.subtree if t.i != end)  # the VBG head also holds the full stop
+    last = max(t.i for t in pred.subtree if t.i < end)  # the VBG head also holds the full stop
     if (pred.i if pred.tag_ == "VBG" else pred.left_edge.i) != start or last + 1 != end:
         return None
     if any(dep in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp")
@@ -140,6 +140,7 @@ def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
         ("She bought a new car.", "It was a new car she bought."),
         ("My uncle grows potatoes.", "It's potatoes my uncle grows."),
         ("They sell fresh fish!", "It's fresh fish they sell!"),
+        ("He is working in the garden! !", "It's working in the garden he is! !"),
         ("Some of the boys were playing football.", "It was playing football some of the boys were."),
         ("One was slim and the other was tall.", "One was slim and it was tall the other was."),
         ("My sister is shy, but my brother is lazy.",
