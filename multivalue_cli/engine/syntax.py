@@ -114,6 +114,25 @@ def negative_noun_phrase(noun: "Token") -> bool:
         c.dep_ == "det" and c.lower_ == "no" for c in children(noun))
 
 
+# Words that need a negation or a question to stand in (*Does anyone know?*, *Are we there
+# yet?*, *Have you ever ...?*): the any-words, *ever* and *yet*.
+NEGATIVE_POLARITY_WORDS = frozenset({
+    "any", "anyone", "anybody", "anything", "anywhere", "anymore", "ever", "yet",
+})
+
+
+def negative_polarity_item(tok: "Token") -> bool:
+    """A word that only a negation or a question licenses (*anyone*, *any*, *ever*, *yet*,
+    *at all*): a question that holds one is open, and the same words in a statement are
+    ungrammatical (*Anyone knows where it is*). Not *any* as a degree word before a
+    comparative (*any better* is fine in a statement too: *it isn't any better* aside, *if
+    it gets any better*), which is rare in questions anyway; *at all* is its *all*."""
+    low = tok.lower_
+    if low in NEGATIVE_POLARITY_WORDS:
+        return True
+    return low == "all" and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "at"
+
+
 def lexically_capitalised(tok: "Token") -> bool:
     """A capital that is not there because the word starts the sentence (names, titles)."""
     return tok.text[:1].isupper() and not tok.is_sent_start
