@@ -419,8 +419,9 @@ class FolderRun:
         groups = harness_groups(self.out, self._manifest("finalizing"))
         write_harness_groups(self.out, groups)
         self._lm_eval = [{k: g[k] for k in ("name", "file", "tasks")} for g in groups]
-        manifest = self._write_manifest("finalizing")
-        write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
+        # the card is written before "complete" (the manifest on disk says "finalizing"): a
+        # failure here leaves the run resumable
+        write_card(self.out, self._manifest("finalizing"))
         self._write_manifest("complete")
         for stream in self.streams:
             if stream:
