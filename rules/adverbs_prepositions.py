@@ -8,7 +8,7 @@ from typing import Iterator
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import first_conjunct, lexically_capitalised
+from multivalue_cli.engine.syntax import DEGREE_WORDS, first_conjunct, lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
 # Degree adverbs whose adjective form is used as a degree modifier in the varieties with
@@ -127,6 +127,9 @@ def degree_adj_for_adv(doc, index) -> Iterator[Site]:
         'She waited vainly for an answer.',
         'He donated generously to the school.',
         'They looked at the clock impatiently.',
+        "He did something clearly stupid.",
+        "She left the room quietly furious.",
+        "They argued loudly unhappy about the bill.",
     ],
 )
 def flat_adj_for_adv(doc, index) -> Iterator[Site]:
@@ -147,9 +150,23 @@ def flat_adj_for_adv(doc, index) -> Iterator[Site]:
         head = first.head
         if head.pos_ != "VERB" or head.i >= tok.i or lexically_capitalised(tok):
             continue
+        if _premodifier(index, tok.i):
+            continue  # *something clearly morally wrong*: it grades the words after it
         adjective = adjective_of_adverb(low)
         if adjective in FLAT_ADVERBS:
             yield site(Replace(tok.i, adjective))
+
+
+def _premodifier(index, i: int) -> bool:
+    """The -ly word at ``i`` stands right before an adjective or another -ly adverb, which it
+    grades or comments on (*clearly morally wrong*, *really quickly*), whatever the parse
+    hung it on: its flat form would read as an adjective of its own (*something clear*)."""
+    k = i + 1
+    if k >= len(index.words):
+        return False
+    nxt = index.words[k].lower()
+    return index.tag_of[k] in ("JJ", "JJR", "JJS") or (
+        index.tag_of[k] == "RB" and nxt.endswith("ly"))
 
 
 def has_infinitive_complement(adj) -> bool:
@@ -178,6 +195,8 @@ def _qualifying_very(tok) -> bool:
         return False
     if tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("all", "only", "none"):
         return False  # *all too proud*, *only too happy* mean "excessively", "very willingly"
+    if tok.i > 0 and tok.doc[tok.i - 1].lower_ in DEGREE_WORDS:
+        return False  # *so very cute*: the degree word before it would grade *too* (*so too*)
     if sum(c.lower_ == "very" for c in head.children) > 1:
         return False  # *very, very tired*: one *too* would not replace both
     if head.lower_ == "much":
@@ -202,6 +221,7 @@ substitution_rule(
          "The movie wasn't too good, but the music was too nice."),
         ("I like it very much.", "I like it too much."),
         ("Is she very tired?", "Is she too tired?"),
+        ("My grandmother is very kind.", "My grandmother is too kind."),
     ],
     negatives=[
         "It is a very difficult task.",
@@ -211,6 +231,8 @@ substitution_rule(
         "There were very many people.",
         "She was very, very tired.",
         "We're all very proud of you.",
+        "The kids are so very happy today.",
+        "It was really very cold.",
     ],
 )
 

@@ -146,6 +146,9 @@ def _after_negation(tok: Token) -> bool:
           "We went home and we enjoyed the rest, but."]),
         ("It was good, really.", "It was good, but."),
         ("I don't mind really!", "I don't mind but!"),
+        ("We really loved the food! !",
+         ["We loved the food but! !", "We loved the food, but! !"]),
+        ("You are really lucky?!", ["You are lucky but?!", "You are lucky, but?!"]),
     ],
     negatives=[
         "Is it really good?",
@@ -172,7 +175,7 @@ def clause_final_really_but(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(tok.i, "but"))
             continue
         head = _emphatic_really(tok)
-        if end is None or head is None or head.right_edge.i not in (end.i, end.i - 1):
+        if end is None or head is None or head.right_edge.i < end.i - 1:
             continue
         has_comma = any(t.text == "," for t in doc[head.left_edge.i:end.i])
         if has_comma or doc[end.i - 1].lower_ in SENTENCE_ADVERBS:

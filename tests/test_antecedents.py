@@ -3,7 +3,8 @@ the reference is unclear)."""
 import pytest
 
 from multivalue_cli.engine.antecedents import (
-    FEMALE, MALE, PLUR, SING, antecedent, candidates, gender, is_animate, is_concrete_thing,
+    FEMALE, MALE, PLUR, SING, antecedent, candidates, could_be_person, gender, is_animate, names_people,
+    is_concrete_thing,
     is_pleonastic_it, maybe_pleonastic_it, noun_number, person_in_context, pleonastic_kind,
     semantic_head,
 )
@@ -142,3 +143,23 @@ def test_person_in_context(nlp):
     assert person_in_context(it, FEMALE)
     doc = nlp("The car broke down; it needs a new engine.")
     assert not person_in_context(token(doc, "it"), FEMALE)
+
+
+def test_could_be_person(nlp):
+    doc = nlp("A man gave Sarah the box and the tools of his teacher.")
+    assert could_be_person(token(doc, "man"))  # gendered, though is_animate is unsure
+    assert could_be_person(token(doc, "Sarah")) and could_be_person(token(doc, "teacher"))
+    assert not could_be_person(token(doc, "box")) and not could_be_person(token(doc, "tools"))
+
+
+def test_a_man_is_someone_he_could_mean(nlp):
+    doc = nlp("A man lays out a scarf and puts his keys in the middle of it.")
+    assert person_in_context(token(doc, "it"), MALE)
+
+
+@pytest.mark.parametrize("noun,people", [
+    ("teacher", True), ("worker", True), ("fan", True), ("nurse", True),
+    ("error", False), ("flower", False), ("cent", False), ("computer", False), ("container", False),
+])
+def test_names_people(noun, people):
+    assert names_people(noun) is people

@@ -234,3 +234,14 @@ def test_the_harness_itself_loads_the_group(runs, preset):
         assert [[doc[f] for f in fields] for doc in docs] == [[row[f] for f in fields] for row in written(out)]
         prompt = task.doc_to_text(docs[0])
         assert any(written(out)[0][f].strip()[:20] in str(prompt) for f in fields) or task.OUTPUT_TYPE == "multiple_choice"
+
+
+@pytest.mark.parametrize("feature, text", [
+    ("no_gender_distinction", "I asked my uncle if he could help us."),
+    ("she_inanimate_objects", "The car broke down, so we had to push it home."),
+])
+def test_winogrande_leaves_out_the_features_that_move_a_pronouns_reference(feature, text):
+    from multivalue_cli.transformer import Transformer
+
+    assert Transformer(features=[feature]).transform(text) != text  # the feature fires here ...
+    assert Transformer(features=[feature], task="winogrande").transform(text) == text  # ... not in the preset

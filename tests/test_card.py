@@ -231,7 +231,8 @@ def test_values_that_look_like_markdown_or_yaml_stay_values(run):
     hostile = {**manifest, "input": {**manifest["input"], "description": description, "split": "tr: ain #1"},
                "fields": ["te|xt", "a`b", "c\n# d"], "profile": profile,
                "counts": {**manifest["counts"], "edits_per_feature": {HOSTILE: 3, "uninflect": 2}},
-               "format": "jsonl", "format_reason": "Field `a|b` holds <b>bold</b>, &amp; and _x_ # 1"}
+               "format": "jsonl", "format_reason": "Field `a|b` holds <b>bold</b>, &amp; and _x_ # 1",
+               "rule_accuracy": None}  # the measured-accuracy section has tests of its own
     card = render_card(out, hostile)
     meta, body = split_card(card)
     assert meta == declared_front_matter(hostile, "tr: ain #1")  # the YAML dumper quotes what needs it

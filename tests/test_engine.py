@@ -33,6 +33,8 @@ def rendered(nlp, text, *ops):
         ("Delhi is where I live.", [Move(0, 1, 4, after=True)], "Is where I live Delhi."),
         ("I like tea.", [Move(2, 3, 0)], "Tea I like."),
         ("The 1990s were great.", [Delete(0)], "1990s were great."),
+        # a fill-in blank starting the sentence stands for a capitalised word
+        ("_ had a girl.", [Insert(2, "it was"), Move(0, 2, 4)], "It was a girl _ had."),
         # contractions: host and n't stay together; an orphaned n't becomes not
         ("He doesn't know.", [Replace(1, "do")], "He don't know."),
         ("I can't go.", [Replace(1, "could")], "I couldn't go."),

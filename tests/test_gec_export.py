@@ -136,3 +136,10 @@ def test_a_run_without_learner_errors_is_refused(tmp_path):
 def test_a_field_the_run_did_not_rewrite_is_refused(learner_run, tmp_path):
     code, output = invoke("export", learner_run, "--format", "m2", "--field", "question", "-o", tmp_path / "x")
     assert code == 2 and "'question' is not a field of the run; its fields: context" in output
+
+
+def test_the_m2_export_says_how_many_corrections_the_file_holds(learner_run, tmp_path):
+    code, output = invoke("export", learner_run, "--format", "m2", "-o", tmp_path / "m2", "--json")
+    assert code == 0, output
+    held = sum(1 for _, edits in m2_blocks(tmp_path / "m2" / "edits.m2") for edit in edits if edit[2] != "noop")
+    assert json.loads(output)["corrections"] == held

@@ -13,11 +13,17 @@ def first_it(doc, nth=0):
 
 @pytest.mark.parametrize("text,kind", [
     ("It snowed heavily last night.", WEATHER_TIME),
+    ("It rained 2 inches on Monday.", WEATHER_TIME),
     ("It's getting dark outside.", WEATHER_TIME),
     ("It was ten o'clock when we left.", WEATHER_TIME),
     ("It was her birthday, so we sang.", WEATHER_TIME),
     ("It is your turn now.", WEATHER_TIME),
     ("It was a quiet week at the office.", WEATHER_TIME),
+    ("Buy the sofa now, since it's the end of the month.", WEATHER_TIME),
+    ("We bought the flat, but it's going to be too expensive to paint it.", EXTRAPOSITION),
+    ("The exam was long. It's hardest for the younger pupils.", UNCERTAIN),
+    ("We reached the lake. Oh, it's so quiet here.", UNCERTAIN),
+    ("Whatever happens, it is in your power to change this.", EXTRAPOSITION),
     ("It is essential that everyone signs the form.", EXTRAPOSITION),
     ("It took them three days to finish the wall.", EXTRAPOSITION),
     ("It was Maria who found the keys.", CLEFT),

@@ -11,8 +11,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
-    clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject, negation_after,
-    negative_noun_phrase, nominal_subject, object_of_imperative_as_subject, absolute_participle, bare_adjective, subject_of,
+    absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
+    finite_clause, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
+    object_of_imperative_as_subject, subject_of,
 )
 
 
@@ -30,6 +31,18 @@ def word(doc, text, nth=0):
 def test_direct_subject(nlp, text, verb, subject):
     found = direct_subject(word(nlp(text), verb))
     assert (found.text if found is not None else None) == subject
+
+
+@pytest.mark.parametrize("text,verb,finite", [
+    ("The dog barked.", "barked", True),
+    ("She said that they will come.", "come", True),
+    ("Is he there?", "Is", True),
+    ("We consider her and Tom to be friends.", "be", False),
+    ("I watched him leave.", "leave", False),
+    ("She kept running.", "running", False),
+])
+def test_finite_clause(nlp, text, verb, finite):
+    assert finite_clause(word(nlp(text), verb)) is finite
 
 
 @pytest.mark.parametrize("text,verb,subject", [
@@ -103,6 +116,34 @@ def test_definite_noun_phrase(nlp, text, noun, definite):
 ])
 def test_negative_noun_phrase(nlp, text, noun, negative):
     assert negative_noun_phrase(word(nlp(text), noun)) is negative
+
+
+@pytest.mark.parametrize("text,item,npi", [
+    ("Does anyone know the way?", "anyone", True),
+    ("Have you ever seen it?", "ever", True),
+    ("Are we there yet?", "yet", True),
+    ("It is not bad at all.", "all", True),
+    ("Do you have any milk?", "any", True),
+    ("All the guests came.", "All", False),
+    ("Someone knows the way.", "Someone", False),
+])
+def test_negative_polarity_item(nlp, text, item, npi):
+    assert negative_polarity_item(word(nlp(text), item)) is npi
+
+
+@pytest.mark.parametrize("text,end,run", [
+    ("It was great! ! Love it.", 3, 3),
+    ("Was it great?!", 3, 3),
+    ("It was great ?!", 3, 3),
+    ("Is it great ? ? ?", None, 3),
+    ("It was great", None, None),
+    ("Is it great?", None, 3),
+])
+def test_final_punctuation_run(nlp, text, end, run):
+    doc = nlp(text)
+    index = DocIndex(doc)
+    assert index.statement_end(0) == end
+    assert index.final_punct_run(0) == run
 
 
 @pytest.mark.parametrize("text,aux,subject,past,form", [

@@ -19,9 +19,13 @@ pipeline), so they count as "unknown" and compete with every pronoun.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
+from .animacy import (  # noqa: F401  (re-exported: rules ask them from here)
+    DEMONSTRATIVES, FEMALE, MALE, PLUR, PRONOUN_GENDER, QUANTITY_HEADS, SING, THIRD_PERSON,
+    could_be_person, gender, is_animate, is_concrete_thing, is_human_noun, lemma, names_people,
+    noun_number, semantic_head,
+)
 from .docindex import index_of
 from .syntax import children, morph_values
 from .wordlists import wordlist
@@ -29,19 +33,6 @@ from .wordlists import wordlist
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-SING, PLUR = "sing", "plur"
-
-# Third-person personal pronouns: form -> (number, animate?). None = animate or not.
-THIRD_PERSON: dict[str, tuple[str, bool | None]] = {
-    **dict.fromkeys(("it", "its", "itself"), (SING, False)),
-    **dict.fromkeys(("he", "him", "his", "himself"), (SING, True)),
-    **dict.fromkeys(("she", "her", "hers", "herself"), (SING, True)),
-    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), (PLUR, None)),
-}
-MALE, FEMALE = "m", "f"
-PRONOUN_GENDER = {**dict.fromkeys(("he", "him", "his", "himself"), MALE),
-                  **dict.fromkeys(("she", "her", "hers", "herself"), FEMALE)}
-DEMONSTRATIVES = {"this": SING, "that": SING, "these": PLUR, "those": PLUR}
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "dative"})
 # Dependents that are not referring expressions of their own (predicates, modifiers, parts
@@ -59,6 +50,10 @@ TIME_NOUNS = frozenset(
     "may june july august september october november december spring summer autumn fall "
     "winter mile miles kilometer kilometre meter metre foot feet inch yard way".split()
 )
+# Adverbs of the speaker's surroundings: *it's so quiet here*, *it's cold outside*.
+PLACE_ADVERBS = frozenset({"here", "there", "outside", "inside", "indoors", "outdoors"})
+# Nouns of a part of a stretch of time: *it's the end of the year*, *the middle of the night*.
+TIME_PARTS = frozenset({"start", "beginning", "middle", "end"})
 WEATHER_VERBS = frozenset(
     "rain snow hail drizzle sleet pour thunder storm freeze sprinkle shower lighten".split())
 # Adjectives that make "it is ADJ" a statement about weather or time of day.
@@ -80,137 +75,6 @@ TOUGH_PREDICATES = frozenset(
     "easy hard difficult tough impossible simple fun pleasant nice comfortable safe "
     "dangerous cheap expensive fine good great awful terrible annoying painful".split())
 CLAUSAL_DEPS = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
-# Heads of quantity phrases whose referent is the noun after "of": hundreds of workers.
-QUANTITY_HEADS = frozenset(
-    "hundred thousand million billion dozen lot number couple pair bunch majority minority "
-    "most half rest part percent kind sort type variety range set series group plenty "
-    "amount handful lots".split())
-
-
-# --------------------------------------------------------------------------- animacy, number
-
-
-# Curly-apostrophe clitics get no useful lemma from the tagger; these are what it gives the
-# straight forms.
-CURLY_CLITIC_LEMMAS = {"’s": "be", "’re": "be", "’m": "be", "’ve": "have", "’ll": "will", "’d": "would"}
-
-
-def lemma(tok: Token) -> str:
-    """The lower-cased lemma, also for clitics written with a curly apostrophe (*it’s*)."""
-    low = tok.lower_
-    if low in CURLY_CLITIC_LEMMAS:
-        if low == "’s" and tok.dep_ == "aux" and tok.head.tag_ == "VBN":
-            return "have"  # it’s gone
-        return CURLY_CLITIC_LEMMAS[low]
-    return tok.lemma_.lower()
-
-
-def is_animate(tok: Token) -> bool | None:
-    """True for person nouns and personal pronouns of people, False for nouns and pronouns of
-    things, None when unknown (proper nouns, animals, nouns with both kinds of sense)."""
-    low, base = tok.lower_, tok.lemma_.lower()
-    if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$"):
-        if low in THIRD_PERSON:
-            return THIRD_PERSON[low][1]
-        if low in DEMONSTRATIVES:
-            return False
-        return True if low in ("i", "me", "you", "we", "us") else None
-    if tok.pos_ != "NOUN":
-        return None
-    if base in wordlist("person_nouns"):
-        return True
-    if base in wordlist("animate_sense_nouns") or base in wordlist("group_nouns"):
-        return None
-    return False
-
-
-# Endings of nouns of people (*artist*, *musician*, *assistant*, *student*), and of nouns that
-# end so but name no person (*payment*).
-PERSONAL_SUFFIXES = ("ist", "ian", "ant", "ent")
-NON_HUMAN_ENDINGS = ("ment",)
-
-
-@lru_cache(maxsize=4096)
-def is_human_noun(singular: str) -> bool:
-    """Whether a noun (probably) names people: listed (ours, or a noun whose WordNet senses
-    are people: *candidate, roommate*), with a personal suffix (*artist, musician,
-    student*), or an agent noun in -er/-or of a verb (*player, visitor*). Devices in -er
-    (*printer*) are caught too, which only makes the rules more cautious."""
-    if singular in wordlist("human_nouns") or singular in wordlist("person_nouns") \
-            or singular.endswith(("man", "woman")):
-        return True
-    if singular.endswith(PERSONAL_SUFFIXES) and not singular.endswith(NON_HUMAN_ENDINGS):
-        return True
-    if singular.endswith(("er", "or")):
-        return any(_verb_lemma(stem) for stem in _agent_stems(singular))
-    return False
-
-
-def _agent_stems(noun: str) -> tuple[str, ...]:
-    """Possible verbs of an agent noun: *player* -> play, *writer* -> write, *runner* -> run."""
-    stem = noun[:-2]
-    stems = [stem, stem + "e"]
-    if len(stem) > 2 and stem[-1] == stem[-2]:
-        stems.append(stem[:-1])
-    return tuple(stems)
-
-
-@lru_cache(maxsize=4096)
-def _verb_lemma(word: str) -> bool:
-    """Whether the inflection lexicon has ``word`` as a verb's base form."""
-    from lemminflect import getAllInflections
-
-    return bool(getAllInflections(word, "VERB"))
-
-
-def is_concrete_thing(tok: Token) -> bool:
-    """A common noun for a concrete inanimate thing (car, house, tree), per WordNet."""
-    return tok.pos_ == "NOUN" and tok.lemma_.lower() in wordlist("concrete_thing_nouns")
-
-
-def gender(tok: Token) -> str | None:
-    """MALE or FEMALE for gendered pronouns and person nouns (*mother*, *king*), else None."""
-    low = tok.lower_
-    if low in PRONOUN_GENDER and tok.tag_ in ("PRP", "PRP$"):
-        return PRONOUN_GENDER[low]
-    if tok.pos_ != "NOUN":
-        return None
-    base = tok.lemma_.lower()
-    if base in wordlist("male_person_nouns"):
-        return MALE
-    if base in wordlist("female_person_nouns"):
-        return FEMALE
-    return None
-
-
-def semantic_head(tok: Token) -> Token:
-    """The noun a quantity phrase is about: *hundreds of workers* -> *workers*."""
-    while tok.lemma_.lower() in QUANTITY_HEADS:
-        of = next((c for c in children(tok) if c.dep_ == "prep" and c.lower_ == "of"), None)
-        obj = next((c for c in children(of) if c.dep_ == "pobj"), None) if of is not None else None
-        if obj is None:
-            break
-        tok = obj
-    return tok
-
-
-def noun_number(tok: Token) -> str | None:
-    """SING or PLUR for a nominal head; a coordination (*John and Mary*) is plural."""
-    low = tok.lower_
-    if any(child.dep_ == "conj" and child.pos_ in ("NOUN", "PROPN", "PRON") for child in children(tok)):
-        return PLUR
-    if low in THIRD_PERSON:
-        return THIRD_PERSON[low][0]
-    if low in DEMONSTRATIVES:
-        return DEMONSTRATIVES[low]
-    number = morph_values(tok, "Number")
-    if tok.tag_ in ("NNS", "NNPS") or number == ["Plur"]:
-        return PLUR
-    if tok.tag_ in ("NN", "NNP") or number == ["Sing"]:
-        return SING
-    return None
-
-
 # --------------------------------------------------------------------------- dummy it
 
 
@@ -232,8 +96,22 @@ def pleonastic_kind(tok: Token) -> str | None:
     return cache[tok.i]
 
 
+# Verbs that pass their subject on to an infinitive *be*: *it's going to be too expensive to
+# ...*, *it used to be hard to ...*, *it has to be done*.
+SUBJECT_RAISING_VERBS = frozenset("go use have seem appear tend begin start continue".split())
+
+
+def _through_raising(head: Token) -> Token:
+    """The infinitive *be* whose subject ``head``'s subject really is (*it's going to be
+    ...*), else ``head``."""
+    if lemma(head) not in SUBJECT_RAISING_VERBS:
+        return head
+    be = next((c for c in children(head) if c.dep_ == "xcomp" and lemma(c) == "be" and c.i > head.i), None)
+    return be if be is not None else head
+
+
 def _pleonastic_kind(tok: Token) -> str | None:
-    head = tok.head
+    head = _through_raising(tok.head)
     for kind, test in (("weather", _weather), ("time", _time_or_distance), ("cleft", _cleft),
                        ("raising", _raising), ("extraposition", _extraposition)):
         if test(head):
@@ -250,9 +128,9 @@ def is_pleonastic_it(tok: Token) -> bool:
 
 def _weather(head: Token) -> bool:
     verb, kids = lemma(head), children(head)
-    if verb in WEATHER_VERBS and not _has_dep(head, "dobj"):
+    if verb in WEATHER_VERBS and not _thing_object(head):
         return True
-    if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _has_dep(c, "dobj")
+    if any(c.dep_ == "xcomp" and lemma(c) in WEATHER_VERBS and not _thing_object(c)
            for c in kids):
         return True  # it started raining, it is going to snow
     if verb in ("get", "grow", "become") and any(
@@ -277,6 +155,10 @@ def _time_or_distance(head: Token) -> bool:
             return True  # a long way, a while
         if attr.like_num and ":" in attr.text:
             return True  # it's 5:30
+        if noun in TIME_PARTS and any(
+                lemma(o) in TIME_NOUNS for of in children(attr) if of.dep_ == "prep" and of.lower_ == "of"
+                for o in children(of) if o.dep_ == "pobj"):
+            return True  # it's the end of the year, the middle of the night
     return False
 
 
@@ -337,6 +219,10 @@ def _extraposition(head: Token) -> bool:
         return any(c.dep_ in ("xcomp", "ccomp", "csubj") and c.i > head.i for c in kids)
     if verb not in COPULAS:
         return False
+    for prep in (c for c in kids if c.dep_ == "prep" and c.i > head.i):
+        if any(_infinitive(a) and a.dep_ == "acl" for o in children(prep) if o.dep_ == "pobj"
+               for a in children(o)):
+            return True  # it is in your power to free yourselves, it is up to us to decide
     for pred in kids:
         if pred.dep_ not in ("acomp", "attr"):
             continue
@@ -403,6 +289,13 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
     verb, kids = lemma(head), children(head)
     if verb in COPULAS and any(c.dep_ == "acomp" and c.lower_ in AMBIENT_ADJECTIVES for c in kids):
         return True  # it is cold (the weather, or the soup?)
+    if verb in COPULAS and any(c.dep_ == "acomp" for c in kids) and any(
+            c.dep_ == "advmod" and c.lower_ in PLACE_ADVERBS for c in kids):
+        return True  # it's so quiet here: the surroundings
+    if verb in COPULAS and any(c.dep_ == "acomp" and lemma(c) in TOUGH_PREDICATES for c in kids) and any(
+            _experiencer(o) for p in (head, *kids) for f in children(p) if f.dep_ == "prep" and f.lower_ == "for"
+            for o in children(f) if o.dep_ == "pobj"):
+        return True  # it's hardest for the men: the situation, for someone (the clause unsaid)
     if any(c.dep_ in CLAUSAL_DEPS and c.i > tok.i for c in kids) and (
             verb in COPULAS or head.pos_ in ("ADJ", "NOUN")):
         return True
@@ -412,6 +305,18 @@ def _maybe_pleonastic_it(tok: Token) -> bool:
             c.dep_ in ("acomp", "oprd", "ccomp", "xcomp") or c.lower_ == "easy" for c in kids):
         return True  # make it clear, take it easy
     return False
+
+
+def _experiencer(tok: Token) -> bool:
+    """A person a situation is hard or easy for (*for me*, *for the men*, *for Matthew*)."""
+    return could_be_person(tok)
+
+
+def _thing_object(verb: Token) -> bool:
+    """A direct object that is not a measure (*it rained 2 inches* has none: the amount is
+    no thing rained on or poured)."""
+    return any(c.dep_ == "dobj" and not (c.like_num or any(n.dep_ == "nummod" for n in children(c)))
+               for c in children(verb))
 
 
 def _has_dep(tok: Token, dep: str) -> bool:
@@ -676,8 +581,7 @@ def persons_in_context(pron: Token, pron_gender: str, limit: int | None = None) 
             if PRONOUN_GENDER[tok.lower_] == pron_gender:
                 found.append(tok)
         elif tok.pos_ in ("NOUN", "PROPN") and _referring(tok):
-            maybe_person = tok.pos_ == "PROPN" or is_animate(tok) is True or (
-                tok.lemma_.lower() in wordlist("animal_nouns"))
+            maybe_person = could_be_person(tok) or tok.lemma_.lower() in wordlist("animal_nouns")
             if maybe_person and gender(tok) in (None, pron_gender):
                 found.append(tok)
         if limit is not None and len(found) >= limit:

@@ -209,11 +209,34 @@ class DocIndex:
 
     def statement_end(self, i: int) -> int | None:
         """The position of the final . or ! of token ``i``'s sentence (None for questions and
-        sentences without final punctuation)."""
+        sentences without final punctuation); of a run of them (*! !*, *?!*), the first, so
+        that what closes the clause goes before the whole run."""
+        last = self._last_word(i)
+        if last is None or self.words[last] not in (".", "!"):
+            return None
+        return self.final_punct_run(i)
+
+    def final_punct_run(self, i: int) -> int | None:
+        """The first of the run of . ! ? that closes token ``i``'s sentence (*? ? ?*, *?!*,
+        *! !*; spaces between them aside), or None if the sentence does not end in one."""
         words, is_space = self.words, self.is_space
+        last = self._last_word(i)
+        if last is None or words[last] not in TERMINAL_PUNCT:
+            return None
+        first = last
+        for j in range(last - 1, self.sentence_of[i] - 1, -1):
+            if is_space[j]:
+                continue
+            if words[j] not in TERMINAL_PUNCT:
+                break
+            first = j
+        return first
+
+    def _last_word(self, i: int) -> int | None:
+        is_space = self.is_space
         for j in range(self.sentence_end(i) - 1, self.sentence_of[i] - 1, -1):
             if not is_space[j]:
-                return j if words[j] in (".", "!") else None
+                return j
         return None
 
     def sentence_starts(self) -> list[int]:
@@ -328,6 +351,10 @@ def _morph_features(key: int, tok: "Token") -> dict[str, tuple[str, ...]]:
         _MORPH_FEATURES.clear()
     _MORPH_FEATURES[key] = features
     return features
+
+
+# The marks that close a sentence.
+TERMINAL_PUNCT = frozenset({".", "!", "?"})
 
 
 def _ends_in_question_mark(index: DocIndex, start: int, end: int) -> bool:

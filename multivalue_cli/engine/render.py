@@ -285,10 +285,10 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
             if i > start and sent_of[i] != start:
                 break
             tok = tokens[i]
-            if tok.is_alpha or tok.like_num or tok.text[:1].isalpha():
+            if tok.is_alpha or tok.like_num or tok.text[:1].isalpha() or _blank(tok.text):
                 first = tok
                 break
-        if first is None or not first.text[:1].isupper():
+        if first is None or not (first.text[:1].isupper() or _blank(first.text)):
             continue  # the writer did not capitalise this sentence; neither do we
         new_first = first_out.get(start)
         if new_first is None:
@@ -302,6 +302,12 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
             new_first.text = capitalise(new_first.text)
         elif new_first.changed:
             new_first.text = capitalise(new_first.text)
+
+
+def _blank(text: str) -> bool:
+    """A fill-in blank (*_ had a baby girl*): it stands for a word, capitalised at the start
+    of a sentence, so what a rule puts before it there is capitalised."""
+    return bool(text) and set(text) == {"_"}
 
 
 def capitalise(text: str) -> str:

@@ -36,6 +36,20 @@ def subject_of(verb: "Token") -> "Token | None":
         verb = verb.head
 
 
+# Verb tags that carry tense (a finite verb or auxiliary).
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+
+
+def finite_clause(verb: "Token") -> bool:
+    """Whether ``verb`` heads a tensed clause (*he left*, *that they will come*), not an
+    infinitive or participle (*I consider him to be a friend*, *him being late*), whose subject
+    is really the object of the verb above it."""
+    auxiliaries = [c for c in children(verb) if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ == "TO" for a in auxiliaries):
+        return False
+    return verb.tag_ in FINITE_TAGS or any(a.tag_ in FINITE_TAGS for a in auxiliaries)
+
+
 # The clitic forms of *not*.
 CONTRACTED_NOT = frozenset({"n't", "n’t"})
 
@@ -132,6 +146,25 @@ def negative_noun_phrase(noun: "Token") -> bool:
     """*nobody*, *nothing*, *none (of them)*, *no one*, *no student(s)*."""
     return noun.lower_ in NEGATIVE_PRONOUNS or any(
         c.dep_ == "det" and c.lower_ == "no" for c in children(noun))
+
+
+# Words that need a negation or a question to stand in (*Does anyone know?*, *Are we there
+# yet?*, *Have you ever ...?*): the any-words, *ever* and *yet*.
+NEGATIVE_POLARITY_WORDS = frozenset({
+    "any", "anyone", "anybody", "anything", "anywhere", "anymore", "ever", "yet",
+})
+
+
+def negative_polarity_item(tok: "Token") -> bool:
+    """A word that only a negation or a question licenses (*anyone*, *any*, *ever*, *yet*,
+    *at all*): a question that holds one is open, and the same words in a statement are
+    ungrammatical (*Anyone knows where it is*). Not *any* as a degree word before a
+    comparative (*any better* is fine in a statement too: *it isn't any better* aside, *if
+    it gets any better*), which is rare in questions anyway; *at all* is its *all*."""
+    low = tok.lower_
+    if low in NEGATIVE_POLARITY_WORDS:
+        return True
+    return low == "all" and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "at"
 
 
 def lexically_capitalised(tok: "Token") -> bool:

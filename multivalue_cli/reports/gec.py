@@ -70,13 +70,17 @@ def export_gec(out: Path, fmt: str, dest: Path | None = None, fields: Sequence[s
     pairs = list(learner_pairs(out, manifest, list(fields) or manifest["fields"]))
     dest = Path(dest) if dest is not None else Path(out) / "gec"
     dest.mkdir(parents=True, exist_ok=True)
+    corrections = sum(len(p.corrections) for p in pairs)
     if fmt == "parallel":
         atomic_write_text(dest / "source.txt", "".join(_one_line(p.source) + "\n" for p in pairs))
         atomic_write_text(dest / "target.txt", "".join(_one_line(p.target) + "\n" for p in pairs))
     else:
-        atomic_write_text(dest / "edits.m2", m2_text(pairs))
+        text = m2_text(pairs)
+        atomic_write_text(dest / "edits.m2", text)
+        # the M2's own count: an edit the log merged with its neighbour is split again by tokens
+        corrections = sum(1 for line in text.splitlines() if line.startswith("A ") and line != NOOP)
     return {"folder": str(dest), "files": [str(dest / name) for name in FILES[fmt]], "texts": len(pairs),
-            "corrections": sum(len(p.corrections) for p in pairs)}
+            "corrections": corrections}
 
 
 def learner_pairs(out: Path, manifest: dict, fields: Sequence[str]) -> Iterator[Pair]:

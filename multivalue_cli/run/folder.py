@@ -416,11 +416,12 @@ class FolderRun:
                                                     self.paths)
         from ..reports.lm_eval import harness_groups, write_harness_groups
 
-        groups = harness_groups(self.out, self._write_manifest("finalizing"))
+        groups = harness_groups(self.out, self._manifest("finalizing"))
         write_harness_groups(self.out, groups)
         self._lm_eval = [{k: g[k] for k in ("name", "file", "tasks")} for g in groups]
-        manifest = self._write_manifest("finalizing")
-        write_card(self.out, manifest)  # before "complete": a failure here leaves it resumable
+        # the card is written before "complete" (the manifest on disk says "finalizing"): a
+        # failure here leaves the run resumable
+        write_card(self.out, self._manifest("finalizing"))
         self._write_manifest("complete")
         for stream in self.streams:
             if stream:
@@ -467,6 +468,16 @@ class FolderRun:
     # -- the manifest ---------------------------------------------------------------------
 
     def _write_manifest(self, state: str) -> dict:
+        manifest = self._manifest(state)
+        text = json.dumps(manifest, indent=2, ensure_ascii=False)
+        if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
+            text = json.dumps(manifest, indent=2)
+        atomic_write_text(self.manifest_path, text + "\n")
+        self.journal.compacted()  # the manifest lists every finished shard
+        return manifest
+
+    def _manifest(self, state: str) -> dict:
+        """The manifest the run would write now (the finished shards, their figures)."""
         import spacy
 
         from ..engine.nlp import model_description
@@ -505,13 +516,7 @@ class FolderRun:
             streams = {stream: (self._outputs(stream, part), part)
                        for stream, part in self._stream_totals(totals).items()}
             manifest.update(self.fanout.manifest_entries(self.spec, streams, self._learner_summary))
-        text = json.dumps(manifest, indent=2, ensure_ascii=False)
-        if jsontext.has_surrogates(text):  # argv may hold undecodable bytes of a file name
-            text = json.dumps(manifest, indent=2)
-        atomic_write_text(self.manifest_path, text + "\n")
-        self.journal.compacted()  # the manifest lists every finished shard
         return manifest
-
 
     def _outputs(self, stream: str, totals: Totals) -> dict:
         """The final names of a stream's files (under OUT)."""

@@ -9,7 +9,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    children, clause_is_negated, definite_noun_phrase, in_question,
+    children, clause_is_negated, definite_noun_phrase, direct_subject, in_question,
 )
 
 
@@ -132,6 +132,8 @@ def _describes_a_place(be: Token) -> bool:
         ("How many students were there in each class?",
          "How many students did you have in each class?"),
         ("How much water is there in the tank?", "How much water do you have in the tank?"),
+        ("The guide says there are wolves in these hills.",
+         "The guide says you have wolves in these hills."),
     ],
     negatives=[
         "How many people are there waiting outside?",
@@ -144,6 +146,8 @@ def _describes_a_place(be: Token) -> bool:
         "There will be a meeting tomorrow.",
         "They live there.",
         "There's nothing we can do about it here.",
+        "I think there are two bakeries on this street.",
+        "We noticed there is a crack in the wall.",
     ],
 )
 def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -154,7 +158,8 @@ def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
     the same: *How many hotels do you have in the old town?*, with do-support in the tense
     of *be*."""
     for there, be in _existentials(index):
-        if be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be):
+        if be.tag_ != "VBD" and _describes_a_place(be) and not _negative_pivot(be) \
+                and not _said_to_the_addressee(be):
             yield site(Replace(there.i, "you"), Replace(be.i, "have"))
     for there in index.by_lemma.get("there", ()):
         be = _how_many_there(there)
@@ -163,6 +168,18 @@ def existential_you_have(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 DO_FOR_BE = {"VBP": "do", "VBZ": "do", "VBD": "did"}  # agreeing with "you"
+SPEECH_PARTICIPANTS = frozenset({"i", "we", "you"})
+
+
+def _said_to_the_addressee(be: Token) -> bool:
+    """The existential is the complement of a verb whose subject is the speaker or the
+    hearer (*I see there are workmen on the site*, *I can feel there is a disturbance*):
+    under *I see* / *you know*, *you have* is read as the hearer's own (*I see you have
+    workmen*), not as the generic *you*."""
+    if be.dep_ != "ccomp":
+        return False
+    subj = direct_subject(be.head)
+    return subj is not None and subj.lower_ in SPEECH_PARTICIPANTS
 
 
 def _how_many_there(there: Token) -> Token | None:

@@ -92,7 +92,7 @@ COME_TO_IDIOMS = frozenset((verb, noun) for verb in ("come", "bring", "spring")
 # *asked him to open*, *waited to live together*, *It took a few nights to get used to it*).
 INFINITIVE_TAKERS = TO_INFINITIVE_VERBS | frozenset(
     "take wait seem tend happen deserve claim pretend dare beg urge remind warn advise "
-    "persuade convince invite order require struggle hesitate help".split())
+    "persuade convince invite order require struggle hesitate help cost".split())
 
 
 def _purpose_to(tok: Token) -> bool:
@@ -120,9 +120,24 @@ def _purpose_to(tok: Token) -> bool:
         return False  # "a ride to work", "they never come to work on time": a place here
     if _infinitival_relative(verb):
         return False  # "stories to tell you about": the infinitive has a gap
+    if _coordinated_complement(main, tok):
+        return False  # "takes 10 minutes to finish X and 5 minutes to finish Y"
     if (main.lemma_.lower(), verb.lower_) in COME_TO_IDIOMS:
         return False  # "the truth will come to light": to + a noun, a fixed phrase
     return main.pos_ == "VERB" and main.i < tok.i and not in_fixed_infinitive(tok)
+
+
+def _coordinated_complement(main: Token, to: Token) -> bool:
+    """The parse hangs the second of two coordinated infinitive complements on the first
+    (*it takes 10 minutes to finish one and 5 minutes to finish the other*): ``main`` is
+    itself the infinitive complement of a verb that takes one, and *and/or* stands between
+    it and ``to``."""
+    if main.dep_ not in ("xcomp", "ccomp", "advcl") or \
+            main.head.lemma_.lower() not in INFINITIVE_TAKERS:
+        return False
+    if not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(main)):
+        return False
+    return any(t.dep_ == "cc" for t in to.doc[main.i + 1:to.i])
 
 
 def _infinitival_relative(verb: Token) -> bool:
@@ -159,6 +174,9 @@ def _infinitival_relative(verb: Token) -> bool:
         "They never come to work on time.",
         "The truth finally came to light.",
         "The truth will come to light soon.",
+        "It takes me an hour to cook rice and ten minutes to boil eggs.",
+        "The new car cost a fortune to repair.",
+        "That trip costs too much to take twice.",
     ],
 )
 def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:

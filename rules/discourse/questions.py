@@ -12,7 +12,6 @@ from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, children, clause_is_negated, direct_subject, in_question, negation_after,
-    sentence,
 )
 
 from .common import WH_TAGS, as_site, spelt_out, verb_of
@@ -169,8 +168,8 @@ def _needs_inversion(index: DocIndex, aux: Token) -> bool:
     nxt = aux.doc[aux.i + 1] if aux.i + 1 < len(aux.doc) else None
     if aux.lower_ in ("could", "would") and nxt is not None and nxt.lower_ == "you":
         return True  # "Could you tell me ...?" is a request
-    sentence = index.tokens[index.sentence_of[aux.i]:index.sentence_end(aux.i)]
-    return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in sentence)
+    words = index.tokens[index.sentence_of[aux.i]:index.sentence_end(aux.i)]
+    return any(t.lower_ in NPI_WORDS or t.lower_ == "please" for t in words)
 
 
 def _predicate_after_subject(subj: Token) -> bool:

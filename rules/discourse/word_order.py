@@ -67,9 +67,10 @@ def _given(noun: Token) -> bool:
     candidates were debating ...*) is what such a sentence is about to introduce."""
     if noun.tag_ == "PRP" or noun.pos_ == "PROPN":
         return True
-    if any(c.dep_ == "poss" or c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS
-           for c in children(noun)):
+    if any(c.dep_ == "det" and c.lower_ in DEFINITE_DETERMINERS for c in children(noun)):
         return True
+    if any(c.dep_ == "poss" and (c.tag_ in ("PRP$", "WP$") or _given(c)) for c in children(noun)):
+        return True  # *my brother*, *the boy's dog*; not *a beach community's water*
     return any(c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" and _given(o)
                                                              for o in children(c))
                for c in children(noun))
@@ -114,7 +115,7 @@ def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
     if _has_clause_inside(subj) or clause_is_negated(verb):
         return None
     start = be.i + 1
-    last = max(t.i for t in pred.subtree if t.i != end)  # the VBG head also holds the full stop
+    last = max(t.i for t in pred.subtree if t.i < end)  # the VBG head also holds the full stop
     if (pred.i if pred.tag_ == "VBG" else pred.left_edge.i) != start or last + 1 != end:
         return None
     if any(dep in ("ccomp", "advcl", "relcl", "conj", "cc", "xcomp")
@@ -140,6 +141,7 @@ def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
         ("She bought a new car.", "It was a new car she bought."),
         ("My uncle grows potatoes.", "It's potatoes my uncle grows."),
         ("They sell fresh fish!", "It's fresh fish they sell!"),
+        ("He is working in the garden! !", "It's working in the garden he is! !"),
         ("Some of the boys were playing football.", "It was playing football some of the boys were."),
         ("One was slim and the other was tall.", "One was slim and it was tall the other was."),
         ("My sister is shy, but my brother is lazy.",
@@ -168,6 +170,9 @@ def _predicate_cleft(be: Token, index: DocIndex) -> tuple[Op, ...] | None:
         "Her brother was more careful than her.",
         "I'm going to call him.",
         "Dogs that bark a lot are annoying.",
+        "A neighbour's cat was sleeping on the roof.",
+        "The price of houses built near the coast has a long history.",
+        "The man standing by the door wants a ticket.",
     ],
 )
 def clefting(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -208,8 +213,8 @@ def _object_cleft(obj: Token, index: DocIndex) -> tuple[Op, ...] | None:
         return None
     if subj.right_edge.i + 1 != verb.i or obj.left_edge.i != verb.i + 1 or obj.right_edge.i + 1 != end:
         return None
-    if obj.pos_ not in ("NOUN", "PROPN") or not _cleftable_subject(subj):
-        return None
+    if obj.pos_ not in ("NOUN", "PROPN") or not _cleftable_subject(subj) or _has_clause_inside(subj):
+        return None  # *The longevity of people living in X has ...*: the subject would trail
     words = range(obj.left_edge.i, end)
     if len(words) > MAX_FOCUS_WORDS or any(
             index.dep_of[i] in ("relcl", "acl", "ccomp", "conj", "cc") for i in words):

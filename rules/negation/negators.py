@@ -8,7 +8,8 @@ from multivalue_cli.engine.edits import Delete, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    children, morph_values, negation_after, negative_noun_phrase, nominal_subject,
+    children, direct_subject, morph_values, negation_after, negative_noun_phrase,
+    nominal_subject,
 )
 
 from .common import NEGATORS, contract_to_aint
@@ -371,6 +372,8 @@ NOMO_PRONOUN = {
         "There is nothing better than soup.",
         "There's no place like home.",
         "There is no one here.",
+        "There is no bus today and the trains are late.",
+        "It fails where there is no plan and no checks are made.",
     ],
 )
 def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -389,6 +392,8 @@ def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if be.lemma_ not in ("be", "’"):  # curly *’s* is lemmatised as the apostrophe
             continue
+        if any(c.dep_ == "conj" and direct_subject(c) is not None for c in be.children):
+            continue  # *there is no X and no Y are expected*: without *there is* the clauses fuse
         ops = _nomo_ops(there, be)
         if ops:
             yield site(*ops)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import clause_is_negated, direct_subject
+from multivalue_cli.engine.syntax import clause_is_negated, direct_subject, negative_polarity_item
 
 from .common import CONTRACTED_NOT, NEGATORS
 
@@ -42,6 +42,8 @@ TAG_AUX_LEMMAS = frozenset({
         ("Does he like rice?", ["He likes rice, isn't it?", "He likes rice, innit?"]),
         ("Will the shop be open tomorrow?",
          ["The shop will be open tomorrow, isn't it?", "The shop will be open tomorrow, innit?"]),
+        ("Is the shop open on Sundays??",
+         ["The shop is open on Sundays, isn't it??", "The shop is open on Sundays, innit??"]),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -53,6 +55,10 @@ TAG_AUX_LEMMAS = frozenset({
         "Is the car red or blue?",
         "Did you?",
         "Who is coming with us?",
+        "Has anybody seen my keys?",
+        "Would you like some tea?",
+        "Can you close the door, please?",
+        "Is she starts early, how many hours will she work?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -190,9 +196,14 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
     if words[aux + 1].lower() in NEGATORS or any(words[i].lower() == "or" for i in toks):
         return None
     clause = aux if index.dep_of[aux] not in ("aux", "auxpass") else index.head_of[aux]
+    if index.dep_of[clause] != "ROOT" or not _aux_fits_verb(index, aux, clause):
+        return None  # *Is she starts with $50, how much ... will she have?*: no yes/no question
+    mark = index.final_punct_run(start)
+    if mark is None or _asks_open_or_requests(index, aux, mark):
+        return None
     subject = next((c for c in index.children(clause) if c.dep_ in ("nsubj", "nsubjpass", "expl")
                     and c.left_edge.i == aux + 1), None)
-    if subject is None or subject.right_edge.i + 1 >= toks[-1]:
+    if subject is None or subject.right_edge.i + 1 >= mark:
         return None
     if clause_is_negated(index.tokens[clause]):
         return None  # *Am I not invited?* expects the answer yes
@@ -201,7 +212,44 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
         if clause == aux or index.tag_of[clause] != "VB":
             return None  # *Did you?* has no verb to take the tense
         verb = clause
-    return YesNoQuestion(aux, aux + 1, subject.right_edge.i, verb, toks[-1])
+    return YesNoQuestion(aux, aux + 1, subject.right_edge.i, verb, mark)
+
+
+# Verb forms that cannot follow an auxiliary: a finite present after *be* or *have* (*Is she
+# starts*), a finite or participle form after *do* or a modal (*Can she starts*). The
+# tagger's VBD for a participle (*Is breakfast included?*) is let through.
+NOT_AFTER_AUX = {"be": ("VBZ", "VBP", "VB"), "have": ("VBZ", "VBG")}
+NOT_AFTER_DO_OR_MODAL = ("VBZ", "VBD", "VBG", "VBN")
+# Past modals ask tentatively: with *I/we/you* they request or offer (*Could I see ...?*,
+# *Would you like ...?*); *Could it be the battery?* still asks.
+TENTATIVE_MODALS = frozenset({"could", "would", "might"})
+SPEECH_PARTICIPANTS = frozenset({"i", "we", "you"})
+
+
+def _aux_fits_verb(index: DocIndex, aux: int, clause: int) -> bool:
+    """Whether the verb (or next auxiliary) after a question's opening auxiliary has a form
+    that auxiliary takes: a finite *starts* after *Is* is a misreading, not a question of
+    *be* (*Is she starts with $50, how much ...?*)."""
+    if aux == clause:
+        return True
+    following = [c.i for c in index.children(clause)
+                 if c.dep_ in ("aux", "auxpass") and c.i > aux] + [clause]
+    nxt = min(following)
+    bad = NOT_AFTER_AUX.get(index.lemma_of[aux], NOT_AFTER_DO_OR_MODAL)
+    return index.tag_of[nxt] not in bad
+
+
+def _asks_open_or_requests(index: DocIndex, aux: int, mark: int) -> bool:
+    """A question the asker does not expect *yes* to: one with a negative polarity item
+    (*Does anyone know ...?*, *Are we there yet?*), which the statement cannot hold, or a
+    request or offer (*please*, a tentative *could/would/might* with *I/we/you*), which
+    asks for an action and not for confirmation."""
+    if index.words[aux].lower() in TENTATIVE_MODALS \
+            and index.words[aux + 1].lower() in SPEECH_PARTICIPANTS:
+        return True
+    tokens = index.tokens
+    return any(index.words[i].lower() == "please" or negative_polarity_item(tokens[i])
+               for i in range(aux + 1, mark))
 
 
 @rule(
@@ -214,6 +262,7 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
         ("It's fine. I'm next, aren't I?", "It's fine. I'm next, amn't I?"),
         ("Am I late?", "I am late, amn't I?"),
         ("Am I invited to the party?", "I am invited to the party, amn't I?"),
+        ("Am I on the list? ?", "I am on the list, amn't I? ?"),
         ("Well, it's over. Am I right about this?", "Well, it's over. I am right about this, amn't I?"),
     ],
     negatives=[
@@ -222,6 +271,9 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
         "I'm right, am I?",
         "Are you late?",
         "Am I not invited?",
+        "Am I ever going to finish this?",
+        "Am I allowed to bring anything?",
+        "Could I sit here, please?",
     ],
 )
 def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -324,6 +376,10 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Well, you like it, don't you?",
         "Is it hot or cold?",
         "Shouldn't we go?",
+        "Are we there yet?",
+        "Does anyone know the way?",
+        "Could you pass the salt, please?",
+        "Is he goes to school, what time does he leave?",
     ],
 )
 def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:

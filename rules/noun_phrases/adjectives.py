@@ -457,6 +457,32 @@ def one_of_many(noun) -> bool:
     return noun.dep_ == "pobj" and head.lower_ == "of" and head.head.lower_ == "one"
 
 
+SUPERLATIVE_POSTMODIFIERS = frozenset({"possible", "imaginable", "conceivable"})  # the ... N possible
+
+
+def degree_understood(noun) -> bool:
+    """The phrase of ``noun`` says by itself that its adjective is of the highest degree, as
+    in eWAVE's example (*one of the radical students that you can ever find*): a member of a
+    set (*one of the ...*), a modifier over every case (*ever recorded*, *of all time*), or
+    an adjective only a superlative takes (*possible*). Without one, *the high mountain*
+    reads as a plain description, and a superlative that picks the answer is lost."""
+    if one_of_many(noun):
+        return True
+    after = [t for t in noun.subtree if t.i > noun.i]
+    if any(t.lower_ == "ever" for t in after):
+        return True
+    for of in (t for t in after if t.lower_ == "of" and t.dep_ == "prep" and t.head.i == noun.i):
+        objects = [c for c in of.children if c.dep_ == "pobj"]
+        if any(o.lower_ == "all" or any(d.lower_ == "all" for d in o.children) for o in objects):
+            return True  # *of all*, *of all time*
+    return any(c.dep_ == "amod" and c.i > noun.i and c.lower_ in SUPERLATIVE_POSTMODIFIERS for c in noun.children)
+
+
+def coordinated_adjective(adj) -> bool:
+    """*the fastest and easiest way*: the other adjective would keep its degree."""
+    return adj.dep_ == "conj" or any(c.dep_ == "conj" for c in adj.children)
+
+
 @rule(
     "zero_degree",
     tags={"JJS", "RBS"},
@@ -467,14 +493,14 @@ def one_of_many(noun) -> bool:
          "Is he one of the tall students in the class?"),
         ("It was the hardest exam that we ever took, wasn't it?",
          "It was the hard exam that we ever took, wasn't it?"),
-        ('Who is the oldest singer?',
-         'Who is the old singer?'),
         ('It is one of the most famous songs.',
          'It is one of the famous songs.'),
-        ('We climbed the highest mountain in Wales.',
-         'We climbed the high mountain in Wales.'),
-        ('It was the most beautiful day.',
-         'It was the beautiful day.'),
+        ('That was the coldest winter ever recorded here.',
+         'That was the cold winter ever recorded here.'),
+        ('She is the kindest teacher of all.',
+         'She is the kind teacher of all.'),
+        ('We need the tallest ladder possible.',
+         'We need the tall ladder possible.'),
     ],
     negatives=[
         "She is the tallest.",
@@ -488,18 +514,24 @@ def one_of_many(noun) -> bool:
         'Which grade has the most high schoolers?',
         'What model has the most different versions?',
         'Which continent has the most diverse languages?',
+        'Who is the oldest singer?',
+        'What is the highest mountain in Wales?',
+        'Round the answer to the nearest whole number.',
+        'The fastest runner won the race.',
+        'Which box holds the largest number of pens?',
+        'It was the quickest and easiest route ever taken.',
     ],
 )
 def zero_degree(doc, index) -> Iterator[Site]:
-    """Zero marking of degree: the superlative without its marker, *one of the radical
-    students that you can ever find*, *the tall building* 'the tallest building'. *most* of
-    an analytic superlative goes, and a regular -est superlative becomes its base form. Only
-    attributive superlatives after *the* or a possessive, where the determiner and the noun
-    stay (*the highest mountain* -> *the high mountain*: the degree is read from the
-    definite description, as in the varieties with the feature). *most* before a plural
-    noun stays (*the most different versions* may count, not grade). Not suppletive
-    *best/worst* (*the good friend* names no degree at all), superlatives used alone (*she
-    is the tallest* -> *the tall*), *most* as a quantifier or *at least*."""
+    """Zero marking of degree: *one of the radical students that you can ever find*. *most*
+    of an analytic superlative goes, a regular -est superlative becomes its base form. Only
+    attributive superlatives after *the* or a possessive, where the phrase still says the
+    degree is the highest (:func:`degree_understood`), as in the attested example: a bare
+    *the high mountain* reads as a plain description, and a superlative that picks the
+    answer (*what is the brightest star*, *to the nearest integer*) changes the question.
+    Not coordinated superlatives (*the fastest and easiest way*), *most* before a plural
+    (*the most different versions* may count), suppletive *best/worst*, superlatives used
+    alone (*she is the tallest*), *most* as a quantifier or *at least*."""
     for most in index.by_lemma.get("most", ()):
         adj = most.head
         if most.tag_ != "RBS" or most.dep_ != "advmod" or adj.i != most.i + 1:
@@ -512,14 +544,16 @@ def zero_degree(doc, index) -> Iterator[Site]:
                 adj.head.tag_ == "NNS" and not one_of_many(adj.head)):
             continue  # *the most high schoolers*, *has the most different versions*: before a
             # plural, *most* may count (the greatest number of), not grade
-        if adj.lower_ in PRENOMINAL_ONLY:
+        if adj.lower_ in PRENOMINAL_ONLY or not degree_understood(adj.head) or coordinated_adjective(adj):
             continue
         yield site(Delete(most.i))
     for tok in comparison_candidates(index, "JJS"):
         lemma = degree_lemma(tok, "JJS")
         if not tok.lower_.endswith("est") or not tok.lower_.startswith(lemma[:-1]):
             continue  # suppletive: best, worst
-        if after_determiner(tok) and attributive_superlative(tok) and not in_at_phrase(tok):
+        if not after_determiner(tok) or not attributive_superlative(tok) or in_at_phrase(tok):
+            continue
+        if degree_understood(tok.head) and not coordinated_adjective(tok):
             yield site(Replace(tok.i, lemma))
 
 
@@ -563,11 +597,14 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *such a nice guy*, *what a good idea*
     if compound_noun(low, index.lemma_of[noun]):
         return False  # *high schoolers*, *a red head*: a compound, not a described noun
+    if low in FLAT_ADVERBS and not any(dep_of[c] in ("det", "poss") for c in index.child_positions(noun)):
+        return False  # *practice science good*, *morning good*: read as an adverb
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun)
 
 
 ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+FLAT_ADVERBS = wordlist("flat_adverbs")  # also colloquial adverbs (*drive slow*, *did good*)
 # Adjectives with which *the most* + plural counts (*the most different versions*, the
 # greatest number of them) rather than grades.
 COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
@@ -633,6 +670,10 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'She has a very big and old house.',
         'What are the distinct states?',
         'We tested different models.',
+        # after a bare noun the adjective would read as an adverb
+        'Good evening, I have a booking.',
+        'They always write clean code.',
+        'We should drink fresh water daily.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

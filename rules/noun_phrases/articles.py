@@ -105,6 +105,9 @@ def find_indefinite_articles(index) -> Iterator[int]:
         "There is a problem.",
         "What a day it was!",
         "She calls twice a week.",
+        "Anytime you rent a car, check the tyres.",
+        "List the towns where a doctor and a nurse live.",
+        "A good map is a must for a long hike.",
     ],
 )
 def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
@@ -138,7 +141,9 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
         yield site(Replace(det, "the"))
 
 
-CONDITIONAL_WORDS = frozenset({"if", "unless", "whether"})
+# Words that make a clause a condition or a rule over occasions (*anytime you build a pc*):
+# an indefinite in it is any one, not a specific one.
+CONDITIONAL_WORDS = frozenset({"if", "unless", "whether", "whenever", "anytime", "wherever"})
 
 
 def is_specific_context(index, verb: int) -> bool:
@@ -152,6 +157,12 @@ def is_specific_context(index, verb: int) -> bool:
     children = index.child_positions(verb)
     if any(tag_of[c] in ("MD", "TO") for c in children):
         return False
+    if is_imperative(index, verb):
+        return False  # *show countries where a singer ... is from*: what is asked for, any one
+    if index.lemma_of[verb] == "be" and tag_of[verb] in ("VBZ", "VBP") and any(
+            index.dep_of[c] in ("attr", "acomp") for c in children) and not any(
+            index.dep_of[c] == "expl" for c in children):
+        return False  # *a bunny outfit is a classic for an easter photo*: a generic statement
     if tag_of[verb] == "VBN":
         return any(index.dep_of[c] == "auxpass" for c in children)
     if tag_of[verb] == "VBG":  # a progressive, not a gerund (*has trouble keeping a job*)
@@ -515,6 +526,10 @@ def perfect_of_an_event(index, verb: int) -> bool:
         'Has a student won the prize?',
         'A glass of water fell.',
         'He always has trouble keeping a job.',
+        # coordinated indefinites, generic statements, rules over occasions
+        'Both a nurse and a teacher were waiting outside.',
+        'A raincoat is a must for a trip to Wales.',
+        'Whenever you buy a phone, check the battery.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -526,5 +541,16 @@ def indef_one(doc, index) -> Iterator[Site]:
     one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
     phrases (*a few, for a while*)."""
     for det in indefinite_articles(index):
-        if specific_indefinite(index, det):
+        if specific_indefinite(index, det) and not coordinated_noun(index, det):
             yield site(Replace(det, "one"))
+
+
+def coordinated_noun(index, det: int) -> bool:
+    """The noun of ``det`` is coordinated with another one (*both a bisexual man and a gay
+    man*): with *one* for each, the pair reads as a count, one of each. The parser may leave
+    the conjuncts as two subjects, so a coordinator right before the article or among the
+    noun's dependents counts too."""
+    noun = index.head_of[det]
+    if index.dep_of[noun] == "conj" or (det > 0 and index.tag_of[det - 1] == "CC"):
+        return True
+    return any(index.dep_of[c] in ("conj", "cc", "preconj") for c in index.child_positions(noun))

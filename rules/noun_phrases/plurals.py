@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from multivalue_cli.engine.antecedents import is_human_noun
+from multivalue_cli.engine.antecedents import is_human_noun, names_people
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import plural_noun, singular_noun
 from multivalue_cli.engine.registry import rule
@@ -448,6 +448,10 @@ def plural_postposed(doc, index) -> Iterator[Site]:
         "These shoes are too small.",
         "Five children were playing.",
         "The players' wives came.",
+        # nouns whose ending looks agentive but that name no people
+        "She found a few errors in the report.",
+        "Few flowers grow on the tundra.",
+        "It costs two dollars and fifty cents.",
     ],
 )
 def plural_to_singular_human(doc, index) -> Iterator[Site]:
@@ -460,7 +464,7 @@ def plural_to_singular_human(doc, index) -> Iterator[Site]:
     for tok in index.by_tag.get("NNS", ()):
         i = tok.i
         singular = regular_plural_singular(index, i)
-        if singular is None or not is_human_noun(singular) or capitalised_at(index, i):
+        if singular is None or not names_people(singular) or capitalised_at(index, i):
             continue
         if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue

@@ -112,6 +112,12 @@ def ends_noun_phrase(index, noun) -> bool:
     )
 
 
+def benefactive_position(noun) -> bool:
+    """The noun is the object of a verb (*trace back the luggage for you*, *moved the desk for
+    her*), where a *for*-phrase after it reads as the one the act is done for."""
+    return first_conjunct(noun).dep_ in ("dobj", "dative")
+
+
 def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
     """*John's house* -> *the house <marker> John*, *my house* -> *the house <marker> me*:
     the possessor moves behind the possessed noun after ``marker``, and *the* takes its
@@ -124,7 +130,8 @@ def postnominal_possession(index, marker: str, any_possession: bool = False) -> 
             continue
         if not plain_noun_phrase(index, pos.i, noun.i) or time_possessor(possessor):
             continue
-        if not any_possession and not (ownable(noun) and personal_possessor(possessor)):
+        if not any_possession and not (ownable(noun) and personal_possessor(possessor)
+                                       and not benefactive_position(noun)):
             continue
         yield site(
             Replace(pos.i, "the"),
@@ -135,7 +142,7 @@ def postnominal_possession(index, marker: str, any_possession: bool = False) -> 
         if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
             continue  # *lose the way belong him*; *their own mess*
         if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
-                                   or in_command(index, noun)):
+                                   or in_command(index, noun) or benefactive_position(noun)):
             continue  # *don't touch the phone for me* reads "on my behalf"
         if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
@@ -175,7 +182,7 @@ def in_command(index, noun) -> bool:
     tags={"POS", "PRP$"},
     examples=[
         ("Chinyere's knife is sharp.", "The knife for Chinyere is sharp."),
-        ("I saw my brother's cow.", "I saw the cow for my brother."),
+        ("My brother's cow is in the field.", "The cow for my brother is in the field."),
         ("Where is my house?", "Where is the house for me?"),
         ("They said their car wasn't ready.", "They said the car for them wasn't ready."),
         ("Is this John's old car?", "Is this the old car for John?"),
@@ -191,6 +198,9 @@ def in_command(index, noun) -> bool:
         "Can I borrow your pen?",
         "Thank you for your help.",
         "They cleaned up their own mess.",
+        # the object of a verb: the for-phrase names who the act is for
+        "Did they find your suitcase?",
+        "The porter carried the guest's bags.",
     ],
 )
 def possessives_for_post(doc, index) -> Iterator[Site]:
@@ -211,15 +221,21 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
     tags={"POS"},
     examples=[
         ("He was my sister's husband.", "He was for my sister husband."),
-        ("Did you see the teacher's car?", "Did you see for the teacher car?"),
-        ("I read the teacher's report.",
-         'I read for the teacher report.'),
+        ("Is that the teacher's car?", "Is that for the teacher car?"),
         ("It was my uncle's idea.",
          'It was for my uncle idea.'),
-        ("They sold the farmer's cow.",
-         'They sold for the farmer cow.'),
+        ("Those are the farmer's cows.",
+         'Those are for the farmer cows.'),
+        ("Please hand me the captain's map.",
+         'Please hand me for the captain map.'),
     ],
     negatives=[
+        "She needed her neighbour's advice.",
+        "We really admired the coach's patience.",
+        "They rejected the club's offer last week.",
+        "the red team's defenders",
+        "How long ago was Maria's house built?",
+        "Who was Tom's sister's teacher?",
         "The book is John's.",
         "He raised his hand.",
         "It's late.",
@@ -233,15 +249,38 @@ def possessives_for_post(doc, index) -> Iterator[Site]:
 def possessives_for_pre(doc, index) -> Iterator[Site]:
     """Possession by a *for*-phrase before the possessed noun, without *'s*: *he was for my
     sister husband* 'my sister's husband'. For genitives of nouns only (the attested form);
-    possessive pronouns stay. Not in subjects, where a sentence-initial *for*-phrase would be
-    read as "as for" (*for the old man dog barked*), not after a preposition (*at for the
-    doctor office* stacks two prepositions), and not for genitives of time (*last year's
-    results* names no possessor)."""
+    possessive pronouns stay. Only where the *for*-phrase cannot attach to anything but the
+    noun (:func:`for_phrase_cannot_attach_to_verb`): the predicate of *be*, as attested, and
+    an object after an indirect object. Not right after a lexical verb (*needed for the clerk
+    help* reads "needed for the clerk"), in subjects or fragments, where a *for*-phrase at
+    the start reads as "as for" (*for the old man dog barked*), after a preposition (*at for
+    the doctor office*), for stacked genitives (*Tom's sister's teacher*) or genitives of
+    time (*last year's results* names no possessor)."""
     for possessor, pos, noun in genitive_possessions(index):
-        role = first_conjunct(noun).dep_
-        if role in ("nsubj", "nsubjpass", "pobj") or time_possessor(possessor):
+        if not for_phrase_cannot_attach_to_verb(first_conjunct(noun)) or time_possessor(possessor):
             continue
-        yield site(Insert(possessor.left_edge.i, "for"), Delete(pos.i))
+        start = possessor.left_edge.i
+        if any(t.tag_ == "POS" for t in doc[start:pos.i]):
+            continue  # *Steve's son's wife*: *for* would take only the outer possessor
+        yield site(Insert(start, "for"), Delete(pos.i))
+
+
+def for_phrase_cannot_attach_to_verb(noun) -> bool:
+    """Where a *for*-phrase before the noun can only be read as its possessor: the noun is
+    the predicate of *be* (*he was for my sister husband*, the attested position), or an
+    object after an indirect object (*give me for Brazil population*). Right after a
+    lexical verb *for* is taken as the verb's own preposition (*needed for the clerk help*,
+    *love for the team spirit* read as "needed for", "love for"), and at the start of a
+    clause or fragment as "as for"."""
+    head = noun.head
+    if noun.dep_ == "attr":
+        if any(c.dep_ == "acl" and c.i == noun.i + 1 and c.tag_ in ("VBN", "VBG") for c in noun.children):
+            return False  # *was Raymond's son born*: the participle of a passive or progressive
+            # taken for a modifier, so the noun is the subject, not the predicate
+        return head.lemma_ == "be" and head.i < noun.i
+    if noun.dep_ == "dobj":
+        return any(c.dep_ == "dative" and head.i < c.i < noun.i for c in head.children)
+    return False
 
 
 def time_possessor(possessor) -> bool:

@@ -279,6 +279,9 @@ MAKE_ADJECTIVES = frozenset({"clear", "plain", "known", "explicit", "obvious", "
         'As I expected, the team lost.',
         'She left as soon as possible.',
         'As it was expected, they won.',
+        'She prefers tea as opposed to coffee.',
+        'Prices rose, as compared with last year.',
+        'Matthew was popular with the teachers as were Steven was with the pupils.',
     ],
 )
 def it_dobj(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -307,6 +310,8 @@ def _reduced_as_clause(index: DocIndex, participle: Token) -> bool:
     prev = previous_token(index, participle)
     if prev.lower_ != "as" or prev.dep_ != "mark" or prev.head.i != participle.i:
         return False
+    if any(c.dep_ == "prep" and c.i == participle.i + 1 for c in index.children(participle.i)):
+        return False  # *as opposed to*, *as compared with*: a preposition of comparison
     return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj")
                    for c in index.children(participle.i))
 
@@ -341,7 +346,10 @@ def _subjectless_comparative(index: DocIndex, verb: Token) -> bool:
     if lemma(verb) == "have" and verb.dep_ not in ("aux",):
         return False
     head = verb if verb.dep_ not in ("aux", "auxpass") else verb.head
-    return not any(c.dep_ in SUBJECT_DEPS and c.i < verb.i for c in index.children(head.i))
+    # no subject before it, and no clause for a complement (*as were Steven was among ...*
+    # is no *as is the case*)
+    return not any((c.dep_ in SUBJECT_DEPS and c.i < verb.i) or c.dep_ == "ccomp"
+                   for c in index.children(head.i))
 
 
 # --------------------------------------------------------------------------- 46, 47
@@ -355,6 +363,11 @@ def _it_is(index: DocIndex, tok: Token) -> Token | None:
         return None
     if tok.head.dep_ in ("relcl", "acl"):
         return None  # "the year it was released" would lose its relative clause
+    before = previous_token(index, tok)
+    if before is not None and before.tag_ == "VB" and not any(
+            c.dep_ in ("dobj", "ccomp", "xcomp") for c in index.children(before.i)):
+        return None  # "consented to receive it is called": the object of the verb before,
+        # which the parser made the subject of the next clause
     be = next_token(index, tok)
     if be is None or be.lower_ not in BE_FORMS or lemma(be) != "be":
         return None
@@ -399,6 +412,10 @@ def _delete_it(tok: Token, be: Token) -> Site:
         'The plumber fixed the sink and told her it was over.',
         'The janitor cleaned the room and told him it is ready.',
         'It was her birthday.',
+        # the surroundings, an extraposed infinitive, the object of the verb before
+        "We walked into the garden. Oh, it's so quiet here.",
+        'Whatever happens, it is in your power to change this.',
+        'Mail that the customer agreed to receive it is called opt-in mail.',
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -7,7 +7,8 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.antecedents import (
-    FEMALE, MALE, SING, antecedent, is_animate, is_concrete_thing, noun_number, person_in_context,
+    FEMALE, MALE, SING, antecedent, could_be_person, is_animate, is_concrete_thing, noun_number,
+    person_in_context,
     persons_in_context,
 )
 from multivalue_cli.engine.docindex import DocIndex
@@ -73,10 +74,18 @@ def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
     return None
 
 
+def _identifies_person(tok: Token) -> bool:
+    """*it is an old man*, *it was Sarah*: an *it* that a person is named as, however it got
+    its antecedent; *she is an old man* would make the person the pronoun's referent."""
+    head = tok.head
+    return tok.dep_ in NOMINAL_SUBJECT_DEPS and head.lemma_ == "be" and any(
+        c.dep_ == "attr" and could_be_person(c) for c in children(head))
+
+
 def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, poss: str
                          ) -> Iterator[Site]:
     for tok, ante in _its_with_antecedents(index):
-        if not _counted_thing(ante) or person_in_context(tok, gender):
+        if not _counted_thing(ante) or person_in_context(tok, gender) or _identifies_person(tok):
             continue
         form = _gendered_form(tok, subject, obj, poss)
         if form:
@@ -113,6 +122,9 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         'For each continent, list its name and its area.',
         'The boat is ready, but it was her birthday.',
         'I left the keys in the car, and it was a mistake.',
+        'The boy looked into the mirror, and it was an old man.',
+        'Buy the sofa now, since it is the end of the month.',
+        'A woman picks up the bucket and carries it outside.',
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -151,6 +163,9 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         'The clock stopped at noon; it happened twice.',
         'My cousin fixed the radio, and it was a relief.',
         'For every table, show its owner.',
+        'A man lays a tile on the floor and presses it down.',
+        'Buy the sofa now, since it is the end of the month.',
+        'The harvest failed. It is hardest for the farmers.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:

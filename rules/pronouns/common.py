@@ -14,9 +14,16 @@ def next_lower(tok: Token) -> str:
     return tok.doc[tok.i + 1].lower_ if tok.i + 1 < len(tok.doc) else ""
 
 
+NOMINAL_POS = frozenset({"NOUN", "PROPN", "PRON"})
+
+
 def is_coordinated(tok: Token) -> bool:
-    """A conjunct, or the head of a coordination (*John and me*, *me and John*)."""
-    return tok.dep_ == "conj" or any(c.dep_ == "conj" for c in children(tok))
+    """A conjunct, or the head of a coordination (*John and me*, *me and John*), of noun
+    phrases: not a subject the parser hung a coordinated clause on (*I'm a fan, but I hate
+    ...*, where *hate* is no conjunct of *I*)."""
+    if tok.dep_ == "conj" and tok.head.pos_ in NOMINAL_POS:
+        return True
+    return any(c.dep_ == "conj" and c.pos_ in NOMINAL_POS for c in children(tok))
 
 
 def _is_request(verb: Token) -> bool:

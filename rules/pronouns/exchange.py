@@ -7,13 +7,13 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.antecedents import is_animate
+from multivalue_cli.engine.antecedents import is_animate, is_concrete_thing, semantic_head
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, finite_clause
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
@@ -94,6 +94,9 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
 BENEFACTIVE_VERBS = frozenset(
     "get buy build bake cook grab order rent pour knit sew make fix purchase earn win hire book "
     "fetch brew fry grill roast pick catch".split())
+# Verbs of obtaining or creating that are also light verbs (*make a decision*, *get a cold*):
+# a personal dative only with an object that is a concrete thing.
+LIGHT_BENEFACTIVE_VERBS = frozenset({"make", "get"})
 # The personal dative for each subject pronoun.
 DATIVE_FOR_SUBJECT = {
     "i": "me", "we": "us", "you": "you", "he": "him", "she": "her", "they": "them",
@@ -131,6 +134,12 @@ def _indefinite_object(verb: Token) -> Token | None:
     animal = obj.lemma_.lower() in wordlist("animal_nouns")
     if is_animate(obj) is True or (is_animate(obj) is None and not animal):
         return None
+    if verb.lemma_.lower() in LIGHT_BENEFACTIVE_VERBS and not animal and not (
+            is_concrete_thing(semantic_head(obj)) or is_concrete_thing(obj)):
+        return None  # *make a discovery/plans/an appointment*, *get a discount/headaches*:
+        # no thing made or got for oneself, the verb is light or the object happens to one
+    if not all(t.pos_ in ("ADV", "PART") for t in obj.doc[verb.i + 1:obj.left_edge.i]) or obj.left_edge.i <= verb.i:
+        return None  # the object's phrase does not start after the verb (a misparse)
     if verb.lemma_.lower() == "catch" and not animal:
         return None  # "catch a cold", "catch a bus"; "I caught me a fish"
     first = obj.left_edge
@@ -151,8 +160,10 @@ def _indefinite_object(verb: Token) -> Token | None:
         ("We want to rent a nice house.", "We want to rent us a nice house."),
         ("Did they build a new garage?", "Did they build them a new garage?"),
         ("He didn't cook a proper meal.", "He didn't cook him a proper meal."),
-        ("I'm going to make a sandwich.",
-         "I'm going to make me a sandwich."),
+        ("I'm going to make a cake.",
+         "I'm going to make me a cake."),
+        ("We should get a new shelf.",
+         "We should get us a new shelf."),
         ('She wants to buy new shoes.',
          'She wants to buy her new shoes.'),
         ('We caught a big fish.',
@@ -172,6 +183,11 @@ def _indefinite_object(verb: Token) -> Token | None:
         'She caught a cold.',
         'We made the bed.',
         'They hired a new teacher.',
+        # light verbs and things that happen to the subject: no thing got for oneself
+        'She made a discovery in the lab.',
+        'We made plans to travel in May.',
+        'I got a headache after lunch.',
+        'He gets a discount on shoes.',
     ],
 )
 def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -207,7 +223,13 @@ def _may_be_a_thing(it: Token) -> bool:
 
 def _em_subject(tok: Token) -> bool:
     """A subject *he*/*she*, or a subject *it* that may stand for a thing."""
-    return tok.dep_ in NOMINAL_SUBJECT_DEPS and (tok.lower_ != "it" or _may_be_a_thing(tok))
+    if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
+        return False
+    if tok.lower_ != "it":
+        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head))
+    # *waiting for it to be brought down*, *get it fixed*: the subject of an infinitive or a
+    # participle stands where object forms go (*he*/*she* show their case; *it* does not)
+    return finite_clause(tok.head) and _may_be_a_thing(tok)
 
 
 substitution_rule(
@@ -239,6 +261,8 @@ substitution_rule(
         "It seems that the shop closed.",
         "They saw him and her.",
         "It was John who called.",
+        "We waited for it to stop.",
+        "It snowed ten inches last night.",
         'It turns out the shop was closed.',
         'It was her birthday.',
         'It happened last week.',

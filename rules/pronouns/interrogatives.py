@@ -5,13 +5,14 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, in_question, sentence
+from multivalue_cli.engine.antecedents import SING, noun_number
+from multivalue_cli.engine.syntax import children, in_question, nominal_subject, sentence
 
 from .common import next_lower
 
 
 # *what about X?*, *what if ...?*, *who else*: fixed phrases without a set of answers.
-NO_PLURAL_AFTER = frozenset({"about", "if", "else"})
+NO_PLURAL_AFTER = frozenset({"about", "if", "else", "ever"})  # *what ever* is *whatever*
 # Words that single out one answer: *who scored the most goals?*, *who came first?*.
 SINGLE_ANSWER_WORDS = frozenset({"first", "only", "last", "single"})
 SINGULAR_PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
@@ -40,6 +41,10 @@ def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
     verb = wh.head
     if verb.lemma_.lower() == "be" and verb.lower_ in SINGULAR_BE:
         return True
+    clause_verb = verb.head if wh.dep_ == "pobj" and verb.dep_ in ("prep", "dative") else verb
+    if wh.dep_ not in ("nsubj", "nsubjpass") and _one_referent_subject(clause_verb):
+        return True  # *who did Edgar marry?*, *what will the court decide?*, *what do you
+        # think the price would be?*: what one person or thing did or is
     for t in sentence:
         if t.i == wh.i:
             continue
@@ -50,6 +55,14 @@ def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
     if wh.dep_ in ("nsubj", "nsubjpass"):
         return not _gathering(verb)
     return False
+
+
+def _one_referent_subject(verb: Token) -> bool:
+    """The clause the question word belongs to has a third person singular subject (a
+    singular noun or name, *he/she/it/this*): the question asks what that one referent did,
+    chose or is, which has one answer (*what does your father do?*, *what does it mean?*)."""
+    subject = nominal_subject(verb)
+    return subject is not None and subject.lower_ not in ("i", "me", "you") and noun_number(subject) == SING
 
 
 # Verbs of coming together and being somewhere, whose subject question asks for everyone
@@ -125,6 +138,10 @@ substitution_rule(
          "Who-who's coming to dinner?"),
         ('What did you see at the fair?',
          'What-what did you see at the fair?'),
+        ('What do the children need for school?',
+         'What-what do the children need for school?'),
+        ('Who did the players thank after the match?',
+         'Who-who did the players thank after the match?'),
         ("Who'll be there tomorrow?",
          "Who-who'll be there tomorrow?"),
     ],
@@ -135,5 +152,12 @@ substitution_rule(
         'Who broke the window?',
         'Who came first?',
         'Who was the victim?',
+        # what one person or thing did or is: one answer
+        'Who did Maria marry?',
+        'What will the committee decide about the budget?',
+        'Who did the mayor meet with?',
+        'What do you think the final price will be?',
+        'What does this word mean?',
+        'What ever you say?',
     ],
 )

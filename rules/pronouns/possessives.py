@@ -193,8 +193,25 @@ def _determiner_his(tok: Token) -> bool:
     *his* (*it's his*, *hers, not his*), which the tagger may also tag PRP$. A determiner is
     the possessor of a noun after it, with nothing but words and hyphens in between."""
     head = tok.head
-    return (tok.dep_ == "poss" and head.i > tok.i and head.pos_ in ("NOUN", "PROPN", "NUM")
-            and not any(t.is_punct and t.tag_ != "HYPH" for t in tok.doc[tok.i + 1:head.i]))
+    if (tok.dep_ == "poss" and head.i > tok.i and head.pos_ in ("NOUN", "PROPN", "NUM")
+            and not any(t.is_punct and t.tag_ != "HYPH" for t in tok.doc[tok.i + 1:head.i])):
+        return True
+    # The parse may miss the noun (*his superior*, *in his prime* taken for adjectives, *his
+    # or their consciences*): a word that begins a noun phrase right after *his* is its noun
+    # or the noun's modifier; an independent *his* ends its phrase (*it's his*, *his or
+    # yours*, *his better than ours*).
+    doc = tok.doc
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    if after is None:
+        return False
+    if after.tag_ in NOUN_PHRASE_START_TAGS:
+        return True
+    return (after.tag_ == "CC" or after.text == "/") and tok.i + 2 < len(doc) and doc[tok.i + 2].tag_ == "PRP$"
+
+
+# Tags of a word that starts the rest of a noun phrase after a determiner (not the
+# comparative of *his better than ours*).
+NOUN_PHRASE_START_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "JJS", "CD", "VBG", "VBN"})
 
 
 def _independent_possessive(tok: Token) -> bool:
@@ -233,5 +250,10 @@ substitution_rule(
         'He gave his regular-sized friend a ride.',
         'She fixed his old-fashioned clock.',
         'They sold his car.',
+        # the parser takes the noun for an adjective, or coordinates the determiners
+        'She obeyed him because he was her superior.',
+        'He retired while still in his prime.',
+        'Each keeps his or their own opinion.',
+        'Ask the client about his/her past.',
     ],
 )

@@ -10,7 +10,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Move, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, direct_subject
+from multivalue_cli.engine.syntax import (
+    NOMINAL_SUBJECT_DEPS, children, direct_subject, finite_clause, first_conjunct,
+)
 
 from .common import absolute_object, after_listed_noun, conjuncts_of, is_coordinated, subtree_span
 
@@ -156,6 +158,8 @@ def _absolute_reflexive_object(tok: Token) -> bool:
          'The manager and themselves signed the deal.'),
         ('They invited Tom and me to the wedding.',
          'They invited Tom and myself to the wedding.'),
+        ('Anna and I went to the market.',
+         'Myself and Anna went to the market.'),
     ],
     negatives=[
         "I will be there.",
@@ -171,6 +175,13 @@ def _absolute_reflexive_object(tok: Token) -> bool:
         'We invited Tom and her.',
         # ... and so would myself after a first person subject
         'I sent it to Tom and me.',
+        # a subject with a clause, not a noun phrase, coordinated to it
+        "I'm a big fan, but I hate the ending.",
+        # he or she: one person of either gender, with an antecedent
+        'When a student arrives, he or she signs the register.',
+        'Every driver knows that he (or she) must stop here.',
+        # the subject of an infinitive is the object of the verb above
+        'Maria considers he and Paul to be good friends.',
     ],
 )
 def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -190,7 +201,7 @@ def absolute_reflex(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if tok.lower_ in SUBJECT_FORMS:
             if tok.lower_ == "i" and tok.text != "I":
                 continue
-            if not (is_coordinated(tok) and _in_subject(tok)):
+            if not (is_coordinated(tok) and _in_subject(tok)) or _pronoun_pair(tok):
                 continue
             fronted = _fronted_first_conjunct(doc, tok, reflexive) if tok.lower_ == "i" else None
             yield site(*fronted) if fronted else site(Replace(tok.i, reflexive))
@@ -211,10 +222,23 @@ def _bound_by_subject(tok: Token) -> bool:
 
 
 def _in_subject(tok: Token) -> bool:
-    head = tok
-    while head.dep_ == "conj":
-        head = head.head
-    return head.dep_ in NOMINAL_SUBJECT_DEPS
+    """In the subject of a tensed clause; the subject of an infinitive (*Jason considers him
+    and Ben to be friends*) is the object of the verb above, where a reflexive would be
+    bound by that verb's subject."""
+    head = first_conjunct(tok)
+    return head.dep_ in NOMINAL_SUBJECT_DEPS and finite_clause(head.head)
+
+
+THIRD_PERSON = frozenset({"he", "she", "they", "him", "her", "them"})
+
+
+def _pronoun_pair(tok: Token) -> bool:
+    """*he or she*, *he (or she)*: a third person pronoun joined to another one, the pair
+    standing for one person of either gender, who has an antecedent (*a scientist ... he or
+    she*); no absolute reflexive."""
+    if tok.lower_ not in THIRD_PERSON:
+        return False
+    return any(t.i != tok.i and t.lower_ in THIRD_PERSON for t in conjuncts_of(first_conjunct(tok)))
 
 
 # ------------------------------------------------------------------------------ 16 emphatic_reflex

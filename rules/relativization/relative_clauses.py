@@ -346,6 +346,14 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
 # --------------------------------------------------------------------------- 198
 
 
+def _subject_relative(clause) -> bool:
+    """The relative word is the clause's only subject (*the bee that left before*)."""
+    rel = clause.rel
+    if rel is None or rel.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    return not any(c.dep_ in ("nsubj", "nsubjpass") and c.i != rel.i for c in rel.head.children)
+
+
 @rule(
     "preposition_chopping",
     deps={"relcl"},
@@ -376,6 +384,10 @@ def _ends_sentence(doc: Doc, end: int) -> bool:
         "Which country is the town Kandy located in?",
         "The lamp which I switched off was hot.",
         "The song that she put on was loud.",
+        # the relative word is the subject: no gap after a preposition
+        "Shoes that work well for running are light.",
+        "Every guest who left before the speech missed it.",
+        "The settlers who came over from 1840 on were farmers.",
     ],
 )
 def preposition_chopping(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -390,6 +402,9 @@ def preposition_chopping(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for clause in relative_clauses(doc, index):
         if clause.rel is None and not finite(clause.verb):
             continue  # "Which region is the city Kabul located in?" is no relative clause
+        if _subject_relative(clause):
+            continue  # *colors that work great for the look*, *every bee that left before*:
+            # the relative word is the subject, so no preposition lost its object to the gap
         for prep in stranded_prepositions(doc, clause.rel, clause.start, clause.end):
             if doc[prep.i - 1].dep_ == "prt" or is_phrasal_particle(prep, prep.head):
                 continue

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     RelClause, certain_gender, clitic_follows, is_human, is_plural, is_thing, plain_gap,
@@ -142,18 +142,15 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 @rule(
     "relativizer_where",
-    deps={"relcl"}, lemmas={"who", "which", "that"},
+    deps={"relcl"}, lemmas={"who", "that"},
     examples=[
         ("He was one of the men who helped the slaves run away.",
          "He was one of the men where helped the slaves run away."),
         ("The guy that fixed my car didn't charge me.",
          "The guy where fixed my car didn't charge me."),
         ("Name the singers who have won a Grammy.", "Name the singers where have won a Grammy."),
-        ("We took the old road, which runs along the river.",
-         "We took the old road, where runs along the river."),
-        ("Her phone, which was new, broke.", "Her phone, where was new, broke."),
-        ("They want a nurse with a car, which rules out most of us.",
-         "They want a nurse with a car, where rules out most of us."),
+        ("We met a girl who sings in a band.", "We met a girl where sings in a band."),
+        ("Ask the nurse that works nights.", "Ask the nurse where works nights."),
     ],
     negatives=[
         "This is the house which I painted.",
@@ -163,30 +160,41 @@ def who_at(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Who helped you?",
         "I sold the car, which he had bought.",
         "For the red cars, which model is the fastest?",
+        "They booked a hall that holds two hundred people.",
+        "We watched a film that lasted three hours.",
+        "He lost his job, which made him angry.",
+        "The keys that were on the table are gone.",
+        "Man that was close!",
     ],
 )
 def relativizer_where(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Relativizer *where* for *who/that/which*: *the founders where help the slaves*.
+    """Relativizer *where* for *who/that*: *the founders where help the slaves*.
 
-    Subject gaps only: with an object gap *the house where I painted* would read as a
-    locative clause and change the meaning, and so would any gap after a place noun (*the
-    nation where use most languages*). Restrictive clauses as for 187, and
-    non-restrictive *which* (*the old road, where runs along the river*); a non-restrictive
-    *who* (*my sister, who lives in Leeds*) is left alone, as the atlas attests *where* for
-    people in restrictive clauses only."""
-    places = wordlist("place_nouns")
+    Subject gaps only, and only after people (a *who* clause, or a noun of people): after a
+    thing, a place or an event *where* is read as the relative adverb 'in/at which' (*a room
+    where has thick carpet*, *an event where resulted in*, *the house where I painted*), which
+    leaves the clause without its subject or changes its meaning. Restrictive clauses as for
+    187; a non-restrictive *who* (*my sister, who lives in Leeds*) is left alone, as the atlas
+    attests *where* for people in restrictive clauses only."""
     for found in _replace_relativizer(doc, index, "where", roles=("subject",)):
-        verb = index.head_of[found.ops[0].i]  # the relativizer's verb, whose head is the noun
-        if index.lemma_of[index.head_of[verb]] not in places:
-            yield found
-    for clause in relative_clauses(doc, index):
-        rel = clause.rel
-        if clause.head.lemma_.lower() in places:
+        rel = index.tokens[found.ops[0].i]
+        antecedent = index.tokens[index.head_of[rel.head.i]]  # the relativizer's verb's noun
+        if _demonstrative_before_noun(antecedent, rel):
             continue
-        if (rel is not None and rel.lower_ == "which" and not clause.restrictive
-                and clause.role == "subject" and clause.head.pos_ in ("NOUN", "PROPN")
-                and doc[clause.start - 1].text == "," and not clitic_follows(rel)):
-            yield site(Replace(rel.i, "where"))
+        if rel.lower_ == "who" or (antecedent.pos_ == "NOUN"
+                                   and is_human_noun(antecedent.lemma_.lower())):
+            yield found
+
+
+def _demonstrative_before_noun(antecedent: Token, rel: Token) -> bool:
+    """*dude that looks awesome!*: a bare singular noun opening the sentence as its root,
+    followed by *that*, is a vocative or exclamation before a clause whose subject is the
+    demonstrative *that*, not an antecedent with its relative clause (a noun phrase that a
+    relative clause modifies takes a determiner, or is plural or a name)."""
+    return (rel.lower_ == "that" and antecedent.dep_ == "ROOT" and antecedent.tag_ == "NN"
+            and antecedent.i == antecedent.sent.start
+            and not any(c.dep_ in ("det", "poss", "amod", "compound", "nummod")
+                        for c in antecedent.children))
 
 
 @rule(
@@ -346,6 +354,9 @@ MAX_ONE_CLAUSE = 6
         "I know a girl who sings and who dances.",
         "We saw two boys, one who was crying and one who was laughing.",
         "List the continents that have an average life expectancy less than 72.",
+        "I love the work that went into this!",
+        "She hired cooks who were quick, careful and kind.",
+        "bro that looks so good! I want one",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -367,8 +378,34 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _reads_as_a_number(index, clause.end + 1):
             continue  # *expectancy one less than 72*: the parse cut the clause short
+        if _demonstrative_before_noun(clause.head, clause.rel):
+            continue
+        if _takes_one_as_head(index.tokens[clause.end]):
+            continue  # *went into this one*: *one* would be the pronoun after *this*
+        if _phrase_goes_on(index, clause):
+            continue  # *people are interested one, enthusiastic and sure*
         yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
                    keep=gap_tokens(clause))
+
+
+# Words before which *one* is the pronoun *one* (*this one*, *the other one*, *each one*).
+ONE_DETERMINERS = frozenset({"this", "that", "these", "those", "another", "other", "each",
+                             "every", "any", "either", "neither", "which", "the", "a"})
+
+
+def _takes_one_as_head(last: Token) -> bool:
+    """A clause-final determiner or *other* (*into this*, *like the other*): *one* after it
+    forms the noun phrase *this one* and no longer closes the clause."""
+    return last.lower_ in ONE_DETERMINERS
+
+
+def _phrase_goes_on(index: DocIndex, clause: RelClause) -> bool:
+    """The antecedent's phrase continues after the clause past a comma (*people who are
+    interested, enthusiastic and sure of themselves*, where the parse hung the rest of the
+    clause's predicate on the noun): *one* put at the clause's end would split it."""
+    after = clause.end + 1
+    return (after < len(index.tokens) and index.words[after] == ","
+            and clause.head.right_edge.i > after)
 
 
 def _reads_as_a_number(index: DocIndex, after: int) -> bool:
