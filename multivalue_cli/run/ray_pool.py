@@ -22,6 +22,9 @@ Using it:
 * Local (default): ``--engine ray --workers N`` starts a private Ray instance on this machine
   with ``N x cpus-per-actor`` CPUs (no dashboard) and stops it at the end. Useful mainly to test.
   A process already connected to Ray (``ray.init`` called before) keeps its connection.
+  The private instance has a token of its own (nothing is written to ``~/.ray``), and the job's
+  working directory is an empty one, so the driver's current directory (a source tree) is
+  not on the actors' import path.
 * A cluster: ``--ray-address ray://HEAD:10001`` (Ray Client, from outside the cluster) or
   ``--ray-address auto`` (the driver runs on a node of a cluster started with ``ray start``).
   ``RAY_ADDRESS`` is honoured with ``auto``. Every node needs the same versions of multivalue,
@@ -37,7 +40,9 @@ from __future__ import annotations
 import logging
 import math
 import os
+import secrets
 import signal
+import tempfile
 import threading
 from collections import deque
 from typing import Any, Iterable, Iterator
@@ -187,6 +192,7 @@ class RayPool:
         if self._owns_ray and ray.is_initialized():
             ray.shutdown()
             self._owns_ray = False
+            restore_auth_environment()
 
 
 def _finished(in_flight: deque) -> set:
@@ -206,11 +212,40 @@ def _start_ray(address: str | None, cpus: int) -> None:
             signal.signal(signal.SIGTERM, previous)
 
 
+AUTH_VARIABLES = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+_auth_environment: dict[str, str | None] = {}  # what this process had, while a private Ray runs
+
+
+def _private_token() -> None:
+    """A private instance gets a token of its own, in this process's environment (its Ray
+    processes inherit it): left to itself, Ray would write ``~/.ray/auth_token``, and from then
+    on every ``ray start`` on the machine would ask for it. A user's own setting is kept."""
+    _auth_environment.update({name: os.environ.get(name) for name in AUTH_VARIABLES})
+    if not any(_auth_environment.values()):
+        os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+
+
+def restore_auth_environment() -> None:
+    """Put back the variables :func:`_private_token` (and ``ray.init``) set."""
+    for name, value in _auth_environment.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    _auth_environment.clear()
+
+
 def _init_ray(address: str | None, cpus: int) -> None:
     quiet: dict[str, Any] = {"log_to_driver": False, "ignore_reinit_error": True}
-    if address:
-        ray.init(address=address, logging_level=logging.WARNING, **quiet)
-    else:
+    # An empty working directory of the job: Ray would otherwise put the driver's current
+    # directory on the workers' import path, where a source tree (the repository's root)
+    # shadows the installed package.
+    with tempfile.TemporaryDirectory(prefix="multivalue-ray-") as empty:
+        quiet["runtime_env"] = {"working_dir": empty}
+        if address:
+            ray.init(address=address, logging_level=logging.WARNING, **quiet)
+            return
+        _private_token()
         # "local", not None: None would join any Ray instance already running on this machine.
         ray.init(address="local", num_cpus=max(1, cpus), include_dashboard=False,
                  logging_level=logging.ERROR, **quiet)
