@@ -58,7 +58,7 @@ from .worker import JobConfig, WorkerDied, init_worker, process
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
 
 
-def _versions(model: str | None) -> dict[str, str]:
+def versions(model: str | None) -> dict[str, str]:
     """What must match between driver and actors for the output to be the same."""
     import spacy
 
@@ -67,7 +67,7 @@ def _versions(model: str | None) -> dict[str, str]:
     return {"multivalue": __version__, "spacy": spacy.__version__, "model": model_description(model)}
 
 
-def _actor_env() -> dict[str, str]:
+def actor_env() -> dict[str, str]:
     """Environment of the actors: one BLAS/OpenMP thread, and the driver's model choice."""
     env = {name: "1" for name in THREAD_VARS}
     if os.environ.get("MULTIVALUE_SPACY_MODEL"):
@@ -84,7 +84,7 @@ class _Worker:
         self.model = config.model
 
     def versions(self) -> dict[str, str]:
-        return _versions(self.model)
+        return versions(self.model)
 
     def process(self, tasks: list[Task]) -> list[Outcome]:
         return process(tasks)
@@ -103,9 +103,9 @@ class RayPool:
         self._actors: list[Any] = []
         self._owns_ray = not ray.is_initialized()
         if self._owns_ray:
-            _start_ray(address, math.ceil(workers * cpus_per_actor))
+            start_ray(address, math.ceil(workers * cpus_per_actor))
         self._actor_class = ray.remote(_Worker).options(num_cpus=cpus_per_actor,
-                                                        runtime_env={"env_vars": _actor_env()})
+                                                        runtime_env={"env_vars": actor_env()})
         try:
             self._actors = [self._actor_class.remote(config) for _ in range(workers)]
             self._check_versions(config.model, workers * cpus_per_actor)
@@ -121,7 +121,7 @@ class RayPool:
             have = ray.cluster_resources().get("CPU", 0)
             raise RuntimeError(f"only {len(ready)} of {len(pending)} Ray actors started within "
                                f"{STARTUP_TIMEOUT:.0f}s (they need {cpus:g} CPUs; the cluster has {have:g})")
-        mine = _versions(model)
+        mine = versions(model)
         for theirs in ray.get(ready):
             if theirs != mine:
                 raise RuntimeError(f"a Ray node has other versions than the driver ({theirs} vs "
@@ -201,7 +201,7 @@ def _finished(in_flight: deque) -> set:
     return set(ray.wait(refs, num_returns=len(refs), timeout=0)[0])
 
 
-def _start_ray(address: str | None, cpus: int) -> None:
+def start_ray(address: str | None, cpus: int) -> None:
     """Start or join Ray, keeping the caller's SIGTERM handler (``ray.init`` replaces it)."""
     in_main = threading.current_thread() is threading.main_thread()
     previous = signal.getsignal(signal.SIGTERM) if in_main else None
