@@ -284,6 +284,7 @@ class ClusterRun(FolderRun):
                            "shares?", EXIT_FAILED)
         self.shards.append(entry)
         self.journal.append(entry)
+        self.faults.check("between-shards")
 
 
 class _Actors:
