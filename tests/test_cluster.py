@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 
 pytest.importorskip("ray", reason="Ray is not installed (pip install 'multivalue[ray]')")
@@ -128,3 +129,43 @@ def test_a_cluster_run_whose_driver_died_resumes_on_either_engine(cluster, mixed
     resumed = transform(mixed, out, "--resume", *(on_cluster if engine == "ray" else []))
     assert resumed.returncode == 3, resumed.stderr
     assert outputs(out) == outputs(local_output)
+
+
+def test_a_limit_cuts_the_schema_where_one_reader_would(cluster, mixed, tmp_path):
+    """The field first seen at row 15,001 (a blank line is no row, a line that is not JSON is
+    one) is a column of the output only when the limit takes that row."""
+    for limit, columns in ((15_001, ["id", "text"]), (15_002, ["id", "text", "note"])):
+        local, on_cluster = tmp_path / f"local-{limit}", tmp_path / f"cluster-{limit}"
+        assert transform(mixed, local, "--limit", limit).returncode == 3
+        done = transform(mixed, on_cluster, "--limit", limit, "--engine", "ray",
+                         "--ray-address", cluster[0], "--workers", "2")
+        assert done.returncode == 3, done.stderr
+        assert outputs(on_cluster) == outputs(local)
+        assert pq.read_schema(sorted((on_cluster / "data").iterdir())[0]).names == columns
+
+
+def test_a_node_lost_mid_run_ends_in_the_same_output(cluster, mixed, tmp_path):
+    """The second node killed once the first shard is done (the last test: the cluster is one
+    node short afterwards): the run finishes on the head (its shards run again there) or stops
+    with exit 1, and then a resume on a node that replaces it finishes; never a hang."""
+    address, folder = cluster
+    local, out = tmp_path / "local", tmp_path / "cluster"
+    assert transform(mixed, local, "--shard-size", "1000").returncode == 3
+    args = [sys.executable, "-m", "multivalue_cli", "transform", str(mixed), "-d", "IndE", "-o", str(out),
+            "--shard-size", "1000", "--quiet", "--engine", "ray", "--ray-address", address, "--workers", "2",
+            "--worker-timeout", "120"]
+    run = subprocess.Popen(args, env=ENV, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while not list((out / ".work").glob("done-*.json")) and time.time() < deadline and run.poll() is None:
+        time.sleep(0.2)
+    stop_processes_of(f"{folder}/n2")
+    _, stderr = run.communicate(timeout=900)
+    if run.returncode != 3:
+        assert run.returncode == 1 and "--resume" in stderr, stderr
+        replaced = subprocess.run([str(RAY), "start", "--address", address, "--temp-dir", f"{folder}/n3",
+                                   "--num-cpus", "1", "--object-store-memory", "100000000"],
+                                  env=ENV, capture_output=True, text=True, timeout=180)
+        assert replaced.returncode == 0, replaced.stderr
+        resumed = subprocess.run(args + ["--resume"], env=ENV, capture_output=True, text=True, timeout=900)
+        assert resumed.returncode == 3, resumed.stderr
+    assert outputs(out) == outputs(local)

@@ -105,25 +105,30 @@ def _scan_part(path: Path, start: int, end: int, cap: int, keep: list[str]
     """A range's scan and the schema of its records (None when they cannot be typed: a reader
     of the whole input says why, with the row)."""
     scan = scan_range(path, start, end, cap)
+    return scan, _range_schema(path, scan, cap, keep, scan.rows)
+
+
+def _range_schema(path: Path, scan: RangeScan, cap: int, keep: list[str], rows: int) -> SchemaBuilder | None:
+    """The schema of the first ``rows`` records of a range (None: they cannot be typed)."""
     builder = SchemaBuilder()
-    if not scan.rows:
-        return scan, builder
+    if not rows:
+        return builder
     first = scan.marks[0].offset
-    rows = islice(jsonl_rows_at(path, first, 1 if first == 0 else 2, str(path), cap), scan.rows)
+    records = islice(jsonl_rows_at(path, first, 1 if first == 0 else 2, str(path), cap), rows)
     try:
-        for row, record in enumerate(rows):
+        for row, record in enumerate(records):
             if not isinstance(record, BadRecord):
                 builder.add(row, with_originals(record, keep))
     except Untypable:
-        return scan, None
-    return scan, builder
+        return None
+    return builder
 
 
-def _whole_schema_problem(path: Path, cap: int, keep: list[str]) -> str:
+def _whole_schema_problem(path: Path, cap: int, keep: list[str], limit: int | None) -> str:
     """Why the input's records cannot be typed, as one reader of the whole input says it."""
     builder = SchemaBuilder()
     try:
-        for row, record in enumerate(jsonl_rows_at(path, 0, 1, str(path), cap)):
+        for row, record in enumerate(islice(jsonl_rows_at(path, 0, 1, str(path), cap), limit)):
             if not isinstance(record, BadRecord):
                 builder.add(row, with_originals(record, keep))
         builder.schema()
@@ -227,7 +232,7 @@ class ClusterRun(FolderRun):
         scans = [scan for scan, _ in parts]
         self.source.known_fingerprint = {"files": [file_fingerprint(
             self.source.files[0], size, RANGE_BYTES, [scan.sha256 for scan in scans])]}
-        builders = [builder for _, builder in parts]
+        builders = self._within_limit(scans, [builder for _, builder in parts])
         if all(builder is not None for builder in builders):
             self._builder = builders[0]
             try:
@@ -237,10 +242,24 @@ class ClusterRun(FolderRun):
                 self._builder = None
         return scans
 
+    def _within_limit(self, scans: list[RangeScan], builders: list) -> list:
+        """The schemas of the ranges, of the first ``--limit`` rows only."""
+        limit, base = self.source.limit, 0
+        if limit is None:
+            return builders
+        for k, scan in enumerate(scans):
+            if base + scan.rows >= limit:
+                schema = ray.remote(_range_schema).options(runtime_env={"env_vars": actor_env()})
+                cut = _gathered([schema.remote(self.path, scan, self.cap, self.keep, limit - base)],
+                                self.opts.worker_timeout or None)[0]
+                return builders[:k] + [cut]
+            base += scan.rows
+        return builders
+
     def _inferred_schema(self, added: dict) -> tuple[pa.Schema, Any]:
         if self._builder is None:
             problem = ray.remote(_whole_schema_problem).options(runtime_env={"env_vars": actor_env()})
-            raise Untypable(_gathered([problem.remote(self.path, self.cap, self.keep)], None)[0])
+            raise Untypable(_gathered([problem.remote(self.path, self.cap, self.keep, self.source.limit)], None)[0])
         clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in self._builder.root), None)
         if clash is not None:
             raise original_clash(clash)
@@ -283,6 +302,7 @@ class ClusterRun(FolderRun):
                            "as written; is the output folder on a filesystem every node "
                            "shares?", EXIT_FAILED)
         self.shards.append(entry)
+        self.shards.sort(key=lambda shard: shard["index"])
         self.journal.append(entry)
         self.faults.check("between-shards")
 
@@ -368,10 +388,13 @@ class _Actors:
         if self.timeout is None:
             return stuck
         now = time.monotonic()
+        probes = {ref: actor.rows_done.remote() for ref, (actor, _) in self.busy.items()}
+        waiting = list(probes.values())
+        answered = set(ray.wait(waiting, num_returns=len(waiting), timeout=1.0)[0]) if waiting else set()
         for ref, (actor, task) in list(self.busy.items()):
             try:
-                done = ray.get(actor.rows_done.remote(), timeout=1.0)
-            except (ray.exceptions.GetTimeoutError, ray.exceptions.RayActorError):
+                done = ray.get(probes[ref]) if probes[ref] in answered else None
+            except ray.exceptions.RayActorError:
                 done = None
             before, since = self.seen.get(actor, (0, now))
             if done is not None and done != before:
