@@ -34,6 +34,8 @@ Using it:
   actors; more actors than free CPUs simply wait until CPUs free up (an error after a timeout).
 * The input is read, and the output written, by the driver only: the input must be readable
   from the driver's machine, and the driver's network carries every text twice (out and back).
+  A run into a folder from a JSON Lines file does not come here: its tasks read and write the
+  shards themselves (:mod:`.cluster`); this pool serves the runs that cannot be cut into parts.
 """
 from __future__ import annotations
 
