@@ -44,7 +44,7 @@ import ray
 from ..errors import MultivalueError
 from ..io.arrowschema import SchemaBuilder, Untypable
 from ..io.ranges import MARK_EVERY, RANGE_BYTES, RangeScan, ranges_of, scan_range
-from ..io.sources import BadRecord, file_fingerprint, jsonl_rows_at
+from ..io.sources import FULL_HASH_BYTES, BadRecord, file_fingerprint, jsonl_rows_at
 from .folder import FolderRun, with_originals
 from .journal import write_marker
 from .pipeline import transform_here
@@ -230,8 +230,9 @@ class ClusterRun(FolderRun):
         parts = _gathered([scan.remote(self.path, start, end, self.cap, self.keep)
                            for start, end in ranges_of(size)], self.opts.worker_timeout or None)
         scans = [scan for scan, _ in parts]
-        self.source.known_fingerprint = {"files": [file_fingerprint(
-            self.source.files[0], size, RANGE_BYTES, [scan.sha256 for scan in scans])]}
+        if size <= FULL_HASH_BYTES:  # a bigger file's is its edges and time, read here
+            self.source.known_fingerprint = {"files": [file_fingerprint(
+                self.source.files[0], size, RANGE_BYTES, [scan.sha256 for scan in scans])]}
         builders = self._within_limit(scans, [builder for _, builder in parts])
         if all(builder is not None for builder in builders):
             self._builder = builders[0]
