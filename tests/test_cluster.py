@@ -3,6 +3,7 @@ local engine's, byte for byte, and a run whose driver died resumes on either eng
 import hashlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -68,6 +69,7 @@ def cluster():
         yield f"127.0.0.1:{port}", folder
     finally:
         stop_processes_of(folder)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def transform(source: Path, out: Path, *more, fault: str | None = None) -> subprocess.CompletedProcess:
