@@ -77,7 +77,7 @@ def transform(
     keep_original: bool = typer.Option(False, "--keep-original", help="Copy each column a --field path starts in, as the input had it, to <column>_original (refused if the input has that column)."),
     log: Optional[Path] = typer.Option(None, "--log", help="Edit log file with -o - (.parquet or .jsonl)."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the edit log (with -o -)."),
-    shard_size: int = typer.Option(100_000, "--shard-size", min=1, help="Input rows per output shard."),
+    shard_size: int = typer.Option(10_000, "--shard-size", min=1, help="Input rows per output shard (a cluster's unit of work)."),
     max_line_mb: int = typer.Option(64, "--max-line-mb", min=1, help="A JSON line longer than this (MB) is listed in errors.jsonl, not read."),
     output_format: OutputFormat = typer.Option(OutputFormat.auto, "--format", help="Shard format: auto (Parquet unless the records cannot be typed by Arrow), parquet, jsonl, csv (for pandas; values it cannot hold exactly are refused); conll (--task ner): CoNLL files too, in OUT/conll/ (with -o -: CoNLL on stdout)."),
     on_error: OnError = typer.Option(OnError.passthrough, "--on-error", help="A record that cannot be transformed: passthrough (write it unchanged), skip, or fail (stop)."),

@@ -1,5 +1,8 @@
 """The Ray engine gives exactly the output of the local one (run in local mode, 2 actors)."""
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +128,23 @@ def test_a_stopped_actor_is_replaced_and_its_batches_run_again(ray_instance):
             pass
     assert got == expected
     assert time.monotonic() - started < 10 + 60
+
+
+def test_a_private_ray_runs_from_a_source_tree_and_leaves_the_users_ray_settings_alone(tmp_path):
+    """Run from a folder holding a ``multivalue_cli`` of its own (as the repository's root
+    does), the actors still import the installed package; and the private instance's token is
+    its own, not a ``~/.ray/auth_token`` that every later ``ray start`` would ask for."""
+    tree = tmp_path / "tree"
+    (tree / "multivalue_cli").mkdir(parents=True)
+    (tree / "multivalue_cli" / "__init__.py").write_text("raise ImportError('the source tree')\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(HOME=str(home), HF_HUB_OFFLINE="1")
+    command = Path(sys.executable).with_name("multivalue")
+    done = subprocess.run([str(command), "transform", str(SAMPLE), "-d", "IndE", "--limit", "5",
+                           "-o", str(tmp_path / "out"), "--engine", "ray", "--workers", "1", "--quiet"],
+                          cwd=tree, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "manifest.json").exists()
+    assert not (home / ".ray").exists()

@@ -134,7 +134,7 @@ def test_an_interrupt_before_the_first_shard_does_not_suggest_resume(tmp_path):
     src = _jsonl(tmp_path / "in.jsonl", 24)
     code, said = _run(src, tmp_path / "out", Recorder(stop_at=2))
     assert code == 130
-    assert "before the first shard (100,000 input rows) was finished, so nothing is kept" in said[-1]
+    assert "before the first shard (10,000 input rows) was finished, so nothing is kept" in said[-1]
     assert "--resume" not in said[-1] and "0 finished" not in said[-1]
     code, _ = _run(src, tmp_path / "out", Recorder())  # the same command again, as it says
     assert code == 0

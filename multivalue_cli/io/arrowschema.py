@@ -93,6 +93,14 @@ class SchemaBuilder:
         except Untypable as exc:
             raise Untypable(f"row {row}, {exc}") from None
 
+    def merge(self, later: "SchemaBuilder") -> None:
+        """Take in the schema of records that come after this builder's (another reader's
+        part of the input): the same columns, in the same order, as one builder fed all of
+        them; :class:`Untypable` when the two conflict (the row is for a reader of the whole
+        input to name)."""
+        for key, node in later.root.items():
+            self.root[key] = _merged(self.root.get(key), node, key)
+
     def fits(self, record: dict) -> bool:
         """Whether ``record`` is held exactly by the schema as it stands (nothing widens)."""
         return _fits(self.root, record)
@@ -137,6 +145,30 @@ def _widen(node: Node, value: Any, where: str, level: int) -> Node:
             node.item = _widen(node.item, item, f"{where}[{k}]", level + 2)
         return node
     raise Untypable(f"field {where}: a {type(value).__name__} value is not a JSON value")
+
+
+def _merged(node: Node, later: Node, where: str) -> Node:
+    """``node`` widened to hold what ``later`` holds (see :func:`_widen`)."""
+    if later is None or node == JSON:
+        return node
+    if later == JSON and node is not None and not isinstance(node, (dict, ListType)):
+        raise _conflict(where, node, "object")  # a JSON text node holds objects or lists
+    if node is None or later == JSON:
+        return later
+    if isinstance(later, dict):
+        if not isinstance(node, dict):
+            raise _conflict(where, node, "object")
+        for key, child in later.items():
+            node[key] = _merged(node.get(key), child, f"{where}.{key}")
+        return JSON if len(node) > MAX_OBJECT_KEYS else node
+    if isinstance(later, ListType):
+        if not isinstance(node, ListType):
+            raise _conflict(where, node, "list")
+        node.item = _merged(node.item, later.item, f"{where}[*]")
+        return node
+    if node != later:
+        raise _conflict(where, node, later)
+    return node
 
 
 def _check_key(key: str, where: str) -> None:

@@ -78,6 +78,7 @@ class Source:
     conll: Any = None  # a CoNLL file's layout (io.conll.ConllLayout), to write it back
     _spooled: Any = field(default=None, repr=False, compare=False)
     once: "OnceStream | None" = field(default=None, repr=False, compare=False)
+    known_fingerprint: dict | None = None  # worked out elsewhere (by a cluster's tasks)
 
     @property
     def rereadable(self) -> bool:
@@ -105,8 +106,11 @@ class Source:
 
     def fingerprint(self) -> dict:
         """What identifies the input's content, for ``--resume`` to check it did not change:
-        per file its size and a SHA-256 of the whole (files up to ``FULL_HASH_BYTES``) or of its
-        first and last blocks with its modification time (bigger files)."""
+        per file its size and a SHA-256 of each of its byte ranges (files up to
+        ``FULL_HASH_BYTES``: see :mod:`.ranges`, so that tasks reading a range each can work it
+        out) or of its first and last blocks with its modification time (bigger files)."""
+        if self.known_fingerprint is not None:
+            return self.known_fingerprint
         if self._spooled is not None:
             return {"stdin": _file_digest(self._spooled, None)}
         if not self.files:
@@ -138,14 +142,30 @@ EDGE_BLOCK_BYTES = 4 * 1024 * 1024
 
 def _file_fingerprint(path: Path) -> dict:
     stat = path.stat()
-    entry = {"path": str(path), "bytes": stat.st_size}
+    if stat.st_size <= FULL_HASH_BYTES:
+        from .ranges import RANGE_BYTES, range_digests
+
+        return file_fingerprint(path, stat.st_size, RANGE_BYTES, range_digests(path))
     with open(path, "rb") as stream:
-        if stat.st_size <= FULL_HASH_BYTES:
-            entry["sha256"] = _file_digest(stream, None)
-        else:
-            entry["mtime_ns"] = stat.st_mtime_ns
-            entry["edges_sha256"] = _file_digest(stream, EDGE_BLOCK_BYTES)
-    return entry
+        return {"path": str(path), "bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+                "edges_sha256": _file_digest(stream, EDGE_BLOCK_BYTES)}
+
+
+def file_fingerprint(path: Path, size: int, range_bytes: int, digests: list[str]) -> dict:
+    """A file's fingerprint from the digests of its ranges (up to ``FULL_HASH_BYTES``)."""
+    return {"path": str(path), "bytes": size, "range_bytes": range_bytes, "range_sha256": digests}
+
+
+def jsonl_rows_at(path: Path, offset: int, first_line: int, where: str, cap: int = MAX_LINE_BYTES
+                  ) -> Iterator[dict | BadRecord]:
+    """The rows of a JSON Lines file from the line that starts at ``offset`` (line number
+    ``first_line``): a part of the file read on its own, as :func:`_jsonl_rows` reads it whole."""
+    def opened() -> BinaryIO:
+        stream = path.open("rb")
+        stream.seek(offset)
+        return stream
+
+    return _jsonl_file_rows(opened, where, cap, first_line)
 
 
 def _file_digest(stream: BinaryIO, edge: int | None) -> str:
@@ -348,19 +368,21 @@ def _count_lines(open_stream: Callable[[], BinaryIO], cap: int = MAX_LINE_BYTES)
         return None
 
 
-def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str, cap: int = MAX_LINE_BYTES
-                     ) -> Iterator[dict]:
+def _jsonl_file_rows(open_stream: Callable[[], BinaryIO], where: str, cap: int = MAX_LINE_BYTES,
+                     first_line: int = 1) -> Iterator[dict]:
     try:
         with open_stream() as stream:
-            yield from _jsonl_rows(stream, where, cap)
+            yield from _jsonl_rows(stream, where, cap, first_line)
     except (OSError, EOFError) as exc:  # unreadable file, damaged or truncated gzip
         raise SourceError(f"{where}: cannot read ({exc})") from None
 
 
-def _jsonl_rows(stream, where: str, cap: int = MAX_LINE_BYTES) -> Iterator[dict | BadRecord]:
+def _jsonl_rows(stream, where: str, cap: int = MAX_LINE_BYTES, first_line: int = 1
+                ) -> Iterator[dict | BadRecord]:
     """Parse JSON Lines, one object per non-blank line, each read up to ``cap`` bytes; a bad
-    line becomes a BadRecord that names ``where`` and the line number."""
-    for lineno, raw in enumerate(bounded_lines(stream, cap), start=1):
+    line becomes a BadRecord that names ``where`` and the line number (``first_line``: that of
+    the stream's first line, for a stream that starts inside a file)."""
+    for lineno, raw in enumerate(bounded_lines(stream, cap), start=first_line):
         if isinstance(raw, LongLine):
             yield _long_line(where, lineno, raw, cap)
             continue

@@ -24,7 +24,7 @@ import pyarrow as pa
 
 from .. import __version__
 from ..io import jsontext
-from ..io.arrowschema import schema_to_text, with_wide_dictionaries
+from ..io.arrowschema import SchemaBuilder, schema_to_text, with_wide_dictionaries
 from ..io.writers import EditLogWriter, EditRow, SchemaMismatch, ShardFile, atomic_write_text
 from ..profiles import Profile
 from .faults import FaultInjector
@@ -91,6 +91,8 @@ class FolderRun:
         self.faults = FaultInjector()
         self.journal = ShardJournal(self.work)
         self.timings: dict = {}
+        self._open: list[_Shard] | None = None  # the open shard of each stream
+        self.hash_files = True  # finished files checked by their digest (else by their size)
         self._learner_summary: dict | None = None  # once the run is finished
         self._lm_eval: list[dict] = []  # the lm-evaluation-harness groups written, once finished
 
@@ -101,7 +103,8 @@ class FolderRun:
         self.lock = claim_folder(self.out, self.source)
         try:
             if self.opts.resume:
-                resumed = resume_point(self.out, self.spec, self._profiles(), self.source, warn)
+                resumed = resume_point(self.out, self.spec, self._profiles(), self.source, warn,
+                                       self.hash_files)
                 if resumed is not None:
                     self._go_on_from(resumed)
                     return len(self.shards) * self.spec.shard_size
@@ -121,19 +124,26 @@ class FolderRun:
         return 0
 
     def _go_on_from(self, resumed: Resumed) -> None:
-        self.shards, self.fingerprint = resumed.shards, resumed.fingerprint
+        self.shards, self.fingerprint = self._kept(resumed.shards), resumed.fingerprint
         self.format, self.format_reason, self.schema = resumed.format, resumed.format_reason, resumed.schema
         if self.schema is not None and self.source.schema is None:
-            from ..io.arrowschema import SchemaBuilder
-
             self.fits = SchemaBuilder.from_schema(self.schema).fits
         self._write_manifest("running")  # the shards kept, from the manifest and the journal
+
+    def _kept(self, shards: list[dict]) -> list[dict]:
+        """The finished shards this run goes on from: the first ones, without a gap (the rows
+        are read in order from the first row of the first missing one)."""
+        kept = []
+        for k, shard in enumerate(shards):
+            if shard["index"] != k:
+                break
+            kept.append(shard)
+        return kept
 
     def _choose_format(self, warn) -> None:
         """Parquet with the input's schema, or one inferred from every record (read once before
         the run); JSON lines when Parquet cannot hold every value exactly (or when asked)."""
-        from ..io.arrowschema import SchemaBuilder, Untypable
-        from ..io.sources import BadRecord
+        from ..io.arrowschema import Untypable
 
         self.format = "parquet"
         if self.spec.format == "jsonl":
@@ -149,15 +159,8 @@ class FolderRun:
             self.schema = self.fanout.layout.with_columns(schema) if self.fanout is not None else schema
             self._as_csv()
             return
-        builder = SchemaBuilder()
         try:
-            for row, record in self.source.records(tolerant=True):
-                if not isinstance(record, BadRecord):
-                    clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in record), None)
-                    if clash is not None:
-                        raise original_clash(clash)
-                    builder.add(row, {**_with_originals(record, self.keep), **added})
-            self.schema, self.fits = builder.schema(), builder.fits
+            self.schema, self.fits = self._inferred_schema(added)
         except Untypable as exc:
             if self.spec.format in ("parquet", "csv"):
                 shown = {"parquet": "Parquet", "csv": "CSV"}[self.spec.format]
@@ -166,6 +169,19 @@ class FolderRun:
             self.format, self.format_reason = "jsonl", f"Parquet cannot hold every value exactly: {exc}"
             warn(f"note: writing JSON lines, not Parquet: {exc}")
         self._as_csv()
+
+    def _inferred_schema(self, added: dict) -> tuple[pa.Schema, Callable[[dict], bool]]:
+        """The schema of every record (with the columns a run adds); :class:`Untypable`."""
+        from ..io.sources import BadRecord
+
+        builder = SchemaBuilder()
+        for row, record in self.source.records(tolerant=True):
+            if not isinstance(record, BadRecord):
+                clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in record), None)
+                if clash is not None:
+                    raise original_clash(clash)
+                builder.add(row, {**with_originals(record, self.keep), **added})
+        return builder.schema(), builder.fits
 
     def _as_csv(self) -> None:
         """With --format csv, CSV shards of the schema (refused for values CSV cannot hold)."""
@@ -182,57 +198,26 @@ class FolderRun:
 
     def execute(self, config: JobConfig, rows: Iterable, note, warn, progress: RunProgress) -> int:
         previous = install_signal_handlers()
-        shard: list[_Shard] | None = None  # the open shard of each stream
-        stats: dict = {}
+        self._open = None
         try:
-            start_row = self._begin(note, warn)
-            todo = (r for r in rows if r[0] >= start_row)
-            if start_row:
-                note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
-            progress.start(self.source.count, start_row)
-            processing = time.time()
-            assemble = self.fanout.assembler(self.plan) if self.fanout is not None else None
-            for batch in transform_batches(todo, self.plan, config, workers=self.opts.workers,
-                                           batch_size=self.opts.batch_size, stats=stats,
-                                           assemble=assemble, **self.opts.engine_options()):
-                self.faults.check("batch")
-                rows_done = set()
-                for stream, result in batch if assemble is not None else ((0, r) for r in batch):
-                    index = result.row // self.spec.shard_size
-                    if shard is None or shard[0].index != index:
-                        if shard is not None:
-                            self._finish_shard(shard)
-                        shard = self._open_shard(index, result.row)
-                    self._add(shard[stream], result)
-                    rows_done.add(result.row)
-                for part in shard or ():
-                    self._flush(part)
-                progress.advance(len(rows_done))
-            if shard is not None:
-                self._finish_shard(shard)
-                shard = None
-            # Processing time counts from the moment the workers are ready (start-up apart).
-            startup = stats.get("startup_seconds", 0.0)
-            self.timings = {"startup_seconds": round(startup, 3),
-                            "processing_seconds": round(time.time() - processing - startup, 3)}
-            self._finalize()
+            self._run(config, rows, note, warn, progress)
         except Interrupted as exc:
-            self._abandon(shard, "interrupted")
+            self._abandon(self._open, "interrupted")
             warn(self._interrupted_message())
             return EXIT_SIGINT if exc.signum == signal.SIGINT else EXIT_SIGTERM
         except OSError as exc:
-            self._abandon(shard, "failed")
+            self._abandon(self._open, "failed")
             raise RunError(f"cannot write to {self.out}: {exc.strerror or exc}; the finished shards "
                            f"are kept, rerun with --resume when fixed", EXIT_FAILED) from None
         except SchemaMismatch as exc:
-            self._abandon(shard, "failed")
+            self._abandon(self._open, "failed")
             raise RunError(f"{exc}; the finished shards are kept", EXIT_FAILED) from None
         except WorkerDied as exc:
-            self._abandon(shard, "failed")
+            self._abandon(self._open, "failed")
             raise RunError(f"{exc}; the finished shards are kept, rerun with --resume",
                            EXIT_FAILED) from None
         except BaseException:
-            self._abandon(shard, "failed")
+            self._abandon(self._open, "failed")
             raise
         finally:
             restore_signal_handlers(previous)
@@ -242,6 +227,57 @@ class FolderRun:
         totals = totals_of(self.shards)
         report_totals(totals, str(self.out), self.started, note, warn)
         return EXIT_INCOMPLETE if totals.errors else EXIT_OK
+
+    def _run(self, config: JobConfig, rows: Iterable, note, warn, progress: RunProgress) -> None:
+        """The rows to the finished folder."""
+        stats: dict = {}
+        start_row = self._begin(note, warn)
+        todo = (r for r in rows if r[0] >= start_row)
+        if start_row:
+            note(f"resuming at row {start_row} ({len(self.shards)} finished shard(s) kept)")
+        progress.start(self.source.count, start_row)
+        processing = time.time()
+        assemble = self.fanout.assembler(self.plan) if self.fanout is not None else None
+        for batch in transform_batches(todo, self.plan, config, workers=self.opts.workers,
+                                       batch_size=self.opts.batch_size, stats=stats,
+                                       assemble=assemble, **self.opts.engine_options()):
+            self.faults.check("batch")
+            rows_done = set()
+            for stream, result in batch if assemble is not None else ((0, r) for r in batch):
+                index = result.row // self.spec.shard_size
+                if self._open is None or self._open[0].index != index:
+                    if self._open is not None:
+                        self._finish_shard(self._open)
+                    self._open = self._open_shard(index, result.row)
+                self._add(self._open[stream], result)
+                rows_done.add(result.row)
+            for part in self._open or ():
+                self._flush(part)
+            progress.advance(len(rows_done))
+        if self._open is not None:
+            self._finish_shard(self._open)
+            self._open = None
+        # Processing time counts from the moment the workers are ready (start-up apart).
+        startup = stats.get("startup_seconds", 0.0)
+        self.timings = {"startup_seconds": round(startup, 3),
+                        "processing_seconds": round(time.time() - processing - startup, 3)}
+        self._finalize()
+
+    def write_shard(self, index: int, first_row: int, batches: Iterable[list]) -> dict:
+        """Shard ``index`` written whole from the results of its rows, by a task of its own
+        (the cluster engine, :mod:`.cluster`); what the manifest says of it."""
+        parts = self._open_shard(index, first_row)
+        try:
+            for batch in batches:
+                for result in batch:
+                    self._add(parts[0], result)
+                self._flush(parts[0])
+            return self._shard_entry(parts)
+        except BaseException:
+            for part in parts:
+                part.data.discard()
+                part.log.discard()
+            raise
 
     def _interrupted_message(self) -> str:
         """What an interrupted run kept, and how to go on from there."""
@@ -327,6 +363,11 @@ class FolderRun:
         self.faults.check("between-shards")
 
     def _record_shard(self, shards: list[_Shard]) -> None:
+        self.shards.append(self._shard_entry(shards))
+        self.journal.append(self.shards[-1])
+
+    def _shard_entry(self, shards: list[_Shard]) -> dict:
+        """Close a shard's files; what the manifest says of it."""
         files: list[str] = []
         totals = Totals()
         per_stream: dict[str, dict] = {}
@@ -340,8 +381,7 @@ class FolderRun:
                  "totals": totals.as_dict()}
         if len(self.streams) > 1:
             entry["outputs"] = per_stream
-        self.shards.append(entry)
-        self.journal.append(self.shards[-1])
+        return entry
 
     def _close_shard(self, stream: str, shard: _Shard) -> list[str]:
         """Finish a stream's shard files; their names (under ``.work``)."""
@@ -379,7 +419,7 @@ class FolderRun:
         """Check the finished shards, then move them to their final names. Each step can be
         redone, so a resume after a failure here finishes the job."""
         for shard in self.shards:
-            name = damaged_file(self.work, shard)
+            name = damaged_file(self.work, shard, self.hash_files)
             if name is not None:
                 raise RunError(f"the finished shard file {self.work / name} (rows "
                                f"{shard['rows'][0]}-{shard['rows'][1] - 1}) was removed or "
@@ -559,7 +599,7 @@ def conll_layout(plan: RecordPlan, source) -> tuple:
     return conll, {lst.field: lst.names for lst in layout.labels if lst.names}
 
 
-def _with_originals(record: dict, keep: list[str]) -> dict:
+def with_originals(record: dict, keep: list[str]) -> dict:
     if not keep:
         return record
     return {**record, **{f"{name}_original": record.get(name) for name in keep}}

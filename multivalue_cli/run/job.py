@@ -106,8 +106,8 @@ def execute(
     if opts.out is None:
         progress.start(source.count)
         return _run_to_stdout(spec, config, opts, plan, all_rows, note, warn, progress, started, source, fanout)
-    run = FolderRun(opts.out, source, spec, profile if fanout is None else profiles[0], opts, plan,
-                    started, errors, fanout)
+    run = _folder_run(spec, opts, source, plan, fanout, note)(
+        opts.out, source, spec, profile if fanout is None else profiles[0], opts, plan, started, errors, fanout)
     try:
         return run.execute(config, all_rows, note, warn, progress)
     except RunError as exc:
@@ -119,6 +119,21 @@ def execute(
         raise RunError(f"{exc} (stopping: --on-error fail)", EXIT_FAILED) from None
     except SourceError as exc:  # the input became unreadable part-way (a damaged gzip, say)
         raise RunError(f"{exc}; the finished shards are kept, rerun with --resume", EXIT_FAILED) from None
+
+
+def _folder_run(spec: RunSpec, opts: RunOptions, source, plan: RecordPlan, fanout, note) -> type[FolderRun]:
+    """The run of the engine: with Ray, tasks that read and write their shards when the input
+    can be cut into parts (:mod:`.cluster`), else actors that parse for this process."""
+    if opts.engine != "ray":
+        return FolderRun
+    from .cluster import ClusterRun, runs_on_cluster
+
+    if runs_on_cluster(spec, opts, source, plan, fanout):
+        return ClusterRun
+    note("note: this run reads and writes in this process, Ray's actors parse: the tasks read and "
+         "write themselves for a JSON Lines file (not gzipped) with one dialect, without "
+         "--pair-key, --key-by-text or --format conll")
+    return FolderRun
 
 
 def _with_shared_protection(plan: RecordPlan, source, opts: RunOptions, warn) -> RecordPlan:

@@ -5,6 +5,11 @@ compacts the journal: the lines it lists are dropped.
 
 A run that dies leaves the manifest's shards and the journal's lines after them; a resume
 reads both (:func:`finished_shards`). A last line cut short by the death is ignored.
+
+A shard written by a task of its own (on a cluster) ends with a completion marker
+(``done-0000k.json``, the shard's entry, written last): a run whose driver died before it
+journaled the shard finds it there. Shards finish in any order on a cluster: the journal and
+the markers may list them out of order, :func:`finished_shards` gives them in order.
 """
 from __future__ import annotations
 
@@ -12,7 +17,19 @@ import json
 import os
 from pathlib import Path
 
+from ..io.writers import atomic_write_text
+
 JOURNAL_NAME = "shards.jsonl"
+
+
+def marker_name(index: int) -> str:
+    """The completion marker of shard ``index`` (in the work folder)."""
+    return f"done-{index:05d}.json"
+
+
+def write_marker(work: Path, shard: dict) -> None:
+    """Mark a shard finished, once all its files are."""
+    atomic_write_text(work / marker_name(shard["index"]), json.dumps(shard, ensure_ascii=False))
 
 
 class ShardJournal:
@@ -49,16 +66,19 @@ def _end_cut_line(fd: int) -> None:
 
 
 def finished_shards(listed: list[dict], work: Path) -> list[dict]:
-    """The shards the manifest lists, then those the journal recorded after them, in order."""
-    shards = list(listed)
+    """The shards the manifest lists, those the journal recorded after them and those whose
+    completion marker is there, each once, in order."""
+    found = {shard.get("index"): shard for shard in listed}
     path = work / JOURNAL_NAME
-    if not path.is_file() or path.is_symlink():
-        return shards
-    for line in path.read_bytes().split(b"\n"):
+    lines = path.read_bytes().split(b"\n") if path.is_file() and not path.is_symlink() else []
+    markers = [m.read_bytes() for m in sorted(work.glob("done-*.json"))
+               if m.is_file() and not m.is_symlink()] if work.is_dir() else []
+    for line in lines + markers:
         try:
             shard = json.loads(line)
         except ValueError:
             continue  # a line cut short, or the empty rest after the last line break
-        if isinstance(shard, dict) and shard.get("index") == len(shards):
-            shards.append(shard)
-    return shards
+        index = shard.get("index") if isinstance(shard, dict) else None
+        if isinstance(index, int) and index >= 0 and index not in found:
+            found[index] = shard
+    return [found[k] for k in sorted(k for k in found if isinstance(k, int))]

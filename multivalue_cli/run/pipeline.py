@@ -21,7 +21,7 @@ from .local_pool import WorkerPool
 from .records import Task
 from .texts import PendingRecord, RecordPlan, finish_all, keep_originals, prepare
 from .watchdog import DEFAULT_WORKER_TIMEOUT
-from .worker import JobConfig
+from .worker import JobConfig, process
 
 
 def make_pool(config: JobConfig, workers: int, *, engine: str = "local",
@@ -125,3 +125,12 @@ def transform_batches(
     except BaseException:
         pool.terminate()
         raise
+
+
+def transform_here(rows: Iterable[tuple[int, dict | BadRecord]], plan: RecordPlan,
+                   batch_size: int) -> Iterator[list]:
+    """What :func:`transform_batches` yields, worked out in this process, whose worker was set
+    up once before (:func:`.worker.init_worker`): a task of the cluster engine, which is given
+    one shard after another."""
+    for pending, tasks in _batches(rows, plan, batch_size):
+        yield finish_all(pending, process(tasks) if tasks else [], plan.rebuild)

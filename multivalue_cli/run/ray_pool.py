@@ -22,6 +22,9 @@ Using it:
 * Local (default): ``--engine ray --workers N`` starts a private Ray instance on this machine
   with ``N x cpus-per-actor`` CPUs (no dashboard) and stops it at the end. Useful mainly to test.
   A process already connected to Ray (``ray.init`` called before) keeps its connection.
+  The private instance has a token of its own (nothing is written to ``~/.ray``), and the job's
+  working directory is an empty one, so the driver's current directory (a source tree) is
+  not on the actors' import path.
 * A cluster: ``--ray-address ray://HEAD:10001`` (Ray Client, from outside the cluster) or
   ``--ray-address auto`` (the driver runs on a node of a cluster started with ``ray start``).
   ``RAY_ADDRESS`` is honoured with ``auto``. Every node needs the same versions of multivalue,
@@ -31,13 +34,17 @@ Using it:
   actors; more actors than free CPUs simply wait until CPUs free up (an error after a timeout).
 * The input is read, and the output written, by the driver only: the input must be readable
   from the driver's machine, and the driver's network carries every text twice (out and back).
+  A run into a folder from a JSON Lines file does not come here: its tasks read and write the
+  shards themselves (:mod:`.cluster`); this pool serves the runs that cannot be cut into parts.
 """
 from __future__ import annotations
 
 import logging
 import math
 import os
+import secrets
 import signal
+import tempfile
 import threading
 from collections import deque
 from typing import Any, Iterable, Iterator
@@ -53,7 +60,7 @@ from .worker import JobConfig, WorkerDied, init_worker, process
 STARTUP_TIMEOUT = 600.0  # seconds to wait for all actors to be placed and load spaCy
 
 
-def _versions(model: str | None) -> dict[str, str]:
+def versions(model: str | None) -> dict[str, str]:
     """What must match between driver and actors for the output to be the same."""
     import spacy
 
@@ -62,7 +69,7 @@ def _versions(model: str | None) -> dict[str, str]:
     return {"multivalue": __version__, "spacy": spacy.__version__, "model": model_description(model)}
 
 
-def _actor_env() -> dict[str, str]:
+def actor_env() -> dict[str, str]:
     """Environment of the actors: one BLAS/OpenMP thread, and the driver's model choice."""
     env = {name: "1" for name in THREAD_VARS}
     if os.environ.get("MULTIVALUE_SPACY_MODEL"):
@@ -79,7 +86,7 @@ class _Worker:
         self.model = config.model
 
     def versions(self) -> dict[str, str]:
-        return _versions(self.model)
+        return versions(self.model)
 
     def process(self, tasks: list[Task]) -> list[Outcome]:
         return process(tasks)
@@ -98,9 +105,9 @@ class RayPool:
         self._actors: list[Any] = []
         self._owns_ray = not ray.is_initialized()
         if self._owns_ray:
-            _start_ray(address, math.ceil(workers * cpus_per_actor))
+            start_ray(address, math.ceil(workers * cpus_per_actor))
         self._actor_class = ray.remote(_Worker).options(num_cpus=cpus_per_actor,
-                                                        runtime_env={"env_vars": _actor_env()})
+                                                        runtime_env={"env_vars": actor_env()})
         try:
             self._actors = [self._actor_class.remote(config) for _ in range(workers)]
             self._check_versions(config.model, workers * cpus_per_actor)
@@ -116,7 +123,7 @@ class RayPool:
             have = ray.cluster_resources().get("CPU", 0)
             raise RuntimeError(f"only {len(ready)} of {len(pending)} Ray actors started within "
                                f"{STARTUP_TIMEOUT:.0f}s (they need {cpus:g} CPUs; the cluster has {have:g})")
-        mine = _versions(model)
+        mine = versions(model)
         for theirs in ray.get(ready):
             if theirs != mine:
                 raise RuntimeError(f"a Ray node has other versions than the driver ({theirs} vs "
@@ -187,6 +194,7 @@ class RayPool:
         if self._owns_ray and ray.is_initialized():
             ray.shutdown()
             self._owns_ray = False
+            restore_auth_environment()
 
 
 def _finished(in_flight: deque) -> set:
@@ -195,7 +203,7 @@ def _finished(in_flight: deque) -> set:
     return set(ray.wait(refs, num_returns=len(refs), timeout=0)[0])
 
 
-def _start_ray(address: str | None, cpus: int) -> None:
+def start_ray(address: str | None, cpus: int) -> None:
     """Start or join Ray, keeping the caller's SIGTERM handler (``ray.init`` replaces it)."""
     in_main = threading.current_thread() is threading.main_thread()
     previous = signal.getsignal(signal.SIGTERM) if in_main else None
@@ -206,11 +214,40 @@ def _start_ray(address: str | None, cpus: int) -> None:
             signal.signal(signal.SIGTERM, previous)
 
 
+AUTH_VARIABLES = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+_auth_environment: dict[str, str | None] = {}  # what this process had, while a private Ray runs
+
+
+def _private_token() -> None:
+    """A private instance gets a token of its own, in this process's environment (its Ray
+    processes inherit it): left to itself, Ray would write ``~/.ray/auth_token``, and from then
+    on every ``ray start`` on the machine would ask for it. A user's own setting is kept."""
+    _auth_environment.update({name: os.environ.get(name) for name in AUTH_VARIABLES})
+    if not any(_auth_environment.values()):
+        os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+
+
+def restore_auth_environment() -> None:
+    """Put back the variables :func:`_private_token` (and ``ray.init``) set."""
+    for name, value in _auth_environment.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    _auth_environment.clear()
+
+
 def _init_ray(address: str | None, cpus: int) -> None:
     quiet: dict[str, Any] = {"log_to_driver": False, "ignore_reinit_error": True}
-    if address:
-        ray.init(address=address, logging_level=logging.WARNING, **quiet)
-    else:
+    # An empty working directory of the job: Ray would otherwise put the driver's current
+    # directory on the workers' import path, where a source tree (the repository's root)
+    # shadows the installed package.
+    with tempfile.TemporaryDirectory(prefix="multivalue-ray-") as empty:
+        quiet["runtime_env"] = {"working_dir": empty}
+        if address:
+            ray.init(address=address, logging_level=logging.WARNING, **quiet)
+            return
+        _private_token()
         # "local", not None: None would join any Ray instance already running on this machine.
         ray.init(address="local", num_cpus=max(1, cpus), include_dashboard=False,
                  logging_level=logging.ERROR, **quiet)

@@ -23,7 +23,7 @@ from ..io import jsontext
 from ..io.arrowschema import schema_from_text
 from ..io.writers import NO_FOLLOW
 from ..profiles import Profile
-from .journal import JOURNAL_NAME, finished_shards
+from .journal import JOURNAL_NAME, finished_shards, marker_name
 from .spec import EXIT_FAILED, EXIT_OK, RunError, RunSpec
 
 LOCK_NAME = ".lock"
@@ -31,7 +31,7 @@ LOCK_NAME = ".lock"
 # run in progress (.work/), temporary files, the harness groups (lm_eval/) and the exports of
 # `multivalue export` (gec/); nothing else in those folders is ours
 SHARD_NAME = re.compile(r"[^/\\]+-\d{5,}-of-\d{5,}\.(parquet|jsonl|csv|conll)")
-WORK_NAME = re.compile(r"(data|edits|learner|errors)-\d{5,}\.(parquet|jsonl|json|csv)")
+WORK_NAME = re.compile(r"(data|edits|learner|errors|done)-\d{5,}\.(parquet|jsonl|json|csv)")
 TEMPORARY_NAME = re.compile(r"\..+\.tmp")
 FINAL_NAME = re.compile(r"(data|edits)/" + SHARD_NAME.pattern)
 # the same in the folder of a dialect of a run of several (a plain name, not starting with ".")
@@ -238,7 +238,7 @@ class Resumed:
 
 
 def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], source,
-                 warn: Callable[[str], None]) -> Resumed | None:
+                 warn: Callable[[str], None], hashed: bool = True) -> Resumed | None:
     """Check the folder's run against this one; return what it leaves to go on with, or None
     when nothing of it is worth keeping. Files in ``.work`` that no kept shard lists
     (half-written, finished after the last manifest update, or damaged) are removed."""
@@ -278,8 +278,9 @@ def resume_point(out: Path, spec: RunSpec, profiles: Sequence[Profile | None], s
     own_folder(work)
     if manifest.get("state") == "finalizing":
         _unfinalize(out, manifest)
-    shards = _trusted_shards(work, listed, warn)
+    shards = _trusted_shards(work, listed, warn, hashed)
     keep = {name for shard in shards for name in shard["files"]} | {JOURNAL_NAME}
+    keep |= {marker_name(shard["index"]) for shard in shards}
     for stale in work.rglob("*"):
         if (stale.is_symlink() or stale.is_file()) and stale.relative_to(work).as_posix() not in keep:
             stale.unlink()
@@ -319,25 +320,27 @@ def _unfinalize(out: Path, manifest: dict) -> None:
                 os.replace(out / finals[k], work / name)
 
 
-def _trusted_shards(work: Path, shards: list[dict], warn: Callable[[str], None]) -> list[dict]:
-    """The listed shards whose files are all there, whole and unchanged, up to the first
-    that is not (it and the ones after it are redone)."""
+def _trusted_shards(work: Path, shards: list[dict], warn: Callable[[str], None],
+                    hashed: bool = True) -> list[dict]:
+    """The listed shards whose files are all there, whole and unchanged (the others are
+    redone)."""
     trusted = []
-    for k, shard in enumerate(shards):
-        bad = damaged_file(work, shard)
-        if bad is not None or shard.get("index") != k:
+    for shard in shards:
+        bad = damaged_file(work, shard, hashed)
+        if bad is not None:
             first, last = shard["rows"]
-            warn(f"note: {bad or 'a shard'} (rows {first}-{last - 1}) is missing or damaged; "
-                 f"it and the {len(shards) - k - 1} shard(s) after it are done again")
-            break
+            warn(f"note: {bad} (rows {first}-{last - 1}) is missing or damaged; it is done again")
+            continue
         trusted.append(shard)
     return trusted
 
 
-def damaged_file(work: Path, shard: dict) -> str | None:
-    """The first file of a finished shard that is not in ``work`` as the manifest recorded it."""
+def damaged_file(work: Path, shard: dict, hashed: bool = True) -> str | None:
+    """The first file of a finished shard that is not in ``work`` as the manifest recorded it
+    (its size and digest; only its size, ``hashed=False``, where reading it again would cost
+    the driver of a cluster as much as the run)."""
     checks = shard.get("checks", {})
-    return next((name for name in shard["files"] if not _intact(work / name, checks.get(name))), None)
+    return next((name for name in shard["files"] if not _intact(work / name, checks.get(name), hashed)), None)
 
 
 def file_check(path: Path) -> dict:
@@ -349,7 +352,7 @@ def file_check(path: Path) -> dict:
     return {"bytes": path.stat().st_size, "sha256": digest.hexdigest()}
 
 
-def _intact(path: Path, check: dict | None) -> bool:
+def _intact(path: Path, check: dict | None, hashed: bool = True) -> bool:
     """Whether ``path`` is the file that was recorded (any file, for manifests of older runs
     that recorded none)."""
     if not path.is_file():
@@ -357,7 +360,7 @@ def _intact(path: Path, check: dict | None) -> bool:
     if check is None:
         return True
     try:
-        return path.stat().st_size == check["bytes"] and file_check(path) == check
+        return path.stat().st_size == check["bytes"] and (not hashed or file_check(path) == check)
     except OSError:
         return False
 

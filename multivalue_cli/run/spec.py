@@ -65,7 +65,7 @@ class RunSpec:
     keep_original: bool = False
     model: str | None = None
     format: str = "auto"
-    shard_size: int = 100_000
+    shard_size: int = 10_000  # a row group each; 10^5 rows give a cluster ten shards
     on_error: str = "passthrough"
     # learner errors (after the dialect, if both are given)
     errors: tuple[str, ...] = ()
