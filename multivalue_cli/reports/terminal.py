@@ -58,15 +58,20 @@ def show(data: Any, as_json: bool, print_tables: Callable[[Any], None]) -> None:
         print_tables(data)
 
 
-def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: set[str] = frozenset()) -> None:
-    """A Rich table on stdout; the ``numeric`` columns are right-aligned."""
+def print_table(title: str, columns: list[str], rows: Iterable[list], numeric: set[str] = frozenset(),
+                whole: set[str] = frozenset()) -> None:
+    """A Rich table on stdout; the ``numeric`` columns are right-aligned and kept on one line,
+    the ``whole`` ones (names a user types) at least 14 characters wide."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text  # a value is shown as it is, never read as Rich markup
 
     table = Table(title=title)
     for col in columns:  # a number is not broken over two lines
-        table.add_column(col, justify="right" if col in numeric else "left", no_wrap=col in numeric)
+        if col in numeric:
+            table.add_column(col, justify="right", no_wrap=True)
+        else:  # a name a user types is kept at least 14 characters wide
+            table.add_column(col, min_width=14 if col in whole else None)
     for row in rows:
         table.add_row(*(Text(str(v)) for v in row))
     Console().print(table)
@@ -126,15 +131,15 @@ def print_dialect(dialect: dict) -> None:
     rows = dialect["features"]
     have = sum(r["implemented"] for r in rows)
     print_table(f"{dialect['name']} ({dialect['abbreviation']}): {len(rows)} features, {have} implemented",
-                ["eWAVE", "Feature", "Category", "Rating", "Probability", "Implemented", "Accuracy"],
+                ["eWAVE", "Feature", "Category", "Rating", "Probability", "Accuracy"],
                 [[r["ewave"], r["name"], r["category"], r["rating"],
                   f"{r['probability']:.2f}" + (" (set)" if r["overridden"] else ""),
-                  "yes" if r["implemented"] else "no", _accuracy_cell(r)] for r in rows],
-                numeric={"eWAVE", "Probability", "Accuracy"})
+                  _accuracy_cell(r) if r["implemented"] else "no rule"] for r in rows],
+                numeric={"eWAVE", "Probability", "Accuracy"}, whole={"Feature"})
     measured_rows = [r for r in rows if r.get("accuracy")]
     print(f"Accuracy: the share of a rule's sites on real text that a blind reviewer accepted "
           f"({len(measured_rows)} of the {have} rules measured; blank: not measured; silent: it changed "
-          f"no text of the review pool).")
+          f"no text of the review pool; no rule: the feature has no rule yet and is skipped).")
 
 
 def _accuracy_cell(row: dict) -> str:
