@@ -2,7 +2,7 @@
 *ever*, *already* and *finish*."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from spacy.tokens import Doc, Token
 
@@ -26,22 +26,33 @@ def clause_end(verb: Token) -> int | None:
     """The last token of ``verb``'s clause before final punctuation and before any adjunct
     clause that follows (*..., so we can go*), or None when a complement clause follows
     (*told him that she left*), where a clause-final word would land in the wrong clause."""
+    last = _phrase_end(verb, lambda child: False)
+    if last is None:
+        return None
+    if _inside_embedded_clause(last, verb):
+        return None  # *a reign in a country where support is high*: the end is another clause's
+    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
+        return None  # *on the order of: ...*: the phrase goes on past the punctuation
+    return last.i
+
+
+def _phrase_end(verb: Token, stops: Callable[[Token], bool]) -> Token | None:
+    """The last token of what follows ``verb`` in its phrase, up to a following clause, a
+    coordination or a dependent that ``stops`` it (final punctuation left out); None when a
+    complement clause or a second object follows, where a word placed at the end would land
+    in the wrong clause."""
     last = verb
     for child in sorted(children(verb), key=lambda c: c.i):
         if child.i < verb.i or child.is_punct:
             continue
         if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
             return None
-        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark"):
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or stops(child):
             break
         last = child.right_edge if child.right_edge.i > last.i else last
     while last.i > verb.i and last.is_punct:
         last = last.doc[last.i - 1]
-    if _inside_embedded_clause(last, verb):
-        return None  # *a reign in a country where support is high*: the end is another clause's
-    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
-        return None  # *on the order of: ...*: the phrase goes on past the punctuation
-    return last.i
+    return last
 
 
 def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
@@ -241,15 +252,11 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
             continue
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
-        if haves and verb.tag_ == "VBN":
-            base_tag = "VBN"
-        elif verb.tag_ == "VB" and not haves and _has_if_clause(verb):
-            base_tag = "VB"
-        else:
+        # *will have eaten* (a future perfect), or *will eat* with an if-clause stating the condition
+        if not (haves and verb.tag_ == "VBN" or verb.tag_ == "VB" and not haves and _has_if_clause(verb)):
             continue
-        ops: list[Op] = [Replace(will.i, "be"), *([Replace(haves[0].i, "done")] if haves else [])]
-        if not haves:
-            ops = [Replace(will.i, "be done")]
+        ops: list[Op] = ([Replace(will.i, "be"), Replace(haves[0].i, "done")] if haves
+                         else [Replace(will.i, "be done")])
         past = inflect_verb(lemma_of(verb), "VBD")
         alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
         yield site(*ops, alternatives=alternatives)
@@ -528,17 +535,9 @@ def finish_position(verb: Token) -> int | None:
     finish at the right time*) and before a following clause. None where the phrase holds a
     clause of its own (an object with a relative clause, a complement clause) or a quotation,
     whose end the marker would land in."""
-    last = verb
-    for child in sorted(children(verb), key=lambda c: c.i):
-        if child.i < verb.i or child.is_punct:
-            continue
-        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
-            return None
-        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or _adverbial(child):
-            break
-        last = child.right_edge if child.right_edge.i > last.i else last
-    while last.i > verb.i and last.is_punct:
-        last = last.doc[last.i - 1]
+    last = _phrase_end(verb, _adverbial)
+    if last is None:
+        return None
     span = verb.doc[verb.i + 1: last.i + 1]
     if any(t.dep_ in EMBEDDED_CLAUSE_DEPS and t.pos_ in ("VERB", "AUX") or t.lower_ in QUOTES
            for t in span):
