@@ -114,3 +114,45 @@ def scan_range(path: Path, start: int, end: int, cap: int) -> RangeScan:
                 rows += 1
             lines += 1
     return RangeScan(start, end, rows, lines, marks, sha256)
+
+
+def range_digest(path: Path, start: int, end: int) -> str:
+    """The SHA-256 of bytes ``[start, end)`` of a file (one range's part of its fingerprint)."""
+    with open(path, "rb") as stream:
+        return _digest(stream, start, end)
+
+
+def uncompressed_copy(path: Path, copy: Path, where: str) -> int:
+    """Write the content of a gzipped file to ``copy`` (whole, or not at all: a file of its
+    own, renamed into place), so that it can be read in ranges; its size."""
+    partial = copy.with_name(f".{copy.name}.tmp")
+    try:
+        # an OSError in writing is the copy's, raised as it is; one in reading, the input's
+        with open(partial, "wb") as plain, _opened_gzip(path, where) as compressed:
+            while block := _read_gzip(compressed, where):
+                plain.write(block)
+        os.replace(partial, copy)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return copy.stat().st_size
+
+
+def _opened_gzip(path: Path, where: str):
+    import gzip
+
+    try:
+        return gzip.open(path, "rb")
+    except OSError as exc:
+        from .badrecords import SourceError
+
+        raise SourceError(f"{where}: cannot read ({exc.strerror or exc})") from None
+
+
+def _read_gzip(stream: BinaryIO, where: str) -> bytes:
+    try:
+        return stream.read(1 << 20)
+    except (OSError, EOFError) as exc:  # unreadable file, damaged or truncated gzip
+        from .badrecords import SourceError
+
+        raise SourceError(f"{where}: cannot read ({exc})") from None

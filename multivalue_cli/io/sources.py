@@ -115,7 +115,7 @@ class Source:
             return {"stdin": _file_digest(self._spooled, None)}
         if not self.files:
             return {"input": self.description, "content": "not checked"}
-        return {"files": [_file_fingerprint(path) for path in self.files]}
+        return {"files": [path_fingerprint(path) for path in self.files]}
 
     def count(self) -> int | None:
         """How many records ``records()`` yields, when that is known without parsing them (a
@@ -140,7 +140,8 @@ FULL_HASH_BYTES = 256 * 1024 * 1024
 EDGE_BLOCK_BYTES = 4 * 1024 * 1024
 
 
-def _file_fingerprint(path: Path) -> dict:
+def path_fingerprint(path: Path) -> dict:
+    """A file's fingerprint, as :meth:`Source.fingerprint` gives it."""
     stat = path.stat()
     if stat.st_size <= FULL_HASH_BYTES:
         from .ranges import RANGE_BYTES, range_digests

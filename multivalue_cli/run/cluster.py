@@ -1,18 +1,27 @@
 """The cluster engine: tasks on a Ray cluster read the input and write the shards; the driver
 holds no data.
 
-A run into an output folder with ``--engine ray`` and a JSON Lines file goes in three steps:
+A run into an output folder with ``--engine ray`` goes in three steps:
 
-1. **Plan.** One task per byte range of the input (:mod:`..io.ranges`) counts its rows and
-   lines, marks where every 1,000th row starts, hashes its bytes and infers its part of the
-   schema. The driver adds these up in order: global row numbers (the key of each row's
+1. **Plan.** For a JSON Lines file, one task per byte range (:mod:`..io.ranges`) counts its
+   rows and lines, marks where every 1,000th row starts, hashes its bytes and infers its part
+   of the schema. The driver adds these up in order: global row numbers (the key of each row's
    randomness), line numbers (for ``errors.jsonl``), the schema (merged in the order one
    reader would have met the columns) and the input's fingerprint are those of a local run.
+   For Parquet files (one, or a folder of them), tasks read each file's footer (the rows of
+   each row group, :mod:`..io.rowgroups`) and hash its byte ranges (the fingerprint a local run
+   computes); the schema is the files'. A ``.jsonl.gz`` is hashed as it is (its fingerprint
+   stays that of a local run, so a resume may change engines), then one task writes it
+   uncompressed into ``OUT/.work/input.jsonl`` and the plan runs on that copy, removed when
+   the run ends.
 2. **Shards.** Each actor loads spaCy once and is given shards one after another: shard ``k``
-   (rows ``[k x S, (k+1) x S)``) is read from its place in the file, rewritten with the run's
-   own code and written under ``OUT/.work`` with the run's own writers (data, edit log,
-   errors, learner statistics), then its completion marker (:mod:`.journal`). Names depend on
-   ``k`` only, so the layout is that of a local run whatever the engine or the workers.
+   (rows ``[k x S, (k+1) x S)``) is read from its place in the file (or from the row groups
+   that hold it), rewritten with the run's own code and written under ``OUT/.work`` with the
+   run's own writers (data, edit log, errors, learner statistics), then its completion marker
+   (:mod:`.journal`). A run of several dialects (or ``--mix``, ``--variants``,
+   ``--changed-only``) parses each text once, as a local run does, and writes shard ``k`` of
+   every dialect's folder in the same task. Names depend on ``k`` only, so the layout is that
+   of a local run whatever the engine or the workers.
 3. **Commit.** The driver journals each shard's entry as it comes back (in any order), checks
    the sizes of its files (the digests are the task's), and finishes the folder as a local
    run does: renames, ``errors.jsonl``, card, manifest.
@@ -24,9 +33,10 @@ an actor whose shard makes no progress for ``--worker-timeout`` is replaced, and
 nothing moves for that long stops instead of waiting.
 
 The input and the output folder must be at the same path on every node (a shared or
-network filesystem). Inputs that cannot be cut into byte ranges (gzip, JSON documents, stdin,
-hub datasets), runs of several dialects and ``--pair-key`` (a pair may straddle two shards)
-run with Ray actors for the parse only (:mod:`.ray_pool`).
+network filesystem). Other inputs (JSON documents, CSV, CoNLL, ``save_to_disk`` folders, stdin,
+hub datasets), ``--pair-key`` (a pair may straddle two shards), fields keyed by their text and
+``--format conll`` run with Ray actors for the parse only (:mod:`.ray_pool`); the start-up note
+says why (:func:`driver_reason`).
 """
 from __future__ import annotations
 
@@ -43,8 +53,9 @@ import ray
 
 from ..errors import MultivalueError
 from ..io.arrowschema import SchemaBuilder, Untypable
-from ..io.ranges import MARK_EVERY, RANGE_BYTES, RangeScan, ranges_of, scan_range
-from ..io.sources import FULL_HASH_BYTES, BadRecord, file_fingerprint, jsonl_rows_at
+from ..io.ranges import MARK_EVERY, RANGE_BYTES, RangeScan, range_digest, ranges_of, scan_range, uncompressed_copy
+from ..io.rowgroups import RowGroupShard, row_group_shards, row_group_sizes, rows_of_shard
+from ..io.sources import FULL_HASH_BYTES, BadRecord, file_fingerprint, jsonl_rows_at, path_fingerprint
 from .folder import FolderRun, with_originals
 from .journal import write_marker
 from .pipeline import transform_here
@@ -58,13 +69,46 @@ SHARD_ATTEMPTS = 3  # a shard that fails this many times ends the run
 POLL_SECONDS = 2.0  # how often the driver asks the busy actors how far they are
 
 
+COPY_NAME = "input.jsonl"  # under OUT/.work: a gzipped input's uncompressed copy, while the run lasts
+
+
+def cluster_input(source) -> str | None:
+    """What kind of input the tasks can read in parts: ``jsonl``, ``jsonl.gz`` (copied
+    uncompressed first), ``parquet``; None for any other."""
+    files, description = source.files, source.description
+    if source.stdin or not files:
+        return None
+    if description.startswith("jsonl:") and len(files) == 1:
+        return "jsonl.gz" if files[0].name.lower().endswith(".gz") else "jsonl"
+    if description.startswith("parquet:") and all(f.name.lower().endswith(".parquet") for f in files):
+        return "parquet"
+    return None
+
+
 def runs_on_cluster(spec, opts, source, plan, fanout) -> bool:
     """Whether the tasks can read and write this run themselves (see the module's notes)."""
-    files = source.files
-    return (opts.engine == "ray" and opts.out is not None and fanout is None and len(files) == 1
-            and source.description.startswith("jsonl:") and not files[0].name.lower().endswith(".gz")
-            and not source.stdin and plan.pair_key is None and not plan.text_keyed
-            and spec.format != "conll")
+    return (opts.engine == "ray" and opts.out is not None and cluster_input(source) is not None
+            and plan.pair_key is None and not plan.text_keyed and spec.format != "conll")
+
+
+def driver_reason(spec, source, plan) -> str:
+    """Why a run with ``--engine ray`` reads and writes in the driver, and what would let the
+    cluster's tasks do it (the note at start-up)."""
+    if source.stdin:
+        return "stdin is read here: write it to a file every node sees and give its path"
+    if source.description.startswith("hf:"):
+        return ("a hub dataset is streamed here: write it to a Parquet or JSON Lines file every "
+                "node sees first (datasets' to_parquet) and give its path")
+    if cluster_input(source) is None:
+        return ("the tasks read JSON Lines (.jsonl, .jsonl.gz) and Parquet files: convert the "
+                "input to one of those, on a filesystem every node sees")
+    if plan.pair_key is not None:
+        return ("--pair-key: a counterfactual pair may straddle two shards, so the shards are "
+                "read in order here")
+    if plan.text_keyed:
+        return ("fields keyed by their text (--key-by-text, or a --task preset's): what a text "
+                "protects wherever it recurs is gathered from the whole input, here")
+    return "--format conll writes its files from the whole input, here"
 
 
 @dataclass(frozen=True)
@@ -100,15 +144,16 @@ def shard_tasks(scans: list[RangeScan], shard_size: int, total: int) -> list[Sha
 # ------------------------------------------------------------------------ the tasks
 
 
-def _scan_part(path: Path, start: int, end: int, cap: int, keep: list[str]
+def _scan_part(path: Path, start: int, end: int, cap: int, keep: list[str], added: dict
                ) -> tuple[RangeScan, SchemaBuilder | None]:
-    """A range's scan and the schema of its records (None when they cannot be typed: a reader
-    of the whole input says why, with the row)."""
+    """A range's scan and the schema of its records, with the columns the run adds (None when
+    they cannot be typed: a reader of the whole input says why, with the row)."""
     scan = scan_range(path, start, end, cap)
-    return scan, _range_schema(path, scan, cap, keep, scan.rows)
+    return scan, _range_schema(path, scan, cap, keep, added, scan.rows)
 
 
-def _range_schema(path: Path, scan: RangeScan, cap: int, keep: list[str], rows: int) -> SchemaBuilder | None:
+def _range_schema(path: Path, scan: RangeScan, cap: int, keep: list[str], added: dict, rows: int
+                  ) -> SchemaBuilder | None:
     """The schema of the first ``rows`` records of a range (None: they cannot be typed)."""
     builder = SchemaBuilder()
     if not rows:
@@ -118,19 +163,19 @@ def _range_schema(path: Path, scan: RangeScan, cap: int, keep: list[str], rows: 
     try:
         for row, record in enumerate(records):
             if not isinstance(record, BadRecord):
-                builder.add(row, with_originals(record, keep))
+                builder.add(row, {**with_originals(record, keep), **added})
     except Untypable:
         return None
     return builder
 
 
-def _whole_schema_problem(path: Path, cap: int, keep: list[str], limit: int | None) -> str:
+def _whole_schema_problem(path: Path, cap: int, keep: list[str], added: dict, limit: int | None) -> str:
     """Why the input's records cannot be typed, as one reader of the whole input says it."""
     builder = SchemaBuilder()
     try:
         for row, record in enumerate(islice(jsonl_rows_at(path, 0, 1, str(path), cap), limit)):
             if not isinstance(record, BadRecord):
-                builder.add(row, with_originals(record, keep))
+                builder.add(row, {**with_originals(record, keep), **added})
         builder.schema()
     except Untypable as exc:
         return str(exc)
@@ -140,10 +185,10 @@ def _whole_schema_problem(path: Path, cap: int, keep: list[str], limit: int | No
 class _ShardWriter:
     """A Ray actor: spaCy loaded once, then shards one after another."""
 
-    def __init__(self, config: JobConfig, writer: FolderRun, path: Path, where: str, cap: int) -> None:
+    def __init__(self, config: JobConfig, writer: FolderRun, reader: "_Reader") -> None:
         tune_process()
         init_worker(config, in_worker=False)
-        self.model, self.writer, self.path, self.where, self.cap = config.model, writer, path, where, cap
+        self.model, self.writer, self.reader = config.model, writer, reader
         self.done = 0
 
     def versions(self) -> dict[str, str]:
@@ -153,13 +198,13 @@ class _ShardWriter:
         """How far the current shard is (asked while it runs: the actor has two threads)."""
         return self.done
 
-    def write(self, task: ShardTask) -> dict:
+    def write(self, task: "ShardTask | RowGroupShard") -> dict:
         self.done = 0
-        rows = islice(jsonl_rows_at(self.path, task.offset, task.first_line, self.where, self.cap),
-                      task.skip, task.skip + task.rows)
         writer = self.writer
-        entry = writer.write_shard(task.index, task.first_row, self._counted(
-            transform_here(self._numbered(rows, task.first_row), writer.plan, writer.opts.batch_size)))
+        assemble = writer.fanout.assembler(writer.plan) if writer.fanout is not None else None
+        entry = writer.write_shard(task.index, task.first_row, self._counted(transform_here(
+            self._numbered(self.reader.rows(task), task.first_row), writer.plan,
+            writer.opts.batch_size, assemble)))
         write_marker(writer.work, entry)
         return entry
 
@@ -175,6 +220,22 @@ class _ShardWriter:
             self.done += len(batch)
 
 
+@dataclass(frozen=True)
+class _Reader:
+    """How an actor reads a shard's rows: from its place in a JSON Lines file, or from the row
+    groups of Parquet files (``where``: the input as named, for messages)."""
+
+    files: tuple[Path, ...]
+    where: tuple[str, ...]
+    cap: int
+
+    def rows(self, task: "ShardTask | RowGroupShard") -> Iterable:
+        if isinstance(task, RowGroupShard):
+            return rows_of_shard(self.files, task, self.where)
+        return islice(jsonl_rows_at(self.files[0], task.offset, task.first_line, self.where[0], self.cap),
+                      task.skip, task.skip + task.rows)
+
+
 # ------------------------------------------------------------------------ the driver
 
 
@@ -184,24 +245,43 @@ class ClusterRun(FolderRun):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.hash_files = False  # the tasks hashed their files; the driver checks their sizes
-        self.path = self.source.files[0].resolve()  # the same on every node
+        self.kind = cluster_input(self.source)
+        self.files = tuple(path.resolve() for path in self.source.files)  # the same on every node
+        self.path = self.files[0]  # the JSON Lines file the ranges are of
         self.where = self.source.description.split(":", 1)[1]  # the input as named, for messages
         self.cap = self.spec.max_line_bytes()
+        self.added = self.fanout.layout.added_values() if self.fanout is not None else {}
+        self._copied = False  # a gzipped input's copy made in the work folder
         self._builder: SchemaBuilder | None = None
+        self._scans: list[RangeScan] | None = None
+        self._groups: list[list[int]] | None = None  # rows of each row group of each Parquet file
         self._owns_ray = False
+        self._note: Any = None
+
+    def reader(self) -> _Reader:
+        """How the actors read the shards' rows."""
+        if self.kind == "parquet":
+            return _Reader(self.files, tuple(str(path) for path in self.source.files), self.cap)
+        return _Reader((self.path,), (self.where,), self.cap)
 
     def _run(self, config: JobConfig, rows, note, warn, progress: RunProgress) -> None:
         self._owns_ray = not ray.is_initialized()
         if self._owns_ray:
             start_ray(self.opts.ray_address, math.ceil(self.opts.workers * self.opts.ray_cpus_per_actor))
         try:
-            started = time.time()
-            scans = self._plan()
-            total = sum(scan.rows for scan in scans)
-            total = total if self.source.limit is None else min(total, self.source.limit)
-            planned = time.time()
+            started, self._note = time.time(), note
+            if self.kind == "jsonl":
+                self._plan()
+            else:  # the input's fingerprint from its bytes; a gzipped file is planned once copied
+                self._fingerprint()
+            if self.kind == "parquet":
+                self._groups = _gathered([self._task(row_group_sizes).remote(path, str(name))
+                                          for path, name in zip(self.files, self.source.files)], self._timeout())
             self._begin(note, warn)
-            tasks = shard_tasks(scans, self.spec.shard_size, total)
+            if self.kind == "jsonl.gz" and self._scans is None:  # a resume: no format chosen
+                self._plan_copy()
+            planned = time.time()
+            tasks = self._shard_tasks()
             if len(tasks) < 2 * self.opts.workers:
                 warn(f"note: {len(tasks)} shard(s) of {self.spec.shard_size:,} rows for "
                      f"{self.opts.workers} workers: some workers will wait; a smaller --shard-size "
@@ -209,28 +289,84 @@ class ClusterRun(FolderRun):
             finished = {shard["index"] for shard in self.shards}
             if finished:
                 note(f"resuming: {len(finished)} finished shard(s) kept")
-            progress.start(total, sum(shard["rows"][1] - shard["rows"][0] for shard in self.shards))
+            progress.start(self._total(), sum(shard["rows"][1] - shard["rows"][0] for shard in self.shards))
             self._run_shards(config, [t for t in tasks if t.index not in finished], progress)
+            self._remove_copy()
             self.shards.sort(key=lambda shard: shard["index"])
             self.timings = {"startup_seconds": round(planned - started, 3),
                             "processing_seconds": round(time.time() - planned, 3)}
             self._finalize()
         finally:
+            self._remove_copy()
             if self._owns_ray and ray.is_initialized():
                 ray.shutdown()
                 restore_auth_environment()
 
+    def _task(self, function):
+        """A function as a task of the cluster."""
+        return ray.remote(function).options(num_cpus=self.opts.ray_cpus_per_actor,
+                                            runtime_env={"env_vars": actor_env()})
+
+    def _timeout(self) -> float | None:
+        return self.opts.worker_timeout or None
+
+    def _total(self) -> int:
+        """The rows of the run: the input's, at most ``--limit``."""
+        if self._groups is not None:
+            total = sum(sum(sizes) for sizes in self._groups)
+        else:
+            total = sum(scan.rows for scan in self._scans)
+        return total if self.source.limit is None else min(total, self.source.limit)
+
+    def _shard_tasks(self) -> list:
+        if self._groups is not None:
+            return row_group_shards(self._groups, self.spec.shard_size, self._total())
+        return shard_tasks(self._scans, self.spec.shard_size, self._total())
+
     # -- plan -----------------------------------------------------------------------------
 
-    def _plan(self) -> list[RangeScan]:
+    def _fingerprint(self) -> None:
+        """The input's fingerprint as a local run works it out, by tasks: the digests of the
+        byte ranges of each file (a bigger file's edges and time, read by a task too)."""
+        digest, whole = self._task(range_digest), self._task(path_fingerprint)
+        sizes = [path.stat().st_size for path in self.files]
+        refs = [[digest.remote(path, start, end) for start, end in ranges_of(size)]
+                if size <= FULL_HASH_BYTES else whole.remote(path) for path, size in zip(self.files, sizes)]
+        flat = _gathered([ref for part in refs for ref in (part if isinstance(part, list) else [part])],
+                         self._timeout())
+        fingerprints = []
+        for name, size, part in zip(self.source.files, sizes, refs):
+            if isinstance(part, list):
+                fingerprints.append(file_fingerprint(name, size, RANGE_BYTES, flat[:len(part)]))
+                del flat[:len(part)]
+            else:
+                fingerprints.append({**flat.pop(0), "path": str(name)})
+        self.source.known_fingerprint = {"files": fingerprints}
+
+    def _choose_format(self, warn) -> None:
+        if self.kind == "jsonl.gz":  # the records' types are those of the copy
+            self._plan_copy()
+        super()._choose_format(warn)
+
+    def _plan_copy(self) -> None:
+        """Copy a gzipped input uncompressed into the work folder (by a task), then plan on it."""
+        self._note(f"note: uncompressing {self.where} into {self.work / COPY_NAME} (removed when the run ends)")
+        copy = self.work / COPY_NAME
+        _gathered([self._task(_copy_part).remote(self.files[0], copy.resolve(), self.where)], None)
+        self._copied, self.path = True, copy.resolve()
+        self._plan(fingerprint=False)
+
+    def _remove_copy(self) -> None:
+        if self._copied:
+            (self.work / COPY_NAME).unlink(missing_ok=True)
+
+    def _plan(self, fingerprint: bool = True) -> None:
         """Scan the input's ranges on the cluster; the fingerprint and schema from them."""
         size = self.path.stat().st_size
-        scan = ray.remote(_scan_part).options(num_cpus=self.opts.ray_cpus_per_actor,
-                                              runtime_env={"env_vars": actor_env()})
-        parts = _gathered([scan.remote(self.path, start, end, self.cap, self.keep)
-                           for start, end in ranges_of(size)], self.opts.worker_timeout or None)
+        parts = _gathered([self._task(_scan_part).remote(self.path, start, end, self.cap, self.keep, self.added)
+                           for start, end in ranges_of(size)], self._timeout())
         scans = [scan for scan, _ in parts]
-        if size <= FULL_HASH_BYTES:  # a bigger file's is its edges and time, read here
+        if fingerprint and size <= FULL_HASH_BYTES:  # a bigger file's is its edges and time, read here
             self.source.known_fingerprint = {"files": [file_fingerprint(
                 self.source.files[0], size, RANGE_BYTES, [scan.sha256 for scan in scans])]}
         builders = self._within_limit(scans, [builder for _, builder in parts])
@@ -241,7 +377,7 @@ class ClusterRun(FolderRun):
                     self._builder.merge(builder)
             except Untypable:
                 self._builder = None
-        return scans
+        self._scans = scans
 
     def _within_limit(self, scans: list[RangeScan], builders: list) -> list:
         """The schemas of the ranges, of the first ``--limit`` rows only."""
@@ -251,7 +387,7 @@ class ClusterRun(FolderRun):
         for k, scan in enumerate(scans):
             if base + scan.rows >= limit:
                 schema = ray.remote(_range_schema).options(runtime_env={"env_vars": actor_env()})
-                cut = _gathered([schema.remote(self.path, scan, self.cap, self.keep, limit - base)],
+                cut = _gathered([schema.remote(self.path, scan, self.cap, self.keep, self.added, limit - base)],
                                 self.opts.worker_timeout or None)[0]
                 return builders[:k] + [cut]
             base += scan.rows
@@ -260,7 +396,8 @@ class ClusterRun(FolderRun):
     def _inferred_schema(self, added: dict) -> tuple[pa.Schema, Any]:
         if self._builder is None:
             problem = ray.remote(_whole_schema_problem).options(runtime_env={"env_vars": actor_env()})
-            raise Untypable(_gathered([problem.remote(self.path, self.cap, self.keep, self.source.limit)], None)[0])
+            raise Untypable(_gathered([problem.remote(self.path, self.cap, self.keep, self.added,
+                                                      self.source.limit)], None)[0])
         clash = next((f"{n}_original" for n in self.keep if f"{n}_original" in self._builder.root), None)
         if clash is not None:
             raise original_clash(clash)
@@ -312,7 +449,9 @@ class _Actors:
     """The actors of a run: which is starting, which is free, which runs what, and how far."""
 
     def __init__(self, run: ClusterRun, config: JobConfig, count: int) -> None:
-        writer = FolderRun(run.out, None, run.spec, run.profile, run.opts, run.plan, run.started, run.errors)
+        # the folder as every node names it (a relative one is the driver's)
+        writer = FolderRun(run.out.resolve(), None, run.spec, run.profile, run.opts, run.plan, run.started, run.errors,
+                           run.fanout)
         writer.format, writer.schema = run.format, run.schema
         writer.fits = SchemaBuilder.from_schema(run.schema).fits if run.schema is not None else None
         self.run = run
@@ -321,7 +460,7 @@ class _Actors:
         self.actor = ray.remote(_ShardWriter).options(
             num_cpus=run.opts.ray_cpus_per_actor, max_concurrency=2, max_restarts=0,
             runtime_env={"env_vars": actor_env()})
-        self.args = (config, writer, run.path, run.where, run.cap)
+        self.args = (config, writer, run.reader())
         self.starting: dict[Any, Any] = {}  # ref of versions() -> actor
         self.free: list[Any] = []
         self.busy: dict[Any, tuple[Any, ShardTask]] = {}  # ref of write() -> actor, shard
@@ -414,6 +553,15 @@ class _Actors:
     def stop(self) -> None:
         for actor in [*self.starting.values(), *self.free, *(a for a, _ in self.busy.values())]:
             ray.kill(actor)
+
+
+def _copy_part(path: Path, copy: Path, where: str) -> int:
+    """A task: the uncompressed copy of a gzipped input (:func:`..io.ranges.uncompressed_copy`)."""
+    try:
+        return uncompressed_copy(path, copy, where)
+    except OSError as exc:
+        raise RunError(f"cannot write the uncompressed copy of {where} to {copy}: "
+                       f"{exc.strerror or exc}", EXIT_FAILED) from None
 
 
 def _gathered(refs: list, timeout: float | None) -> list:

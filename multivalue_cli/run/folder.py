@@ -269,9 +269,10 @@ class FolderRun:
         parts = self._open_shard(index, first_row)
         try:
             for batch in batches:
-                for result in batch:
-                    self._add(parts[0], result)
-                self._flush(parts[0])
+                for stream, result in batch if self.fanout is not None else ((0, r) for r in batch):
+                    self._add(parts[stream], result)
+                for part in parts:
+                    self._flush(part)
             return self._shard_entry(parts)
         except BaseException:
             for part in parts:

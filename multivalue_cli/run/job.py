@@ -126,13 +126,12 @@ def _folder_run(spec: RunSpec, opts: RunOptions, source, plan: RecordPlan, fanou
     can be cut into parts (:mod:`.cluster`), else actors that parse for this process."""
     if opts.engine != "ray":
         return FolderRun
-    from .cluster import ClusterRun, runs_on_cluster
+    from .cluster import ClusterRun, driver_reason, runs_on_cluster
 
     if runs_on_cluster(spec, opts, source, plan, fanout):
         return ClusterRun
-    note("note: this run reads and writes in this process, Ray's actors parse: the tasks read and "
-         "write themselves for a JSON Lines file (not gzipped) with one dialect, without "
-         "--pair-key, --key-by-text or --format conll")
+    note("note: this run reads the input and writes the shards in this process, Ray's actors "
+         f"only parse: {driver_reason(spec, source, plan)}")
     return FolderRun
 
 

@@ -128,9 +128,11 @@ def transform_batches(
 
 
 def transform_here(rows: Iterable[tuple[int, dict | BadRecord]], plan: RecordPlan,
-                   batch_size: int) -> Iterator[list]:
+                   batch_size: int, assemble: Callable[[list[PendingRecord], list], list] | None = None,
+                   ) -> Iterator[list]:
     """What :func:`transform_batches` yields, worked out in this process, whose worker was set
     up once before (:func:`.worker.init_worker`): a task of the cluster engine, which is given
     one shard after another."""
     for pending, tasks in _batches(rows, plan, batch_size):
-        yield finish_all(pending, process(tasks) if tasks else [], plan.rebuild)
+        outcomes = process(tasks) if tasks else []
+        yield finish_all(pending, outcomes, plan.rebuild) if assemble is None else assemble(pending, outcomes)
