@@ -1,5 +1,6 @@
 """The cluster engine on a real Ray cluster of two nodes on this machine: the output is the
 local engine's, byte for byte, and a run whose driver died resumes on either engine."""
+import gzip
 import hashlib
 import json
 import os
@@ -12,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
@@ -72,10 +74,11 @@ def cluster():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def transform(source: Path, out: Path, *more, fault: str | None = None) -> subprocess.CompletedProcess:
+def transform(source: Path, out: Path, *more, fault: str | None = None, dialect: str = "IndE",
+              shard_size: int = 4000) -> subprocess.CompletedProcess:
     env = {**ENV, **({"MULTIVALUE_FAULT": fault} if fault else {})}
-    return subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(source), "-d", "IndE",
-                           "-o", str(out), "--shard-size", "4000", "--quiet", *map(str, more)],
+    return subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(source), "-d", dialect,
+                           "-o", str(out), "--shard-size", str(shard_size), "--quiet", *map(str, more)],
                           env=env, capture_output=True, text=True, timeout=900)
 
 
@@ -146,6 +149,63 @@ def test_a_limit_cuts_the_schema_where_one_reader_would(cluster, mixed, tmp_path
         assert pq.read_schema(sorted((on_cluster / "data").iterdir())[0]).names == columns
 
 
+def every_output(out: Path) -> dict[str, str]:
+    """The digest of every file of a finished folder (those of every dialect), and what its
+    manifest says but the engine's timings and the command line."""
+    files = {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in sorted(out.rglob("*")) if p.is_file() and p.name not in ("manifest.json", "README.md")}
+    manifest = json.loads((out / "manifest.json").read_text())
+    return {**files, "manifest": {k: v for k, v in manifest.items() if k not in ("timings", "argv")}}
+
+
+@pytest.fixture(scope="module")
+def small(mixed, tmp_path_factory) -> dict[str, Path]:
+    """The first 2,500 rows of the mixed input (a blank line and one that is not JSON among
+    them) as JSON Lines, gzipped, and as Parquet in row groups of 700 rows over two files."""
+    folder = tmp_path_factory.mktemp("small")
+    lines = mixed.read_bytes().splitlines(keepends=True)[:2502]
+    (folder / "small.jsonl").write_bytes(b"".join(lines))
+    (folder / "small.jsonl.gz").write_bytes(gzip.compress(b"".join(lines)))
+    records = [json.loads(line) for line in lines if line.strip() and not line.startswith(b"{not")]
+    table = pa.Table.from_pylist([{**r, "tags": {"n": r["id"] % 7, "odd": [r["id"] % 2 == 1]}} for r in records])
+    (folder / "parquet").mkdir()
+    pq.write_table(table.slice(0, 1500), folder / "parquet" / "a.parquet", row_group_size=700)
+    pq.write_table(table.slice(1500), folder / "parquet" / "b.parquet", row_group_size=700)
+    return {"jsonl": folder / "small.jsonl", "gz": folder / "small.jsonl.gz", "parquet": folder / "parquet"}
+
+
+@pytest.mark.parametrize("kind, dialect", [("parquet", "IndE"), ("jsonl", "IndE,UAAVE"), ("gz", "IndE")])
+def test_more_inputs_run_on_the_cluster_as_on_one_machine(cluster, small, tmp_path, kind, dialect):
+    """Parquet (shards across row groups and files), several dialects (a folder each) and a
+    gzipped file: the tasks read and write, the output is the local engine's byte for byte."""
+    local, out = tmp_path / "local", tmp_path / "cluster"
+    expected = 0 if kind == "parquet" else 3
+    assert transform(small[kind], local, dialect=dialect, shard_size=1000).returncode == expected
+    done = subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(small[kind]), "-d", dialect,
+                           "-o", str(out), "--shard-size", "1000", "--engine", "ray", "--ray-address",
+                           cluster[0], "--workers", "2"], env=ENV, capture_output=True, text=True, timeout=900)
+    assert done.returncode == expected, done.stderr
+    assert "Ray's actors only parse" not in done.stderr  # the tasks read and wrote
+    assert every_output(out) == every_output(local)
+    assert not (out / ".work").exists()  # a gzipped input's copy is gone with the rest
+    if "," not in dialect:
+        verified = subprocess.run([sys.executable, "-m", "multivalue_cli", "verify", str(small[kind]), str(out)],
+                                  env=ENV, capture_output=True, text=True)
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+
+
+def test_a_gzipped_input_killed_on_the_cluster_resumes_on_one_machine(cluster, small, tmp_path):
+    """The fingerprint is the .gz file's, whoever computes it: a resume may change engines."""
+    local, out = tmp_path / "local", tmp_path / "cluster"
+    assert transform(small["gz"], local, shard_size=500).returncode == 3
+    killed = transform(small["gz"], out, "--engine", "ray", "--ray-address", cluster[0], "--workers", "2",
+                       shard_size=500, fault="between-shards:1")
+    assert killed.returncode == -signal.SIGKILL
+    resumed = transform(small["gz"], out, "--resume", shard_size=500)
+    assert resumed.returncode == 3, resumed.stderr
+    assert every_output(out) == every_output(local)
+
+
 def test_a_node_lost_mid_run_ends_in_the_same_output(cluster, mixed, tmp_path):
     """The second node killed once the first shard is done (the last test: the cluster is one
     node short afterwards): the run finishes on the head (its shards run again there) or stops
@@ -171,3 +231,15 @@ def test_a_node_lost_mid_run_ends_in_the_same_output(cluster, mixed, tmp_path):
         resumed = subprocess.run(args + ["--resume"], env=ENV, capture_output=True, text=True, timeout=900)
         assert resumed.returncode == 3, resumed.stderr
     assert outputs(out) == outputs(local)
+
+
+def test_a_run_left_on_the_driver_says_why_and_the_fix(tmp_path):
+    from multivalue_cli.io.sources import open_source
+    from multivalue_cli.run.cluster import driver_reason, runs_on_cluster
+    from multivalue_cli.run.spec import RunOptions, RunSpec
+
+    spec = RunSpec(input="-")
+    stdin = open_source("-")
+    plan = spec.plan(["text"], [], [{"text": "a"}], None)
+    assert not runs_on_cluster(spec, RunOptions(engine="ray", out=tmp_path), stdin, plan, None)
+    assert "write it to a file every node sees" in driver_reason(spec, stdin, plan)

@@ -8,7 +8,9 @@ import pytest
 
 from multivalue_cli.io.arrowschema import SchemaBuilder, Untypable
 from multivalue_cli.io.badrecords import BadRecord
-from multivalue_cli.io.ranges import range_digests, ranges_of, scan_range
+from multivalue_cli.io.ranges import range_digest, range_digests, ranges_of, scan_range, uncompressed_copy
+from multivalue_cli.io.rowgroups import row_group_shards, row_group_sizes, rows_of_shard
+from multivalue_cli.io.sources import SourceError
 from multivalue_cli.io.sources import jsonl_rows_at, open_source
 from multivalue_cli.run.cluster import shard_tasks
 
@@ -77,3 +79,44 @@ def test_schemas_merged_in_order_are_the_schema_of_all_the_records():
     later.add(0, {"a": "text"})
     with pytest.raises(Untypable):
         whole.merge(later)
+
+
+def test_shards_read_from_their_row_groups_are_the_rows_of_one_reader(tmp_path):
+    """Row groups of several sizes over three files (one empty), a field kept as JSON text by a
+    run of ours: any shard size gives the rows a reader of the whole folder gives."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from multivalue_cli.io.jsoncolumns import json_text_field
+
+    schema = pa.schema([pa.field("id", pa.int64()), json_text_field("by_key")])
+    rows = [{"id": k, "by_key": json.dumps({f"k{k}": [k]})} for k in range(2345)]
+    table = pa.Table.from_pylist(rows, schema=schema)
+    for name, part, group in (("a", table.slice(0, 1000), 333), ("b", table.slice(1000, 0), 10),
+                              ("c", table.slice(1000), 500)):
+        pq.write_table(part, tmp_path / f"{name}.parquet", row_group_size=group)
+    source = open_source(str(tmp_path))
+    whole = [record for _, record in source.records()]
+    assert whole[7] == {"id": 7, "by_key": {"k7": [7]}}
+    sizes = [row_group_sizes(path, str(path)) for path in source.files]
+    names = [str(path) for path in source.files]
+    for shard_size, total in ((1, 40), (333, 2345), (999, 2345), (10_000, 2345), (700, 1500)):
+        shards = row_group_shards(sizes, shard_size, total)
+        assert [s.first_row for s in shards] == list(range(0, total, shard_size))
+        got = [record for shard in shards for record in rows_of_shard(source.files, shard, names)]
+        assert got == whole[:total]
+
+
+def test_a_gzipped_file_is_copied_whole_or_not_at_all(tmp_path):
+    import gzip
+
+    data = b"".join(json.dumps({"id": k}).encode() + b"\n" for k in range(5000))
+    (tmp_path / "in.jsonl.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(data)[:3000])
+    copy = tmp_path / "copy.jsonl"
+    assert uncompressed_copy(tmp_path / "in.jsonl.gz", copy, "in.jsonl.gz") == len(data)
+    assert copy.read_bytes() == data
+    assert range_digest(copy, 0, 100) == range_digests(copy, 100)[0]
+    with pytest.raises(SourceError, match="cut.jsonl.gz: cannot read"):
+        uncompressed_copy(tmp_path / "cut.jsonl.gz", tmp_path / "other.jsonl", "cut.jsonl.gz")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.jsonl", "cut.jsonl.gz", "in.jsonl.gz"]
