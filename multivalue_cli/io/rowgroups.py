@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from .badrecords import SourceError
-from .sources import BATCH_ROWS
+from .sources import BATCH_ROWS, PARQUET_STREAMING
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def rows_of_shard(files: Sequence[Path], shard: RowGroupShard, names: Sequence[s
     for piece in shard.pieces:
         try:
             if piece.file not in opened:
-                data = pq.ParquetFile(files[piece.file])
+                data = pq.ParquetFile(files[piece.file], **PARQUET_STREAMING)
                 opened = {piece.file: (data, JsonColumns(data.schema_arrow))}
             data, json_columns = opened[piece.file]
             batches = data.iter_batches(batch_size=BATCH_ROWS, row_groups=[piece.group])

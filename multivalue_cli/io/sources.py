@@ -46,6 +46,10 @@ HUB_PREFIX = "hf:"
 HUB_HOST = "huggingface.co"
 PROBE_TIMEOUT_S = 3.0
 BATCH_ROWS = 1024
+# Parquet read page by page (not a whole row group at once): reading the first records of a
+# big row group reads little more than those; a shard's rows in the middle of one, the pages
+# from its start to their end (rows before them are decoded and passed over)
+PARQUET_STREAMING = {"pre_buffer": False, "buffer_size": 1 << 20}
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer JSON line is listed as unreadable, not read (--max-line-mb)
 # A record whose objects and lists nest deeper than this is listed as unreadable: deeper values
 # would exhaust Python's recursion in the steps that walk a record (Parquet holds 99 levels).
@@ -546,11 +550,13 @@ def _parquet_rows(files: list[Path]) -> Iterator[dict]:
 
     for path in files:
         try:
-            data = pq.ParquetFile(path)
+            data = pq.ParquetFile(path, **PARQUET_STREAMING)
             json_columns = JsonColumns(data.schema_arrow)
-            for batch in data.iter_batches(batch_size=BATCH_ROWS):
-                rows = batch.to_pylist()
-                yield from map(json_columns.decode, rows) if json_columns else rows
+            # a row group at a time: reading the first records reads the first row group only
+            for group in range(data.num_row_groups):
+                for batch in data.iter_batches(batch_size=BATCH_ROWS, row_groups=[group]):
+                    rows = batch.to_pylist()
+                    yield from map(json_columns.decode, rows) if json_columns else rows
         except (pa.ArrowException, OSError, ValueError) as exc:
             raise SourceError(f"{path}: cannot read Parquet data ({exc})") from None
 
