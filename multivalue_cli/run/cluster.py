@@ -99,6 +99,8 @@ def driver_reason(spec, source, plan) -> str:
     if source.description.startswith("hf:"):
         return ("a hub dataset is streamed here: write it to a Parquet or JSON Lines file every "
                 "node sees first (datasets' to_parquet) and give its path")
+    if source.description.startswith("sample:"):
+        return "the bundled sample is read here: give the path of a file every node sees"
     if cluster_input(source) is None:
         return ("the tasks read JSON Lines (.jsonl, .jsonl.gz) and Parquet files: convert the "
                 "input to one of those, on a filesystem every node sees")
