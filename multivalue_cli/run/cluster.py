@@ -53,7 +53,9 @@ import ray
 
 from ..errors import MultivalueError
 from ..io.arrowschema import SchemaBuilder, Untypable
-from ..io.ranges import MARK_EVERY, RANGE_BYTES, RangeScan, range_digest, ranges_of, scan_range, uncompressed_copy
+from ..io.ranges import (
+    MARK_EVERY, RANGE_BYTES, RangeScan, range_digest, ranges_of, scan_range, uncompressed_copy,
+)
 from ..io.rowgroups import RowGroupShard, row_group_shards, row_group_sizes, rows_of_shard
 from ..io.sources import FULL_HASH_BYTES, BadRecord, file_fingerprint, jsonl_rows_at, path_fingerprint
 from .folder import FolderRun, with_originals
@@ -277,8 +279,9 @@ class ClusterRun(FolderRun):
             else:  # the input's fingerprint from its bytes; a gzipped file is planned once copied
                 self._fingerprint()
             if self.kind == "parquet":
-                self._groups = _gathered([self._task(row_group_sizes).remote(path, str(name))
-                                          for path, name in zip(self.files, self.source.files)], self._timeout())
+                footer = self._task(row_group_sizes)
+                self._groups = _gathered([footer.remote(path, str(name)) for path, name
+                                          in zip(self.files, self.source.files)], self._timeout())
             self._begin(note, warn)
             if self.kind == "jsonl.gz" and self._scans is None:  # a resume: no format chosen
                 self._plan_copy()
@@ -352,8 +355,8 @@ class ClusterRun(FolderRun):
 
     def _plan_copy(self) -> None:
         """Copy a gzipped input uncompressed into the work folder (by a task), then plan on it."""
-        self._note(f"note: uncompressing {self.where} into {self.work / COPY_NAME} (removed when the run ends)")
         copy = self.work / COPY_NAME
+        self._note(f"note: uncompressing {self.where} into {copy} (removed when the run ends)")
         _gathered([self._task(_copy_part).remote(self.files[0], copy.resolve(), self.where)], None)
         self._copied, self.path = True, copy.resolve()
         self._plan(fingerprint=False)
@@ -365,12 +368,15 @@ class ClusterRun(FolderRun):
     def _plan(self, fingerprint: bool = True) -> None:
         """Scan the input's ranges on the cluster; the fingerprint and schema from them."""
         size = self.path.stat().st_size
-        parts = _gathered([self._task(_scan_part).remote(self.path, start, end, self.cap, self.keep, self.added)
+        scan = self._task(_scan_part)
+        parts = _gathered([scan.remote(self.path, start, end, self.cap, self.keep, self.added)
                            for start, end in ranges_of(size)], self._timeout())
         scans = [scan for scan, _ in parts]
-        if fingerprint and size <= FULL_HASH_BYTES:  # a bigger file's is its edges and time, read here
+        if fingerprint and size <= FULL_HASH_BYTES:
             self.source.known_fingerprint = {"files": [file_fingerprint(
                 self.source.files[0], size, RANGE_BYTES, [scan.sha256 for scan in scans])]}
+        elif fingerprint:  # a bigger file's is its edges and time, read by a task too
+            self._fingerprint()
         builders = self._within_limit(scans, [builder for _, builder in parts])
         if all(builder is not None for builder in builders):
             self._builder = builders[0]
@@ -389,8 +395,8 @@ class ClusterRun(FolderRun):
         for k, scan in enumerate(scans):
             if base + scan.rows >= limit:
                 schema = ray.remote(_range_schema).options(runtime_env={"env_vars": actor_env()})
-                cut = _gathered([schema.remote(self.path, scan, self.cap, self.keep, self.added, limit - base)],
-                                self.opts.worker_timeout or None)[0]
+                cut = _gathered([schema.remote(self.path, scan, self.cap, self.keep, self.added,
+                                               limit - base)], self.opts.worker_timeout or None)[0]
                 return builders[:k] + [cut]
             base += scan.rows
         return builders
@@ -452,8 +458,8 @@ class _Actors:
 
     def __init__(self, run: ClusterRun, config: JobConfig, count: int) -> None:
         # the folder as every node names it (a relative one is the driver's)
-        writer = FolderRun(run.out.resolve(), None, run.spec, run.profile, run.opts, run.plan, run.started, run.errors,
-                           run.fanout)
+        writer = FolderRun(run.out.resolve(), None, run.spec, run.profile, run.opts, run.plan, run.started,
+                           run.errors, run.fanout)
         writer.format, writer.schema = run.format, run.schema
         writer.fits = SchemaBuilder.from_schema(run.schema).fits if run.schema is not None else None
         self.run = run
