@@ -52,7 +52,7 @@ def column_names(count: int) -> tuple[str, ...]:
 
 def sniff(path: Path) -> ConllLayout | None:
     """The layout of a CoNLL file, from its first line that is not blank (None: no such line)."""
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         first = next((line for line in stream if line.strip()), None)
         if first is None:
             return None
@@ -180,7 +180,7 @@ def conll_reader(path: Path, spec: str) -> tuple[ConllLayout, Callable[[], Itera
         raise SourceError(f"{spec}: holds no CoNLL line (a token and its tags)")
 
     def rows() -> Iterator[dict | BadRecord]:
-        with open(path, "rb") as stream:
+        with path.open("rb") as stream:
             for first, lines in blocks(stream):
                 found = read_block(first, lines, layout)
                 if isinstance(found, dict):
@@ -191,7 +191,7 @@ def conll_reader(path: Path, spec: str) -> tuple[ConllLayout, Callable[[], Itera
                                     data.decode("utf-8", "backslashreplace").rstrip("\r\n"), data)
 
     def count() -> int:
-        with open(path, "rb") as stream:
+        with path.open("rb") as stream:
             return sum(1 for _ in blocks(stream))
 
     return layout, rows, count

@@ -6,7 +6,8 @@ The file is cut every :data:`RANGE_BYTES` bytes; a range owns the lines that *st
 of it: its rows (every line that is not blank), its lines, where every
 :data:`MARK_EVERY`-th row starts, and a SHA-256 of its bytes. The digests of all ranges are the
 input's fingerprint, computed the same way by whoever reads the file (:func:`range_digests`),
-so a run started in one process can be resumed by a cluster, and the other way round.
+so a run started in one process can be resumed by a cluster, and the other way round. A file
+may be local or named by a URL (:mod:`.storage`): both are read through ``path.open("rb")``.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterator, NamedTuple
 
 from .jsonstream import LongLine, bounded_lines
+from .storage import StoredFile, open_gzip
 
 # A test hook can make ranges small (MULTIVALUE_RANGE_BYTES), so that a small file has several.
 RANGE_BYTES = int(os.environ.get("MULTIVALUE_RANGE_BYTES", 32 << 20))
@@ -46,10 +48,11 @@ def ranges_of(size: int, step: int = RANGE_BYTES) -> list[tuple[int, int]]:
     return [(start, min(start + step, size)) for start in range(0, max(size, 1), step)]
 
 
-def range_digests(path: Path, step: int = RANGE_BYTES) -> list[str]:
+def range_digests(path: "Path | StoredFile", step: int = RANGE_BYTES) -> list[str]:
     """The SHA-256 of each range of the file."""
-    with open(path, "rb") as stream:
-        return [_digest(stream, start, end) for start, end in ranges_of(os.fstat(stream.fileno()).st_size, step)]
+    with path.open("rb") as stream:
+        stream.seek(0, os.SEEK_END)
+        return [_digest(stream, start, end) for start, end in ranges_of(stream.tell(), step)]
 
 
 def _digest(stream: BinaryIO, start: int, end: int) -> str:
@@ -101,11 +104,11 @@ def is_row(line: bytes | LongLine, first: bool = False) -> bool:
     return bool((text.lstrip("\ufeff") if first else text).strip())
 
 
-def scan_range(path: Path, start: int, end: int, cap: int) -> RangeScan:
+def scan_range(path: "Path | StoredFile", start: int, end: int, cap: int) -> RangeScan:
     """Count the rows and lines of a range and mark where every MARK_EVERY-th row starts."""
     rows = lines = 0
     marks: list[RowMark] = []
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         sha256 = _digest(stream, start, end)
         for offset, line in owned_lines(stream, start, end, cap):
             if is_row(line, first=offset == 0):
@@ -116,13 +119,13 @@ def scan_range(path: Path, start: int, end: int, cap: int) -> RangeScan:
     return RangeScan(start, end, rows, lines, marks, sha256)
 
 
-def range_digest(path: Path, start: int, end: int) -> str:
+def range_digest(path: "Path | StoredFile", start: int, end: int) -> str:
     """The SHA-256 of bytes ``[start, end)`` of a file (one range's part of its fingerprint)."""
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         return _digest(stream, start, end)
 
 
-def uncompressed_copy(path: Path, copy: Path, where: str) -> int:
+def uncompressed_copy(path: "Path | StoredFile", copy: Path, where: str) -> int:
     """Write the content of a gzipped file to ``copy`` (whole, or not at all: a file of its
     own, renamed into place), so that it can be read in ranges; its size."""
     partial = copy.with_name(f".{copy.name}.tmp")
@@ -138,11 +141,9 @@ def uncompressed_copy(path: Path, copy: Path, where: str) -> int:
     return copy.stat().st_size
 
 
-def _opened_gzip(path: Path, where: str):
-    import gzip
-
+def _opened_gzip(path: "Path | StoredFile", where: str):
     try:
-        return gzip.open(path, "rb")
+        return open_gzip(path)
     except OSError as exc:
         from .badrecords import SourceError
 

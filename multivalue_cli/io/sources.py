@@ -1,4 +1,5 @@
-"""Where records come from: files, folders, stdin, the bundled sample, or a hub dataset.
+"""Where records come from: files, folders (local, or URLs: :mod:`.storage`), stdin, the
+bundled sample, or a hub dataset.
 
 ``open_source(spec)`` inspects the input once (so a missing file or an offline hub fails before
 any work starts) and returns a :class:`Source` whose ``records()`` streams ``(row, record)``
@@ -30,6 +31,7 @@ from urllib.parse import urlsplit
 from . import jsontext
 from .badrecords import BadRecord, BadRecordError, SourceError, bad_line  # noqa: F401 - BadRecordError: for the callers
 from .jsonstream import LongLine, Unreadable, WholeDocument, bounded_lines, json_items, too_deep
+from .storage import StoredFile, arrow_readable, input_path, is_url, open_gzip
 
 if TYPE_CHECKING:  # pyarrow and datasets are imported only when an input needs them
     import pyarrow as pa
@@ -40,7 +42,8 @@ SUPPORTED_INPUTS = (
     "a .parquet file, "
     "a folder of .parquet files, a folder written by datasets' save_to_disk, "
     "a .conll file (a token and its tags per line; any file with --task ner), "
-    "or hf:owner/name for a dataset on the Hugging Face hub"
+    "or hf:owner/name for a dataset on the Hugging Face hub; a file or folder may be a URL "
+    "(s3://, gs://, hf://, file://: any filesystem fsspec knows)"
 )
 HUB_PREFIX = "hf:"
 HUB_HOST = "huggingface.co"
@@ -75,7 +78,7 @@ class Source:
     schema: "pa.Schema | None"
     read: Callable[[], Iterable[dict]] = field(repr=False, compare=False)
     limit: int | None = None
-    files: tuple[Path, ...] = ()  # the local files read, for the fingerprint
+    files: tuple["Path | StoredFile", ...] = ()  # the files read (local, or URLs), for the fingerprint
     stdin: bool = False  # read once only, until spooled (stdin or a named pipe)
     counter: Callable[[], int | None] | None = field(default=None, repr=False, compare=False)
     split_note: str | None = None  # how the split was chosen, when not by --split
@@ -144,14 +147,14 @@ FULL_HASH_BYTES = 256 * 1024 * 1024
 EDGE_BLOCK_BYTES = 4 * 1024 * 1024
 
 
-def path_fingerprint(path: Path) -> dict:
+def path_fingerprint(path: "Path | StoredFile") -> dict:
     """A file's fingerprint, as :meth:`Source.fingerprint` gives it."""
     stat = path.stat()
     if stat.st_size <= FULL_HASH_BYTES:
         from .ranges import RANGE_BYTES, range_digests
 
         return file_fingerprint(path, stat.st_size, RANGE_BYTES, range_digests(path))
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         return {"path": str(path), "bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns,
                 "edges_sha256": _file_digest(stream, EDGE_BLOCK_BYTES)}
 
@@ -161,7 +164,7 @@ def file_fingerprint(path: Path, size: int, range_bytes: int, digests: list[str]
     return {"path": str(path), "bytes": size, "range_bytes": range_bytes, "range_sha256": digests}
 
 
-def jsonl_rows_at(path: Path, offset: int, first_line: int, where: str, cap: int = MAX_LINE_BYTES
+def jsonl_rows_at(path: "Path | StoredFile", offset: int, first_line: int, where: str, cap: int = MAX_LINE_BYTES
                   ) -> Iterator[dict | BadRecord]:
     """The rows of a JSON Lines file from the line that starts at ``offset`` (line number
     ``first_line``): a part of the file read on its own, as :func:`_jsonl_rows` reads it whole."""
@@ -220,7 +223,7 @@ def open_source(
     ``conll`` a file of no other known kind is read as CoNLL."""
     if limit is not None and limit < 0:
         raise SourceError(f"limit must be 0 or more, got {limit}")
-    if spec is not None and spec.startswith(HUB_PREFIX):
+    if spec is not None and spec.startswith(HUB_PREFIX) and not is_url(spec):  # hf://: a file's URL
         source = _open_hub(spec[len(HUB_PREFIX):], split=split, config=config)
     else:
         if config is not None:
@@ -271,7 +274,7 @@ def _with_split_from_names(source: Source, names: list[str], given: str | None) 
 def _open_local(spec: str | None, *, split: str | None, cap: int = MAX_LINE_BYTES,
                 conll: bool = False) -> Source:
     if spec is not None and spec != "-":
-        path = Path(spec)
+        path = input_path(spec)
         names = [path.name] if not path.is_dir() else sorted(p.name for p in path.glob("*.parquet"))
         return _with_split_from_names(_open_local_source(spec, split=split, cap=cap, conll=conll), names, split)
     return _open_local_source(spec, split=split, cap=cap)
@@ -290,7 +293,7 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
         copied = OnceStream(_stdin_bytes, lambda opener: _jsonl_file_rows(opener, "<stdin>", cap), True)
         return Source("jsonl:<stdin>", split_name, None, lambda: _jsonl_rows(_stdin(), "<stdin>", cap),
                       stdin=True, once=copied)
-    path = Path(spec)
+    path = input_path(spec)
     if not path.exists():
         raise SourceError(f"no such file or folder: {spec}")
     if path.is_dir():
@@ -324,8 +327,8 @@ def _open_local_source(spec: str | None, *, split: str | None, cap: int = MAX_LI
     raise SourceError(f"{spec}: unsupported input; supported inputs are {SUPPORTED_INPUTS}")
 
 
-def _open_binary(path: Path) -> BinaryIO:
-    return gzip.open(path, "rb") if path.name.lower().endswith(".gz") else path.open("rb")
+def _open_binary(path: "Path | StoredFile") -> BinaryIO:
+    return open_gzip(path) if path.name.lower().endswith(".gz") else path.open("rb")
 
 
 def _open_pipe(path: Path, spec: str, split: str, cap: int) -> Source:
@@ -357,8 +360,6 @@ def _stdin():
 def _stdin_bytes() -> BinaryIO:
     stream = _stdin()
     if isinstance(stream.read(0), str):  # a text stream (tests): encode it
-        import io
-
         return io.BytesIO(stream.read().encode("utf-8", "surrogatepass"))
     return stream
 
@@ -498,7 +499,9 @@ def _json_type(value: Any) -> str:
 # --- folders and Parquet --------------------------------------------------------------------
 
 
-def _open_folder(path: Path, spec: str, *, split: str | None) -> Source:
+def _open_folder(path: "Path | StoredFile", spec: str, *, split: str | None) -> Source:
+    if isinstance(path, StoredFile) and any((path / n).is_file() for n in ("dataset_dict.json", "state.json")):
+        raise SourceError(f"{spec}: a save_to_disk folder is read from a local path; copy it here first")
     if (path / "dataset_dict.json").is_file():
         return _open_saved_dict(path, spec, split=split)
     if (path / "state.json").is_file() and (path / "dataset_info.json").is_file():
@@ -525,17 +528,25 @@ def _parquet_row_count(files: list[Path]) -> int | None:
     import pyarrow.parquet as pq
 
     try:
-        return sum(pq.ParquetFile(path).metadata.num_rows for path in files)
+        return sum(_parquet_rows_in(path) for path in files)
     except (pa.ArrowException, OSError):
         return None
 
 
-def _parquet_schema(path: Path) -> "pa.Schema":
+def _parquet_rows_in(path: "Path | StoredFile") -> int:
+    import pyarrow.parquet as pq
+
+    with arrow_readable(path) as readable:
+        return pq.ParquetFile(readable).metadata.num_rows
+
+
+def _parquet_schema(path: "Path | StoredFile") -> "pa.Schema":
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
-        return pq.read_schema(path)
+        with arrow_readable(path) as readable:
+            return pq.read_schema(readable)
     except (pa.ArrowException, OSError) as exc:
         raise SourceError(f"{path}: not a readable Parquet file ({exc})") from None
 
@@ -550,13 +561,14 @@ def _parquet_rows(files: list[Path]) -> Iterator[dict]:
 
     for path in files:
         try:
-            data = pq.ParquetFile(path, **PARQUET_STREAMING)
-            json_columns = JsonColumns(data.schema_arrow)
-            # a row group at a time: reading the first records reads the first row group only
-            for group in range(data.num_row_groups):
-                for batch in data.iter_batches(batch_size=BATCH_ROWS, row_groups=[group]):
-                    rows = batch.to_pylist()
-                    yield from map(json_columns.decode, rows) if json_columns else rows
+            with arrow_readable(path) as readable:
+                data = pq.ParquetFile(readable, **PARQUET_STREAMING)
+                json_columns = JsonColumns(data.schema_arrow)
+                # a row group at a time: reading the first records reads the first row group only
+                for group in range(data.num_row_groups):
+                    for batch in data.iter_batches(batch_size=BATCH_ROWS, row_groups=[group]):
+                        rows = batch.to_pylist()
+                        yield from map(json_columns.decode, rows) if json_columns else rows
         except (pa.ArrowException, OSError, ValueError) as exc:
             raise SourceError(f"{path}: cannot read Parquet data ({exc})") from None
 

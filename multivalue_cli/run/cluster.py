@@ -33,8 +33,10 @@ an actor whose shard makes no progress for ``--worker-timeout`` is replaced, and
 nothing moves for that long stops instead of waiting.
 
 The input and the output folder must be at the same path on every node (a shared or
-network filesystem). Other inputs (JSON documents, CSV, CoNLL, ``save_to_disk`` folders, stdin,
-hub datasets), ``--pair-key`` (a pair may straddle two shards), fields keyed by their text and
+network filesystem), or the input a URL every node reads (each task opens it through fsspec,
+:mod:`..io.storage`; the output folder's files are renamed into place, so it stays a path).
+Other inputs (JSON documents, CSV, CoNLL, ``save_to_disk`` folders, stdin, hub datasets),
+``--pair-key`` (a pair may straddle two shards), fields keyed by their text and
 ``--format conll`` run with Ray actors for the parse only (:mod:`.ray_pool`); the start-up note
 says why (:func:`driver_reason`).
 """

@@ -60,9 +60,12 @@ def refuse_input_inside(out: Path, source) -> None:
     by ``--overwrite``: refused."""
     if not out.exists():
         return
+    from ..io.storage import local_path
+
     folder = out.resolve()
     for path in source.files:
-        if Path(path).resolve().is_relative_to(folder):
+        local = local_path(path)  # a file of another filesystem (a URL's) is not in the folder
+        if local is not None and local.resolve().is_relative_to(folder):
             raise RunError(f"the input {path} lies inside the output folder {out}; writing there "
                            "could change or delete it: choose another -o folder")
 
