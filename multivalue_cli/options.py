@@ -116,6 +116,12 @@ def refuse_exclusive_options(ctx: typer.Context) -> None:
             raise UsageError("--engine ray needs Ray: pip install 'multivalue[ray]'")
     if o.resume and o.overwrite:
         raise UsageError("--resume and --overwrite exclude each other")
+    from .io.storage import is_url
+
+    if is_url(o.output):
+        raise UsageError(f"-o {o.output}: the output folder must be a path on this machine (or a filesystem "
+                         "every node mounts): its files are renamed into place, which an object store cannot "
+                         "do atomically; write it here, then copy it")
     if o.output == "-" and o.resume:
         raise UsageError("--resume needs an output folder, not -o -")
     if o.output == "-" and o.output_format is OutputFormat.csv:
