@@ -74,7 +74,7 @@ def cluster():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def transform(source: Path, out: Path, *more, fault: str | None = None, dialect: str = "IndE",
+def transform(source: Path | str, out: Path, *more, fault: str | None = None, dialect: str = "IndE",
               shard_size: int = 4000) -> subprocess.CompletedProcess:
     env = {**ENV, **({"MULTIVALUE_FAULT": fault} if fault else {})}
     return subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(source), "-d", dialect,
@@ -174,14 +174,17 @@ def small(mixed, tmp_path_factory) -> dict[str, Path]:
     return {"jsonl": folder / "small.jsonl", "gz": folder / "small.jsonl.gz", "parquet": folder / "parquet"}
 
 
-@pytest.mark.parametrize("kind, dialect", [("parquet", "IndE"), ("jsonl", "IndE,UAAVE"), ("gz", "IndE")])
-def test_more_inputs_run_on_the_cluster_as_on_one_machine(cluster, small, tmp_path, kind, dialect):
-    """Parquet (shards across row groups and files), several dialects (a folder each) and a
-    gzipped file: the tasks read and write, the output is the local engine's byte for byte."""
+@pytest.mark.parametrize("kind, dialect, url", [("parquet", "IndE", False), ("jsonl", "IndE,UAAVE", True),
+                                               ("gz", "IndE", False)])
+def test_more_inputs_run_on_the_cluster_as_on_one_machine(cluster, small, tmp_path, kind, dialect, url):
+    """Parquet (shards across row groups and files), several dialects (a folder each) from a
+    file:// URL (each task opens it through fsspec) and a gzipped file: the tasks read and
+    write, the output is the local engine's byte for byte."""
     local, out = tmp_path / "local", tmp_path / "cluster"
+    source = f"file://{small[kind]}" if url else str(small[kind])
     expected = 0 if kind == "parquet" else 3
-    assert transform(small[kind], local, dialect=dialect, shard_size=1000).returncode == expected
-    done = subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(small[kind]), "-d", dialect,
+    assert transform(source, local, dialect=dialect, shard_size=1000).returncode == expected
+    done = subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", source, "-d", dialect,
                            "-o", str(out), "--shard-size", "1000", "--engine", "ray", "--ray-address",
                            cluster[0], "--workers", "2"], env=ENV, capture_output=True, text=True, timeout=900)
     assert done.returncode == expected, done.stderr
@@ -189,7 +192,7 @@ def test_more_inputs_run_on_the_cluster_as_on_one_machine(cluster, small, tmp_pa
     assert every_output(out) == every_output(local)
     assert not (out / ".work").exists()  # a gzipped input's copy is gone with the rest
     if "," not in dialect:
-        verified = subprocess.run([sys.executable, "-m", "multivalue_cli", "verify", str(small[kind]), str(out)],
+        verified = subprocess.run([sys.executable, "-m", "multivalue_cli", "verify", source, str(out)],
                                   env=ENV, capture_output=True, text=True)
         assert verified.returncode == 0, verified.stdout + verified.stderr
 
