@@ -55,10 +55,28 @@ class Unreachable(MemoryFileSystem):
         raise ConnectionError("Cannot connect to host mvdown:443\n(a second line)")
 
 
+class Dropping(MemoryFileSystem):
+    """A filesystem (``mvdrop://``) whose connection drops once a file is being read."""
+
+    protocol = "mvdrop"
+
+    def info(self, path, **kwargs):
+        return {"name": path, "size": 1000, "type": "file"}
+
+    def _open(self, path, *args, **kwargs):
+        return DroppedFile()
+
+
+class DroppedFile(io.BytesIO):
+    def readinto(self, buffer):
+        raise RuntimeError("connection reset by peer")
+
+
 @pytest.fixture
 def store():
     fsspec.register_implementation("mvtest", TestStore, clobber=True)
     fsspec.register_implementation("mvdown", Unreachable, clobber=True)
+    fsspec.register_implementation("mvdrop", Dropping, clobber=True)
     TestStore.store.clear()
     TestStore.opened.clear()
     yield TestStore()
@@ -238,17 +256,12 @@ def test_an_unknown_scheme_an_unreachable_url_and_a_missing_file(store, tmp_path
     assert line == "error: no such file or folder: mvtest://d/none.jsonl"
 
 
-def test_a_failure_while_reading_is_a_clear_error(store, monkeypatch):
-    store.pipe("d/train.jsonl", GSM8K.read_bytes())
-
-    def broken(self, buffer):
-        raise RuntimeError("connection reset by peer")
-
-    from multivalue_cli.io import storage
-
-    monkeypatch.setattr(storage._Reading, "readinto", lambda self, buffer: self._call(broken, self, buffer))
-    with pytest.raises(SourceError, match=r"mvtest://d/train.jsonl: cannot read .*connection reset by peer"):
-        list(open_source("mvtest://d/train.jsonl").records())
+def test_a_failure_while_reading_is_a_clear_error(store, tmp_path):
+    with pytest.raises(SourceError, match=r"mvdrop://d/train.jsonl: cannot read .*connection reset by peer"):
+        list(open_source("mvdrop://d/train.jsonl").records())
+    line = one_line_error(*cli("transform", "mvdrop://d/train.jsonl", "--task", "gsm8k", "-d", "IndE", "-q",
+                               "-o", tmp_path / "out"))
+    assert "mvdrop://d/train.jsonl" in line and "connection reset by peer" in line
 
 
 def test_a_file_url_inside_the_output_folder_is_refused(tmp_path):
