@@ -35,6 +35,8 @@ def rendered(nlp, text, *ops):
         ("The 1990s were great.", [Delete(0)], "1990s were great."),
         # a fill-in blank starting the sentence stands for a capitalised word
         ("_ had a girl.", [Insert(2, "it was"), Move(0, 2, 4)], "It was a girl _ had."),
+        ("_ lived here.", [Replace(1, "live"), Insert(1, "been")], "_ been live here."),
+        ("_ has bought a car.", [Replace(1, "have")], "_ have bought a car."),
         # contractions: host and n't stay together; an orphaned n't becomes not
         ("He doesn't know.", [Replace(1, "do")], "He don't know."),
         ("I can't go.", [Replace(1, "could")], "I couldn't go."),

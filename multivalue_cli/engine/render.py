@@ -276,7 +276,8 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
     first_out: dict[int, Item] = {}
     by_orig: dict[int, Item] | None = None
     for item in items:
-        if item.sent in touched and item.sent not in first_out and any(ch.isalpha() for ch in item.text):
+        if item.sent in touched and item.sent not in first_out and (
+                any(ch.isalpha() for ch in item.text) or _blank(item.text)):
             first_out[item.sent] = item
     n = len(tokens)
     for start in sorted(touched):
