@@ -212,3 +212,53 @@ def be_replacing(aux, subj, past: bool) -> str:
     if is_clitic(aux) and not past:
         return BE_CLITICS[person]
     return (BE_PAST if past else BE_PRESENT)[person]
+
+
+@lru_cache(maxsize=65536)
+def dictionary_adjective(word: str) -> bool:
+    """Whether the inflection dictionary knows ``word`` as an adjective too (*attached*,
+    *broken*, *closed*; not *written* or *painted*, which it has only as verb forms)."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word)
+
+
+@lru_cache(maxsize=65536)
+def _past_forms(lemma: str) -> frozenset[str]:
+    from lemminflect import getInflection
+
+    return frozenset(form.lower() for form in getInflection(lemma, tag="VBD"))
+
+
+def not_a_past_form(tok) -> bool:
+    """Whether a word the tagger took for a simple past is none of its verb's past-tense forms
+    (*shown* and *done* are participles only; *don* of a split *don ’ t* is no past at all), so
+    that it is no finite past. *learnt* and *learned* both count as pasts."""
+    forms = _past_forms(lemma_of(tok))
+    return bool(forms) and tok.lower_ not in forms
+
+
+# The contracted forms of *have* and *be* that a tokenizer may leave glued to the word before
+# them (*I’Ve*, *we'd*): the verb after such a word is a participle, not a past tense.
+AUXILIARY_CLITICS = ("'ve", "’ve", "'d", "’d", "'s", "’s", "'re", "’re", "'m", "’m")
+# Full forms of the perfect and passive auxiliaries.
+PERFECT_OR_PASSIVE_AUXILIARIES = frozenset(
+    {"have", "has", "had", "am", "is", "are", "was", "were", "be", "been", "being"})
+
+
+def after_auxiliary(verb) -> bool:
+    """Whether a form of *have* or *be* that the parser did not attach to ``verb`` stands right
+    before it (adverbs aside): a perfect or passive the parser has split, as when the clitic
+    is glued to its subject (*I’Ve started*, one token) or left unattached. ``verb`` is then a
+    participle, whatever its tag says."""
+    doc = verb.doc
+    k = verb.i - 1
+    while k >= 0 and doc[k].pos_ in ("ADV", "PART") and doc[k].lower_ not in ("to",):
+        k -= 1
+    if k < 0:
+        return False
+    before = doc[k]
+    if before.head.i == verb.i and before.dep_ in ("aux", "auxpass"):
+        return False  # attached: the parse already shows the verb group
+    low = before.lower_
+    return low in PERFECT_OR_PASSIVE_AUXILIARIES or (len(low) > 3 and low.endswith(AUXILIARY_CLITICS))
