@@ -17,14 +17,15 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, negative_noun_phrase, subject_of,
+    EMBEDDED_CLAUSE_DEPS, children, in_comparison, light_verb_event_object, morph_values,
+    negation_after, negative_noun_phrase, possessive_participle_object, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form, coordinated_participles,
-    do_form, experiential_cue, find_perfects, has_duration, in_temporal_clause, is_irrealis,
-    no_amnt, present_form, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, STATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form,
+    coordinated_participles, do_form, experiential_cue, find_perfects, has_duration,
+    in_temporal_clause, is_irrealis, no_amnt, present_form, preverbal_start, shares_auxiliary,
 )
 
 
@@ -55,6 +56,9 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         ("We have never eaten and drunk so much.", "We never ate and drank so much."),
         ("You've read the letter, haven't you?", "You read the letter, didn't you?"),
         ("She has been ill, has she?", "She was ill, was she?"),
+        ("The books that have been sold were old.", "The books that were sold were old."),
+        ("The lamps which have been repaired are in the hall.",
+         "The lamps which were repaired are in the hall."),
     ],
     negatives=[
         "I have lived here since 2010.",
@@ -67,13 +71,16 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         "He and I have been friends for years.",
         "The shop has leftover cakes every evening.",
         "My aunt has spare keys for the flat.",
+        "This fish has wrinkled skin.",
     ],
 )
 def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Simple past for the SAE present perfect: *I finished*, *Did you eat?*, *Were you ever in
     London?*. Questions and negation take *did* (or *was/were* for *been*). Not for perfects
     with *since/for* (the past would say the state is over), progressives (*have been waiting*),
-    *have been to*, possessive *have got*, or past and modal perfects."""
+    *have been to*, possessive *have got*, or past and modal perfects, nor possessive *have*
+    before a participial adjective (*has attached earlobes*). *was/were* agree with the
+    antecedent of a relative pronoun (*teachers who were*)."""
     for have in index.by_lemma.get("have", ()):
         if have.dep_ != "aux" or have.tag_ not in ("VBP", "VBZ"):
             continue
@@ -83,8 +90,8 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
         subj = subject_of(verb)
         if subj is None or _has_duration_phrase(index, verb) or verb.lower_ == "got":
             continue
-        if not dictionary_verb(verb.lower_):
-            continue  # *she has leftover boards*: possessive have and an adjective
+        if not dictionary_verb(verb.lower_) or possessive_participle_object(verb):
+            continue  # *she has leftover boards*, *has attached earlobes*: possessive have and an adjective
         inverted = have.i < subj.i
         negated = negation_after(have) is not None
         tag = _echo_tag(index, verb, have)
@@ -95,7 +102,8 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
             been = [verb]
         if been:
             tag_ops = [] if tag is None else [Replace(tag[0].i, be_form(tag[1], past=True))]
-            yield site(Replace(have.i, be_form(subj, past=True)), Delete(been[0].i), *tag_ops)
+            yield site(Replace(have.i, be_form(agreement_subject(subj), past=True)), Delete(been[0].i),
+                       *tag_ops)
             continue
         if any(c.dep_ == "aux" and c.i != have.i for c in children(verb)):
             continue
@@ -187,6 +195,11 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "A girl is seen waiting at the door with her arms folded.",
         "Find the number of trains departed from the station.",
         "Sweet of her mum called us.",
+        "I thought it was Monday.",
+        "She believed the story was true.",
+        "Who was the king of France?",
+        "What was the capital of Prussia?",
+        "No, we didn't.",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
@@ -195,7 +208,10 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
     participle. Not in temporal, conditional and irrealis clauses (*when I was young*, *if I
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
     *was/were*. *have* agrees with the antecedent of a relative pronoun (*visitors who have
-    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*)."""
+    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*). Not a past
+    belief (*I thought that was him*), nor *be* or a state in the complement of a past verb
+    (its past is that time's: *asked where the books were*), an inverted copula asking who
+    or what something was (*Who was the king?*), or a stranded *didn't* (*but Tom didn't*)."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     tag_of = index.tag_of
     has_do = "do" in index.by_lemma  # else no bare verb has do-support
@@ -208,15 +224,19 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
                 continue
             subj = subject_of(verb)
             if subj is None or in_temporal_clause(verb) or (
-                    durations and _has_duration_phrase(index, verb)):
+                    durations and _has_duration_phrase(index, verb)) or _past_belief(verb):
                 continue
             participle = perfect_participle(lemma_of(verb), form)
             if participle:
-                yield site(Replace(dids[0].i, have_form(agreement_subject(subj))),
+                yield site(Replace(dids[0].i, have_form(agreement_subject(_nearest_subject(verb, subj)))),
                            Replace(verb.i, participle))
             continue
         if not _is_past_lexical(verb) or in_temporal_clause(verb) or is_irrealis(verb):
             continue
+        if verb.lemma_ == "do" and negation_after(verb) is not None:
+            continue  # "but Jessica didn't.": the auxiliary of an elided verb, no verb of its own
+        if _backshifted_state(verb) or _past_belief(verb):
+            continue  # "I thought that was a throwback": a belief held then, a state at that time
         if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
             continue  # a participle the tagger took for a past ("had laid")
         if durations and _has_duration_phrase(index, verb):
@@ -224,9 +244,11 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there" or bare_adjective(subj):
             continue
-        have = have_form(agreement_subject(subj))
+        have = have_form(agreement_subject(_nearest_subject(verb, subj)))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
+            if subj.i > verb.i and _identity_question(verb):
+                continue  # "Who was the ruling class ...?" asks who it was then, not up to now
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
                 if end + 1 < len(doc) and not doc[end + 1].is_punct and end >= verb.i:
@@ -241,6 +263,40 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
         # other rule rewords the participle the inserted *have* needs (*has then kiss*)
         yield site(Insert(preverbal_start(verb, subj), have),
                    Replace(verb.i, participle if participle != verb.lower_ else verb.text))
+
+
+# Verbs of belief: their past with a complement clause reports what someone took to be so at
+# that time (*I thought that was him*), which the perfect would make a belief held up to now.
+BELIEF_VERBS = frozenset({"think", "believe", "suppose", "assume", "guess", "imagine", "expect",
+                          "figure", "reckon"})
+
+
+def _past_belief(verb: Token) -> bool:
+    """*I thought that was a throwback*: a past verb of belief with a clause complement."""
+    return verb.lemma_.lower() in BELIEF_VERBS and any(c.dep_ == "ccomp" for c in children(verb))
+
+
+def _backshifted_state(verb: Token) -> bool:
+    """*I thought that was a throwback*, *asked her where the books were*, *noticed that one was
+    pregnant*: *be* or a verb of state in the clause complement of a past verb, whose past is
+    that of the verb above (a state at that time), not an event of its own."""
+    if verb.dep_ != "ccomp" or verb.head.tag_ != "VBD":
+        return False
+    return verb.lemma_ == "be" or verb.lemma_.lower() in STATIVE_VERBS
+
+
+def _identity_question(be: Token) -> bool:
+    """*Who was the ruling class?*, *What was the name of the king?*: an inverted copula whose
+    predicate is the question word, asking who or what something was."""
+    return any(c.dep_ in ("attr", "nsubj") and c.tag_ in ("WP", "WDT") and c.i < be.i
+               for c in children(be))
+
+
+def _nearest_subject(verb: Token, subj: Token) -> Token:
+    """The subject ``verb`` agrees with: where the parser has given it two (*... a mental
+    illness, and their brother received*, the first clause's verb lost), the one next to it."""
+    subjects = [c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i]
+    return subjects[-1] if len(subjects) > 1 else subj
 
 
 INDEFINITE_PRONOUNS = frozenset({"something", "someone", "somebody"})
@@ -431,6 +487,8 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         return None  # "have my girlfriend promised", "has themselves put": causative "have X done"
     if negative_noun_phrase(obj):
         return None  # "has no money received" reads as possessing none
+    if light_verb_event_object(verb) or possessive_participle_object(verb) or in_comparison(obj):
+        return None  # "made a good buy", "has attached earlobes", "caught 5 more than Stan"
     return obj
 
 
@@ -462,6 +520,9 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         "The boys have hurt themselves in the park.",
         "The new law has benefited small farmers.",
         "She has received no reply from the bank.",
+        "My uncle has made a quick call.",
+        "Sara has caught more fish than her cousin.",
+        "My grandmother has wrinkled hands.",
     ],
 )
 def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -470,7 +531,10 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     with one plain noun-phrase object right after the participle, of a verb with a result
     state (not *live*, *benefit*, nor *leave*, whose *have X left* means 'X remaining'). Not
     a person or a reflexive object (*have my girlfriend promised*, *has themselves put*),
-    which reads as causative *have someone do*. Needs a present perfect
+    which reads as causative *have someone do*; not a light verb with an event noun (*made a
+    good buy*: :func:`light_verb_event_object`), a possessive *have* with a participial
+    adjective (*has attached earlobes*), or an object compared (*caught 5 more than Stan*).
+    Needs a present perfect
     statement with such an object; the benchmark texts have none (their present perfects are
     experiential, *has never dated anyone*, or possessive *has had*, and their past perfects
     *had X done* would read as causatives)."""
