@@ -7,12 +7,14 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import agreement_subject, inflect_verb, is_clitic, lemma_of
+from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import (
+    after_auxiliary, agreement_subject, inflect_verb, is_clitic, lemma_of, not_a_past_form,
+)
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    children, direct_subject, subject_of,
+    children, direct_subject, recent_time, subject_of,
 )
 
 from .common import (
@@ -188,6 +190,8 @@ def _raising_verb(verb: Token) -> bool:
          "The thief was caught by a guard and then been give back the money."),
         ("Two neighbours, a baker and a teacher, painted the fence.",
          "Two neighbours, a baker and a teacher, been paint the fence."),
+        ("They sold the house and bought a boat.", "They been sell the house and been buy a boat."),
+        ("He fixed the fence last year.", "He been fix the fence last year."),
     ],
     negatives=[
         "The man turned out to be a doctor.",
@@ -203,23 +207,38 @@ def _raising_verb(verb: Token) -> bool:
         "How many apples did each basket hold?",
         "Brave of the kid who tip toed past the dog at night.",
         "She has washed the dishes and dried them.",
+        "He just finished the race.",
+        "We painted the kitchen this morning.",
+        "She washed the car today.",
+        "We’Ve painted the door.",
     ],
 )
 def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Anterior *been* + bare verb of the Caribbean creoles and Gullah (*mi ben kot di bred*,
     *I been cut the bread*) for the simple past and the past perfect of action verbs in
     statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
-    negation, questions or irrealis pasts."""
+    negation, questions or irrealis pasts; not for a word tagged past that is no past form
+    (*shown*, *don* of *don ’ t*) or follows an auxiliary the parser left apart (*I’Ve
+    started*), nor for an event of the present period (*this morning*, *just*, *today*:
+    :func:`recent_time`), which a remote-past *been* contradicts. Coordinated verbs that share
+    a subject are marked together (one site): one verb phrase, one tense."""
+    marked: dict[int, list[Op]] = {}  # verb position -> its ops, in document order
     for verb, subj in finite_lexical(index, ("VBD",)):
         if verb.lemma_ in NOT_COMPLETABLE or is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
         if _raising_verb(verb):
             continue  # "turned out to have donated" reports a finding, not an action
+        if not_a_past_form(verb) or after_auxiliary(verb):
+            continue  # "us shown", "don ’ t", "I’Ve started": no simple past in the text
+        if recent_time(verb):
+            continue  # "received your card this morning": no past to set apart from now
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
-            yield site(Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
-                       Replace(verb.i, base))
+            marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
+                              Replace(verb.i, base)]
+    for group in _shared_subject_groups(index, marked):
+        yield site(*(op for i in group for op in marked[i]))
     for p in find_perfects(index):
         if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
             continue
@@ -228,6 +247,25 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         forms = participle_ops(p, "VB")
         if forms is not None:
             yield site(Replace(p.have.i, "been"), *forms)
+
+
+def _shared_subject_groups(index: DocIndex, verbs: dict[int, list]) -> list[list[int]]:
+    """The positions of ``verbs`` grouped by coordination: a conjunct with no subject of its
+    own goes with the verb it is coordinated with, when that one is in ``verbs`` too (*she
+    smiled at him and then kissed him*): one verb phrase, one tense, so its verbs are marked
+    together or not at all."""
+    root_of: dict[int, int] = {}
+    for i in sorted(verbs):
+        verb = index.tokens[i]
+        head = verb.head
+        if verb.dep_ == "conj" and direct_subject(verb) is None and head.i in verbs:
+            root_of[i] = root_of.get(head.i, head.i)
+        else:
+            root_of[i] = i
+    groups: dict[int, list[int]] = {}
+    for i in sorted(verbs):
+        groups.setdefault(root_of[i], []).append(i)
+    return list(groups.values())
 
 
 # ------------------------------------------------------------------------------- 112 bare_perfect
