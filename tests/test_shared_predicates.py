@@ -442,3 +442,15 @@ def test_after_auxiliary(nlp, text, verb, expected):
     from multivalue_cli.engine.morphology import after_auxiliary
 
     assert after_auxiliary(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Mary liked the song, but Tom didn't.", "did", True),
+    ("They sold half the amount that they did the day before.", "did", True),
+    ("She did the dishes.", "did", False),
+    ("He did as he was told.", "did", False),
+])
+def test_stranded_do(nlp, text, verb, expected):
+    from multivalue_cli.engine.syntax import stranded_do
+
+    assert stranded_do(word(nlp(text), verb)) is expected

@@ -405,3 +405,21 @@ def questioned_clause(verb: "Token") -> bool:
         if tok.dep_ in ("advcl", "relcl", "acl"):
             return False
         tok = tok.head
+
+
+# Dependents that show *do* is a verb with a complement of its own (*did the dishes*, *did
+# well*... aside, which count as none: see stranded_do).
+DO_COMPLEMENT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "acomp", "attr", "dative", "oprd", "prt",
+                                "prep", "advcl"})
+
+
+def stranded_do(verb: "Token") -> bool:
+    """*but Jessica didn't.*, *the amount that they did the day before*, *so did I*: *do*
+    standing for a verb phrase said before (its auxiliary with the verb left out), with no
+    object, complement or prepositional phrase of its own; not *did the dishes*, *did it*,
+    *did as he was told*."""
+    if verb.lemma_.lower() != "do":
+        return False
+    time_nouns = wordlist("time_nouns")
+    return not any(c.dep_ in DO_COMPLEMENT_DEPS and c.lemma_.lower() not in time_nouns
+                   for c in children(verb))  # *the day before* is a time, not an object

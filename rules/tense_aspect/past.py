@@ -14,7 +14,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    children, direct_subject, recent_time, subject_of,
+    children, direct_subject, recent_time, stranded_do, subject_of,
 )
 
 from .common import (
@@ -224,6 +224,8 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
     a subject are marked together (one site): one verb phrase, one tense."""
     marked: dict[int, list[Op]] = {}  # verb position -> its ops, in document order
     for verb, subj in finite_lexical(index, ("VBD",)):
+        if stranded_do(verb):
+            continue  # "the amount they did the day before": do standing for an elided verb
         if verb.lemma_ in NOT_COMPLETABLE or is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
@@ -237,7 +239,7 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if base:
             marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
                               Replace(verb.i, base)]
-    for group in _shared_subject_groups(index, marked):
+    for group in shared_subject_groups(index, marked):
         yield site(*(op for i in group for op in marked[i]))
     for p in find_perfects(index):
         if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
@@ -249,21 +251,26 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
             yield site(Replace(p.have.i, "been"), *forms)
 
 
-def _shared_subject_groups(index: DocIndex, verbs: dict[int, list]) -> list[list[int]]:
+def shared_subject_groups(index: DocIndex, verbs: dict[int, list], considered: set[int] = frozenset()
+                          ) -> list[list[int]]:
     """The positions of ``verbs`` grouped by coordination: a conjunct with no subject of its
     own goes with the verb it is coordinated with, when that one is in ``verbs`` too (*she
     smiled at him and then kissed him*): one verb phrase, one tense, so its verbs are marked
-    together or not at all."""
+    together or not at all. A conjunct whose verb was ``considered`` (a verb of the same kind)
+    but left unmarked is left unmarked too (*she liked him and kissed him*)."""
     root_of: dict[int, int] = {}
     for i in sorted(verbs):
         verb = index.tokens[i]
         head = verb.head
-        if verb.dep_ == "conj" and direct_subject(verb) is None and head.i in verbs:
-            root_of[i] = root_of.get(head.i, head.i)
+        shares = verb.dep_ == "conj" and direct_subject(verb) is None
+        if shares and head.i in verbs and head.i in root_of:
+            root_of[i] = root_of[head.i]
+        elif shares and head.i in considered:
+            continue  # its first verb keeps its tense: so does it
         else:
             root_of[i] = i
     groups: dict[int, list[int]] = {}
-    for i in sorted(verbs):
+    for i in sorted(root_of):
         groups.setdefault(root_of[i], []).append(i)
     return list(groups.values())
 

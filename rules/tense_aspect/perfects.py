@@ -11,21 +11,23 @@ from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic, lemma_of,
-    person_number,
+    BE_PAST, agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic,
+    lemma_of, person_number, person_shown,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, object_of_imperative_as_subject,
     EMBEDDED_CLAUSE_DEPS, children, in_comparison, light_verb_event_object, morph_values,
-    negation_after, negative_noun_phrase, possessive_participle_object, subject_of,
+    negation_after, negative_noun_phrase, possessive_participle_object, stranded_do, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
+from .past import shared_subject_groups
 from .common import (
     NON_RESULTATIVE_VERBS, STATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form,
     coordinated_participles, do_form, experiential_cue, find_perfects, has_duration,
-    in_temporal_clause, is_irrealis, no_amnt, present_form, preverbal_start, shares_auxiliary,
+    in_temporal_clause, is_duration_for, is_irrealis, no_amnt, present_form, preverbal_start,
+    shares_auxiliary,
 )
 
 
@@ -33,12 +35,25 @@ def have_form(subj: Token) -> str:
     return "has" if person_number(subj) == "3s" else "have"
 
 
+# What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).
+DURATION_FOR_WORDS = frozenset({"long", "ever", "good", "now", "awhile"})
+
+
 def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
-    """*since 2010*, *for ten years*: the perfect there means 'up to now', the past would not.
-    Any *since* or *for* in the clause (``verb``'s subtree) counts (conservatively)."""
+    """*since 2010*, *for ten years*, *for a while*, *for long*: the perfect there means 'up to
+    now', the past would not. Any *since*, or *for* with a length of time, in ``verb``'s
+    subtree counts (conservatively); not *for* of a person or a purpose (*bought a book for
+    the teacher*)."""
     words, deps = index.words, index.dep_of
-    return any(deps[i] in ("prep", "advmod", "mark") and words[i].lower() in ("since", "for")
-               for i in index.subtree_positions(verb.i))
+    for i in index.subtree_positions(verb.i):
+        low = words[i].lower()
+        if low == "since" and deps[i] in ("prep", "advmod", "mark"):
+            return True
+        if low == "for" and deps[i] in ("prep", "advmod", "mark"):
+            tok = index.tokens[i]
+            if is_duration_for(tok) or any(c.lower_ in DURATION_FOR_WORDS for c in children(tok)):
+                return True
+    return False
 
 
 @rule(
@@ -80,7 +95,7 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
     with *since/for* (the past would say the state is over), progressives (*have been waiting*),
     *have been to*, possessive *have got*, or past and modal perfects, nor possessive *have*
     before a participial adjective (*has attached earlobes*). *was/were* agree with the
-    antecedent of a relative pronoun (*teachers who were*)."""
+    number *have* shows (*teachers who have been* -> *teachers who were*)."""
     for have in index.by_lemma.get("have", ()):
         if have.dep_ != "aux" or have.tag_ not in ("VBP", "VBZ"):
             continue
@@ -102,8 +117,8 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
             been = [verb]
         if been:
             tag_ops = [] if tag is None else [Replace(tag[0].i, be_form(tag[1], past=True))]
-            yield site(Replace(have.i, be_form(agreement_subject(subj), past=True)), Delete(been[0].i),
-                       *tag_ops)
+            was = BE_PAST[person_shown(have, subj)]  # as *have* shows it: *animals have* -> *were*
+            yield site(Replace(have.i, was), Delete(been[0].i), *tag_ops)
             continue
         if any(c.dep_ == "aux" and c.i != have.i for c in children(verb)):
             continue
@@ -211,10 +226,14 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
     come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*). Not a past
     belief (*I thought that was him*), nor *be* or a state in the complement of a past verb
     (its past is that time's: *asked where the books were*), an inverted copula asking who
-    or what something was (*Who was the king?*), or a stranded *didn't* (*but Tom didn't*)."""
+    or what something was (*Who was the king?*), or a stranded *didn't* (*but Tom didn't*).
+    Coordinated pasts sharing a subject go together (one site), and a conjunct whose first
+    verb stays a simple past stays one too (*worked for him and helped him*)."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     tag_of = index.tag_of
     has_do = "do" in index.by_lemma  # else no bare verb has do-support
+    marked: dict[int, list[Op]] = {}  # simple pasts -> their ops, marked by coordination below
+    considered: set[int] = set()
     for verb in index.tag("VBD", "VB"):
         if tag_of[verb.i] == "VB":
             if not has_do:
@@ -231,10 +250,13 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
                 yield site(Replace(dids[0].i, have_form(agreement_subject(_nearest_subject(verb, subj)))),
                            Replace(verb.i, participle))
             continue
-        if not _is_past_lexical(verb) or in_temporal_clause(verb) or is_irrealis(verb):
+        if not _is_past_lexical(verb):
             continue
-        if verb.lemma_ == "do" and negation_after(verb) is not None:
-            continue  # "but Jessica didn't.": the auxiliary of an elided verb, no verb of its own
+        considered.add(verb.i)
+        if in_temporal_clause(verb) or is_irrealis(verb):
+            continue
+        if stranded_do(verb) and negation_after(verb) is not None:
+            continue  # "but Jessica didn't." would give "has done not"; "Yes, I did" -> "I have done"
         if _backshifted_state(verb) or _past_belief(verb):
             continue  # "I thought that was a throwback": a belief held then, a state at that time
         if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
@@ -252,17 +274,19 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
                 if end + 1 < len(doc) and not doc[end + 1].is_punct and end >= verb.i:
-                    yield site(Replace(verb.i, have), Insert(end, "been", after=True))
+                    marked[verb.i] = [Replace(verb.i, have), Insert(end, "been", after=True)]
             else:
-                yield site(Replace(verb.i, have), Insert((neg or verb).i, "been", after=True))
+                marked[verb.i] = [Replace(verb.i, have), Insert((neg or verb).i, "been", after=True)]
             continue
         participle = perfect_participle(lemma_of(verb), form)
         if not participle or subj.i > verb.i:
             continue
         # the verb is claimed even where its participle is its past form (*kissed*), so no
         # other rule rewords the participle the inserted *have* needs (*has then kiss*)
-        yield site(Insert(preverbal_start(verb, subj), have),
-                   Replace(verb.i, participle if participle != verb.lower_ else verb.text))
+        marked[verb.i] = [Insert(preverbal_start(verb, subj), have),
+                          Replace(verb.i, participle if participle != verb.lower_ else verb.text)]
+    for group in shared_subject_groups(index, marked, considered):
+        yield site(*(op for i in group for op in marked[i]))
 
 
 # Verbs of belief: their past with a complement clause reports what someone took to be so at
