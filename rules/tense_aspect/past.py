@@ -211,6 +211,8 @@ def _raising_verb(verb: Token) -> bool:
         "We painted the kitchen this morning.",
         "She washed the car today.",
         "We’Ve painted the door.",
+        "No, we didn't.",
+        "Yes, she did.",
     ],
 )
 def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -194,6 +194,9 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
          "A man who has lost his keys has called the police."),
         ("I got a letter from the bank that sent me a card.",
          "I have gotten a letter from the bank that has sent me a card."),
+        ("The girls washed the dishes and dried them.",
+         "The girls have washed the dishes and have dried them."),
+        ("The baker made a cake for his niece.", "The baker has made a cake for his niece."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -215,6 +218,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "Who was the king of France?",
         "What was the capital of Prussia?",
         "No, we didn't.",
+        "The cook worked for an hour and then cleaned the kitchen.",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
