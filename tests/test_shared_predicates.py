@@ -332,7 +332,7 @@ def test_bare_adjective(nlp, text, verb, expected):
     ("He has never dated anyone.", "dated", False),
 ])
 def test_possessive_participle_object(nlp, text, verb, expected):
-    from multivalue_cli.engine.syntax import possessive_participle_object
+    from multivalue_cli.engine.morphology import possessive_participle_object
 
     assert possessive_participle_object(word(nlp(text), verb)) is expected
 
@@ -359,7 +359,7 @@ def test_in_comparison(nlp, text, verb, nth, expected):
     ("He has painted a picture.", "painted", False),
 ])
 def test_light_verb_event_object(nlp, text, verb, expected):
-    from multivalue_cli.engine.syntax import light_verb_event_object
+    from multivalue_cli.engine.morphology import light_verb_event_object
 
     assert light_verb_event_object(word(nlp(text), verb)) is expected
 

@@ -249,25 +249,6 @@ def full_form(aux: "Token") -> str | None:
 
 
 
-def possessive_participle_object(verb: "Token") -> bool:
-    """*this student has attached earlobes*, *he has had decreased appetite*: a perfect in the
-    parse that may as well be possessive *have* with a participial adjective before a bare
-    noun. Either a second perfect *have* stands before the participle (*has had decreased*,
-    which no verb group allows), or the participle is also an adjective and its object is a
-    bare noun (no determiner, possessor, number or modifier) right after it."""
-    from .morphology import dictionary_adjective
-
-    haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have" and c.i < verb.i]
-    if len(haves) > 1:
-        return True
-    if verb.tag_ != "VBN" or not dictionary_adjective(verb.lower_):
-        return False
-    objs = [c for c in children(verb) if c.dep_ == "dobj"]
-    return bool(objs) and objs[0].i == verb.i + 1 and objs[0].left_edge.i == objs[0].i \
-        and objs[0].tag_ in ("NN", "NNS") and objs[0].pos_ == "NOUN" \
-        and not any(c.dep_ == "prep" and c.lower_ == "of" for c in children(objs[0]))  # *hundreds of times*
-
-
 # Adjectives and adverbs in the comparative degree (*more*, *less*, *quicker*).
 COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
 
@@ -295,29 +276,6 @@ def in_comparison(verb: "Token") -> bool:
         head = verb.head
         return head.tag_ in COMPARATIVE_TAGS or any(_as_degree(c) for c in children(head)) or any(
             _as_degree(t) for t in clause_tokens(head) if t.i < verb.i)
-    return False
-
-
-# Verbs that form a light-verb construction with an event noun (*make a buy*, *take a walk*,
-# *give a push*, *have a look*, *do a dance*): the noun names the event itself.
-LIGHT_VERBS = frozenset({"make", "take", "give", "have", "do"})
-
-
-def light_verb_event_object(verb: "Token") -> bool:
-    """*made a good buy*, *taken a walk*, *given it a try*: a light verb whose object is an
-    indefinite singular noun that is also a verb (zero-derived: the event the light verb
-    stands for, not a thing that comes to exist or to be in a state); *made such
-    arrangements*, *made a decision* have nouns of their own."""
-    from .morphology import dictionary_verb
-
-    if verb.lemma_.lower() not in LIGHT_VERBS:
-        return False
-    for obj in children(verb):
-        if obj.dep_ != "dobj" or obj.tag_ != "NN":
-            continue
-        if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in children(obj)) \
-                and dictionary_verb(obj.lower_):
-            return True
     return False
 
 

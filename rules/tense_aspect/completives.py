@@ -8,12 +8,13 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import agreement_subject, be_replacing, inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_participle_object,
+)
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     EMBEDDED_CLAUSE_DEPS, children, in_comparison, measure_predicate, negation_after,
-    negative_noun_phrase, possessive_participle_object, questioned_clause, rate_or_frequency,
-    subject_of,
+    negative_noun_phrase, questioned_clause, rate_or_frequency, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 

@@ -14,12 +14,12 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    children, direct_subject, recent_time, stranded_do, subject_of,
+    children, direct_subject, morph_values, recent_time, stranded_do, subject_of,
 )
 
 from .common import (
-    NOT_COMPLETABLE, do_form, find_perfects, in_temporal_clause, is_irrealis, participle_ops,
-    preverbal_start,
+    NOT_COMPLETABLE, STATIVE_VERBS, do_form, find_perfects, in_temporal_clause, is_duration_for,
+    is_irrealis, participle_ops, preverbal_start,
 )
 
 
@@ -275,6 +275,78 @@ def shared_subject_groups(index: DocIndex, verbs: dict[int, list], considered: s
     for i in sorted(root_of):
         groups.setdefault(root_of[i], []).append(i)
     return list(groups.values())
+
+
+# ----------------------------------------------------- what the simple past of a clause means
+
+def past_lexical(verb: Token) -> bool:
+    """A finite simple past of a lexical verb, or copular *was/were* (not a participle the
+    tagger took for a past, nor *used to*)."""
+    if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
+        return False
+    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
+        return False  # participles: *with his eyes closed*, *find the trains departed from X*
+    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
+        return False  # "used to"
+    if verb.pos_ == "VERB":
+        return True
+    # copular be as the main verb ("I was in Delhi"), not an auxiliary
+    return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
+
+
+# What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).
+DURATION_FOR_WORDS = frozenset({"long", "ever", "good", "now", "awhile"})
+
+
+def has_duration_phrase(index: DocIndex, verb: Token) -> bool:
+    """*since 2010*, *for ten years*, *for a while*, *for long*: the perfect there means 'up to
+    now', the past would not. Any *since*, or *for* with a length of time, in ``verb``'s
+    subtree counts (conservatively); not *for* of a person or a purpose (*bought a book for
+    the teacher*)."""
+    words, deps = index.words, index.dep_of
+    for i in index.subtree_positions(verb.i):
+        low = words[i].lower()
+        if low == "since" and deps[i] in ("prep", "advmod", "mark"):
+            return True
+        if low == "for" and deps[i] in ("prep", "advmod", "mark"):
+            tok = index.tokens[i]
+            if is_duration_for(tok) or any(c.lower_ in DURATION_FOR_WORDS for c in children(tok)):
+                return True
+    return False
+
+
+# Verbs of belief: their past with a complement clause reports what someone took to be so at
+# that time (*I thought that was him*), which the perfect would make a belief held up to now.
+BELIEF_VERBS = frozenset({"think", "believe", "suppose", "assume", "guess", "imagine", "expect",
+                          "figure", "reckon"})
+
+
+def past_belief(verb: Token) -> bool:
+    """*I thought that was a throwback*: a past verb of belief with a clause complement."""
+    return verb.lemma_.lower() in BELIEF_VERBS and any(c.dep_ == "ccomp" for c in children(verb))
+
+
+def backshifted_state(verb: Token) -> bool:
+    """*I thought that was a throwback*, *asked her where the books were*, *noticed that one was
+    pregnant*: *be* or a verb of state in the clause complement of a past verb, whose past is
+    that of the verb above (a state at that time), not an event of its own."""
+    if verb.dep_ != "ccomp" or verb.head.tag_ != "VBD":
+        return False
+    return verb.lemma_ == "be" or verb.lemma_.lower() in STATIVE_VERBS
+
+
+def identity_question(be: Token) -> bool:
+    """*Who was the ruling class?*, *What was the name of the king?*: an inverted copula whose
+    predicate is the question word, asking who or what something was."""
+    return any(c.dep_ in ("attr", "nsubj") and c.tag_ in ("WP", "WDT") and c.i < be.i
+               for c in children(be))
+
+
+def nearest_subject(verb: Token, subj: Token) -> Token:
+    """The subject ``verb`` agrees with: where the parser has given it two (*... a mental
+    illness, and their brother received*, the first clause's verb lost), the one next to it."""
+    subjects = [c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i]
+    return subjects[-1] if len(subjects) > 1 else subj
 
 
 # ------------------------------------------------------------------------------- 112 bare_perfect

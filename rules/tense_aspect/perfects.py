@@ -12,48 +12,28 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
     BE_PAST, agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic,
-    lemma_of, person_number, person_shown,
+    lemma_of, light_verb_event_object, person_number, person_shown, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    EMBEDDED_CLAUSE_DEPS, children, in_comparison, light_verb_event_object, morph_values,
-    negation_after, negative_noun_phrase, possessive_participle_object, stranded_do, subject_of,
+    bare_adjective, EMBEDDED_CLAUSE_DEPS, children, in_comparison, negation_after,
+    negative_noun_phrase, stranded_do, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
-from .past import shared_subject_groups
+from .past import (
+    backshifted_state, has_duration_phrase, identity_question, nearest_subject, past_belief,
+    past_lexical, shared_subject_groups,
+)
 from .common import (
-    NON_RESULTATIVE_VERBS, STATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form,
+    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form,
     coordinated_participles, do_form, experiential_cue, find_perfects, has_duration,
-    in_temporal_clause, is_duration_for, is_irrealis, no_amnt, present_form, preverbal_start,
-    shares_auxiliary,
+    in_temporal_clause, is_irrealis, no_amnt, present_form, preverbal_start, shares_auxiliary,
 )
 
 
 def have_form(subj: Token) -> str:
     return "has" if person_number(subj) == "3s" else "have"
-
-
-# What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).
-DURATION_FOR_WORDS = frozenset({"long", "ever", "good", "now", "awhile"})
-
-
-def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
-    """*since 2010*, *for ten years*, *for a while*, *for long*: the perfect there means 'up to
-    now', the past would not. Any *since*, or *for* with a length of time, in ``verb``'s
-    subtree counts (conservatively); not *for* of a person or a purpose (*bought a book for
-    the teacher*)."""
-    words, deps = index.words, index.dep_of
-    for i in index.subtree_positions(verb.i):
-        low = words[i].lower()
-        if low == "since" and deps[i] in ("prep", "advmod", "mark"):
-            return True
-        if low == "for" and deps[i] in ("prep", "advmod", "mark"):
-            tok = index.tokens[i]
-            if is_duration_for(tok) or any(c.lower_ in DURATION_FOR_WORDS for c in children(tok)):
-                return True
-    return False
 
 
 @rule(
@@ -103,7 +83,7 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
         if verb.tag_ != "VBN":
             continue
         subj = subject_of(verb)
-        if subj is None or _has_duration_phrase(index, verb) or verb.lower_ == "got":
+        if subj is None or has_duration_phrase(index, verb) or verb.lower_ == "got":
             continue
         if not dictionary_verb(verb.lower_) or possessive_participle_object(verb):
             continue  # *she has leftover boards*, *has attached earlobes*: possessive have and an adjective
@@ -152,19 +132,6 @@ def _echo_tag(index: DocIndex, verb: Token, have: Token) -> tuple[Token, Token] 
         return None
     before = index.doc[aux.i - 1]
     return (aux, pronoun) if before.text == "," else None
-
-
-def _is_past_lexical(verb: Token) -> bool:
-    if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
-        return False
-    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
-        return False  # participles: *with his eyes closed*, *find the trains departed from X*
-    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
-        return False  # "used to"
-    if verb.pos_ == "VERB":
-        return True
-    # copular be as the main verb ("I was in Delhi"), not an auxiliary
-    return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
 
 
 def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
@@ -247,33 +214,33 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
                 continue
             subj = subject_of(verb)
             if subj is None or in_temporal_clause(verb) or (
-                    durations and _has_duration_phrase(index, verb)) or _past_belief(verb):
+                    durations and has_duration_phrase(index, verb)) or past_belief(verb):
                 continue
             participle = perfect_participle(lemma_of(verb), form)
             if participle:
-                yield site(Replace(dids[0].i, have_form(agreement_subject(_nearest_subject(verb, subj)))),
+                yield site(Replace(dids[0].i, have_form(agreement_subject(nearest_subject(verb, subj)))),
                            Replace(verb.i, participle))
             continue
-        if not _is_past_lexical(verb):
+        if not past_lexical(verb):
             continue
         considered.add(verb.i)
         if in_temporal_clause(verb) or is_irrealis(verb):
             continue
         if stranded_do(verb) and negation_after(verb) is not None:
             continue  # "but Jessica didn't." would give "has done not"; "Yes, I did" -> "I have done"
-        if _backshifted_state(verb) or _past_belief(verb):
+        if backshifted_state(verb) or past_belief(verb):
             continue  # "I thought that was a throwback": a belief held then, a state at that time
         if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
             continue  # a participle the tagger took for a past ("had laid")
-        if durations and _has_duration_phrase(index, verb):
+        if durations and has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there" or bare_adjective(subj):
             continue
-        have = have_form(agreement_subject(_nearest_subject(verb, subj)))
+        have = have_form(agreement_subject(nearest_subject(verb, subj)))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
-            if subj.i > verb.i and _identity_question(verb):
+            if subj.i > verb.i and identity_question(verb):
                 continue  # "Who was the ruling class ...?" asks who it was then, not up to now
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
@@ -291,40 +258,6 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
                           Replace(verb.i, participle if participle != verb.lower_ else verb.text)]
     for group in shared_subject_groups(index, marked, considered):
         yield site(*(op for i in group for op in marked[i]))
-
-
-# Verbs of belief: their past with a complement clause reports what someone took to be so at
-# that time (*I thought that was him*), which the perfect would make a belief held up to now.
-BELIEF_VERBS = frozenset({"think", "believe", "suppose", "assume", "guess", "imagine", "expect",
-                          "figure", "reckon"})
-
-
-def _past_belief(verb: Token) -> bool:
-    """*I thought that was a throwback*: a past verb of belief with a clause complement."""
-    return verb.lemma_.lower() in BELIEF_VERBS and any(c.dep_ == "ccomp" for c in children(verb))
-
-
-def _backshifted_state(verb: Token) -> bool:
-    """*I thought that was a throwback*, *asked her where the books were*, *noticed that one was
-    pregnant*: *be* or a verb of state in the clause complement of a past verb, whose past is
-    that of the verb above (a state at that time), not an event of its own."""
-    if verb.dep_ != "ccomp" or verb.head.tag_ != "VBD":
-        return False
-    return verb.lemma_ == "be" or verb.lemma_.lower() in STATIVE_VERBS
-
-
-def _identity_question(be: Token) -> bool:
-    """*Who was the ruling class?*, *What was the name of the king?*: an inverted copula whose
-    predicate is the question word, asking who or what something was."""
-    return any(c.dep_ in ("attr", "nsubj") and c.tag_ in ("WP", "WDT") and c.i < be.i
-               for c in children(be))
-
-
-def _nearest_subject(verb: Token, subj: Token) -> Token:
-    """The subject ``verb`` agrees with: where the parser has given it two (*... a mental
-    illness, and their brother received*, the first clause's verb lost), the one next to it."""
-    subjects = [c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i]
-    return subjects[-1] if len(subjects) > 1 else subj
 
 
 INDEFINITE_PRONOUNS = frozenset({"something", "someone", "somebody"})
