@@ -212,3 +212,91 @@ def be_replacing(aux, subj, past: bool) -> str:
     if is_clitic(aux) and not past:
         return BE_CLITICS[person]
     return (BE_PAST if past else BE_PRESENT)[person]
+
+
+@lru_cache(maxsize=65536)
+def dictionary_adjective(word: str) -> bool:
+    """Whether the inflection dictionary knows ``word`` as an adjective too (*attached*,
+    *broken*, *closed*; not *written* or *painted*, which it has only as verb forms)."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word)
+
+
+@lru_cache(maxsize=65536)
+def _past_forms(lemma: str) -> frozenset[str]:
+    from lemminflect import getInflection
+
+    return frozenset(form.lower() for form in getInflection(lemma, tag="VBD"))
+
+
+def not_a_past_form(tok) -> bool:
+    """Whether a word the tagger took for a simple past is none of its verb's past-tense forms
+    (*shown* and *done* are participles only; *don* of a split *don ’ t* is no past at all), so
+    that it is no finite past. *learnt* and *learned* both count as pasts."""
+    forms = _past_forms(lemma_of(tok))
+    return bool(forms) and tok.lower_ not in forms
+
+
+# The contracted forms of *have* and *be* that a tokenizer may leave glued to the word before
+# them (*I’Ve*, *we'd*): the verb after such a word is a participle, not a past tense.
+AUXILIARY_CLITICS = ("'ve", "’ve", "'d", "’d", "'s", "’s", "'re", "’re", "'m", "’m")
+# Full forms of the perfect and passive auxiliaries.
+PERFECT_OR_PASSIVE_AUXILIARIES = frozenset(
+    {"have", "has", "had", "am", "is", "are", "was", "were", "be", "been", "being"})
+
+
+def after_auxiliary(verb) -> bool:
+    """Whether a form of *have* or *be* that the parser did not attach to ``verb`` stands right
+    before it (adverbs aside): a perfect or passive the parser has split, as when the clitic
+    is glued to its subject (*I’Ve started*, one token) or left unattached. ``verb`` is then a
+    participle, whatever its tag says."""
+    doc = verb.doc
+    k = verb.i - 1
+    while k >= 0 and doc[k].pos_ in ("ADV", "PART") and doc[k].lower_ not in ("to",):
+        k -= 1
+    if k < 0:
+        return False
+    before = doc[k]
+    if before.head.i == verb.i and before.dep_ in ("aux", "auxpass"):
+        return False  # attached: the parse already shows the verb group
+    low = before.lower_
+    return low in PERFECT_OR_PASSIVE_AUXILIARIES or (len(low) > 3 and low.endswith(AUXILIARY_CLITICS))
+
+
+def possessive_participle_object(verb) -> bool:
+    """*this student has attached earlobes*, *he has had decreased appetite*: a perfect in the
+    parse that may as well be possessive *have* with a participial adjective before a bare
+    noun. Either a second perfect *have* stands before the participle (*has had decreased*,
+    which no verb group allows), or the participle is also an adjective and its object is a
+    bare noun (no determiner, possessor, number or modifier) right after it."""
+    haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have" and c.i < verb.i]
+    if len(haves) > 1:
+        return True
+    if verb.tag_ != "VBN" or not dictionary_adjective(verb.lower_):
+        return False
+    objs = [c for c in children(verb) if c.dep_ == "dobj"]
+    return bool(objs) and objs[0].i == verb.i + 1 and objs[0].left_edge.i == objs[0].i \
+        and objs[0].tag_ in ("NN", "NNS") and objs[0].pos_ == "NOUN" \
+        and not any(c.dep_ == "prep" and c.lower_ == "of" for c in children(objs[0]))  # *hundreds of times*
+
+
+# Verbs that form a light-verb construction with an event noun (*make a buy*, *take a walk*,
+# *give a push*, *have a look*, *do a dance*): the noun names the event itself.
+LIGHT_VERBS = frozenset({"make", "take", "give", "have", "do"})
+
+
+def light_verb_event_object(verb) -> bool:
+    """*made a good buy*, *taken a walk*, *given it a try*: a light verb whose object is an
+    indefinite singular noun that is also a verb (zero-derived: the event the light verb
+    stands for, not a thing that comes to exist or to be in a state); *made such
+    arrangements*, *made a decision* have nouns of their own."""
+    if verb.lemma_.lower() not in LIGHT_VERBS:
+        return False
+    for obj in children(verb):
+        if obj.dep_ != "dobj" or obj.tag_ != "NN":
+            continue
+        if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in children(obj)) \
+                and dictionary_verb(obj.lower_):
+            return True
+    return False

@@ -247,3 +247,137 @@ def full_form(aux: "Token") -> str | None:
         return None
     return forms.get(aux.lemma_.lower())
 
+
+
+# Adjectives and adverbs in the comparative degree (*more*, *less*, *quicker*).
+COMPARATIVE_TAGS = frozenset({"JJR", "RBR"})
+
+
+def _as_degree(tok: "Token") -> bool:
+    """*as* before a degree word, the first term of *as many/much/... as*."""
+    return tok.lower_ == "as" and tok.dep_ == "advmod" and tok.head.pos_ in ("ADJ", "ADV", "PRON", "DET")
+
+
+def in_comparison(verb: "Token") -> bool:
+    """Whether ``verb``'s clause (or the phrase of a noun ``verb``) is part of a comparison, so
+    that what it says is a measure set against another: it holds a standard of comparison
+    (*caught 5 more than Stan*, *sells twice as many ... as*), a comparative degree word of
+    the verb itself (*has healed much quicker*), or it is itself the standard (*as many as
+    Adelwolfe has caught*, *more than she has eaten*, *twice as many ... as she has sold*)."""
+    for tok in clause_tokens(verb):
+        if tok.lower_ == "than" or _as_degree(tok):
+            return True
+        if tok.head.i == verb.i and tok.tag_ in COMPARATIVE_TAGS and tok.dep_ in ("advmod", "acomp", "npadvmod"):
+            return True
+    marks = [c.lower_ for c in children(verb) if c.dep_ in ("mark", "prep", "advmod")]
+    if "than" in marks:
+        return True
+    if "as" in marks and verb.dep_ != "ROOT":
+        head = verb.head
+        return head.tag_ in COMPARATIVE_TAGS or any(_as_degree(c) for c in children(head)) or any(
+            _as_degree(t) for t in clause_tokens(head) if t.i < verb.i)
+    return False
+
+
+# Adverbs that place an event in the present period or just before now.
+RECENT_ADVERBS = frozenset({"today", "tonight", "now", "just", "recently", "lately", "earlier"})
+# Demonstratives that, before a noun of time, name the present period (*this morning*, *these
+# days*).
+PROXIMAL_DETERMINERS = frozenset({"this", "these"})
+
+
+def recent_time(verb: "Token") -> bool:
+    """Whether ``verb``'s clause places its event in the present period or just before now:
+    *today*, *tonight*, *just*, *recently*, *now*, or *this/these* + a noun of time (*this
+    morning*, *in this week*), so that a marker of a remote past contradicts it."""
+    time_nouns = wordlist("time_nouns")
+    for tok in clause_tokens(verb):
+        if tok.head.i != verb.i and not (tok.dep_ == "pobj" and tok.head.head.i == verb.i):
+            continue  # the verb's own adverbials (not *two recently divorced people*)
+        low = tok.lower_
+        if low in RECENT_ADVERBS and tok.dep_ in ("advmod", "npadvmod", "tmod", "pobj"):
+            return True
+        if tok.lemma_.lower() in time_nouns and tok.pos_ == "NOUN" and any(
+                c.dep_ == "det" and c.lower_ in PROXIMAL_DETERMINERS for c in children(tok)):
+            return True
+    return False
+
+
+def rate_or_frequency(verb: "Token") -> bool:
+    """Whether ``verb``'s clause gives its event as a rate or a frequency (*loses 1.25
+    pounds/week*, *earns $5 per hour*, *twice a week*, *every day*): a repeated or ongoing
+    event, not one that is completed."""
+    time_nouns = wordlist("time_nouns")
+    for tok in clause_tokens(verb):
+        if tok.lower_ == "per" and tok.dep_ == "prep":
+            return True
+        lemma = tok.lemma_.lower()
+        if tok.i > 0 and tok.doc[tok.i - 1].text == "/" and lemma in time_nouns | wordlist("duration_nouns"):
+            return True  # *pounds/week*
+        if lemma not in time_nouns:
+            continue
+        dets = [c.lower_ for c in children(tok) if c.dep_ == "det"]
+        if any(d in ("each", "every", "per") for d in dets) or any(d in ("a", "an") for d in dets) \
+                and tok.dep_ in ("npadvmod", "tmod", "advmod"):
+            return True  # *every day*; *twice a week*, not *in a week*
+    return False
+
+
+# Verbs of measure: what they say of their subject is an amount (of time, money, weight), a
+# state that has no completion (*it takes 50 minutes*, *the book costs $5*).
+MEASURE_VERBS = frozenset({"take", "cost", "last", "weigh", "measure"})
+
+
+def measure_predicate(verb: "Token") -> bool:
+    """*it will take about 50 minutes*, *the trip lasted two days*, *it costs $10*, *he weighs
+    80 kilos*: a verb of measure with an amount; *take* only with a length of time (*I'll take
+    it* is an action)."""
+    lemma = verb.lemma_.lower()
+    if lemma not in MEASURE_VERBS:
+        return False
+    for obj in children(verb):
+        if obj.dep_ not in ("dobj", "npadvmod", "attr"):
+            continue
+        if obj.lemma_.lower() in wordlist("duration_nouns") or obj.lower_ in wordlist("duration_nouns"):
+            return True
+        if lemma != "take" and any(t.tag_ in ("CD", "$") for t in obj.subtree):
+            return True
+    return False
+
+
+def questioned_clause(verb: "Token") -> bool:
+    """Whether ``verb``'s clause is what its question asks (*How many has Stan caught?*, *you
+    mean it has eaten my card?*), not a clause of condition, time or reason inside the question
+    (*If the sisters have gathered 500 apples, how many ...?*) or a relative clause, which
+    state what the question takes as given, nor a statement coordinated before the question
+    (*I have broken my glass, and would you send another?*)."""
+    if not in_question(verb):
+        return False
+    tok = verb
+    while True:
+        if any(c.dep_ == "conj" and c.i > tok.i and direct_subject(c) is not None
+               for c in children(tok)):
+            return False  # *I have broken my glass, and would you send another?*: the last clause asks
+        if tok.head.i == tok.i:
+            return True
+        if tok.dep_ in ("advcl", "relcl", "acl"):
+            return False
+        tok = tok.head
+
+
+# Dependents that show *do* is a verb with a complement of its own (*did the dishes*, *did
+# well*... aside, which count as none: see stranded_do).
+DO_COMPLEMENT_DEPS = frozenset({"dobj", "ccomp", "xcomp", "acomp", "attr", "dative", "oprd", "prt",
+                                "prep", "advcl"})
+
+
+def stranded_do(verb: "Token") -> bool:
+    """*but Jessica didn't.*, *the amount that they did the day before*, *so did I*: *do*
+    standing for a verb phrase said before (its auxiliary with the verb left out), with no
+    object, complement or prepositional phrase of its own; not *did the dishes*, *did it*,
+    *did as he was told*."""
+    if verb.lemma_.lower() != "do":
+        return False
+    time_nouns = wordlist("time_nouns")
+    return not any(c.dep_ in DO_COMPLEMENT_DEPS and c.lemma_.lower() not in time_nouns
+                   for c in children(verb))  # *the day before* is a time, not an object

@@ -8,10 +8,13 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import agreement_subject, be_replacing, inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_participle_object,
+)
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    EMBEDDED_CLAUSE_DEPS, children, negation_after, negative_noun_phrase, subject_of,
+    EMBEDDED_CLAUSE_DEPS, children, in_comparison, measure_predicate, negation_after,
+    negative_noun_phrase, questioned_clause, rate_or_frequency, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -230,13 +233,18 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "If prices rise, which of these firms will lose customers?",
         "What will the farmer plant if it rains in May?",
         "If she saves every week, she will have enough money.",
+        "If we leave now, the drive will take three hours.",
+        "If she keeps this diet, she will lose two kilos a month.",
+        "If you water it, the plant will grow an inch per week.",
     ],
 )
 def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*be done* of a future or conditional result: *my baby be done ate by the time you get
     here*, *if you love your enemies, they be done eat you alive*. For the future perfect
     (*will have eaten*) and for *will* in the main clause of an *if*-clause. Statements only;
-    not passives or copular *be*. Needs a future perfect or a conditional *will*; the
+    not passives or copular *be*, nor a measure (*it will take 50 minutes*:
+    :func:`measure_predicate`) or a rate (*he'll lose a pound a week*:
+    :func:`rate_or_frequency`), which has no completion. Needs a future perfect or a conditional *will*; the
     benchmark texts have neither (their *will* is a plain future without an *if*-clause)."""
     for will in index.by_tag.get("MD", ()):
         if will.lemma_.lower() != "will" or will.lower_ not in WILL_FORMS or will.dep_ != "aux":
@@ -251,6 +259,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # a state has no completion (*he will have 60 marbles*, *you'll need to wait*)
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
             continue
+        if measure_predicate(verb) or rate_or_frequency(verb):
+            continue  # "it will take 50 minutes", "he'll lose a pound a week": no completed result
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
         # *will have eaten* (a future perfect), or *will eat* with an if-clause stating the condition
         if not (haves and verb.tag_ == "VBN" or verb.tag_ == "VB" and not haves and _has_if_clause(verb)):
@@ -545,6 +555,16 @@ def finish_position(verb: Token) -> int | None:
     return last.i
 
 
+# Achievements: verbs of a change that takes a moment, with no process leading up to it that
+# could be finished (SAE has no *finished finding/reaching/arriving*), and verbs of a gradual
+# change with no end point (*finished soaring*): *finish* marks the completion of an activity.
+ACHIEVEMENT_VERBS = frozenset(
+    "find reach arrive die happen occur notice realize realise recognize recognise spot "
+    "receive win lose miss leave come go start begin stop quit end decide forget mention "
+    "promise hit reveal discover achieve join appear disappear vanish fail succeed "
+    "rise soar climb fall drop increase decrease grow shrink decline improve worsen".split())
+
+
 @rule(
     "completive_finish",
     tags={"VBN", "VBD"},
@@ -581,6 +601,12 @@ def finish_position(verb: Token) -> int | None:
         "She has received no letters this week.",
         "I've washed my car only twice.",
         "Our neighbours have worked very hard.",
+        "My aunt has found her keys.",
+        "The train has arrived at the station.",
+        "How many apples has the farmer picked?",
+        "Tom has scored ten points more than his brother.",
+        "The puppy has spotted fur.",
+        "He also has had increased thirst for a week.",
     ],
 )
 def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -594,6 +620,12 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
     :func:`span_up_to_now`) or measures a gradual change (*has matured a little*:
     :func:`measures_degree`), which has no end to finish. Statements of action verbs only (no
     states, *be*, *have*), not passives, progressives, continuative or experiential perfects.
+    Not achievements (:data:`ACHIEVEMENT_VERBS`: *has found his job*, *has arrived*), which
+    take a moment and have no process to finish, nor a perfect compared with another amount
+    (*5 more than Stan*, *as many as she has caught*: :func:`in_comparison`), one that its
+    question asks (*how many has Stan caught?*: :func:`questioned_clause`), or possessive
+    *have* before a participial adjective (*has attached earlobes*:
+    :func:`possessive_participle_object`).
     Needs a present perfect of a completed action; the benchmark texts have none (their
     present perfects are experiential, *has never dated anyone*, continuative or copular, and
     their completed actions are past perfects, whose past the bare verb would lose)."""
@@ -611,6 +643,14 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "has gone up over the last years", "has matured a little": no end point
         if any(c.dep_ in ("dobj", "nsubj") and negative_noun_phrase(c) for c in children(p.verb)):
             continue  # "has received no money": no event to be finished
+        if p.verb.lemma_.lower() in ACHIEVEMENT_VERBS:
+            continue  # "has found his job": a moment, not a process that is finished
+        if questioned_clause(p.verb):
+            continue  # "how many has Stan caught?": a question, whatever the parse says of its order
+        if in_comparison(p.verb):
+            continue  # "has caught 5 more than Stan", "as many as she has caught": an amount compared
+        if possessive_participle_object(p.verb):
+            continue  # "has attached earlobes": possessive have and an adjective
         end = finish_position(p.verb)
         forms = participle_ops(p, "VB")
         if end is None or forms is None or shares_auxiliary(p.verb):

@@ -7,17 +7,19 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
-from multivalue_cli.engine.edits import Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import agreement_subject, inflect_verb, is_clitic, lemma_of
+from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
+from multivalue_cli.engine.morphology import (
+    after_auxiliary, agreement_subject, inflect_verb, is_clitic, lemma_of, not_a_past_form,
+)
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    children, direct_subject, subject_of,
+    children, direct_subject, morph_values, recent_time, stranded_do, subject_of,
 )
 
 from .common import (
-    NOT_COMPLETABLE, do_form, find_perfects, in_temporal_clause, is_irrealis, participle_ops,
-    preverbal_start,
+    NOT_COMPLETABLE, STATIVE_VERBS, do_form, find_perfects, in_temporal_clause, is_duration_for,
+    is_irrealis, participle_ops, preverbal_start,
 )
 
 
@@ -188,6 +190,8 @@ def _raising_verb(verb: Token) -> bool:
          "The thief was caught by a guard and then been give back the money."),
         ("Two neighbours, a baker and a teacher, painted the fence.",
          "Two neighbours, a baker and a teacher, been paint the fence."),
+        ("They sold the house and bought a boat.", "They been sell the house and been buy a boat."),
+        ("He fixed the fence last year.", "He been fix the fence last year."),
     ],
     negatives=[
         "The man turned out to be a doctor.",
@@ -203,23 +207,42 @@ def _raising_verb(verb: Token) -> bool:
         "How many apples did each basket hold?",
         "Brave of the kid who tip toed past the dog at night.",
         "She has washed the dishes and dried them.",
+        "He just finished the race.",
+        "We painted the kitchen this morning.",
+        "She washed the car today.",
+        "We’Ve painted the door.",
+        "No, we didn't.",
+        "Yes, she did.",
     ],
 )
 def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Anterior *been* + bare verb of the Caribbean creoles and Gullah (*mi ben kot di bred*,
     *I been cut the bread*) for the simple past and the past perfect of action verbs in
     statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
-    negation, questions or irrealis pasts."""
+    negation, questions or irrealis pasts; not for a word tagged past that is no past form
+    (*shown*, *don* of *don ’ t*) or follows an auxiliary the parser left apart (*I’Ve
+    started*), nor for an event of the present period (*this morning*, *just*, *today*:
+    :func:`recent_time`), which a remote-past *been* contradicts. Coordinated verbs that share
+    a subject are marked together (one site): one verb phrase, one tense."""
+    marked: dict[int, list[Op]] = {}  # verb position -> its ops, in document order
     for verb, subj in finite_lexical(index, ("VBD",)):
+        if stranded_do(verb):
+            continue  # "the amount they did the day before": do standing for an elided verb
         if verb.lemma_ in NOT_COMPLETABLE or is_irrealis(verb) or verb.dep_ == "advcl" and \
                 in_temporal_clause(verb):
             continue
         if _raising_verb(verb):
             continue  # "turned out to have donated" reports a finding, not an action
+        if not_a_past_form(verb) or after_auxiliary(verb):
+            continue  # "us shown", "don ’ t", "I’Ve started": no simple past in the text
+        if recent_time(verb):
+            continue  # "received your card this morning": no past to set apart from now
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
-            yield site(Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
-                       Replace(verb.i, base))
+            marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
+                              Replace(verb.i, base)]
+    for group in shared_subject_groups(index, marked):
+        yield site(*(op for i in group for op in marked[i]))
     for p in find_perfects(index):
         if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
             continue
@@ -228,6 +251,102 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
         forms = participle_ops(p, "VB")
         if forms is not None:
             yield site(Replace(p.have.i, "been"), *forms)
+
+
+def shared_subject_groups(index: DocIndex, verbs: dict[int, list], considered: set[int] = frozenset()
+                          ) -> list[list[int]]:
+    """The positions of ``verbs`` grouped by coordination: a conjunct with no subject of its
+    own goes with the verb it is coordinated with, when that one is in ``verbs`` too (*she
+    smiled at him and then kissed him*): one verb phrase, one tense, so its verbs are marked
+    together or not at all. A conjunct whose verb was ``considered`` (a verb of the same kind)
+    but left unmarked is left unmarked too (*she liked him and kissed him*)."""
+    root_of: dict[int, int] = {}
+    for i in sorted(verbs):
+        verb = index.tokens[i]
+        head = verb.head
+        shares = verb.dep_ == "conj" and direct_subject(verb) is None
+        if shares and head.i in verbs and head.i in root_of:
+            root_of[i] = root_of[head.i]
+        elif shares and head.i in considered:
+            continue  # its first verb keeps its tense: so does it
+        else:
+            root_of[i] = i
+    groups: dict[int, list[int]] = {}
+    for i in sorted(root_of):
+        groups.setdefault(root_of[i], []).append(i)
+    return list(groups.values())
+
+
+# ----------------------------------------------------- what the simple past of a clause means
+
+def past_lexical(verb: Token) -> bool:
+    """A finite simple past of a lexical verb, or copular *was/were* (not a participle the
+    tagger took for a past, nor *used to*)."""
+    if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
+        return False
+    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
+        return False  # participles: *with his eyes closed*, *find the trains departed from X*
+    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
+        return False  # "used to"
+    if verb.pos_ == "VERB":
+        return True
+    # copular be as the main verb ("I was in Delhi"), not an auxiliary
+    return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
+
+
+# What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).
+DURATION_FOR_WORDS = frozenset({"long", "ever", "good", "now", "awhile"})
+
+
+def has_duration_phrase(index: DocIndex, verb: Token) -> bool:
+    """*since 2010*, *for ten years*, *for a while*, *for long*: the perfect there means 'up to
+    now', the past would not. Any *since*, or *for* with a length of time, in ``verb``'s
+    subtree counts (conservatively); not *for* of a person or a purpose (*bought a book for
+    the teacher*)."""
+    words, deps = index.words, index.dep_of
+    for i in index.subtree_positions(verb.i):
+        low = words[i].lower()
+        if low == "since" and deps[i] in ("prep", "advmod", "mark"):
+            return True
+        if low == "for" and deps[i] in ("prep", "advmod", "mark"):
+            tok = index.tokens[i]
+            if is_duration_for(tok) or any(c.lower_ in DURATION_FOR_WORDS for c in children(tok)):
+                return True
+    return False
+
+
+# Verbs of belief: their past with a complement clause reports what someone took to be so at
+# that time (*I thought that was him*), which the perfect would make a belief held up to now.
+BELIEF_VERBS = frozenset({"think", "believe", "suppose", "assume", "guess", "imagine", "expect",
+                          "figure", "reckon"})
+
+
+def past_belief(verb: Token) -> bool:
+    """*I thought that was a throwback*: a past verb of belief with a clause complement."""
+    return verb.lemma_.lower() in BELIEF_VERBS and any(c.dep_ == "ccomp" for c in children(verb))
+
+
+def backshifted_state(verb: Token) -> bool:
+    """*I thought that was a throwback*, *asked her where the books were*, *noticed that one was
+    pregnant*: *be* or a verb of state in the clause complement of a past verb, whose past is
+    that of the verb above (a state at that time), not an event of its own."""
+    if verb.dep_ != "ccomp" or verb.head.tag_ != "VBD":
+        return False
+    return verb.lemma_ == "be" or verb.lemma_.lower() in STATIVE_VERBS
+
+
+def identity_question(be: Token) -> bool:
+    """*Who was the ruling class?*, *What was the name of the king?*: an inverted copula whose
+    predicate is the question word, asking who or what something was."""
+    return any(c.dep_ in ("attr", "nsubj") and c.tag_ in ("WP", "WDT") and c.i < be.i
+               for c in children(be))
+
+
+def nearest_subject(verb: Token, subj: Token) -> Token:
+    """The subject ``verb`` agrees with: where the parser has given it two (*... a mental
+    illness, and their brother received*, the first clause's verb lost), the one next to it."""
+    subjects = [c for c in children(verb) if c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i]
+    return subjects[-1] if len(subjects) > 1 else subj
 
 
 # ------------------------------------------------------------------------------- 112 bare_perfect

@@ -11,33 +11,29 @@ from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic, lemma_of,
-    person_number,
+    BE_PAST, agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic,
+    lemma_of, light_verb_event_object, person_number, person_shown, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    EMBEDDED_CLAUSE_DEPS, children, morph_values, negation_after, negative_noun_phrase, subject_of,
+    bare_adjective, EMBEDDED_CLAUSE_DEPS, children, in_comparison, negation_after,
+    negative_noun_phrase, stranded_do, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
+from .past import (
+    backshifted_state, has_duration_phrase, identity_question, nearest_subject, past_belief,
+    past_lexical, shared_subject_groups,
+)
 from .common import (
-    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form, coordinated_participles,
-    do_form, experiential_cue, find_perfects, has_duration, in_temporal_clause, is_irrealis,
-    no_amnt, present_form, preverbal_start, shares_auxiliary,
+    NON_RESULTATIVE_VERBS, Perfect, asks_how_long, aux_children, be_form,
+    coordinated_participles, do_form, experiential_cue, find_perfects, has_duration,
+    in_temporal_clause, is_irrealis, no_amnt, present_form, preverbal_start, shares_auxiliary,
 )
 
 
 def have_form(subj: Token) -> str:
     return "has" if person_number(subj) == "3s" else "have"
-
-
-def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
-    """*since 2010*, *for ten years*: the perfect there means 'up to now', the past would not.
-    Any *since* or *for* in the clause (``verb``'s subtree) counts (conservatively)."""
-    words, deps = index.words, index.dep_of
-    return any(deps[i] in ("prep", "advmod", "mark") and words[i].lower() in ("since", "for")
-               for i in index.subtree_positions(verb.i))
 
 
 @rule(
@@ -55,6 +51,9 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         ("We have never eaten and drunk so much.", "We never ate and drank so much."),
         ("You've read the letter, haven't you?", "You read the letter, didn't you?"),
         ("She has been ill, has she?", "She was ill, was she?"),
+        ("The books that have been sold were old.", "The books that were sold were old."),
+        ("The lamps which have been repaired are in the hall.",
+         "The lamps which were repaired are in the hall."),
     ],
     negatives=[
         "I have lived here since 2010.",
@@ -67,13 +66,16 @@ def _has_duration_phrase(index: DocIndex, verb: Token) -> bool:
         "He and I have been friends for years.",
         "The shop has leftover cakes every evening.",
         "My aunt has spare keys for the flat.",
+        "This fish has wrinkled skin.",
     ],
 )
 def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Simple past for the SAE present perfect: *I finished*, *Did you eat?*, *Were you ever in
     London?*. Questions and negation take *did* (or *was/were* for *been*). Not for perfects
     with *since/for* (the past would say the state is over), progressives (*have been waiting*),
-    *have been to*, possessive *have got*, or past and modal perfects."""
+    *have been to*, possessive *have got*, or past and modal perfects, nor possessive *have*
+    before a participial adjective (*has attached earlobes*). *was/were* agree with the
+    number *have* shows (*teachers who have been* -> *teachers who were*)."""
     for have in index.by_lemma.get("have", ()):
         if have.dep_ != "aux" or have.tag_ not in ("VBP", "VBZ"):
             continue
@@ -81,10 +83,10 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
         if verb.tag_ != "VBN":
             continue
         subj = subject_of(verb)
-        if subj is None or _has_duration_phrase(index, verb) or verb.lower_ == "got":
+        if subj is None or has_duration_phrase(index, verb) or verb.lower_ == "got":
             continue
-        if not dictionary_verb(verb.lower_):
-            continue  # *she has leftover boards*: possessive have and an adjective
+        if not dictionary_verb(verb.lower_) or possessive_participle_object(verb):
+            continue  # *she has leftover boards*, *has attached earlobes*: possessive have and an adjective
         inverted = have.i < subj.i
         negated = negation_after(have) is not None
         tag = _echo_tag(index, verb, have)
@@ -95,7 +97,8 @@ def simple_past_for_present_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]
             been = [verb]
         if been:
             tag_ops = [] if tag is None else [Replace(tag[0].i, be_form(tag[1], past=True))]
-            yield site(Replace(have.i, be_form(subj, past=True)), Delete(been[0].i), *tag_ops)
+            was = BE_PAST[person_shown(have, subj)]  # as *have* shows it: *animals have* -> *were*
+            yield site(Replace(have.i, was), Delete(been[0].i), *tag_ops)
             continue
         if any(c.dep_ == "aux" and c.i != have.i for c in children(verb)):
             continue
@@ -131,19 +134,6 @@ def _echo_tag(index: DocIndex, verb: Token, have: Token) -> tuple[Token, Token] 
     return (aux, pronoun) if before.text == "," else None
 
 
-def _is_past_lexical(verb: Token) -> bool:
-    if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
-        return False
-    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
-        return False  # participles: *with his eyes closed*, *find the trains departed from X*
-    if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
-        return False  # "used to"
-    if verb.pos_ == "VERB":
-        return True
-    # copular be as the main verb ("I was in Delhi"), not an auxiliary
-    return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
-
-
 def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
     """The past participle of ``lemma``; of *get* it is *gotten* or *got*, as ``form`` says
     (eWAVE 145: British-based varieties such as Indian English say *have got*)."""
@@ -171,6 +161,9 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
          "A man who has lost his keys has called the police."),
         ("I got a letter from the bank that sent me a card.",
          "I have gotten a letter from the bank that has sent me a card."),
+        ("The girls washed the dishes and dried them.",
+         "The girls have washed the dishes and have dried them."),
+        ("The baker made a cake for his niece.", "The baker has made a cake for his niece."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -187,6 +180,12 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "A girl is seen waiting at the door with her arms folded.",
         "Find the number of trains departed from the station.",
         "Sweet of her mum called us.",
+        "I thought it was Monday.",
+        "She believed the story was true.",
+        "Who was the king of France?",
+        "What was the capital of Prussia?",
+        "No, we didn't.",
+        "The cook worked for an hour and then cleaned the kitchen.",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
@@ -195,10 +194,17 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
     participle. Not in temporal, conditional and irrealis clauses (*when I was young*, *if I
     knew*, *I wish I were*), with *for/since* durations, for *used to*, or for auxiliary
     *was/were*. *have* agrees with the antecedent of a relative pronoun (*visitors who have
-    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*)."""
+    come*); the participle of *get* is the profile's ``form`` (*gotten* or *got*). Not a past
+    belief (*I thought that was him*), nor *be* or a state in the complement of a past verb
+    (its past is that time's: *asked where the books were*), an inverted copula asking who
+    or what something was (*Who was the king?*), or a stranded *didn't* (*but Tom didn't*).
+    Coordinated pasts sharing a subject go together (one site), and a conjunct whose first
+    verb stays a simple past stays one too (*worked for him and helped him*)."""
     durations = not index.lemmas.isdisjoint(("for", "since"))  # else no clause has one
     tag_of = index.tag_of
     has_do = "do" in index.by_lemma  # else no bare verb has do-support
+    marked: dict[int, list[Op]] = {}  # simple pasts -> their ops, marked by coordination below
+    considered: set[int] = set()
     for verb in index.tag("VBD", "VB"):
         if tag_of[verb.i] == "VB":
             if not has_do:
@@ -208,39 +214,50 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
                 continue
             subj = subject_of(verb)
             if subj is None or in_temporal_clause(verb) or (
-                    durations and _has_duration_phrase(index, verb)):
+                    durations and has_duration_phrase(index, verb)) or past_belief(verb):
                 continue
             participle = perfect_participle(lemma_of(verb), form)
             if participle:
-                yield site(Replace(dids[0].i, have_form(agreement_subject(subj))),
+                yield site(Replace(dids[0].i, have_form(agreement_subject(nearest_subject(verb, subj)))),
                            Replace(verb.i, participle))
             continue
-        if not _is_past_lexical(verb) or in_temporal_clause(verb) or is_irrealis(verb):
+        if not past_lexical(verb):
             continue
+        considered.add(verb.i)
+        if in_temporal_clause(verb) or is_irrealis(verb):
+            continue
+        if stranded_do(verb) and negation_after(verb) is not None:
+            continue  # "but Jessica didn't." would give "has done not"; "Yes, I did" -> "I have done"
+        if backshifted_state(verb) or past_belief(verb):
+            continue  # "I thought that was a throwback": a belief held then, a state at that time
         if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
             continue  # a participle the tagger took for a past ("had laid")
-        if durations and _has_duration_phrase(index, verb):
+        if durations and has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there" or bare_adjective(subj):
             continue
-        have = have_form(agreement_subject(subj))
+        have = have_form(agreement_subject(nearest_subject(verb, subj)))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
+            if subj.i > verb.i and identity_question(verb):
+                continue  # "Who was the ruling class ...?" asks who it was then, not up to now
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
                 if end + 1 < len(doc) and not doc[end + 1].is_punct and end >= verb.i:
-                    yield site(Replace(verb.i, have), Insert(end, "been", after=True))
+                    marked[verb.i] = [Replace(verb.i, have), Insert(end, "been", after=True)]
             else:
-                yield site(Replace(verb.i, have), Insert((neg or verb).i, "been", after=True))
+                marked[verb.i] = [Replace(verb.i, have), Insert((neg or verb).i, "been", after=True)]
             continue
         participle = perfect_participle(lemma_of(verb), form)
         if not participle or subj.i > verb.i:
             continue
         # the verb is claimed even where its participle is its past form (*kissed*), so no
         # other rule rewords the participle the inserted *have* needs (*has then kiss*)
-        yield site(Insert(preverbal_start(verb, subj), have),
-                   Replace(verb.i, participle if participle != verb.lower_ else verb.text))
+        marked[verb.i] = [Insert(preverbal_start(verb, subj), have),
+                          Replace(verb.i, participle if participle != verb.lower_ else verb.text)]
+    for group in shared_subject_groups(index, marked, considered):
+        yield site(*(op for i in group for op in marked[i]))
 
 
 INDEFINITE_PRONOUNS = frozenset({"something", "someone", "somebody"})
@@ -431,6 +448,8 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         return None  # "have my girlfriend promised", "has themselves put": causative "have X done"
     if negative_noun_phrase(obj):
         return None  # "has no money received" reads as possessing none
+    if light_verb_event_object(verb) or possessive_participle_object(verb) or in_comparison(obj):
+        return None  # "made a good buy", "has attached earlobes", "caught 5 more than Stan"
     return obj
 
 
@@ -462,6 +481,9 @@ def _movable_object(index: DocIndex, verb: Token) -> Token | None:
         "The boys have hurt themselves in the park.",
         "The new law has benefited small farmers.",
         "She has received no reply from the bank.",
+        "My uncle has made a quick call.",
+        "Sara has caught more fish than her cousin.",
+        "My grandmother has wrinkled hands.",
     ],
 )
 def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -470,7 +492,10 @@ def medial_object_perfect(doc: Doc, index: DocIndex) -> Iterator[Site]:
     with one plain noun-phrase object right after the participle, of a verb with a result
     state (not *live*, *benefit*, nor *leave*, whose *have X left* means 'X remaining'). Not
     a person or a reflexive object (*have my girlfriend promised*, *has themselves put*),
-    which reads as causative *have someone do*. Needs a present perfect
+    which reads as causative *have someone do*; not a light verb with an event noun (*made a
+    good buy*: :func:`light_verb_event_object`), a possessive *have* with a participial
+    adjective (*has attached earlobes*), or an object compared (*caught 5 more than Stan*).
+    Needs a present perfect
     statement with such an object; the benchmark texts have none (their present perfects are
     experiential, *has never dated anyone*, or possessive *has had*, and their past perfects
     *had X done* would read as causatives)."""
