@@ -12,7 +12,7 @@ from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
-    finite_clause, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
+    finite_clause, in_nonfinite_subject, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
     object_of_imperative_as_subject, subject_of,
 )
 
@@ -321,3 +321,15 @@ def test_absolute_participle(nlp, text, verb, expected):
 ])
 def test_bare_adjective(nlp, text, verb, expected):
     assert bare_adjective(subject_of(word(nlp(text), verb))) is expected
+
+
+@pytest.mark.parametrize("text,noun,expected", [
+    ("Buying a car that runs well costs money.", "car", True),
+    ("Finding people who speak French was easy.", "people", True),
+    ("The man who lives there is nice.", "man", False),
+    ("She enjoys buying cars that run well.", "cars", False),
+    ("Buying what the shop sells costs money.", "shop", False),
+])
+def test_in_nonfinite_subject(nlp, text, noun, expected):
+    assert in_nonfinite_subject(word(nlp(text), noun)) is expected
+
