@@ -3,6 +3,7 @@
 project's pipeline: where it must answer yes and where it must not."""
 import pytest
 
+from multivalue_cli.engine.animacy import names_a_place
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
     about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
@@ -333,3 +334,14 @@ def test_bare_adjective(nlp, text, verb, expected):
 def test_in_nonfinite_subject(nlp, text, noun, expected):
     assert in_nonfinite_subject(word(nlp(text), noun)) is expected
 
+
+@pytest.mark.parametrize("text,noun,expected", [
+    ("She is at school.", "school", True),
+    ("The keys are in the drawer.", "drawer", True),
+    ("He is in the kitchen.", "kitchen", True),
+    ("The twins are at risk.", "risk", False),
+    ("The team is in good form.", "form", False),
+    ("They are in love.", "love", False),
+])
+def test_names_a_place(nlp, text, noun, expected):
+    assert names_a_place(word(nlp(text), noun)) is expected
