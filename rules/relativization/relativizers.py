@@ -244,6 +244,8 @@ def who_what(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "She said that it was late.",
         "The fact that he lied is sad.",
         "Who called?",
+        "The chef thats too slow got fired.",
+        "I like people whose dogs are calm.",
     ],
 )
 def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -252,14 +254,17 @@ def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *that* is put before *who/which*; after *that*, *who* or *which* is added by the
     antecedent's animacy, only where the noun lists are sure of it (a people noun takes
     *who*, a noun with no people sense at all *which*; *driver*, *company* and names are
-    left alone). Restrictive subject and object gaps only; the gap is then left unmarked (no
-    shadow pronoun in the same clause, see :func:`gap_tokens`)."""
+    left alone; nothing is added after a *that* glued to the next word, *thats*).
+    Restrictive subject and object gaps only; the gap is then left unmarked (no shadow
+    pronoun in the same clause, see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
         if not plain_gap(clause) or clitic_follows(clause.rel):
             continue
         rel, keep = clause.rel, gap_tokens(clause)
         if rel.lower_ in ("who", "which"):
             yield site(Insert(rel.i, "that"), keep=keep)
+        elif not rel.whitespace_:
+            continue  # *thats* parsed *that* + *s*: a word after *that* would split the word
         elif rel.lower_ == "that" and is_human(clause.head):
             yield site(Insert(rel.i, "who", after=True), keep=keep)
         elif rel.lower_ == "that" and is_thing(clause.head):
