@@ -202,7 +202,13 @@ def _qualifying_very(tok) -> bool:
     if head.lower_ == "much":
         verb = head.head
         return head.dep_ == "advmod" and verb.pos_ == "VERB" and verb.lemma_.lower() != "thank"
+    if head.lemma_.lower() in DIMENSION_ADJECTIVES:
+        return False  # *the sample is too small* reads as "smaller than fits", not "very"
     return is_predicative(head) and not has_infinitive_complement(head)
+
+
+# Size, length, weight and age: *too tall*, *too small* read as "more than fits".
+DIMENSION_ADJECTIVES = wordlist("dimension_adjectives")
 
 
 substitution_rule(
@@ -213,7 +219,8 @@ substitution_rule(
     difficult', *I like it too much* 'very much'. Only before predicative adjectives and in
     *very much* after a verb; not before nouns' adjectives (*a too difficult task*), not with
     a *to*-infinitive (*too difficult to say* reads as "impossible"), not *thank you very
-    much* (a formula) or *very many/few*.""",
+    much* (a formula) or *very many/few*, nor before an adjective of size, length, weight or
+    age (*too tall*, *too small*, *too heavy* read as "more than fits", not "very").""",
     lemmas={"very"},
     examples=[
         ("It is very difficult.", "It is too difficult."),
@@ -222,6 +229,8 @@ substitution_rule(
         ("I like it very much.", "I like it too much."),
         ("Is she very tired?", "Is she too tired?"),
         ("My grandmother is very kind.", "My grandmother is too kind."),
+        ("The soup was very tasty.", "The soup was too tasty."),
+        ("The staff were very friendly.", "The staff were too friendly."),
     ],
     negatives=[
         "It is a very difficult task.",
@@ -233,6 +242,9 @@ substitution_rule(
         "We're all very proud of you.",
         "The kids are so very happy today.",
         "It was really very cold.",
+        "Her new puppy is very small.",
+        "The river here is very deep.",
+        "My grandfather was very old when he died.",
     ],
 )
 

@@ -3,6 +3,7 @@
 project's pipeline: where it must answer yes and where it must not."""
 import pytest
 
+from multivalue_cli.engine.animacy import names_a_place
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
     about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
@@ -12,7 +13,7 @@ from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
-    finite_clause, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
+    finite_clause, in_nonfinite_subject, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
     object_of_imperative_as_subject, subject_of,
 )
 
@@ -454,3 +455,26 @@ def test_stranded_do(nlp, text, verb, expected):
     from multivalue_cli.engine.syntax import stranded_do
 
     assert stranded_do(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,noun,expected", [
+    ("Buying a car that runs well costs money.", "car", True),
+    ("Finding people who speak French was easy.", "people", True),
+    ("The man who lives there is nice.", "man", False),
+    ("She enjoys buying cars that run well.", "cars", False),
+    ("Buying what the shop sells costs money.", "shop", False),
+])
+def test_in_nonfinite_subject(nlp, text, noun, expected):
+    assert in_nonfinite_subject(word(nlp(text), noun)) is expected
+
+
+@pytest.mark.parametrize("text,noun,expected", [
+    ("She is at school.", "school", True),
+    ("The keys are in the drawer.", "drawer", True),
+    ("He is in the kitchen.", "kitchen", True),
+    ("The twins are at risk.", "risk", False),
+    ("The team is in good form.", "form", False),
+    ("They are in love.", "love", False),
+])
+def test_names_a_place(nlp, text, noun, expected):
+    assert names_a_place(word(nlp(text), noun)) is expected

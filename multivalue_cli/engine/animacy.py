@@ -173,3 +173,20 @@ def noun_number(tok: Token) -> str | None:
     if tok.tag_ in ("NN", "NNP") or number == ["Sing"]:
         return SING
     return None
+
+
+# Word lists of nouns that name places or located things.
+PLACE_NOUN_LISTS = ("place_nouns", "destination_nouns", "bare_destination_nouns",
+                    "concrete_thing_nouns")
+
+
+def names_a_place(tok: Token) -> bool:
+    """A common noun whose usual sense is a place or a concrete thing something can be in, at
+    or on (*school, town, kitchen, drawer*), per the place and thing lists; not a state,
+    scale or set (*form, risk, love, percentile, series*). Names are left to the caller."""
+    return tok.pos_ == "NOUN" and tok.lemma_.lower() in _place_nouns()
+
+
+@lru_cache(maxsize=1)
+def _place_nouns() -> frozenset[str]:
+    return frozenset(w for name in PLACE_NOUN_LISTS for w in wordlist(name))

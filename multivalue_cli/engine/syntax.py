@@ -381,3 +381,23 @@ def stranded_do(verb: "Token") -> bool:
     time_nouns = wordlist("time_nouns")
     return not any(c.dep_ in DO_COMPLEMENT_DEPS and c.lemma_.lower() not in time_nouns
                    for c in children(verb))  # *the day before* is a time, not an object
+
+
+# Non-finite verb forms that head a clause used as a noun phrase (*asking a question*, *to win*).
+NONFINITE_TAGS = frozenset({"VBG", "VB"})
+
+
+def in_nonfinite_subject(tok: "Token") -> bool:
+    """Whether ``tok`` lies in a gerund or infinitive clause that is the subject of a verb
+    after it (*[Buying a car] costs money*, *[To find a flat] takes time*): the clause is a
+    subject complete without a finite verb of its own, so a finite verb right after ``tok``
+    reads as that subject's verb."""
+    node = tok
+    while node.head != node:
+        if node.dep_ in ("csubj", "csubjpass", "nsubj", "nsubjpass") \
+                and node.tag_ in NONFINITE_TAGS and node.i < node.head.i:
+            return True
+        if node.tag_ in FINITE_TAGS and node != tok:
+            return False  # a finite clause in between: the subject has its verb
+        node = node.head
+    return False

@@ -2,8 +2,11 @@
 a noun phrase, an adjective or a locative, and auxiliary *have*."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Iterator
 
+from multivalue_cli.engine.animacy import names_a_place
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
@@ -234,6 +237,8 @@ def _predicate_kind(child: Token) -> str | None:
         objects = [c for c in children(child) if c.dep_ in ("pobj", "pcomp", "prep")]
         if not objects or any(_temporal(o) for o in objects):
             return None  # stranded (*the house he is in*) or a time (*at noon*)
+        if any(_state_or_scale(o) for o in objects):
+            return None  # *in good form*, *at risk*, *at the 25th percentile*: no place
         return "LOC"
     if child.dep_ == "advmod" and child.lower_ in LOCATIVE_ADVERBS:
         return "LOC"
@@ -250,6 +255,21 @@ TIME_NOUNS = frozenset({
 })
 
 
+def _state_or_scale(obj: Token) -> bool:
+    """The object of *in/at/on* names a state or a point on a scale, not a place: a bare
+    noun that is no place (*in love*, *at risk*, *in playoff form*, *on sale*; a bare *school*
+    or *town* is one) or a ranked one (*at the 25th percentile*, *at the highest level*)."""
+    if obj.pos_ != "NOUN" or names_a_place(obj) or obj.lower_ in LOCATIVE_ADVERBS:
+        return False  # *at home*
+    kids = children(obj)
+    if any(c.tag_ in ("JJS", "RBS") or ORDINAL.match(c.text) for c in kids):
+        return True
+    return not any(c.dep_ in ("det", "poss", "nummod") for c in kids)
+
+
+ORDINAL = re.compile(r"\d+(st|nd|rd|th)$", re.IGNORECASE)
+
+
 def _temporal(obj: Token) -> bool:
     return obj.tag_ == "CD" or obj.lemma_.lower() in TIME_NOUNS
 
@@ -257,7 +277,17 @@ def _temporal(obj: Token) -> bool:
 def _copula_sites(index: DocIndex, kind: str) -> Iterator[Site]:
     for be, found_kind in _deletable_copulas(index):
         if found_kind == kind:
-            yield site(Delete(be))
+            yield site(Delete(be), keep=_predicate_determiners(index, be) if kind == "NP" else ())
+
+
+def _predicate_determiners(index: DocIndex, be: int) -> list[int]:
+    """The determiner of a noun-phrase predicate, which the site needs: with both the
+    copula and the article gone (*Africa country with the most poverty*), the subject and the
+    predicate read as one compound noun."""
+    found = copula_predicate(index.tokens[be])
+    if found is None:
+        return []
+    return [c.i for c in children(found[1]) if c.dep_ in ("det", "poss") and c.i < found[1].i]
 
 
 _COPULAS_KEY = "multivalue.agreement.copulas"
@@ -301,7 +331,8 @@ def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Present *is/are/'s/'re* (not *am*) after an overt noun or pronoun subject (not *it, that,
     what*, not relative or wh-), in declarative order, before a noun-phrase predicate; not
-    in questions, before a gap, before *n't*, or with existential *there*."""
+    in questions, before a gap, before *n't*, or with existential *there*. The predicate keeps
+    its determiner: without it and the copula the two noun phrases run together."""
     return _copula_sites(index, "NP")
 
 
@@ -347,6 +378,9 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
           "The keys are on the table, so we here."]),
         ("She's home now.", "She home now."),
         ("I don't know if my brother is upstairs.", "I don't know if my brother upstairs."),
+        ("My cousin is at school until four.", "My cousin at school until four."),
+        ("The spoons are in the top drawer.", "The spoons in the top drawer."),
+        ("Maybe the twins are in London now.", "Maybe the twins in London now."),
     ],
     negatives=[
         "Where is the station?",
@@ -358,6 +392,10 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "The book I was reading is on the shelf.",
         "Is he at home?",
         "I'm at home.",
+        "The twins are at risk of a fall.",
+        "Our striker is in great form this season.",
+        "Her score is at the 90th percentile.",
+        "Most of the shirts are on sale.",
     ],
 )
 def drop_copula_be_locative(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -365,7 +403,8 @@ def drop_copula_be_locative(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Same conditions as 176, before a locative preposition with an object that is not a time
     (*at home*, not *at noon*, not a stranded *is in*) or a place adverb (*here, upstairs*);
-    *from*, *like*, *by* and *into* are not locatives here."""
+    *from*, *like*, *by* and *into* are not locatives here, nor a preposition before a state
+    or a rank (*in love*, *at risk*, *at the 25th percentile*)."""
     return _copula_sites(index, "LOC")
 
 

@@ -236,14 +236,32 @@ def _question_end(index: DocIndex, tok: Token) -> Token | None:
     return None
 
 
+# What follows a noun inside its own phrase: *the name [of the team]*, *a car [that runs]*.
+POSTMODIFIER_DEPS = frozenset({"prep", "acl", "relcl", "appos"})
+
+
+def _postmodified(subj: Token) -> bool:
+    """Whether the subject (or a conjunct of it) has a phrase after its head noun (*the names
+    [of all makers]*): an uninverted copula would come after it, far from the subject's
+    head, and dangle at the end of the question."""
+    heads = [subj, *(c for c in children(subj) if c.dep_ == "conj")]
+    return any(c.dep_ in POSTMODIFIER_DEPS and c.i > head.i for head in heads
+               for c in children(head))
+
+
 def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ...]]:
-    """*What is the name of the team with most wins?* -> *What the name of the team with most
-    wins is?*: the copula goes to the end of the question, past the phrases the parser may
-    have hung on the verb rather than on the subject (*with most wins*), but before a
-    trailing adverb (*What the average weight is each year?*) or stranded preposition
-    (*Where your father is from?*). Questions with a second clause or wh-word stay."""
+    """*What was Mary's score?* -> *What Mary's score was?*: the copula goes right after the
+    subject, before a trailing adverb (*What the average weight is each year?*), a stranded
+    preposition (*Where your father is from?*) or, after a pronoun, which takes no
+    modifier, a phrase of the verb (*How old he was in this video?*). A subject with a
+    phrase after its head (*the name of the team with most wins*) would leave the copula
+    dangling at the end after it, and a phrase of the verb after a noun subject may be the
+    subject's own, misattached: those stay. Questions with a second clause or wh-word
+    stay."""
     if any(c.dep_ in ("acomp", "attr", "oprd") and c.i > subj.i for c in children(be)):
         return []  # "Who is HIV positive?": who is the subject, the parse is wrong
+    if _postmodified(subj):
+        return []
     last = _question_end(index, be)
     if last is None or last.i < subj.right_edge.i:
         return []
@@ -263,6 +281,10 @@ def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ..
         return [(Move(*moved, adverb.left_edge.i), *spelt)]
     if last.dep_ == "prep" and not children(last):
         return [(Move(*moved, last.i), *spelt)]
+    if last.i > subj.right_edge.i:
+        if subj.pos_ != "PRON" or not _word_ends_at(subj.right_edge):
+            return []  # "What is the capital city of France?" may hang "of France" on is
+        return [(Move(*moved, subj.right_edge.i, after=True), *spelt)]
     if not _word_ends_at(last):
         return []
     return [(Move(*moved, last.i, after=True), *spelt)]
@@ -284,12 +306,11 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
         ("What's your name?", "What your name is?"),
         ("How much money have you spent?", "How much money you have spent?"),
         ("What were they talking about?", "What they were talking about?"),
-        ("What is the length of the rivers with a dam?",
-         "What the length of the rivers with a dam is?"),
         ("Where is your father from?", "Where your father is from?"),
-        ('What is the title of the song "Yesterday"?', 'What the title of the song "Yesterday" is?'),
         ("What was Mary's score?", "What Mary's score was?"),
-        ("How old is the oldest tree in the park?", "How old the oldest tree in the park is?"),
+        ("How tall was she in her school photo?", "How tall she was in her school photo?"),
+        ("Where were they at midnight?", "Where they were at midnight?"),
+        ("What is your brother's phone number?", "What your brother's phone number is?"),
     ],
     negatives=[
         "Who is coming?",
@@ -302,12 +323,17 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
         "What is the name of the town and how many people live there?",
         "What are names of the cities in France?",
         "Who is COVID positive?",
+        "What is the length of the rivers with a dam?",
+        'What is the title of the song "Yesterday"?',
+        "How old is the oldest tree in the park?",
+        "Which is the cheapest of the hotels near the station?",
     ],
 )
 def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Wh-questions without inversion or auxiliaries: *What you doing?*, *What he wants?*
-    (do-support dropped, its tense moved to the verb), *Why we can't leave?*, *What the name
-    of the course is?*. Only where the auxiliary follows the fronted wh-phrase and precedes
+    (do-support dropped, its tense moved to the verb), *Why we can't leave?*, *What your
+    name is?*. A copula goes right after its subject, never to the end past a phrase of the
+    subject's (*the name of the course*). Only where the auxiliary follows the fronted wh-phrase and precedes
     the subject; subject questions (*Who is coming?*) have no inversion to undo. A bare noun
     subject after *what/which* is left alone (*What names ... are?* reads as *which names*),
     and the site keeps the subject's determiner: another feature may not delete it."""

@@ -362,6 +362,7 @@ NOMO_PRONOUN = {
         ("I think there aren't any tickets.", "I think no more tickets."),
         ("There are no more seats. There is no need to wait.",
          "No more seats. No more need to wait."),
+        ("Sorry, there are no tickets for the show.", "Sorry, no more tickets for the show."),
     ],
     negatives=[
         "Is there no milk?",
@@ -374,6 +375,8 @@ NOMO_PRONOUN = {
         "There is no one here.",
         "There is no bus today and the trains are late.",
         "It fails where there is no plan and no checks are made.",
+        "There are no free rooms tonight.",
+        "There isn't any milk in the fridge?",
     ],
 )
 def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -382,7 +385,9 @@ def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
     Present *there is/are* in declarative order, followed by *no*, *not any* or a negative
     (or *any*-) pronoun that is the associate of *be*. The past (*there was no*) would lose
-    its tense and stays; so do questions and other quantifiers (*not a single seat*).
+    its tense and stays; so do questions, declarative ones too (*No more problems?* asks
+    'no longer?'), other quantifiers (*not a single seat*) and a noun with an adjective
+    before it (*no more palpable masses* reads as the comparative *no more palpable*).
     Needs a present negative existential (*there is no*, *there aren't any*); benchmark
     prose and questions rarely have one (*the countries with no car makers* is not
     existential, and *no more* there would mean 'no longer')."""
@@ -394,6 +399,8 @@ def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if any(c.dep_ == "conj" and direct_subject(c) is not None for c in be.children):
             continue  # *there is no X and no Y are expected*: without *there is* the clauses fuse
+        if be.dep_ == "ROOT" and index.in_question(there.i):
+            continue  # *There aren't any problems?*: *No more problems?* asks 'no longer?'
         ops = _nomo_ops(there, be)
         if ops:
             yield site(*ops)
@@ -417,6 +424,9 @@ def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
         return ()
     if noun.lower_ == "one" or _comparison(noun):
         return ()  # *no one* is a pronoun; *no place like home* compares
+    if nxt.tag_ in ("JJ", "JJR", "JJS") and nxt.head == noun and nxt.lower_ != "more":
+        return ()  # *no more palpable masses* reads as the comparative 'no more palpable'
+
     if neg is not None and word.lower_ == "any":
         return (*drop, Replace(word.i, "no more"))
     if neg is None and word.lower_ == "no":

@@ -2,6 +2,7 @@
 fronted invariant *isn't it*."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
@@ -9,6 +10,7 @@ from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site,
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import clause_is_negated, direct_subject, negative_polarity_item
+from multivalue_cli.engine.wordlists import wordlist
 
 from .common import CONTRACTED_NOT, NEGATORS
 
@@ -29,21 +31,16 @@ TAG_AUX_LEMMAS = frozenset({
     "invariant_tag_non_concord",
     lemmas=TAG_AUX_LEMMAS,
     examples=[
-        ("They had them in their hair, didn't they?",
-         ["They had them in their hair, innit?", "They had them in their hair, isn't it?"]),
-        ("He's tired, isn't he?", ["He's tired, innit?", "He's tired, isn't it?"]),
-        ("You will come tomorrow, won't you?",
-         ["You will come tomorrow, innit?", "You will come tomorrow, isn't it?"]),
+        ("They had them in their hair, didn't they?", "They had them in their hair, isn't it?"),
+        ("He's tired, isn't he?", "He's tired, isn't it?"),
+        ("You will come tomorrow, won't you?", "You will come tomorrow, isn't it?"),
         ("You're not going home, are you?", "You're not going home, is it?"),
         ("We can't go there, can we?", "We can't go there, is it?"),
-        ("Are you coming with us?", ["You are coming with us, isn't it?", "You are coming with us, innit?"]),
-        ("Did your sister call the office?",
-         ["Your sister called the office, isn't it?", "Your sister called the office, innit?"]),
-        ("Does he like rice?", ["He likes rice, isn't it?", "He likes rice, innit?"]),
-        ("Will the shop be open tomorrow?",
-         ["The shop will be open tomorrow, isn't it?", "The shop will be open tomorrow, innit?"]),
-        ("Is the shop open on Sundays??",
-         ["The shop is open on Sundays, isn't it??", "The shop is open on Sundays, innit??"]),
+        ("Are you coming with us?", "You are coming with us, isn't it?"),
+        ("Did your sister call the office?", "Your sister called the office, isn't it?"),
+        ("Does he like rice?", "He likes rice, isn't it?"),
+        ("Will the shop be open tomorrow?", "The shop will be open tomorrow, isn't it?"),
+        ("Is the shop open on Sundays??", "The shop is open on Sundays, isn't it??"),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -62,8 +59,11 @@ TAG_AUX_LEMMAS = frozenset({
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
-    """Invariant tag questions: *innit?* / *isn't it?* (and *is it?* after a negative anchor)
-    whatever the subject and verb of the anchor clause: *They had them in their hair, innit?*
+    """Invariant tag questions: *isn't it?* (and *is it?* after a negative anchor) whatever
+    the subject and verb of the anchor clause: *They had them in their hair, isn't it?*. The
+    form is the one most varieties with the feature use (Indian and Singapore English among
+    them); the London *innit?* of the atlas' example belongs to few of them, and a rule
+    cannot tell which variety it writes for.
 
     A tag is *, AUX (n't) PRONOUN ?* closing a sentence whose part before the comma is a main
     clause (not *Well,* and not a conditional *If it rains, will they?*). A yes/no question is
@@ -73,17 +73,10 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
     neither (wh-questions, commands and narrative statements, where an added tag would turn
     a report into a request for confirmation)."""
     for q in yes_no_questions(index):
-        statement = q.statement_ops(index)
-        yield site(*statement, Insert(q.mark, ", isn't it"),
-                   alternatives=((*statement, Insert(q.mark, ", innit")),))
-    for _start, (aux, neg, pron) in _tag_questions(index):
-        if neg is None:
-            if (aux.lower_, pron.lower_) != ("is", "it"):
-                yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
-        elif (aux.lower_, pron.lower_) != ("is", "it"):
-            yield site(Replace(aux.i, "innit"), Delete(neg.i), Delete(pron.i),
-                       alternatives=((*_replace_if_changed(aux, "is"),
-                                      *_replace_if_changed(pron, "it")),))
+        yield site(*q.statement_ops(index), Insert(q.mark, ", isn't it"))
+    for _start, (aux, _neg, pron) in _tag_questions(index):
+        if (aux.lower_, pron.lower_) != ("is", "it"):
+            yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
 
 
 def _replace_if_changed(tok: Token, text: str) -> tuple[Op, ...]:
@@ -312,6 +305,10 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("Please send the forms to the office and keep a copy.",
          "Please send the forms to the office and keep a copy, can or not?"),
         ("Find the cheapest flights to Rome?", "Find the cheapest flights to Rome, can or not?"),
+        ("Boil the water.2. Add the rice to the pot.3. Stir it well.",
+         "Boil the water.2. Add the rice to the pot.3. Stir it well, can or not?"),
+        ("Have a seat.", "Have a seat, can or not?"),
+        ("Please have a careful look.", "Please have a careful look, can or not?"),
     ],
     negatives=[
         "Don't touch the stove.",
@@ -330,6 +327,8 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "You could swim, couldn't you?",
         "If you can, can you call me?",
         "You can't stay, can you?",
+        "Enjoy the rest of your holiday.",
+        "Have a great weekend.",
     ],
 )
 def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -339,7 +338,8 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *can* is asked as the statement with the tag: *I can go home, can or not?* for *Can I go
     home?*. A command takes the tag as a request, as in the attested *Answer the question,
     can or not?*: *List the players, can or not?* (not negative commands, *let's*
-    suggestions, or orders and warnings closed by *!*)."""
+    suggestions, wishes (*Enjoy your flight*, *Have a nice day*), orders and warnings closed
+    by *!*, or a step whose last word carries the next step's number, *group.3.*)."""
     for q in yes_no_questions(index):
         if index.words[q.aux].lower() == "can":
             yield site(*q.statement_ops(index), Insert(q.mark, ", can or not"))
@@ -401,8 +401,26 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
                    Delete(pron.i))
 
 
-# Verbs whose bare form opens a suggestion or a fixed phrase, not a request (*Let's go*).
-NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse"})
+# Verbs whose bare form opens a suggestion, a fixed phrase or a wish, not a request (*Let's
+# go*, *Enjoy your meal*): whether the hearer can do it is not in question.
+NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy"})
+
+
+def _wish(root: Token) -> bool:
+    """*Have a nice day*, *Have a good weekend*: *have* with a stretch of time as object
+    wishes the hearer a good time; it asks for nothing (*Have a seat*, *have a look* do)."""
+    return root.lemma_.lower() == "have" and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in TIME_NOUNS for c in root.children)
+
+
+TIME_NOUNS = wordlist("time_nouns")
+
+
+def _glued_list_number(tok: Token) -> bool:
+    """*each group.3*: the next item's number of a numbered list glued to the last word; a
+    tag after it would split the list."""
+    word = tok.text
+    return bool(re.search(r"[A-Za-z]\.\d+$", word))
 
 
 def _request_end(index: DocIndex, start: int) -> int | None:
@@ -417,6 +435,8 @@ def _request_end(index: DocIndex, start: int) -> int | None:
         return None
     root = index.sentence(start).root
     if root.tag_ != "VB" or root.dep_ != "ROOT" or root.lemma_.lower() in NOT_REQUEST_VERBS:
+        return None
+    if _wish(root) or any(_glued_list_number(index.tokens[i]) for i in toks[-2:]):
         return None
     kids = index.children(root.i)
     if any(c.dep_ in ("nsubj", "nsubjpass", "expl", "aux", "auxpass", "neg", "mark") for c in kids):

@@ -9,7 +9,7 @@ from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    NOMINAL_SUBJECT_DEPS, children, definite_noun_phrase, full_form,
+    NOMINAL_SUBJECT_DEPS, children, definite_noun_phrase, full_form, in_nonfinite_subject,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -75,6 +75,8 @@ def object_pronoun(noun: Token) -> str | None:
         "I know a girl who sings and who dances.",
         "The woman who'd called left early.",
         "The student who was tired fell asleep.",
+        "Hiring a plumber who charges by the hour costs a fortune.",
+        "Finding friends who share your hobbies takes time.",
     ],
 )
 def null_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -91,7 +93,9 @@ def null_relcl(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *saw that the dog ran away*) or is *be* (*The student was fat had books* reads as two
     clauses run together). The relative verb is kept as it stands: an auxiliary added to it
     by another feature (*My friend does have long hair was talking*) would make the clause
-    read as the main one."""
+    read as the main one. Nor in a gerund or infinitive subject (*Buying a car runs well
+    costs money*): the subject needs no verb of its own, so the relative verb reads as its
+    verb and the real one dangles."""
     found = [(clause.rel, _spelt_clitic(clause.rel), clause.verb.i)
              for clause in relative_clauses(doc, index) if _zero_subject(clause)]
     found += [(rel, (), rel.head.i) for rel in _cleft_subjects(doc, index)]
@@ -109,6 +113,8 @@ def _zero_subject(clause: RelClause) -> bool:
         return False
     if any(t.dep_ == "relcl" for t in clause.verb.subtree if t != clause.verb):
         return False  # "the stadiums had concerts occurred in 2014": only the inner one goes
+    if in_nonfinite_subject(head):
+        return False  # "Buying a car runs well costs": "buying a car" finds its verb in "runs"
     if head.dep_ in NOMINAL_SUBJECT_DEPS and head.i < head.head.i:
         lemma = clause.verb.lemma_.lower()
         return lemma != "be" and lemma not in CLAUSE_EMBEDDERS

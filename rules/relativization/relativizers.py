@@ -244,6 +244,8 @@ def who_what(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "She said that it was late.",
         "The fact that he lied is sad.",
         "Who called?",
+        "The chef thats too slow got fired.",
+        "I like people whose dogs are calm.",
     ],
 )
 def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -252,14 +254,17 @@ def relativizer_doubling(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *that* is put before *who/which*; after *that*, *who* or *which* is added by the
     antecedent's animacy, only where the noun lists are sure of it (a people noun takes
     *who*, a noun with no people sense at all *which*; *driver*, *company* and names are
-    left alone). Restrictive subject and object gaps only; the gap is then left unmarked (no
-    shadow pronoun in the same clause, see :func:`gap_tokens`)."""
+    left alone; nothing is added after a *that* glued to the next word, *thats*).
+    Restrictive subject and object gaps only; the gap is then left unmarked (no shadow
+    pronoun in the same clause, see :func:`gap_tokens`)."""
     for clause in relative_clauses(doc, index):
         if not plain_gap(clause) or clitic_follows(clause.rel):
             continue
         rel, keep = clause.rel, gap_tokens(clause)
         if rel.lower_ in ("who", "which"):
             yield site(Insert(rel.i, "that"), keep=keep)
+        elif not rel.whitespace_:
+            continue  # *thats* parsed *that* + *s*: a word after *that* would split the word
         elif rel.lower_ == "that" and is_human(clause.head):
             yield site(Insert(rel.i, "who", after=True), keep=keep)
         elif rel.lower_ == "that" and is_thing(clause.head):
@@ -357,6 +362,9 @@ MAX_ONE_CLAUSE = 6
         "I love the work that went into this!",
         "She hired cooks who were quick, careful and kind.",
         "bro that looks so good! I want one",
+        "Which of the metals that are the most expensive did she buy?",
+        "We picked the apples that were the ripest.",
+        "Pick the answer that is the best.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -382,6 +390,8 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _takes_one_as_head(index.tokens[clause.end]):
             continue  # *went into this one*: *one* would be the pronoun after *this*
+        if _cut_short(index, clause):
+            continue  # *work great for one the look*: the parse cut the clause
         if _phrase_goes_on(index, clause):
             continue  # *people are interested one, enthusiastic and sure*
         yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
@@ -394,9 +404,26 @@ ONE_DETERMINERS = frozenset({"this", "that", "these", "those", "another", "other
 
 
 def _takes_one_as_head(last: Token) -> bool:
-    """A clause-final determiner or *other* (*into this*, *like the other*): *one* after it
-    forms the noun phrase *this one* and no longer closes the clause."""
-    return last.lower_ in ONE_DETERMINERS
+    """A clause-final determiner or *other* (*into this*, *like the other*), or an adjective
+    heading a noun phrase of its own, a superlative or one with a determiner (*are the
+    least reactive*, *were cheapest*): *one* after it forms the noun phrase *this one*, *the
+    least reactive one* and no longer closes the clause."""
+    if last.lower_ in ONE_DETERMINERS:
+        return True
+    kids = last.children
+    if last.tag_ in ("JJS", "RBS") or any(c.tag_ in ("JJS", "RBS") for c in kids):
+        return True
+    return last.tag_ in ("JJ", "JJR") and any(c.dep_ == "det" for c in last.children)
+
+
+def _cut_short(index: DocIndex, clause: RelClause) -> bool:
+    """The clause ends in a preposition without its object while words follow (*Colors that
+    work great for [the monochromatic look are red]*): the parse cut the clause, and *one*
+    would go inside the prepositional phrase."""
+    last = index.tokens[clause.end]
+    after = clause.end + 1
+    return (last.dep_ == "prep" and not any(True for _ in last.children)
+            and after < len(index.tokens) and not index.tokens[after].is_punct)
 
 
 def _phrase_goes_on(index: DocIndex, clause: RelClause) -> bool:
