@@ -247,3 +247,18 @@ def full_form(aux: "Token") -> str | None:
         return None
     return forms.get(aux.lemma_.lower())
 
+
+
+# Dependencies of a clause that is the subject of another.
+SUBJECT_CLAUSE_DEPS = frozenset({"csubj", "csubjpass"})
+
+
+def in_subject_clause(tok: "Token") -> bool:
+    """Whether ``tok`` stands inside a clause that is the subject of another: a free relative
+    (*what I never understood is why ...*, *whoever wins gets a prize*), where a wh-word opens
+    no question even in a sentence that ends in '?'."""
+    while tok.head.i != tok.i:
+        if tok.dep_ in SUBJECT_CLAUSE_DEPS:
+            return True
+        tok = tok.head
+    return False
