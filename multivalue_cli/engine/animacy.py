@@ -173,3 +173,10 @@ def noun_number(tok: Token) -> str | None:
     if tok.tag_ in ("NN", "NNP") or number == ["Sing"]:
         return SING
     return None
+
+
+def fill_in_blank(tok: Token) -> bool:
+    """A cloze text's blank (*_ avoids eating carrots*, *___ had a baby*): it stands for a
+    noun phrase the reader fills in, most often a person's name."""
+    text = tok.text
+    return len(text) >= 1 and set(text) == {"_"}

@@ -253,3 +253,27 @@ def _event_noun(noun: "Token") -> bool:
     if lemma(noun) in EVENT_NOUNS:
         return True
     return any(c.dep_ == "amod" and c.lower_ in ORDINALS for c in children(noun))
+
+
+# Dependents of an infinitive that fill its object: with one, the infinitive has no gap the
+# subject *it* could fill.
+_OBJECT_FILLERS = frozenset({"dobj", "ccomp", "xcomp", "attr", "acomp"})
+
+
+def extraposed_noun_infinitive(tok: "Token") -> bool:
+    """*It's bad luck to bear a son now*, *it is the duty of a government not to permit ...*:
+    a subject *it* of a copula whose predicate noun carries a *to*-infinitive that has its own
+    object, which is the logical subject (*to bear a son is bad luck*). Unlike *it's a good
+    book to read*, where the infinitive's missing object is what *it* refers to. (The parser
+    hangs such an infinitive on the noun, where :func:`classify_it` does not look for it.)"""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or lemma(tok.head) not in COPULAS:
+        return False
+    for attr in children(tok.head):
+        if attr.dep_ != "attr" or attr.i < tok.i:
+            continue
+        for clause in children(attr):
+            if clause.dep_ in ("acl", "relcl") and clause.i > attr.i and any(
+                    c.tag_ == "TO" and c.dep_ == "aux" for c in children(clause)) and any(
+                    c.dep_ in _OBJECT_FILLERS for c in children(clause)):
+                return True
+    return False
