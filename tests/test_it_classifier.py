@@ -91,6 +91,7 @@ def test_reading_is_kept_per_document(nlp):
     ("It is the job of the police to protect the public.", True),
     ("Honestly, it is a crime to waste good food.", True),
     ("It is a hard habit to break.", False),
+    ("It is the task of a judge to hear or decide the case.", True),
     ("It's a good book to read on the train.", False),
     ("It was a nice house to live in.", False),
     ("It is raining.", False),

@@ -272,8 +272,10 @@ def extraposed_noun_infinitive(tok: "Token") -> bool:
         if attr.dep_ != "attr" or attr.i < tok.i:
             continue
         for clause in children(attr):
-            if clause.dep_ in ("acl", "relcl") and clause.i > attr.i and any(
-                    c.tag_ == "TO" and c.dep_ == "aux" for c in children(clause)) and any(
-                    c.dep_ in _OBJECT_FILLERS for c in children(clause)):
-                return True
+            if clause.dep_ not in ("acl", "relcl") or clause.i < attr.i or not any(
+                    c.tag_ == "TO" and c.dep_ == "aux" for c in children(clause)):
+                continue
+            verbs = [clause, *(c for c in children(clause) if c.dep_ == "conj")]
+            if any(c.dep_ in _OBJECT_FILLERS for v in verbs for c in children(v)):
+                return True  # *not to permit or suffer the making of ...*: the conjunct's
     return False
