@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, SING, antecedent, could_be_person, is_animate, is_concrete_thing, noun_number,
     person_in_context,
-    persons_in_context,
+    persons_in_context, role,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
@@ -87,6 +87,10 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
     for tok, ante in _its_with_antecedents(index):
         if not _counted_thing(ante) or person_in_context(tok, gender) or _identifies_person(tok):
             continue
+        if role(ante) == "other":
+            continue  # *go to the station and see if it's there*, *some of the ointment ...
+            # rub it in*: a place or a whole named after a preposition is a weak antecedent,
+            # and a gendered pronoun that misses it reads as a person
         form = _gendered_form(tok, subject, obj, poss)
         if form:
             yield site(Replace(tok.i, form))
@@ -125,13 +129,17 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         'The boy looked into the mirror, and it was an old man.',
         'Buy the sofa now, since it is the end of the month.',
         'A woman picks up the bucket and carries it outside.',
+        # the antecedent would be the object of a preposition: a place, a whole
+        'Take some of the lotion and rub it on your hands.',
+        "Go to the kitchen and see if it's still there.",
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*She*/*her* for an inanimate thing: *the car ... she needs a new engine*. Only for an
     *it*/*its* whose antecedent is clearly a singular concrete thing (a counted artifact,
-    object or plant, per WordNet); dummy *it*, abstract, animal and unclear antecedents are
-    left alone. Needs such an *it* in a text where no person is mentioned whom *she* could
+    object or plant, per WordNet), as a subject or object; dummy *it*, abstract, animal and
+    unclear antecedents, and those after a preposition (*see if it's there*, after *go to
+    the station*), are left alone. Needs such an *it* in a text where no person is mentioned whom *she* could
     mean; the benchmark texts take up things with *it* only beside people (*gave her the coat
     and asked her to wear it*), where the new pronoun would point at a person."""
     yield from _gendered_for_things(index, FEMALE, "she", "her", "her")
@@ -166,6 +174,9 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         'A man lays a tile on the floor and presses it down.',
         'Buy the sofa now, since it is the end of the month.',
         'The harvest failed. It is hardest for the farmers.',
+        # the antecedent would be the object of a preposition: a place, a whole
+        "Look in the drawer and see if it's there.",
+        'Take some of the lotion and rub it on your hands.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
