@@ -102,3 +102,15 @@ def test_extraposed_noun_infinitive(nlp, text, expected):
     doc = nlp(text)
     it = next(t for t in doc if t.lower_ == "it")
     assert extraposed_noun_infinitive(it) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Was it supposed to be washed by hand?", True),
+    ("The bridge is old, and it is expected to be replaced soon.", True),
+    ("It is not allowed to smoke here.", False),
+    ("It is said that he left.", False),
+])
+def test_raised_into_passive(nlp, text, expected):
+    from multivalue_cli.engine.it_classifier import raised_into_passive
+
+    assert raised_into_passive(first_it(nlp(text))) is expected

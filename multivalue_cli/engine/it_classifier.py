@@ -279,3 +279,17 @@ def extraposed_noun_infinitive(tok: "Token") -> bool:
             if any(c.dep_ in _OBJECT_FILLERS for v in verbs for c in children(v)):
                 return True  # *not to permit or suffer the making of ...*: the conjunct's
     return False
+
+
+def raised_into_passive(tok: "Token") -> bool:
+    """*Was it supposed to be watched?*, *it is expected to be finished by May*: the subject
+    *it* of a passive verb of obligation or expectation whose infinitive is passive too. The
+    infinitive's missing object is what *it* stands for (it is to be watched), so *it* is
+    referential, unlike *it is not allowed to smoke here*, where no gap is left."""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS:
+        return False
+    verb = tok.head
+    if verb.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in children(verb)):
+        return False
+    return any(c.dep_ == "xcomp" and any(g.dep_ == "auxpass" for g in children(c))
+               for c in children(verb))

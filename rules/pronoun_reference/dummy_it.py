@@ -14,7 +14,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.it_classifier import (
     DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, extraposed_noun_infinitive,
-    is_dummy_it,
+    is_dummy_it, raised_into_passive,
 )
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
@@ -56,6 +56,10 @@ BE_FORMS = frozenset({"is", "was", "'s", "’s"})
         'She said it was late.',
         'The bus came, but it was late.',
         'I dropped the vase and it broke.',
+        # a wh-question (*what is that ...?*), a thing raised from a passive infinitive
+        'What is it polite to say to a host?',
+        'What does it cost to mail a parcel to Spain?',
+        'I bought a rug. Was it supposed to be washed by hand?',
     ],
 )
 def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -68,7 +72,9 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
         reading = classify_it(tok)
         if reading is None or reading.kind not in THAT_READINGS or in_tag_question(index, tok):
             continue
-        if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
+        if tok.dep_ not in NOMINAL_SUBJECT_DEPS or raised_into_passive(tok):
+            continue  # *was it supposed to be watched?*: the thing to be watched
+        if _after_wh_word(index, tok):
             continue
         if reading.kind != WEATHER_TIME and _clause_with_complementizer(index, tok):
             continue
@@ -98,6 +104,15 @@ def _that_would_be_complementizer(index: DocIndex, tok: Token) -> bool:
     if prev is None or tok.head.i in (prev.i, prev.head.i):
         return False  # *is it still snowing?*: the verb before is the pronoun's own
     return prev.pos_ in ("VERB", "AUX", "ADJ", "NOUN", "PROPN") or prev.lower_ in COMPLEMENTIZER_HOSTS
+
+
+def _after_wh_word(index: DocIndex, tok: Token) -> bool:
+    """*what is it illegal to do?*, *what does it take to ...?*: in a question whose wh-word
+    is a pronoun argument (*what*, *who*, *which*), *that* after it and its verb makes the
+    demonstrative question *what is that?*. (A wh-adverb leaves the dummy reading: *how long
+    will that take him?*)"""
+    return index.in_question(tok.i) and any(
+        c.tag_ in ("WP", "WDT") and c.i < tok.i for c in index.children(tok.head.i))
 
 
 def _clause_after(tok: Token) -> bool:
