@@ -173,6 +173,9 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         # their may be the subject's own (singular they), a person or a blank for one
         '_ stopped eating apples for their heart health, since Tom was ill and Ben was not.',
         'Kim eats raw carrots for their skin health.',
+        # plural people nearby whom they may mean
+        'Studies of young teachers show that they often feel tired.',
+        'Surveys of adults show that they sleep less in summer.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -197,6 +200,10 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "my friend has good relationships with their partner"
         if _subject_may_possess(tok, ante):
             continue  # "Anna avoids sweets for their teeth": the subject's own, one person
+        if any(c.head.i != ante.i and (c.animate is not False or could_be_person(c.head))
+               for c in candidates(tok)):
+            continue  # "surveys of older adults show that they ...": people (or animals)
+            # they may mean
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
             continue  # "the keys were on the table ... find it" would mean the table
