@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, SING, antecedent, could_be_person, is_animate, is_concrete_thing, noun_number,
     person_in_context,
-    persons_in_context, role,
+    persons_in_context, role, same_verb_argument,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
@@ -87,6 +87,8 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
     for tok, ante in _its_with_antecedents(index):
         if not _counted_thing(ante) or person_in_context(tok, gender) or _identifies_person(tok):
             continue
+        if same_verb_argument(tok, ante):
+            continue  # *clean your bicycle with it*: it is something else, or *itself*
         if role(ante) == "other":
             continue  # *go to the station and see if it's there*, *some of the ointment ...
             # rub it in*: a place or a whole named after a preposition is a weak antecedent,
@@ -132,6 +134,7 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         # the antecedent would be the object of a preposition: a place, a whole
         'Take some of the lotion and rub it on your hands.',
         "Go to the kitchen and see if it's still there.",
+        'You can polish your old lamp with it.',
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -177,6 +180,7 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         # the antecedent would be the object of a preposition: a place, a whole
         "Look in the drawer and see if it's there.",
         'Take some of the lotion and rub it on your hands.',
+        'You can polish your old lamp with it.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
