@@ -21,7 +21,8 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS, children, nominal_subject
 
 from .common import (
-    finite_of, in_tag_question, is_question, next_token, previous_token, sentence_start,
+    finite_of, identifies_person, in_tag_question, is_question, next_token, previous_token,
+    sentence_start,
 )
 
 
@@ -466,6 +467,9 @@ def _delete_it(tok: Token, be: Token) -> Site:
         # an infinitive on the predicate noun is the logical subject: a dummy *it*
         'We threw out the bread. Honestly, it is a crime to waste good food.',
         'The mirror fell off the wall. I think it is bad luck to break a mirror.',
+        # a person named (*is Anna here* would ask), a misspelt possessive *its*
+        "I picked up the phone. Hello, it's Anna here.",
+        "My old radio sometimes turns on by it's own.",
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -480,9 +484,17 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
         be = _it_is(index, tok)
         if be is None or _after_nominal(index, tok) or extraposed_noun_infinitive(tok):
             continue  # *it's bad luck to bear a son*: the infinitive is the subject
+        if identifies_person(tok) or _possessive_misspelt(index, be):
+            continue  # *it's Tom here* would ask *is Tom here?*; *on it's own* is *its*
         reading = classify_it(tok)
         if reading.referential or (reading.kind == UNRESOLVED and _deictic_description(index, tok, be)):
             yield _delete_it(tok, be)
+
+
+def _possessive_misspelt(index: DocIndex, be: Token) -> bool:
+    """*on it's own*: the possessive *its* written with an apostrophe, before *own*."""
+    after = next_token(index, be)
+    return be.lower_ in ("'s", "’s") and after is not None and after.lower_ == "own"
 
 
 def _after_nominal(index: DocIndex, tok: Token) -> bool:

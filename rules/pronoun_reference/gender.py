@@ -7,7 +7,7 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.antecedents import (
-    FEMALE, MALE, SING, antecedent, could_be_person, is_animate, is_concrete_thing, noun_number,
+    FEMALE, MALE, SING, antecedent, is_animate, is_concrete_thing, noun_number,
     person_in_context,
     persons_in_context, role, same_verb_argument,
 )
@@ -17,7 +17,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import antecedent_of, in_tag_question
+from .common import antecedent_of, identifies_person, in_tag_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
@@ -74,18 +74,10 @@ def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
     return None
 
 
-def _identifies_person(tok: Token) -> bool:
-    """*it is an old man*, *it was Sarah*: an *it* that a person is named as, however it got
-    its antecedent; *she is an old man* would make the person the pronoun's referent."""
-    head = tok.head
-    return tok.dep_ in NOMINAL_SUBJECT_DEPS and head.lemma_ == "be" and any(
-        c.dep_ == "attr" and could_be_person(c) for c in children(head))
-
-
 def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, poss: str
                          ) -> Iterator[Site]:
     for tok, ante in _its_with_antecedents(index):
-        if not _counted_thing(ante) or person_in_context(tok, gender) or _identifies_person(tok):
+        if not _counted_thing(ante) or person_in_context(tok, gender) or identifies_person(tok):
             continue
         if same_verb_argument(tok, ante):
             continue  # *clean your bicycle with it*: it is something else, or *itself*
