@@ -74,11 +74,30 @@ def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
     return None
 
 
+# Predicates that judge a proposition or an action, not a thing: *it is not reasonable*
+# (to bring a phone), *it's true*, *it's illegal*.
+PROPOSITION_PREDICATES = frozenset(
+    "reasonable unreasonable fair unfair true untrue false right wrong possible impossible "
+    "necessary unnecessary legal illegal acceptable unacceptable wise unwise likely unlikely "
+    "certain allowed forbidden".split())
+
+
+def _judged_as_proposition(tok: Token) -> bool:
+    """A subject *it* whose copula predicate judges a proposition or an action (*I think it
+    is not reasonable*): the *it* stands for what was said or done, not for the thing named
+    in it, and *she is not reasonable* reads as a person."""
+    head = tok.head
+    return tok.dep_ in NOMINAL_SUBJECT_DEPS and head.lemma_ == "be" and any(
+        c.dep_ == "acomp" and c.lemma_.lower() in PROPOSITION_PREDICATES for c in children(head))
+
+
 def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, poss: str
                          ) -> Iterator[Site]:
     for tok, ante in _its_with_antecedents(index):
         if not _counted_thing(ante) or person_in_context(tok, gender) or identifies_person(tok):
             continue
+        if _judged_as_proposition(tok):
+            continue  # *don't bring your phone to meetings, I think it is not reasonable*
         if same_verb_argument(tok, ante):
             continue  # *clean your bicycle with it*: it is something else, or *itself*
         if role(ante) == "other":
@@ -127,6 +146,7 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         'Take some of the lotion and rub it on your hands.',
         "Go to the kitchen and see if it's still there.",
         'You can polish your old lamp with it.',
+        "Don't leave your bike in the hall; it isn't fair.",
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -173,6 +193,7 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Look in the drawer and see if it's there.",
         'Take some of the lotion and rub it on your hands.',
         'You can polish your old lamp with it.',
+        'Never park your car on the grass, I think it is wrong.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
