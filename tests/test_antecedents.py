@@ -178,3 +178,14 @@ def test_same_verb_argument(nlp, text, pronoun, candidate, expected):
     pron = next(t for t in doc if t.text == pronoun)
     cand = next(t for t in doc if t.text == candidate)
     assert same_verb_argument(pron, cand) is expected
+
+
+@pytest.mark.parametrize("text,word,expected", [
+    ("So _ avoids eating carrots.", "_", True),
+    ("Then _ had a baby girl.", "_", True),
+    ("Anna avoids eating carrots.", "Anna", False),
+])
+def test_fill_in_blank(nlp, text, word, expected):
+    from multivalue_cli.engine.animacy import fill_in_blank
+
+    assert fill_in_blank(next(t for t in nlp(text) if t.text == word)) is expected
