@@ -163,3 +163,29 @@ def test_a_man_is_someone_he_could_mean(nlp):
 ])
 def test_names_people(noun, people):
     assert names_people(noun) is people
+
+
+@pytest.mark.parametrize("text,pronoun,candidate,expected", [
+    ("You can clean your bicycle with it.", "it", "bicycle", True),
+    ("She put the box on it.", "it", "box", True),
+    ("I bought a lamp and put a shade on it.", "it", "lamp", False),
+    ("He washed the car and then sold it.", "it", "car", False),
+])
+def test_same_verb_argument(nlp, text, pronoun, candidate, expected):
+    from multivalue_cli.engine.antecedents import same_verb_argument
+
+    doc = nlp(text)
+    pron = next(t for t in doc if t.text == pronoun)
+    cand = next(t for t in doc if t.text == candidate)
+    assert same_verb_argument(pron, cand) is expected
+
+
+@pytest.mark.parametrize("text,word,expected", [
+    ("So _ avoids eating carrots.", "_", True),
+    ("Then _ had a baby girl.", "_", True),
+    ("Anna avoids eating carrots.", "Anna", False),
+])
+def test_fill_in_blank(nlp, text, word, expected):
+    from multivalue_cli.engine.animacy import fill_in_blank
+
+    assert fill_in_blank(next(t for t in nlp(text) if t.text == word)) is expected

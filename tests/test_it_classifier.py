@@ -84,3 +84,33 @@ def test_reading_is_kept_per_document(nlp):
     it = first_it(doc)
     assert classify_it(it) == classify_it(it)
     assert classify_it(it).antecedent.text == "lamp"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I think it's bad luck to break a mirror.", True),
+    ("It is the job of the police to protect the public.", True),
+    ("Honestly, it is a crime to waste good food.", True),
+    ("It is a hard habit to break.", False),
+    ("It is the task of a judge to hear or decide the case.", True),
+    ("It's a good book to read on the train.", False),
+    ("It was a nice house to live in.", False),
+    ("It is raining.", False),
+])
+def test_extraposed_noun_infinitive(nlp, text, expected):
+    from multivalue_cli.engine.it_classifier import extraposed_noun_infinitive
+
+    doc = nlp(text)
+    it = next(t for t in doc if t.lower_ == "it")
+    assert extraposed_noun_infinitive(it) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Was it supposed to be washed by hand?", True),
+    ("The bridge is old, and it is expected to be replaced soon.", True),
+    ("It is not allowed to smoke here.", False),
+    ("It is said that he left.", False),
+])
+def test_raised_into_passive(nlp, text, expected):
+    from multivalue_cli.engine.it_classifier import raised_into_passive
+
+    assert raised_into_passive(first_it(nlp(text))) is expected

@@ -13,8 +13,8 @@ from multivalue_cli.engine.edits import Delete, Insert, Replace
 from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
-    finite_clause, in_nonfinite_subject, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
-    object_of_imperative_as_subject, subject_of,
+    finite_clause, in_nonfinite_subject, in_subject_clause, negation_after, negative_noun_phrase,
+    negative_polarity_item, nominal_subject, object_of_imperative_as_subject, subject_of,
 )
 
 
@@ -478,3 +478,13 @@ def test_in_nonfinite_subject(nlp, text, noun, expected):
 ])
 def test_names_a_place(nlp, text, noun, expected):
     assert names_a_place(word(nlp(text), noun)) is expected
+
+
+@pytest.mark.parametrize("text,token,expected", [
+    ("What I never understood is why they left.", "What", True),
+    ("Whoever finishes first gets a prize.", "Whoever", True),
+    ("What did you buy?", "What", False),
+    ("I know what you did.", "what", False),
+])
+def test_in_subject_clause(nlp, text, token, expected):
+    assert in_subject_clause(word(nlp(text), token)) is expected

@@ -190,3 +190,10 @@ def names_a_place(tok: Token) -> bool:
 @lru_cache(maxsize=1)
 def _place_nouns() -> frozenset[str]:
     return frozenset(w for name in PLACE_NOUN_LISTS for w in wordlist(name))
+
+
+def fill_in_blank(tok: Token) -> bool:
+    """A cloze text's blank (*_ avoids eating carrots*, *___ had a baby*): it stands for a
+    noun phrase the reader fills in, most often a person's name."""
+    text = tok.text
+    return len(text) >= 1 and set(text) == {"_"}

@@ -587,3 +587,13 @@ def persons_in_context(pron: Token, pron_gender: str, limit: int | None = None) 
         if limit is not None and len(found) >= limit:
             break
     return found
+
+
+def same_verb_argument(pron: Token, cand: Token) -> bool:
+    """Binding: a pronoun after a preposition of a verb does not refer to that verb's own
+    subject or object (*you can clean your bicycle with it*, *she put the box on it*: it is
+    something else; the same thing would be *itself*)."""
+    if pron.dep_ != "pobj" or pron.head.dep_ not in ("prep", "dative", "agent"):
+        return False
+    verb = pron.head.head
+    return cand.head.i == verb.i and cand.dep_ in (*SUBJECT_DEPS, *OBJECT_DEPS)

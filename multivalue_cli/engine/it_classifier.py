@@ -253,3 +253,43 @@ def _event_noun(noun: "Token") -> bool:
     if lemma(noun) in EVENT_NOUNS:
         return True
     return any(c.dep_ == "amod" and c.lower_ in ORDINALS for c in children(noun))
+
+
+# Dependents of an infinitive that fill its object: with one, the infinitive has no gap the
+# subject *it* could fill.
+_OBJECT_FILLERS = frozenset({"dobj", "ccomp", "xcomp", "attr", "acomp"})
+
+
+def extraposed_noun_infinitive(tok: "Token") -> bool:
+    """*It's bad luck to bear a son now*, *it is the duty of a government not to permit ...*:
+    a subject *it* of a copula whose predicate noun carries a *to*-infinitive that has its own
+    object, which is the logical subject (*to bear a son is bad luck*). Unlike *it's a good
+    book to read*, where the infinitive's missing object is what *it* refers to. (The parser
+    hangs such an infinitive on the noun, where :func:`classify_it` does not look for it.)"""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS or lemma(tok.head) not in COPULAS:
+        return False
+    for attr in children(tok.head):
+        if attr.dep_ != "attr" or attr.i < tok.i:
+            continue
+        for clause in children(attr):
+            if clause.dep_ not in ("acl", "relcl") or clause.i < attr.i or not any(
+                    c.tag_ == "TO" and c.dep_ == "aux" for c in children(clause)):
+                continue
+            verbs = [clause, *(c for c in children(clause) if c.dep_ == "conj")]
+            if any(c.dep_ in _OBJECT_FILLERS for v in verbs for c in children(v)):
+                return True  # *not to permit or suffer the making of ...*: the conjunct's
+    return False
+
+
+def raised_into_passive(tok: "Token") -> bool:
+    """*Was it supposed to be watched?*, *it is expected to be finished by May*: the subject
+    *it* of a passive verb of obligation or expectation whose infinitive is passive too. The
+    infinitive's missing object is what *it* stands for (it is to be watched), so *it* is
+    referential, unlike *it is not allowed to smoke here*, where no gap is left."""
+    if not is_it(tok) or tok.dep_ not in SUBJECT_DEPS:
+        return False
+    verb = tok.head
+    if verb.tag_ != "VBN" or not any(c.dep_ == "auxpass" for c in children(verb)):
+        return False
+    return any(c.dep_ == "xcomp" and any(g.dep_ == "auxpass" for g in children(c))
+               for c in children(verb))

@@ -401,3 +401,18 @@ def in_nonfinite_subject(tok: "Token") -> bool:
             return False  # a finite clause in between: the subject has its verb
         node = node.head
     return False
+
+
+# Dependencies of a clause that is the subject of another.
+SUBJECT_CLAUSE_DEPS = frozenset({"csubj", "csubjpass"})
+
+
+def in_subject_clause(tok: "Token") -> bool:
+    """Whether ``tok`` stands inside a clause that is the subject of another: a free relative
+    (*what I never understood is why ...*, *whoever wins gets a prize*), where a wh-word opens
+    no question even in a sentence that ends in '?'."""
+    while tok.head.i != tok.i:
+        if tok.dep_ in SUBJECT_CLAUSE_DEPS:
+            return True
+        tok = tok.head
+    return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from multivalue_cli.engine.antecedents import antecedent, is_it, lemma
+from multivalue_cli.engine.antecedents import antecedent, could_be_person, is_it, lemma
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.it_classifier import referential_antecedent
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
@@ -51,3 +51,12 @@ def finite_of(verb: Token) -> Token | None:
     auxes = sorted((c for c in children(verb) if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
     finite = auxes[0] if auxes else verb
     return finite if finite.tag_ in ("VBP", "VBD", "MD", "VBZ") else None
+
+
+def identifies_person(tok: Token) -> bool:
+    """*it is an old man*, *it was Sarah*, *it's Tom here*: an *it* that a person is named as,
+    however it got its antecedent; *she is an old man* would make the person the pronoun's
+    referent, and *is Tom here* would ask a question."""
+    head = tok.head
+    return tok.dep_ in NOMINAL_SUBJECT_DEPS and head.lemma_ == "be" and any(
+        c.dep_ == "attr" and could_be_person(c) for c in children(head))

@@ -6,20 +6,23 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import could_be_person, fill_in_blank
 from multivalue_cli.engine.antecedents import (
     PLUR, antecedent, candidates, is_animate, is_it, lemma, noun_number,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.it_classifier import (
-    DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, is_dummy_it,
+    DUMMY, EXTRAPOSITION, UNRESOLVED, WEATHER_TIME, classify_it, extraposed_noun_infinitive,
+    is_dummy_it, raised_into_passive,
 )
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS, children
+from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, SUBJECT_DEPS, children, nominal_subject
 
 from .common import (
-    finite_of, in_tag_question, is_question, next_token, previous_token, sentence_start,
+    finite_of, identifies_person, in_tag_question, is_question, next_token, previous_token,
+    sentence_start,
 )
 
 
@@ -54,6 +57,10 @@ BE_FORMS = frozenset({"is", "was", "'s", "’s"})
         'She said it was late.',
         'The bus came, but it was late.',
         'I dropped the vase and it broke.',
+        # a wh-question (*what is that ...?*), a thing raised from a passive infinitive
+        'What is it polite to say to a host?',
+        'What does it cost to mail a parcel to Spain?',
+        'I bought a rug. Was it supposed to be washed by hand?',
     ],
 )
 def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -66,7 +73,9 @@ def pleonastic_that(doc: Doc, index: DocIndex) -> Iterator[Site]:
         reading = classify_it(tok)
         if reading is None or reading.kind not in THAT_READINGS or in_tag_question(index, tok):
             continue
-        if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
+        if tok.dep_ not in NOMINAL_SUBJECT_DEPS or raised_into_passive(tok):
+            continue  # *was it supposed to be watched?*: the thing to be watched
+        if _after_wh_word(index, tok):
             continue
         if reading.kind != WEATHER_TIME and _clause_with_complementizer(index, tok):
             continue
@@ -96,6 +105,15 @@ def _that_would_be_complementizer(index: DocIndex, tok: Token) -> bool:
     if prev is None or tok.head.i in (prev.i, prev.head.i):
         return False  # *is it still snowing?*: the verb before is the pronoun's own
     return prev.pos_ in ("VERB", "AUX", "ADJ", "NOUN", "PROPN") or prev.lower_ in COMPLEMENTIZER_HOSTS
+
+
+def _after_wh_word(index: DocIndex, tok: Token) -> bool:
+    """*what is it illegal to do?*, *what does it take to ...?*: in a question whose wh-word
+    is a pronoun argument (*what*, *who*, *which*), *that* after it and its verb makes the
+    demonstrative question *what is that?*. (A wh-adverb leaves the dummy reading: *how long
+    will that take him?*)"""
+    return index.in_question(tok.i) and any(
+        c.tag_ in ("WP", "WDT") and c.i < tok.i for c in index.children(tok.head.i))
 
 
 def _clause_after(tok: Token) -> bool:
@@ -153,6 +171,12 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         'The boys and their dogs ran off.',
         'Both the tall person and their partner were late.',
         'The doctors and their nurses left early.',
+        # their may be the subject's own (singular they), a person or a blank for one
+        '_ stopped eating apples for their heart health, since Tom was ill and Ben was not.',
+        'Kim eats raw carrots for their skin health.',
+        # plural people nearby whom they may mean
+        'Studies of young teachers show that they often feel tired.',
+        'Surveys of adults show that they sleep less in summer.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -175,6 +199,12 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "the books and the pens": several things, not one plural noun
         if _singular_they(tok, ante):
             continue  # "my friend has good relationships with their partner"
+        if _subject_may_possess(tok, ante):
+            continue  # "Anna avoids sweets for their teeth": the subject's own, one person
+        if any(c.head.i != ante.i and (c.animate is not False or could_be_person(c.head))
+               for c in candidates(tok)):
+            continue  # "surveys of older adults show that they ...": people (or animals)
+            # they may mean
         singular = "its" if tok.lower_ == "their" else "it"
         if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
             continue  # "the keys were on the table ... find it" would mean the table
@@ -206,6 +236,24 @@ def _singular_they(tok: Token, ante: Token) -> bool:
     if tok.lower_ != "their" or is_animate(tok.head) is not True:
         return False
     return not _possessor_of_conjunct(tok, ante)
+
+
+def _subject_may_possess(pron: Token, ante: Token) -> bool:
+    """A *their* inside a clause whose subject is another third person that may be a person
+    (a name, a person noun, a cloze blank): the possessive most likely takes up that subject,
+    as singular *they* (*_ avoids eating carrots for their eye health*), not the thing."""
+    if pron.lower_ != "their":
+        return False
+    verb = pron.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subject = nominal_subject(verb)
+    while subject is None and verb.dep_ in ("xcomp", "conj", "advcl", "acl") and verb.head.i != verb.i:
+        verb = verb.head
+        subject = nominal_subject(verb)
+    if subject is None or subject.i == ante.i or subject.lower_ in ("i", "we", "you"):
+        return False
+    return fill_in_blank(subject) or could_be_person(subject)
 
 
 def _possessor_of_conjunct(pron: Token, ante: Token) -> bool:
@@ -416,6 +464,12 @@ def _delete_it(tok: Token, be: Token) -> Site:
         "We walked into the garden. Oh, it's so quiet here.",
         'Whatever happens, it is in your power to change this.',
         'Mail that the customer agreed to receive it is called opt-in mail.',
+        # an infinitive on the predicate noun is the logical subject: a dummy *it*
+        'We threw out the bread. Honestly, it is a crime to waste good food.',
+        'The mirror fell off the wall. I think it is bad luck to break a mirror.',
+        # a person named (*is Anna here* would ask), a misspelt possessive *its*
+        "I picked up the phone. Hello, it's Anna here.",
+        "My old radio sometimes turns on by it's own.",
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -428,11 +482,19 @@ def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:
     object would read as the subject of *is*)."""
     for tok in index.by_lemma.get("it", ()):
         be = _it_is(index, tok)
-        if be is None or _after_nominal(index, tok):
-            continue
+        if be is None or _after_nominal(index, tok) or extraposed_noun_infinitive(tok):
+            continue  # *it's bad luck to bear a son*: the infinitive is the subject
+        if identifies_person(tok) or _possessive_misspelt(index, be):
+            continue  # *it's Tom here* would ask *is Tom here?*; *on it's own* is *its*
         reading = classify_it(tok)
         if reading.referential or (reading.kind == UNRESOLVED and _deictic_description(index, tok, be)):
             yield _delete_it(tok, be)
+
+
+def _possessive_misspelt(index: DocIndex, be: Token) -> bool:
+    """*on it's own*: the possessive *its* written with an apostrophe, before *own*."""
+    after = next_token(index, be)
+    return be.lower_ in ("'s", "’s") and after is not None and after.lower_ == "own"
 
 
 def _after_nominal(index: DocIndex, tok: Token) -> bool:

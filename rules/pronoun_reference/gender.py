@@ -7,9 +7,9 @@ from typing import Iterator
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.antecedents import (
-    FEMALE, MALE, SING, antecedent, could_be_person, is_animate, is_concrete_thing, noun_number,
+    FEMALE, MALE, SING, antecedent, is_animate, is_concrete_thing, noun_number,
     person_in_context,
-    persons_in_context,
+    persons_in_context, role, same_verb_argument,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
@@ -17,7 +17,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children
 from multivalue_cli.engine.wordlists import wordlist
 
-from .common import antecedent_of, in_tag_question
+from .common import antecedent_of, identifies_person, in_tag_question
 
 
 OBJECT_DEPS = frozenset({"dobj", "dative", "pobj"})
@@ -74,19 +74,36 @@ def _gendered_form(tok: Token, subject: str, obj: str, poss: str) -> str | None:
     return None
 
 
-def _identifies_person(tok: Token) -> bool:
-    """*it is an old man*, *it was Sarah*: an *it* that a person is named as, however it got
-    its antecedent; *she is an old man* would make the person the pronoun's referent."""
+# Predicates that judge a proposition or an action, not a thing: *it is not reasonable*
+# (to bring a phone), *it's true*, *it's illegal*.
+PROPOSITION_PREDICATES = frozenset(
+    "reasonable unreasonable fair unfair true untrue false right wrong possible impossible "
+    "necessary unnecessary legal illegal acceptable unacceptable wise unwise likely unlikely "
+    "certain allowed forbidden".split())
+
+
+def _judged_as_proposition(tok: Token) -> bool:
+    """A subject *it* whose copula predicate judges a proposition or an action (*I think it
+    is not reasonable*): the *it* stands for what was said or done, not for the thing named
+    in it, and *she is not reasonable* reads as a person."""
     head = tok.head
     return tok.dep_ in NOMINAL_SUBJECT_DEPS and head.lemma_ == "be" and any(
-        c.dep_ == "attr" and could_be_person(c) for c in children(head))
+        c.dep_ == "acomp" and c.lemma_.lower() in PROPOSITION_PREDICATES for c in children(head))
 
 
 def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, poss: str
                          ) -> Iterator[Site]:
     for tok, ante in _its_with_antecedents(index):
-        if not _counted_thing(ante) or person_in_context(tok, gender) or _identifies_person(tok):
+        if not _counted_thing(ante) or person_in_context(tok, gender) or identifies_person(tok):
             continue
+        if _judged_as_proposition(tok):
+            continue  # *don't bring your phone to meetings, I think it is not reasonable*
+        if same_verb_argument(tok, ante):
+            continue  # *clean your bicycle with it*: it is something else, or *itself*
+        if role(ante) == "other":
+            continue  # *go to the station and see if it's there*, *some of the ointment ...
+            # rub it in*: a place or a whole named after a preposition is a weak antecedent,
+            # and a gendered pronoun that misses it reads as a person
         form = _gendered_form(tok, subject, obj, poss)
         if form:
             yield site(Replace(tok.i, form))
@@ -125,13 +142,19 @@ def _gendered_for_things(index: DocIndex, gender: str, subject: str, obj: str, p
         'The boy looked into the mirror, and it was an old man.',
         'Buy the sofa now, since it is the end of the month.',
         'A woman picks up the bucket and carries it outside.',
+        # the antecedent would be the object of a preposition: a place, a whole
+        'Take some of the lotion and rub it on your hands.',
+        "Go to the kitchen and see if it's still there.",
+        'You can polish your old lamp with it.',
+        "Don't leave your bike in the hall; it isn't fair.",
     ],
 )
 def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """*She*/*her* for an inanimate thing: *the car ... she needs a new engine*. Only for an
     *it*/*its* whose antecedent is clearly a singular concrete thing (a counted artifact,
-    object or plant, per WordNet); dummy *it*, abstract, animal and unclear antecedents are
-    left alone. Needs such an *it* in a text where no person is mentioned whom *she* could
+    object or plant, per WordNet), as a subject or object; dummy *it*, abstract, animal and
+    unclear antecedents, and those after a preposition (*see if it's there*, after *go to
+    the station*), are left alone. Needs such an *it* in a text where no person is mentioned whom *she* could
     mean; the benchmark texts take up things with *it* only beside people (*gave her the coat
     and asked her to wear it*), where the new pronoun would point at a person."""
     yield from _gendered_for_things(index, FEMALE, "she", "her", "her")
@@ -166,6 +189,11 @@ def she_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:
         'A man lays a tile on the floor and presses it down.',
         'Buy the sofa now, since it is the end of the month.',
         'The harvest failed. It is hardest for the farmers.',
+        # the antecedent would be the object of a preposition: a place, a whole
+        "Look in the drawer and see if it's there.",
+        'Take some of the lotion and rub it on your hands.',
+        'You can polish your old lamp with it.',
+        'Never park your car on the grass, I think it is wrong.',
     ],
 )
 def he_inanimate_objects(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -48,6 +48,8 @@ _CLITICS = frozenset({"'m", "'re", "'s", "'ve", "'d", "'ll", "’m", "’re", "�
         "My brother and my sister were late.",
         "I came home and I slept.",
         "Neither she nor I knew the answer.",
+        # a clause the parser hangs on the subject *I* is no coordinated subject
+        "I ' m a big soccer fan , but I hate the referees so much I ca n ' t even watch games .",
     ],
 )
 def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -56,9 +58,10 @@ def me_coordinate_subjects(doc: Doc, index: DocIndex) -> Iterator[Site]:
     last of exactly two conjuncts joined by *and*, the variant with *me* moved to the front is
     offered too (not after *both*, where it would break the correlative)."""
     for tok in index.by_lemma.get("i", ()):
-        if tok.text != "I":
-            continue
-        if tok.dep_ in NOMINAL_SUBJECT_DEPS and any(c.dep_ == "conj" for c in children(tok)):
+        if tok.text != "I" or not is_coordinated(tok):
+            continue  # a clause the parser hung on *I* (*I'm a fan, but I hate ...*) is no
+            # coordinated subject
+        if tok.dep_ in NOMINAL_SUBJECT_DEPS:
             yield site(Replace(tok.i, "me"))  # "I and my wife" -> "me and my wife"
             continue
         if tok.dep_ != "conj":
@@ -319,11 +322,12 @@ substitution_rule(
 
 
 def _first_person_in_coordinated_subject(tok: Token) -> bool:
-    """*I* as a conjunct of a subject, or as the subject heading a coordination."""
-    if tok.text != "I":
+    """*I* as a conjunct of a subject, or as the subject heading a coordination of noun
+    phrases (not a clause the parser hung on *I*: *I'm a fan, but I hate ...*)."""
+    if tok.text != "I" or not is_coordinated(tok):
         return False
     if tok.dep_ in NOMINAL_SUBJECT_DEPS:
-        return any(c.dep_ == "conj" for c in children(tok))
+        return True
     if tok.dep_ != "conj":
         return False
     head = tok.head
@@ -348,11 +352,16 @@ substitution_rule(
         ("Did you know that Sarah and I met in Paris?",
          ["Did you know that Sarah and myself met in Paris?",
           "Did you know that Sarah and meself met in Paris?"]),
+        ("After dinner, my cousin and I washed the dishes.",
+         ["After dinner, my cousin and myself washed the dishes.",
+          "After dinner, my cousin and meself washed the dishes."]),
     ],
     negatives=[
         "I was late.",
         "She invited my brother and me.",
         "I came home and I slept.",
+        # a clause the parser hangs on the subject *I* is no coordinated subject
+        "I ' m a big soccer fan , but I hate the referees so much I ca n ' t even watch games .",
     ],
 )
 

@@ -6,7 +6,9 @@ from spacy.tokens import Token
 
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.antecedents import SING, noun_number
-from multivalue_cli.engine.syntax import children, in_question, nominal_subject, sentence
+from multivalue_cli.engine.syntax import (
+    children, in_question, in_subject_clause, nominal_subject, sentence,
+)
 
 from .common import next_lower
 
@@ -17,6 +19,14 @@ NO_PLURAL_AFTER = frozenset({"about", "if", "else", "ever"})  # *what ever* is *
 SINGLE_ANSWER_WORDS = frozenset({"first", "only", "last", "single"})
 SINGULAR_PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
 SINGULAR_BE = frozenset({"is", "was", "'s", "’s"})
+APOSTROPHES = frozenset({"'", "’", "`"})
+# Copulas that ask for what the subject turns into or stays (*what do tadpoles become?*):
+# one identity, whatever the subject's number; and verbs of change with *into*.
+BECOMING_VERBS = frozenset({"become", "remain"})
+CHANGE_INTO_VERBS = frozenset({"turn", "change", "grow", "develop", "evolve", "transform"})
+# Verbs whose object *what* is one proposition or opinion (*what do you mean?*, *what do
+# you think of it?*), not a set of things.
+PROPOSITION_VERBS = frozenset({"mean", "think"})
 
 
 def _open_question_word(tok: Token) -> bool:
@@ -29,18 +39,56 @@ def _open_question_word(tok: Token) -> bool:
     first = next((t for t in tokens if not (t.is_punct or t.is_space)), None)
     if first is None or first.i != tok.i or not in_question(tok):
         return False
+    if in_subject_clause(tok):
+        return False  # *what I never understood is why ...?*: a free relative, no question
     return not _expects_one_answer(tok, tokens)
+
+
+def _singular_be(verb: Token) -> bool:
+    """*is*, *was*, *'s*, also the *s* of an *'s* the tokenizer split from its apostrophe
+    (*what ' s with ...*)."""
+    if verb.lemma_.lower() == "be" and verb.lower_ in SINGULAR_BE:
+        return True
+    return (verb.lower_ == "s" and verb.i > 0  # tagged VBZ, or NNS
+            and verb.doc[verb.i - 1].text in APOSTROPHES)
+
+
+def _purpose_question(wh: Token, sentence: list[Token]) -> bool:
+    """*what did they use it for?*, *what does X stand for?*: *what* with a stranded *for*
+    asks for a purpose, a reason (*why*) or a meaning, one answer. The parser often leaves
+    *for* without its object and hangs *what* elsewhere (*what did they buy the wood for?*)."""
+    prep = wh.head
+    if wh.dep_ == "pobj":
+        return prep.lower_ == "for" and prep.i > wh.i
+    return any(t.lower_ == "for" and t.dep_ == "prep" and t.i > wh.i
+               and not any(g.dep_ == "pobj" for g in children(t)) for t in sentence)
+
+
+def _becoming(wh: Token) -> bool:
+    """*what do tadpoles become?*, *what do caterpillars turn into?*: what the subject turns
+    into or stays, one identity."""
+    verb = wh.head
+    if verb.lemma_.lower() in BECOMING_VERBS:
+        return wh.dep_ in ("attr", "oprd", "dobj", "acomp")
+    return (wh.dep_ == "pobj" and verb.lower_ == "into"
+            and verb.head.lemma_.lower() in CHANGE_INTO_VERBS)
 
 
 def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
     """A question about one identity, one person or one event: a singular copula (*who is
-    the president?*, *what was the total?*), a singular personal pronoun for the answer
+    the president?*, *what was the total?*, *what's with ...?*), a purpose (*what ... for?*),
+    what something becomes (*what do tadpoles become?*), one meaning or view (*what do you
+    mean?*), a singular personal pronoun for the answer
     (*who forgot her keys?*), a superlative or ordinal (*who scored the most?*, *who came
     first?*), or a subject *who/what* of a verb that is not one of gathering (*who broke
     the window?*, *who reacted violently?*: one culprit, one event)."""
     verb = wh.head
-    if verb.lemma_.lower() == "be" and verb.lower_ in SINGULAR_BE:
+    if _singular_be(verb) or _purpose_question(wh, sentence):
         return True
+    if _becoming(wh):
+        return True
+    if wh.dep_ in ("dobj", "ccomp") and verb.lemma_.lower() in PROPOSITION_VERBS:
+        return True  # *what do you mean?*, *what do you think of it?*: one meaning, one view
     clause_verb = verb.head if wh.dep_ == "pobj" and verb.dep_ in ("prep", "dative") else verb
     if wh.dep_ not in ("nsubj", "nsubjpass") and _one_referent_subject(clause_verb):
         return True  # *who did Edgar marry?*, *what will the court decide?*, *what do you
@@ -118,6 +166,13 @@ substitution_rule(
         'What was the total cost?',
         'Who has a mental illness?',
         "Who's your teacher?",
+        # a purpose (why), an identity turned into, a free relative, a split *'s*
+        'What do people keep these old boxes for?',
+        'What do caterpillars turn into?',
+        'What we never learned in school is how taxes work, right?',
+        "What ' s with the long faces ?",
+        'What do you think of the new mayor?',
+        'What does "NASA" stand for?',
     ],
 )
 
@@ -159,5 +214,11 @@ substitution_rule(
         'What do you think the final price will be?',
         'What does this word mean?',
         'What ever you say?',
+        'What did the workers buy all that wood for?',
+        'What do tadpoles become in the spring?',
+        'What they sell at that market is cheap, isn\'t it?',
+        "What ' s with all the noise outside ?",
+        'What did she mean by that remark?',
+        'What are these little hooks used for?',
     ],
 )

@@ -2,10 +2,16 @@
 (*I book*, *him book*), *y'all's*, and independent possessives with a nasal (*mines*)."""
 from __future__ import annotations
 
-from spacy.tokens import Token
+from typing import Iterator
 
+from spacy.tokens import Doc, Token
+
+from multivalue_cli.engine.docindex import DocIndex
+from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import sentence
+from multivalue_cli.engine.syntax import lexically_capitalised, sentence
+from multivalue_cli.engine.wordlists import wordlist
 
 from .common import PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context
 
@@ -118,16 +124,54 @@ _determiner_rule(
     ],
     negatives=["The bike is mine.", "I have my own bike.", "Oh my God!"],
 )
-_determiner_rule(
-    "our_us", "our", "us",
-    "Object form *us* as possessive determiner: *we like us town*.",
+# Verbs that take two objects (*give us the keys*, *save us a seat*, *buy us a house*): right
+# after one, *us* before the possessed noun reads as the first object (*save us planet*).
+# The transfer and creation verbs of the serial *give* list, and these.
+DOUBLE_OBJECT_VERBS = frozenset(
+    "give save tell leave keep offer teach owe reserve win earn grant promise wish".split())
+
+
+def _after_double_object_verb(tok: Token) -> bool:
+    """*our* opening the direct object of a verb that takes two objects, right after it:
+    *save our planet* -> *save us planet* reads as *save us (the) planet*."""
+    noun = tok.head
+    verb = noun.head
+    if noun.dep_ not in ("dobj", "dative") or verb.i >= tok.i:
+        return False
+    if not all(t.pos_ in ("ADV", "PART") for t in tok.doc[verb.i + 1:tok.i]):
+        return False
+    lemma = verb.lemma_.lower()
+    return lemma in DOUBLE_OBJECT_VERBS or lemma in wordlist("serial_give_verbs")
+
+
+@rule(
+    "our_us",
+    lemmas={"our"},
+    tags={"PRP$"},
     examples=[
         ("We like our town.", "We like us town."),
         ("Our George was a nice one.", "Us George was a nice one."),
         ("Where did you park our car?", "Where did you park us car?"),
+        ('She said, "Our house is on fire!"', 'She said, "Us house is on fire!"'),
+        ("The kids painted our fence on Sunday.", "The kids painted us fence on Sunday."),
     ],
-    negatives=["The town is ours.", "We have our own rules.", "They helped us."],
+    negatives=[
+        "The town is ours.",
+        "We have our own rules.",
+        "They helped us.",
+        # *us* would read as the first of two objects
+        "Please save our seats.",
+        "Did you bring our tickets?",
+        "They never gave our dog a bath.",
+    ],
 )
+def our_us(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """Object form *us* as possessive determiner: *we like us town*. Not right after a verb
+    that takes two objects, where *us* would read as its first object (*save us planet*); a
+    capital that is not the sentence's (a quotation's first word, a title) is kept."""
+    for tok in index.form("our"):
+        if _possessive_determiner(tok) and not _after_double_object_verb(tok):
+            yield site(Replace(tok.i, "Us" if lexically_capitalised(tok) else "us"))
 
 
 def _plural_addressee(sent) -> bool:
@@ -150,27 +194,28 @@ def _plural_possessor(tok: Token) -> bool:
 
 substitution_rule(
     "your_yalls",
-    {"your": ("y'all's", "yalls")},
+    {"your": "y'all's"},
     where=_plural_possessor,
-    doc="""A second person plural form as possessive determiner, *y'all's* (or *yalls*) for a *your*
-    whose possessor is visibly plural in the sentence; a *your* of unknown number stays.
+    doc="""A second person plural form as possessive determiner, *y'all's* for a *your*
+    whose possessor is visibly plural in the sentence; a *your* of unknown number stays. (The
+    spelling without apostrophes, *yalls*, reads as a typo in written text.)
     Needs a *your* beside a plural cue (*you all ... your*); benchmark questions and third
     person narratives have no *your*.""",
     lemmas={"your"},
     tags={"PRP$"},
     examples=[
         ("You all should bring your books.",
-         ["You all should bring y'all's books.", "You all should bring yalls books."]),
+         "You all should bring y'all's books."),
         ("Boys, you need to clean your room.",
-         ["Boys, you need to clean y'all's room.", "Boys, you need to clean yalls room."]),
+         "Boys, you need to clean y'all's room."),
         ("Did you guys finish your homework?",
-         ["Did you guys finish y'all's homework?", "Did you guys finish yalls homework?"]),
+         "Did you guys finish y'all's homework?"),
         ('All of you should bring your books.',
-         ["All of you should bring y'all's books.", 'All of you should bring yalls books.']),
+         "All of you should bring y'all's books."),
         ('You are all welcome to bring your kids.',
-         ["You are all welcome to bring y'all's kids.", 'You are all welcome to bring yalls kids.']),
+         "You are all welcome to bring y'all's kids."),
         ('You should help each other with your homework.',
-         ["You should help each other with y'all's homework.", 'You should help each other with yalls homework.']),
+         "You should help each other with y'all's homework."),
     ],
     negatives=[
         "Did you finish your homework?",

@@ -82,15 +82,17 @@ substitution_rule(
 substitution_rule(
     "regularized_reflexives_aave",
     {"himself": "heself", "herself": "sheself",
-     "themselves": ("theyselves", "theyself"), "themself": "theyself"},
-    doc="""Third person reflexives on the subject form: *heself*, *sheself*, *theyselves/theyself*.
-    *Herself* is also the object form's reflexive, so only the subject form changes it.""",
+     "themselves": "theyselves", "themself": "theyself"},
+    doc="""Third person reflexives on the subject form: *heself*, *sheself*, *theyselves* (and
+    *theyself* for singular *themself*). The number stays: plural *themselves* becomes
+    *theyselves*, never the singular *theyself*. *Herself* is also the object form's
+    reflexive, so only the subject form changes it.""",
     lemmas={"himself", "herself", "themselves", "themself"},
     examples=[
-        ("They fixed the roof themselves.",
-         ["They fixed the roof theyselves.", "They fixed the roof theyself."]),
+        ("They fixed the roof themselves.", "They fixed the roof theyselves."),
         ("She bought herself a coat.", "She bought sheself a coat."),
         ("He doesn't like talking about himself.", "He doesn't like talking about heself."),
+        ("The twins consider themselves lucky.", "The twins consider theyselves lucky."),
     ],
     negatives=[
         "I did it myself.",

@@ -9,7 +9,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children
+from multivalue_cli.engine.syntax import children, sentence
 
 from .common import PLURAL_AFTER_YOU, all_of_you, floating_all, next_lower, plural_by_context
 
@@ -62,6 +62,9 @@ def _you_all(you: Token) -> Token | None:
         'All of them should come.',
         'You should help him.',
         "Regardless of whether you're tall or short, you might trip.",
+        # one person addressed by name: a plural predicate is loose talk
+        "thank you anna you are the best teachers ever",
+        "Sam, you are true heroes to me.",
     ],
 )
 def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -85,9 +88,29 @@ def yall(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if you.i + 1 < len(doc) and doc[you.i + 1].lower_ in ALREADY_PLURAL:
             continue  # "you guys", "you two" are plural forms already
-        if plural_by_context(you):
+        if plural_by_context(you) and not _singular_vocative(you):
             variants = [(Replace(you.i, form),) for form in PLURAL_YOU_FORMS]
             yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+VOCATIVE_DEPS = frozenset({"npadvmod", "vocative", "appos", "dep"})
+
+
+def _singular_vocative(you: Token) -> bool:
+    """The sentence addresses one person by name or noun: a singular noun right after a
+    *you* (*I love you, Momo*) or before a comma at the start (*Momo, you ...*). A plural
+    predicate is then loose talk (*you are the sweetest women in the world*), not plural
+    address."""
+    for tok in sentence(you):
+        if tok.tag_ not in ("NN", "NNP") or tok.dep_ not in VOCATIVE_DEPS:
+            continue
+        before = tok.doc[tok.i - 1] if tok.i > 0 else None
+        after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        if before is not None and before.lower_ == "you":
+            return True
+        if tok.i == sentence(you).start and after is not None and after.text == ",":
+            return True
+    return False
 
 
 def _singular_you(tok: Token) -> bool:
