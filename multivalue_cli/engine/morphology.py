@@ -212,3 +212,13 @@ def be_replacing(aux, subj, past: bool) -> str:
     if is_clitic(aux) and not past:
         return BE_CLITICS[person]
     return (BE_PAST if past else BE_PRESENT)[person]
+
+
+@lru_cache(maxsize=65536)
+def dictionary_word(word: str, upos: str | None = None) -> bool:
+    """Whether the inflection dictionary knows ``word`` as a form of a word of the class
+    ``upos`` (``"ADJ"``, ``"ADV"``, ``"NOUN"``), or of any class when ``upos`` is None: a
+    misspelt *decluterring* is no word it knows, whatever the tagger says."""
+    from lemminflect import getAllLemmas
+
+    return upos in getAllLemmas(word, upos) if upos else bool(getAllLemmas(word))

@@ -394,6 +394,8 @@ def bare_modified_mass_noun(noun) -> bool:
         return False
     if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
         return False
+    if role.dep_ == "dobj" and not governing_verb(role.head, role):
+        return False  # *imperfect information*, *pricing information*: a modifier taken for a verb
     if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
         return False  # *information desk*
     lefts = list(noun.lefts)
@@ -402,6 +404,21 @@ def bare_modified_mass_noun(noun) -> bool:
     return all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
         {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
     )
+
+
+# What a bare -ing form right before its object does when it is a verb of its own clause
+# (*ends up obtaining advice*, *by sharing information*); elsewhere (*This is encouraging
+# news*, *a list, pricing information and ...*) it is an attributive modifier the parser
+# took for a verb.
+GERUND_CLAUSE_DEPS = frozenset({"xcomp", "pcomp", "advcl", "csubj", "conj", "ccomp"})
+
+
+def governing_verb(head, obj) -> bool:
+    """``head``, which the parse gives ``obj`` as its object, is a verb: not an adjective
+    (*imperfect information*), nor an -ing word right before it that heads no clause."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    return not (head.tag_ == "VBG" and head.i == obj.left_edge.i - 1 and head.dep_ not in GERUND_CLAUSE_DEPS)
 
 
 @rule(
@@ -429,6 +446,9 @@ def bare_modified_mass_noun(noun) -> bool:
         'They gave us a lot of homework.',
         'I went to school by bus.',
         'It is information.',
+        # a modifier before the noun taken for a verb with an object
+        'That is encouraging news.',
+        'Taxes, public goods, and imperfect information all cause market failure.',
     ],
 )
 def indefinite_for_zero(doc, index) -> Iterator[Site]:

@@ -390,6 +390,9 @@ def definite_regular_plural(index, tok) -> str | None:
         'She gave the kids some toys.',
         'We sent the workers a letter.',
         'What are the makers and models?',
+        # a field of study in -ics
+        'We discussed the politics of the region.',
+        'She studied the economics of trade.',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
@@ -399,10 +402,14 @@ def plural_preposed(doc, index) -> Iterator[Site]:
     lists and headlines alike; not recipients (*gave dem kid the toys* would read as *gave
     them kid*, the recipient lost), irregular plurals (*children*),
     bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
-    numeral or plural quantifier."""
+    numeral or plural quantifier. Not a verb the tagger took for a plural noun (*the cleaner
+    dislikes the cook*: it has an object of its own), nor a singular noun of a field in
+    *-ics* (*the politics*: *politic* is no noun), which *dem* would make plural."""
     for tok in index.by_tag.get("NNS", ()):
         singular = definite_regular_plural(index, tok)
-        if singular and index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
+        if not singular or used_as_verb(index, tok.i) or tok.lower_.endswith("ics") and not is_noun(singular):
+            continue
+        if index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
             yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 
 
