@@ -430,14 +430,12 @@ def comparative_than(doc, index) -> Iterator[Site]:
 )
 def comparative_more_and(doc, index) -> Iterator[Site]:
     """Comparison with *more ... and*: *more powder on their hands and in their faces* 'than
-    in their faces'. As in the attested example, two prepositional phrases are compared: a
-    *more* + noun (a quantity), then the first phrase (*on their hands*), then the *than*
-    of the second (*than in their faces*), which becomes *and*. Without a first phrase
-    between noun and *than* (*20 more pushups than on the first day*, *caused by more worry
-    than by ...*), *and* coordinates the standard with the noun's own phrase and the
-    comparison is lost; nor after a number (*four more balls*: a difference, which *and*
-    turns into a sum). Not *more than five*, adjectives or noun phrase standards (*more
-    goals and the captain* reads as coordination)."""
+    in their faces'. As attested, two prepositional phrases are compared: *more* + noun, the
+    first phrase (*on their hands*), the *than* of the second, which becomes *and*. Without
+    a first phrase (*20 more pushups than on day one*, *caused by more worry than by ...*)
+    *and* joins the standard to the noun's phrase and the comparison is lost; nor after a
+    number (*four more balls*: *and* makes the difference a sum). Not *more than five*,
+    adjectives or noun phrase standards (*more goals and the captain* reads as coordination)."""
     for than in index.by_lemma.get("than", ()):
         head = than.head
         if than.dep_ not in ("prep", "mark") or than.i < head.i:
@@ -674,6 +672,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'Good evening, I have a booking.',
         'They always write clean code.',
         'We should drink fresh water daily.',
+        # a postmodifier right after the noun
+        'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
