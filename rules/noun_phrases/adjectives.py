@@ -287,9 +287,8 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         "I don't drive any more.",
         'Who was more likely to win?',
         'They like more stereotypically masculine games.',
-        'Who is interested in more stereotypically masculine games?',
-        'Can you speak a bit more slowly?',
-        'Could you be a little more careful?',
+        'Who is interested in more stereotypically masculine games?', 'Can you speak a bit more slowly?',
+        'Could you be a little more careful?', 'Rent is 10% more expensive now.',
         'On Sunday the cook made 5 more dumpling than on Monday.',
     ],
 )
@@ -316,8 +315,9 @@ def plain_comparative_more(index, more, adj) -> bool:
     """*more* as the marker of an adjective's or adverb's comparative, on its own."""
     if adj.pos_ not in ("ADJ", "ADV") or adj.tag_ not in ("JJ", "RB") or lexically_capitalised(adj):
         return False
-    if previous_word(index, more.i) in MORE_MODIFIERS or more.n_lefts or more.i and index.tokens[more.i - 1].like_num:
-        return False  # *much more*, *a little more*, *1 more*: a degree or quantity of *more*
+    if previous_word(index, more.i) in MORE_MODIFIERS or more.n_lefts or more.i and index.tokens[more.i - 1].like_num \
+            or any(c.dep_ in ("npadvmod", "nummod") and c.i < more.i for c in adj.children):
+        return False  # *much more*, *a little more*, *1 more*, *20% more*: a degree or quantity of *more*
     if noun_only(adj.lower_) or adj.dep_ == "amod" and not dictionary_word(adj.lower_):
         return False  # *1 more dumpling*, *more decluterring vlogs*: a noun or unknown word
     modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")

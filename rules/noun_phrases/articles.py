@@ -584,6 +584,7 @@ def perfect_of_an_event(index, verb: int) -> bool:
         # a description set before the subject; an indefinite over occasions
         'A talented painter, this Dutchman was born in Leiden.',
         'We often rent a cottage by the sea.',
+        'Two judges gave him a nine. A third gave him a seven.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -595,8 +596,15 @@ def indef_one(doc, index) -> Iterator[Site]:
     one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
     phrases (*a few, for a while*)."""
     for det in indefinite_articles(index):
+        if lower(index, det + 1) in ORDINALS:
+            continue  # *a third (person) says*: *one third* reads as a fraction
         if specific_indefinite(index, det) and not coordinated_noun(index, det):
             yield site(Replace(det, "one"))
+
+
+ORDINALS = frozenset(
+    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth "
+    "hundredth thousandth".split())
 
 
 def coordinated_noun(index, det: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from multivalue_cli.engine.antecedents import is_human_noun, names_people
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import plural_noun, singular_noun
+from multivalue_cli.engine.morphology import dictionary_verb, plural_noun, singular_noun
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
@@ -393,6 +393,7 @@ def definite_regular_plural(index, tok) -> str | None:
         # a field of study in -ics
         'We discussed the politics of the region.',
         'She studied the economics of trade.',
+        'The teacher noticed the cleaner forgets to lock the door.',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
@@ -409,6 +410,8 @@ def plural_preposed(doc, index) -> Iterator[Site]:
         singular = definite_regular_plural(index, tok)
         if not singular or used_as_verb(index, tok.i) or tok.lower_.endswith("ics") and not is_noun(singular):
             continue
+        if any(c.tag_ == "JJR" and is_noun(c.lower_) for c in tok.lefts) and dictionary_verb(tok.lower_):
+            continue  # *the cleaner forgets*: a noun in -er and a verb, tagged as an adjective and a plural
         if index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
             yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 

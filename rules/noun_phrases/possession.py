@@ -24,6 +24,7 @@ TIME_POSSESSORS = frozenset(
 # things and animals, and possessors that are people (lists derived from WordNet 3.0 by
 # another rule family; shared, not edited here).
 CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
+UNIQUE_REFERENTS = wordlist("unique_referent_nouns")
 
 # Objective forms of possessive determiners (*the house for me*, *the car belong him*).
 POSSESSIVE_OF_SUBJECT = {
@@ -170,6 +171,8 @@ def ownable(noun) -> bool:
 def personal_possessor(possessor) -> bool:
     """A possessor that is a person: a name or a noun for people (*John's*, *my brother's*)."""
     lemma = possessor.lemma_.lower()
+    if lemma in UNIQUE_REFERENTS:
+        return False  # *Earth's surface*, *the sun's rays*: a name of the one world or body
     return possessor.pos_ == "PROPN" or lemma in PERSON_NOUNS or is_human_noun(lemma)
 
 
@@ -217,6 +220,7 @@ def in_command(index, noun) -> bool:
         # *our* of no speaker: everyone's
         "How many moons does our solar system have?",
         "Which stars in our galaxy are the brightest?",
+        "Rain falls on Earth's surface.",
     ],
 )
 def possessives_for_post(doc, index) -> Iterator[Site]:
