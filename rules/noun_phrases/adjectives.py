@@ -280,15 +280,13 @@ def comparatives_with_than(index) -> Iterator[tuple]:
     negatives=[
         "It is more than five miles.",
         "He has more books than me.",
-        "It is bigger than mine.",
-        "It is much more expensive than mine.",
+        "It is bigger than mine.", "It is much more expensive than mine.",
         "It gets more and more difficult.",
         "The more you practise, the better you play.",
-        "I don't drive any more.",
-        'Who was more likely to win?',
+        "I don't drive any more.", 'Who was more likely to win?',
         'They like more stereotypically masculine games.',
         'Who is interested in more stereotypically masculine games?', 'Can you speak a bit more slowly?',
-        'Could you be a little more careful?', 'Rent is 10% more expensive now.',
+        'Could you be a little more careful?', 'Rent is 10% more expensive now.', 'Add more cold milk.',
         'On Sunday the cook made 5 more dumpling than on Monday.',
     ],
 )
@@ -318,8 +316,10 @@ def plain_comparative_more(index, more, adj) -> bool:
     if previous_word(index, more.i) in MORE_MODIFIERS or more.n_lefts or more.i and index.tokens[more.i - 1].like_num \
             or any(c.dep_ in ("npadvmod", "nummod") and c.i < more.i for c in adj.children):
         return False  # *much more*, *a little more*, *1 more*, *20% more*: a degree or quantity of *more*
-    if noun_only(adj.lower_) or adj.dep_ == "amod" and not dictionary_word(adj.lower_):
-        return False  # *1 more dumpling*, *more decluterring vlogs*: a noun or unknown word
+    low, starts_phrase = adj.lower_, previous_word(index, more.i) not in ("a", "an", "the")
+    if noun_only(low) or adj.dep_ == "amod" and not dictionary_word(low) or adj.dep_ == "amod" and (
+            starts_phrase and adj.head.pos_ == "NOUN" and dictionary_comparative(low)):
+        return False  # *1 more dumpling*, *more decluterring vlogs*, *more hot water* (not *hotter*)
     modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")
     if modifies_modifier or adj.head.pos_ in ("ADJ", "ADV") or adj.lower_ in NON_GRADABLE_PREDICATES:
         return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
