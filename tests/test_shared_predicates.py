@@ -488,3 +488,26 @@ def test_names_a_place(nlp, text, noun, expected):
 ])
 def test_in_subject_clause(nlp, text, token, expected):
     assert in_subject_clause(word(nlp(text), token)) is expected
+
+
+@pytest.mark.parametrize("text,comparative,expected", [
+    ("Adults aged 18 years or older were asked.", "older", True),
+    ("Is the score 90 or higher?", "higher", True),
+    ("Tickets cost $5 or less.", "less", True),
+    ("Is your car newer or older?", "older", False),
+    ("He is older than his sister.", "older", False),
+])
+def test_open_range_comparative(nlp, text, comparative, expected):
+    from multivalue_cli.engine.syntax import open_range_comparative
+
+    assert open_range_comparative(word(nlp(text), comparative)) is expected
+
+
+@pytest.mark.parametrize("text,upos,expected", [
+    ("explicit", "ADJ", True), ("quickly", "ADV", True), ("dumpling", "ADJ", False),
+    ("dumpling", "NOUN", True), ("dumpling", None, True), ("decluterring", None, False),
+])
+def test_dictionary_word(text, upos, expected):
+    from multivalue_cli.engine.morphology import dictionary_word
+
+    assert dictionary_word(text, upos) is expected

@@ -300,3 +300,12 @@ def light_verb_event_object(verb) -> bool:
                 and dictionary_verb(obj.lower_):
             return True
     return False
+
+
+def dictionary_word(word: str, upos: str | None = None) -> bool:
+    """Whether the inflection dictionary knows ``word`` as a form of a word of the class
+    ``upos`` (``"ADJ"``, ``"ADV"``, ``"NOUN"``), or of any class when ``upos`` is None: a
+    misspelt *decluterring* is no word it knows, whatever the tagger says."""
+    from lemminflect import getAllLemmas
+
+    return upos in getAllLemmas(word, upos) if upos else bool(getAllLemmas(word))

@@ -416,3 +416,16 @@ def in_subject_clause(tok: "Token") -> bool:
             return True
         tok = tok.head
     return False
+
+
+def open_range_comparative(tok: "Token") -> bool:
+    """*18 years or older*, *five or more*, *$10 or less*: a comparative right after *or*
+    that follows a quantity (a number, or a noun counted by one), closing an open range
+    (the number and everything beyond it) rather than comparing a property; *more older* or
+    *older than* have no place there. Read from the words, as the parser attaches the
+    comparative to the number, its noun or the verb before them."""
+    doc = tok.doc
+    if tok.i < 2 or doc[tok.i - 1].lower_ != "or":
+        return False
+    before = doc[tok.i - 2]
+    return before.like_num or any(c.dep_ == "nummod" for c in children(before))

@@ -2,18 +2,18 @@
 *than*, *more ... and*, zero degree) and adjectives placed after their noun."""
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 from typing import Iterator
 
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
-from multivalue_cli.engine.morphology import indefinite_article
+from multivalue_cli.engine.morphology import dictionary_word, indefinite_article
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import lexically_capitalised
-from multivalue_cli.engine.wordlists import wordlist
+from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, FIXED_ARTICLE_NOUNS, NON_GRADABLE, capitalised_at,
-    followed_by_possessive, is_noun, lexicon_forms, lower, previous_word, regular_form,
+    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, NON_GRADABLE,
+    PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
+    followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
 )
 
 
@@ -83,14 +83,16 @@ def in_at_phrase(tok) -> bool:
         "He has more books than me.",
         "The bigger, the better.",
         "See you later.",
+        "Adults aged 21 years or older may enter.",
+        "Is the score 90 or higher?",
     ],
 )
 def double_comparative(doc, index) -> Iterator[Site]:
     """Double comparatives: *more* added before a synthetic comparative adjective: *more
-    easier, more bigger, more better*. Not in correlatives (*the bigger, the better*) or on
-    quantity words (*more, less, fewer*)."""
+    easier, more bigger, more better*. Not in correlatives (*the bigger, the better*), on
+    quantity words (*more, less, fewer*) or in an open range (*18 years or older*)."""
     for tok in comparison_candidates(index, "JJR"):
-        if previous_word(index, tok.i) in ("the", "more", "less"):
+        if previous_word(index, tok.i) in ("the", "more", "less") or open_range_comparative(tok):
             continue
         yield site(Insert(tok.i, "more"))
 
@@ -127,6 +129,7 @@ def double_superlative(doc, index) -> Iterator[Site]:
         ("He is the most regular kind of guy I know.", "He is the regularest kind of guy I know."),
         ("It was her most famous song.", "It was her famousest song."),
         ("Which is the most common name?", "Which is the commonest name?"),
+        ("It is the most basic model.", "It is the basicest model."),
     ],
     negatives=[
         "Most people like it.",
@@ -136,6 +139,7 @@ def double_superlative(doc, index) -> Iterator[Site]:
         "It is the most well-known song.",
         "Which school has the most high schoolers?",
         "What model has the most different versions?",
+        "Who walked the most total miles?",
     ],
 )
 def synthetic_superlative(doc, index) -> Iterator[Site]:
@@ -156,9 +160,11 @@ def synthetic_superlative(doc, index) -> Iterator[Site]:
             continue
         if compound_noun(low, adj.head.lemma_.lower()):
             continue  # *the most high schoolers* counts high schoolers
-        if low in COUNTING_ADJECTIVES and adj.head.tag_ == "NNS":
-            continue  # *the most different versions* counts them: the greatest number
+        if low in COUNTING_ADJECTIVES and adj.head.tag_ == "NNS" or low in PRENOMINAL_ONLY:
+            continue  # *the most different versions*, *the most total distance*: *most* counts
         form = (lexicon_forms(low, "JJS") or (regular_form(low, "ADJ", "JJS"),))[0]
+        if form == f"{low}{low[-1]}est" and len(re.findall("[aeiouy]+", low)) > 1:
+            form = f"{low}est"  # a final consonant doubles only in one syllable (*big*, not *basic*)
         if form and form != low:
             yield site(Delete(most.i), Replace(adj.i, form))
 
@@ -274,14 +280,14 @@ def comparatives_with_than(index) -> Iterator[tuple]:
     negatives=[
         "It is more than five miles.",
         "He has more books than me.",
-        "It is bigger than mine.",
-        "It is much more expensive than mine.",
+        "It is bigger than mine.", "It is much more expensive than mine.",
         "It gets more and more difficult.",
         "The more you practise, the better you play.",
-        "I don't drive any more.",
-        'Who was more likely to win?',
+        "I don't drive any more.", 'Who was more likely to win?',
         'They like more stereotypically masculine games.',
-        'Who is interested in more stereotypically masculine games?',
+        'Who is interested in more stereotypically masculine games?', 'Can you speak a bit more slowly?',
+        'Could you be a little more careful?', 'Rent is 10% more expensive now.', 'Add more cold milk.',
+        'On Sunday the cook made 5 more dumpling than on Monday.',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
@@ -307,8 +313,13 @@ def plain_comparative_more(index, more, adj) -> bool:
     """*more* as the marker of an adjective's or adverb's comparative, on its own."""
     if adj.pos_ not in ("ADJ", "ADV") or adj.tag_ not in ("JJ", "RB") or lexically_capitalised(adj):
         return False
-    if previous_word(index, more.i) in MORE_MODIFIERS or any(c.dep_ == "advmod" for c in more.children):
-        return False
+    if previous_word(index, more.i) in MORE_MODIFIERS or more.n_lefts or more.i and index.tokens[more.i - 1].like_num \
+            or any(c.dep_ in ("npadvmod", "nummod") and c.i < more.i for c in adj.children):
+        return False  # *much more*, *a little more*, *1 more*, *20% more*: a degree or quantity of *more*
+    low, starts_phrase = adj.lower_, previous_word(index, more.i) not in ("a", "an", "the")
+    if noun_only(low) or adj.dep_ == "amod" and not dictionary_word(low) or adj.dep_ == "amod" and (
+            starts_phrase and adj.head.pos_ == "NOUN" and dictionary_comparative(low)):
+        return False  # *1 more dumpling*, *more decluterring vlogs*, *more hot water* (not *hotter*)
     modifies_modifier = adj.dep_ == "advmod" and adj.head.dep_ in ("amod", "advmod", "acomp")
     if modifies_modifier or adj.head.pos_ in ("ADJ", "ADV") or adj.lower_ in NON_GRADABLE_PREDICATES:
         return False  # *more stereotypically masculine*, *more likely to*: no adjective compared
@@ -413,18 +424,18 @@ def comparative_than(doc, index) -> Iterator[Site]:
         "He is taller than me.",
         "It is more expensive than that.",
         "Why did you buy more apples than oranges?",
+        "She scored three more goals than in the final.",
+        "The flood was caused by more rain than by the broken dam.",
     ],
 )
 def comparative_more_and(doc, index) -> Iterator[Site]:
     """Comparison with *more ... and*: *more powder on their hands and in their faces* 'than
-    in their faces'. Only for *more* + noun (comparison of quantities) whose *than*-standard
-    is a prepositional phrase of the same clause, as in the attested example; with a noun
-    phrase (*more goals than the captain*) *and* would be read as coordination ("more goals,
-    and the captain"), which changes the meaning. Not *more than five*, nor adjectives:
-    *more ... and* links two compared phrases, and a numeral standard (*more than 4
-    cylinders*) has no phrase to compare before it. Benchmark questions compare with
-    numerals and benchmark prose with noun phrases (*more praise than her*), so the rule
-    rarely finds a prepositional standard there."""
+    in their faces'. As attested, two prepositional phrases are compared: *more* + noun, the
+    first phrase (*on their hands*), the *than* of the second, which becomes *and*. Without
+    a first phrase (*20 more pushups than on day one*, *caused by more worry than by ...*)
+    *and* joins the standard to the noun's phrase and the comparison is lost; nor after a
+    number (*four more balls*: *and* makes the difference a sum). Not *more than five*,
+    adjectives or noun phrase standards (*more goals and the captain* reads as coordination)."""
     for than in index.by_lemma.get("than", ()):
         head = than.head
         if than.dep_ not in ("prep", "mark") or than.i < head.i:
@@ -432,8 +443,17 @@ def comparative_more_and(doc, index) -> Iterator[Site]:
         if than.i + 1 >= len(doc) or doc[than.i + 1].dep_ != "prep" or doc[than.i + 1].head.i != than.i:
             continue  # the attested standard is a place or circumstance: *than in their faces*
         nouns = [head] if head.pos_ == "NOUN" else [c for c in head.children if c.dep_ in ("dobj", "attr")]
-        if any(quantity_more(noun) and noun.i < than.i for noun in nouns):
+        if any(quantity_more(noun) and first_compared_phrase(noun, than) for noun in nouns if noun.i < than.i):
             yield site(Replace(than.i, "and"))
+
+
+def first_compared_phrase(noun, than) -> bool:
+    """A prepositional phrase of the noun or its verb between the noun and *than*
+    (*more powder [on their hands] than ...*), and no number counting the difference."""
+    if any(c.dep_ == "nummod" or c.like_num for c in noun.children):
+        return False
+    heads = (noun.i, noun.head.i)
+    return any(t.dep_ in ("prep", "dative") and t.head.i in heads for t in noun.doc[noun.i + 1:than.i])
 
 
 def quantity_more(noun) -> bool:
@@ -557,23 +577,6 @@ def zero_degree(doc, index) -> Iterator[Site]:
             yield site(Replace(tok.i, lemma))
 
 
-# Adjectives that do not follow the noun: determiner-like, quantity and order words.
-PRENOMINAL_ONLY = frozenset(
-    "own other same such only first last next previous main whole entire certain many few "
-    "much little several various own former latter mere sheer very real total distinct "
-    "different separate particular specific individual respective".split()
-)
-
-
-@lru_cache(maxsize=4096)
-def dictionary_comparative(adjective: str) -> bool:
-    """Whether the inflection dictionary lists a comparative for ``adjective`` (gradable
-    adjectives: *big, old, simple*; not *final, public, northern*)."""
-    from lemminflect import getAllInflections
-
-    return bool(getAllInflections(adjective, "ADJ").get("JJR"))
-
-
 NOUN_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "nmod"})
 
 
@@ -600,20 +603,15 @@ def postposable_adjective(index, adj: int) -> bool:
     if low in FLAT_ADVERBS and not any(dep_of[c] in ("det", "poss") for c in index.child_positions(noun)):
         return False  # *practice science good*, *morning good*: read as an adverb
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
-    return modifiers == [adj] and not followed_by_possessive(index, noun)
+    return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
 
 
-ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
-FLAT_ADVERBS = wordlist("flat_adverbs")  # also colloquial adverbs (*drive slow*, *did good*)
-# Adjectives with which *the most* + plural counts (*the most different versions*, the
-# greatest number of them) rather than grades.
-COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
-
-
-def compound_noun(adjective: str, noun: str) -> bool:
-    """*high school*, or an agent noun of one (*high schooler*, *old timer*)."""
-    stems = (noun, noun[:-2]) if noun.endswith("er") else (noun,)
-    return any(f"{adjective} {stem}" in ADJECTIVE_NOUN_COMPOUNDS for stem in stems)
+def bounded_noun(index, noun: int) -> bool:
+    """No postmodifier starts right after the noun (*the province of Rouen*, *a fit with*,
+    *the name General Motors*): the adjective moved there would be wedged between them and
+    read as taking the phrase as its own complement (*a suit new for the CEO*)."""
+    return not any(index.tokens[k].left_edge.i == noun + 1 and index.dep_of[k] not in ("punct", "cc")
+                   for k in index.child_positions(noun))
 
 
 def coordinated_adjectives(index, adj: int) -> int | None:
@@ -674,6 +672,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'Good evening, I have a booking.',
         'They always write clean code.',
         'We should drink fresh water daily.',
+        # a postmodifier right after the noun
+        'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

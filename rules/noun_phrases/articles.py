@@ -108,6 +108,9 @@ def find_indefinite_articles(index) -> Iterator[int]:
         "Anytime you rent a car, check the tyres.",
         "List the towns where a doctor and a nurse live.",
         "A good map is a must for a long hike.",
+        # an indefinite over occasions, or in a description that is no statement
+        "He usually takes a taxi to work.",
+        "List all the cities where a museum and a zoo are found.",
     ],
 )
 def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
@@ -133,6 +136,8 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
         # *didn't say a word*: under negation *a* means "any", and *the* would change that
         if verb is None or clause_is_negated(index.tokens[verb]) or has_of_complement(index, noun):
             continue
+        if fronted_description(index, role, verb):
+            continue
         if lemma_of[noun] not in AILMENT_NOUNS:
             if dep_of[role] == "dobj" and lemma_of[verb] in LIGHT_VERBS:
                 continue
@@ -146,6 +151,20 @@ def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
 CONDITIONAL_WORDS = frozenset({"if", "unless", "whether", "whenever", "anytime", "wherever"})
 
 
+# Adverbs that quantify over occasions: an indefinite under them is any one, each time.
+FREQUENCY_ADVERBS = frozenset(
+    "always usually often sometimes never rarely seldom normally generally typically frequently "
+    "occasionally ever habitually regularly".split())
+
+
+def description_clause(index, verb: int) -> bool:
+    """A relative clause of a sentence that is no statement but a noun phrase (a heading or
+    query: *countries where a singer is from*): it says what is looked for, not what
+    happened."""
+    root = index.sentence(verb).root.i
+    return index.dep_of[verb] == "relcl" and index.head_of[verb] == root and index.pos_of[root] in ("NOUN", "PROPN")
+
+
 def is_specific_context(index, verb: int) -> bool:
     """A declarative, non-modal, finite clause, where an indefinite usually has a specific
     referent (*I saw a movie*), unlike questions, conditionals, imperatives, infinitives and
@@ -157,7 +176,9 @@ def is_specific_context(index, verb: int) -> bool:
     children = index.child_positions(verb)
     if any(tag_of[c] in ("MD", "TO") for c in children):
         return False
-    if is_imperative(index, verb):
+    if any(lower(index, c) in FREQUENCY_ADVERBS for c in children):
+        return False  # *I always use a recipe*: a new one on each occasion, any one
+    if is_imperative(index, verb) or description_clause(index, verb):
         return False  # *show countries where a singer ... is from*: what is asked for, any one
     if index.lemma_of[verb] == "be" and tag_of[verb] in ("VBZ", "VBP") and any(
             index.dep_of[c] in ("attr", "acomp") for c in children) and not any(
@@ -394,6 +415,8 @@ def bare_modified_mass_noun(noun) -> bool:
         return False
     if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
         return False
+    if role.dep_ == "dobj" and not governing_verb(role.head, role):
+        return False  # *imperfect information*, *pricing information*: a modifier taken for a verb
     if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
         return False  # *information desk*
     lefts = list(noun.lefts)
@@ -402,6 +425,21 @@ def bare_modified_mass_noun(noun) -> bool:
     return all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
         {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
     )
+
+
+# What a bare -ing form right before its object does when it is a verb of its own clause
+# (*ends up obtaining advice*, *by sharing information*); elsewhere (*This is encouraging
+# news*, *a list, pricing information and ...*) it is an attributive modifier the parser
+# took for a verb.
+GERUND_CLAUSE_DEPS = frozenset({"xcomp", "pcomp", "advcl", "csubj", "conj", "ccomp"})
+
+
+def governing_verb(head, obj) -> bool:
+    """``head``, which the parse gives ``obj`` as its object, is a verb: not an adjective
+    (*imperfect information*), nor an -ing word right before it that heads no clause."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return False
+    return not (head.tag_ == "VBG" and head.i == obj.left_edge.i - 1 and head.dep_ not in GERUND_CLAUSE_DEPS)
 
 
 @rule(
@@ -429,6 +467,9 @@ def bare_modified_mass_noun(noun) -> bool:
         'They gave us a lot of homework.',
         'I went to school by bus.',
         'It is information.',
+        # a modifier before the noun taken for a verb with an object
+        'That is encouraging news.',
+        'Taxes, public goods, and imperfect information all cause market failure.',
     ],
 )
 def indefinite_for_zero(doc, index) -> Iterator[Site]:
@@ -468,12 +509,22 @@ def specific_indefinite(index, det: int) -> bool:
     if has_of_complement(index, noun) and not of_possessive(index, noun):
         return False  # *a glass of water*; but *a friend of mine* is one person
     verb = clause_verb(index, role)
-    if verb is None or clause_is_negated(index.tokens[verb]):
+    if verb is None or clause_is_negated(index.tokens[verb]) or fronted_description(index, role, verb):
         return False
     if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
                                                  and perfect_of_an_event(index, verb))):
         return False
     return not (dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS)
+
+
+def fronted_description(index, noun: int, verb: int) -> bool:
+    """*A keen golfer, my uncle plays ...*: a noun phrase set off by a comma before the
+    subject, which the parser takes for a second subject of the verb; it describes the
+    subject (a predicate), it does not introduce a referent."""
+    if index.dep_of[noun] not in ("nsubj", "nsubjpass"):
+        return False
+    return any(index.dep_of[c] in ("nsubj", "nsubjpass") and c > noun and any(
+        index.words[j] == "," for j in range(index.tokens[noun].right_edge.i + 1, c)) for c in index.child_positions(verb))
 
 
 def of_possessive(index, noun: int) -> bool:
@@ -530,6 +581,10 @@ def perfect_of_an_event(index, verb: int) -> bool:
         'Both a nurse and a teacher were waiting outside.',
         'A raincoat is a must for a trip to Wales.',
         'Whenever you buy a phone, check the battery.',
+        # a description set before the subject; an indefinite over occasions
+        'A talented painter, this Dutchman was born in Leiden.',
+        'We often rent a cottage by the sea.',
+        'Two judges gave him a nine. A third gave him a seven.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -541,8 +596,15 @@ def indef_one(doc, index) -> Iterator[Site]:
     one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
     phrases (*a few, for a while*)."""
     for det in indefinite_articles(index):
+        if lower(index, det + 1) in ORDINALS:
+            continue  # *a third (person) says*: *one third* reads as a fraction
         if specific_indefinite(index, det) and not coordinated_noun(index, det):
             yield site(Replace(det, "one"))
+
+
+ORDINALS = frozenset(
+    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth "
+    "hundredth thousandth".split())
 
 
 def coordinated_noun(index, det: int) -> bool:

@@ -43,6 +43,38 @@ PERSON_NOUNS = wordlist("person_nouns")
 NON_GRADABLE = frozenset("much many little few more most less least far late".split())
 
 
+# --------------------------------------------------------------------------- adjectives
+
+# Adjectives that do not follow the noun: determiner-like, quantity and order words.
+PRENOMINAL_ONLY = frozenset(
+    "own other same such only first last next previous main whole entire certain many few "
+    "much little several various own former latter mere sheer very real total distinct "
+    "different separate particular specific individual respective".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def dictionary_comparative(adjective: str) -> bool:
+    """Whether the inflection dictionary lists a comparative for ``adjective`` (gradable
+    adjectives: *big, old, simple*; not *final, public, northern*)."""
+    from lemminflect import getAllInflections
+
+    return bool(getAllInflections(adjective, "ADJ").get("JJR"))
+
+
+ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
+FLAT_ADVERBS = wordlist("flat_adverbs")  # also colloquial adverbs (*drive slow*, *did good*)
+# Adjectives with which *the most* + plural counts (*the most different versions*, the
+# greatest number of them) rather than grades.
+COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
+
+
+def compound_noun(adjective: str, noun: str) -> bool:
+    """*high school*, or an agent noun of one (*high schooler*, *old timer*)."""
+    stems = (noun, noun[:-2]) if noun.endswith("er") else (noun,)
+    return any(f"{adjective} {stem}" in ADJECTIVE_NOUN_COMPOUNDS for stem in stems)
+
+
 # --------------------------------------------------------------------------- morphology
 
 

@@ -94,10 +94,11 @@ def known_possessed(index) -> Iterator[Site]:
         yield site(Insert(poss, "these" if tag_of[noun] == "NNS" else "this"))
 
 
-def mentioned_before(index, noun: int) -> bool:
-    """The noun's lemma stands earlier in the text as a noun (a known referent)."""
+def mentioned_before(index, noun: int, start: int | None = None) -> bool:
+    """The noun's lemma stands earlier in the text (before ``start``, by default the noun) as
+    a noun (a known referent)."""
     lemma, lemma_of, pos_of = index.lemma_of[noun], index.lemma_of, index.pos_of
-    return any(lemma_of[j] == lemma and pos_of[j] == "NOUN" for j in range(noun))
+    return any(lemma_of[j] == lemma and pos_of[j] == "NOUN" for j in range(noun if start is None else start))
 
 
 # Independent possessives and the determiners they correspond to (*of ours* -> *our*).
@@ -136,9 +137,35 @@ def replaceable_definite(index, det: int) -> bool:
         return False
     if is_partitive_complement(index, noun):
         return False
+    if index.in_question(noun) and not situational(index, noun):
+        return False  # *which statement about the molecules in ice*: a kind or a referent known to all
     if not index.words[det + 1][:1].isalpha():  # the noun follows, so there is a next word
         return False
     return plain_noun_phrase(index, det, noun) and not followed_by_possessive(index, noun)
+
+
+# Speaker and hearer: a question that names them is asked in a shared situation.
+PARTICIPANT_PRONOUNS = frozenset("i me my we us our you your".split())
+
+
+def situational(index, noun: int) -> bool:
+    """In a question, a *the* that a demonstrative may replace: one of a referent of the
+    situation or the text, not a kind or a thing known to all (*which statement about the
+    molecules in ice*, *who came to the south?*), which a first mention in a question without
+    speaker or hearer (a knowledge or exam question) is. The referent was mentioned in an
+    earlier sentence, a clause of its own says which one is meant (*the books I gave you*),
+    or the question is asked between *I/we* and *you* (*where do I catch the train?*)."""
+    if mentioned_before(index, noun, index.sentence_of[noun]) or restricted_by_clause(index, noun):
+        return True
+    start, end = index.sentence_of[noun], index.sentence_end(noun)
+    return any(index.tag_of[j] in ("PRP", "PRP$") and lower(index, j) in PARTICIPANT_PRONOUNS
+               for j in range(start, end))
+
+
+def restricted_by_clause(index, noun: int) -> bool:
+    """*the books I gave you*, *the countries founded before 1930*: a relative or participle
+    clause that says which one is meant, as a pointing word would."""
+    return any(index.dep_of[c] in ("relcl", "acl") for c in index.child_positions(noun))
 
 
 @rule(
@@ -148,9 +175,15 @@ def replaceable_definite(index, det: int) -> bool:
         ("The door closed.", "That door closed."),
         ("Did you read the books I gave you?", "Did you read those books I gave you?"),
         ("She said the old man wasn't home.", "She said that old man wasn't home."),
+        ("Where did you park the van?", "Where did you park that van?"),
+        ("We bought a lamp. Where should the lamp go?", "We bought a lamp. Where should that lamp go?"),
     ],
     negatives=[
         "By the way, the rest is easy.",
+        # a kind or a referent known to all, first named in a knowledge question
+        "Which organ pumps the blood through the arteries?",
+        "Why do the leaves of trees change colour?",
+        "Which tribes settled in the north?",
         "She is the best student.",
         "One of the students left.",
         "The sun rose.",

@@ -7,7 +7,7 @@ from typing import Iterator
 
 from multivalue_cli.engine.antecedents import is_human_noun, names_people
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import plural_noun, singular_noun
+from multivalue_cli.engine.morphology import dictionary_verb, plural_noun, singular_noun
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
@@ -390,6 +390,10 @@ def definite_regular_plural(index, tok) -> str | None:
         'She gave the kids some toys.',
         'We sent the workers a letter.',
         'What are the makers and models?',
+        # a field of study in -ics
+        'We discussed the politics of the region.',
+        'She studied the economics of trade.',
+        'The teacher noticed the cleaner forgets to lock the door.',
     ],
 )
 def plural_preposed(doc, index) -> Iterator[Site]:
@@ -399,10 +403,16 @@ def plural_preposed(doc, index) -> Iterator[Site]:
     lists and headlines alike; not recipients (*gave dem kid the toys* would read as *gave
     them kid*, the recipient lost), irregular plurals (*children*),
     bare generic plurals, possessors (*the boys' room*), names or nouns that already have a
-    numeral or plural quantifier."""
+    numeral or plural quantifier. Not a verb the tagger took for a plural noun (*the cleaner
+    dislikes the cook*: it has an object of its own), nor a singular noun of a field in
+    *-ics* (*the politics*: *politic* is no noun), which *dem* would make plural."""
     for tok in index.by_tag.get("NNS", ()):
         singular = definite_regular_plural(index, tok)
-        if singular and index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
+        if not singular or used_as_verb(index, tok.i) or tok.lower_.endswith("ics") and not is_noun(singular):
+            continue
+        if any(c.tag_ == "JJR" and is_noun(c.lower_) for c in tok.lefts) and dictionary_verb(tok.lower_):
+            continue  # *the cleaner forgets*: a noun in -er and a verb, tagged as an adjective and a plural
+        if index.dep_of[first_conjunct_at(index, tok.i)] != "dative":
             yield site(Replace(definite_article(index, tok.i), "dem"), Replace(tok.i, singular))
 
 

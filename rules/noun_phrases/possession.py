@@ -24,6 +24,7 @@ TIME_POSSESSORS = frozenset(
 # things and animals, and possessors that are people (lists derived from WordNet 3.0 by
 # another rule family; shared, not edited here).
 CONCRETE_NOUNS = wordlist("concrete_thing_nouns") | wordlist("animal_nouns")
+UNIQUE_REFERENTS = wordlist("unique_referent_nouns")
 
 # Objective forms of possessive determiners (*the house for me*, *the car belong him*).
 POSSESSIVE_OF_SUBJECT = {
@@ -142,10 +143,22 @@ def postnominal_possession(index, marker: str, any_possession: bool = False) -> 
         if noun.lemma_.lower() in INALIENABLE_NOUNS or not plain_noun_phrase(index, poss.i, noun.i):
             continue  # *lose the way belong him*; *their own mess*
         if not any_possession and (not ownable(noun) or same_person_as_subject(index, poss, noun)
-                                   or in_command(index, noun) or benefactive_position(noun)):
+                                   or in_command(index, noun) or benefactive_position(noun)
+                                   or generic_our(index, poss)):
             continue  # *don't touch the phone for me* reads "on my behalf"
         if ends_noun_phrase(index, noun):
             yield site(Replace(poss.i, "the"), Insert(noun.i, f"{marker} {POSSESSOR_OBJECT[poss.lower_]}", after=True))
+
+
+FIRST_PERSON = frozenset("i me my mine we us ours ourselves myself".split())
+
+
+def generic_our(index, poss) -> bool:
+    """*our solar system*, *our shores*: *our* in a text where no speaker says *I* or *we*,
+    which means everyone's (a designation), not a possession *the solar system for us*
+    could express."""
+    return poss.lower_ == "our" and not any(
+        lower(index, j) in FIRST_PERSON and index.tag_of[j] in ("PRP", "PRP$") for j in range(len(index.words)))
 
 
 def ownable(noun) -> bool:
@@ -158,6 +171,8 @@ def ownable(noun) -> bool:
 def personal_possessor(possessor) -> bool:
     """A possessor that is a person: a name or a noun for people (*John's*, *my brother's*)."""
     lemma = possessor.lemma_.lower()
+    if lemma in UNIQUE_REFERENTS:
+        return False  # *Earth's surface*, *the sun's rays*: a name of the one world or body
     return possessor.pos_ == "PROPN" or lemma in PERSON_NOUNS or is_human_noun(lemma)
 
 
@@ -186,6 +201,7 @@ def in_command(index, noun) -> bool:
         ("Where is my house?", "Where is the house for me?"),
         ("They said their car wasn't ready.", "They said the car for them wasn't ready."),
         ("Is this John's old car?", "Is this the old car for John?"),
+        ("I think our house is too small.", "I think the house for us is too small."),
     ],
     negatives=[
         "The book is John's.",
@@ -201,6 +217,10 @@ def in_command(index, noun) -> bool:
         # the object of a verb: the for-phrase names who the act is for
         "Did they find your suitcase?",
         "The porter carried the guest's bags.",
+        # *our* of no speaker: everyone's
+        "How many moons does our solar system have?",
+        "Which stars in our galaxy are the brightest?",
+        "Rain falls on Earth's surface.",
     ],
 )
 def possessives_for_post(doc, index) -> Iterator[Site]:
