@@ -9,11 +9,13 @@ from multivalue_cli.engine.futures import (
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
-from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, is_clitic, past_of_another_verb, person_shown,
+)
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
     finite_clause, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
-    object_of_imperative_as_subject, subject_of,
+    object_of_imperative_as_subject, participle_after_object, subject_of,
 )
 
 
@@ -321,3 +323,21 @@ def test_absolute_participle(nlp, text, verb, expected):
 ])
 def test_bare_adjective(nlp, text, verb, expected):
     assert bare_adjective(subject_of(word(nlp(text), verb))) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("She hated getting her bike stolen.", "stolen", True),
+    ("I want the parcel delivered.", "delivered", True),
+    ("We need it fixed before Friday.", "fixed", True),
+    ("I had a party and my cousins danced all night.", "danced", False),
+    ("He walked home.", "walked", False),
+])
+def test_participle_after_object(nlp, text, verb, expected):
+    assert participle_after_object(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("form,expected", [
+    ("found", True), ("wound", True), ("lay", True), ("walk", False), ("adopt", False),
+])
+def test_past_of_another_verb(form, expected):
+    assert past_of_another_verb(form) is expected

@@ -212,3 +212,15 @@ def be_replacing(aux, subj, past: bool) -> str:
     if is_clitic(aux) and not past:
         return BE_CLITICS[person]
     return (BE_PAST if past else BE_PRESENT)[person]
+
+
+@lru_cache(maxsize=65536)
+def past_of_another_verb(word: str) -> bool:
+    """Whether ``word`` is also the simple past of another verb (*found* of *find*, *wound* of
+    *wind*, *lay* of *lie*, *saw* of *see*): a base form left for a past then reads as that
+    other verb's past (*they found the kingdom* 'discovered', not 'established')."""
+    from lemminflect import getAllLemmas
+
+    low = word.lower()
+    return any(other != low and (inflect_verb(other, "VBD") or "").lower() == low
+               for other in getAllLemmas(low).get("VERB", ()))

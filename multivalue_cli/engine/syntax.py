@@ -247,3 +247,26 @@ def full_form(aux: "Token") -> str | None:
         return None
     return forms.get(aux.lemma_.lower())
 
+
+
+# Verbs that take an object and a past participle after it (*get it done*, *have the car
+# fixed*, *want it finished*), never a finite clause: a "past" the parser gives them as a
+# clause with that object for subject is the participle.
+OBJECT_PARTICIPLE_VERBS = frozenset("get have keep leave want need make watch".split())
+
+
+def participle_after_object(verb: "Token") -> bool:
+    """*getting rick rolled*, *had his car stolen*: a past participle after the object of
+    *get/have/keep/want/...*, which the parser took for a past tense (``verb``) in a clause of
+    its own with that object for subject. A clause with a conjunction or a nominative pronoun
+    for subject (*keep in mind that he left*) is a real one, and so is one whose subject does
+    not follow the verb at once (*I had a barbecue and my neighbours talked*)."""
+    head = verb.head
+    if verb.dep_ not in ("ccomp", "xcomp", "oprd") or head.lemma_.lower() not in OBJECT_PARTICIPLE_VERBS:
+        return False
+    if head.i > verb.i or any(c.dep_ == "mark" for c in children(verb)):
+        return False
+    subj = direct_subject(verb)
+    if subj is None:
+        return True
+    return subj.left_edge.i == head.i + 1 and subj.lower_ not in ("i", "he", "she", "we", "they")
