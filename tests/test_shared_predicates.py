@@ -15,7 +15,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
     finite_clause, negation_after, negative_noun_phrase, negative_polarity_item, nominal_subject,
-    object_of_imperative_as_subject, participle_after_object, subject_of,
+    object_of_imperative_as_subject, participle_after_object, subject_gap_complement, subject_of,
 )
 
 
@@ -341,3 +341,14 @@ def test_participle_after_object(nlp, text, verb, expected):
 ])
 def test_past_of_another_verb(form, expected):
     assert past_of_another_verb(form) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("It is a fact that every driver knows is true.", "knows", "is"),
+    ("Which team do you believe won the final?", "believe", "won"),
+    ("Everyone knows that the road is closed.", "knows", None),
+    ("I think she left.", "think", None),
+])
+def test_subject_gap_complement(nlp, text, verb, expected):
+    found = subject_gap_complement(word(nlp(text), verb))
+    assert (found.text if found is not None else None) == expected

@@ -270,3 +270,16 @@ def participle_after_object(verb: "Token") -> bool:
     if subj is None:
         return True
     return subj.left_edge.i == head.i + 1 and subj.lower_ not in ("i", "he", "she", "we", "they")
+
+
+def subject_gap_complement(verb: "Token") -> "Token | None":
+    """The finite clause complement of ``verb`` whose subject has been moved out of it (*a
+    fact that everyone knows __ is true*, *who do you think __ won*), if any: a ``ccomp`` with
+    no subject and no conjunction of its own. ``verb`` is then a bridge the moved phrase
+    crosses, and its own form stands right before the gap."""
+    for child in children(verb):
+        if child.dep_ != "ccomp" or child.i < verb.i or not finite_clause(child):
+            continue
+        if direct_subject(child) is None and not any(c.dep_ == "mark" for c in children(child)):
+            return child
+    return None

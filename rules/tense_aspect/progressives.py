@@ -10,7 +10,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, negation_after, subject_of
+from multivalue_cli.engine.syntax import children, negation_after, subject_gap_complement, subject_of
 
 from .common import STATIVE_VERBS, aux_children, be_form, is_duration_for, preverbal_start
 
@@ -30,6 +30,8 @@ def _is_stative_main_verb(verb: Token) -> bool:
         return False  # parenthetical "you know", "I mean"
     if verb.lemma_ == "need" and "xcomp" in deps:
         return False  # semi-modal "need to"
+    if subject_gap_complement(verb) is not None:
+        return False  # "a fact that everyone knows is true": "is knowing is true" garbles it
     return bool(deps & COMPLEMENT_DEPS)
 
 
@@ -72,6 +74,8 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
         ("Does he have a car?", "Is he having a car?"),
         ("They didn't want to leave.", "They weren't wanting to leave."),
         ("The people who know him trust him.", "The people who are knowing him trust him."),
+        ("Everyone knows that the road is closed.", "Everyone is knowing that the road is closed."),
+        ("My brother loves his new bike.", "My brother is loving his new bike."),
     ],
     negatives=[
         "I am eating.",
@@ -82,13 +86,18 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
         "Like me, she runs.",
         "Which city has the largest population?",
         "How many singers do we have?",
+        "It is a rule that every driver knows is strict.",
+        "Which team do you believe won the final?",
+        "That is the song my parents say they love most.",
     ],
 )
 def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Progressive *be + V-ing* extended to stative verbs: *I am liking this*, *What are you
     wanting?*. Simple present and past only; do-support becomes *be* agreeing with the subject
     (*don't understand* -> *am not understanding*). Modal, perfect and non-finite verbs, the
-    parenthetical *you know* and non-possessive *have* are left alone."""
+    parenthetical *you know* and non-possessive *have* are left alone, and so is a verb whose
+    clause complement lost its subject to a relative or a question (*a fact everyone knows is
+    true*: *is knowing is true* reads as garbled)."""
     tokens = index.tokens
     for verb in [tokens[i] for i, lemma in enumerate(index.lemma_of) if lemma in PROGRESSIVE_LEMMAS]:
         if not _is_stative_main_verb(verb):
