@@ -73,8 +73,8 @@ def _past_event(modal: Token) -> bool:
     if modal.lower_ not in ("could", "would"):
         return False
     verb = clause_of(modal)
-    if modal.lower_ == "could" and _in_past_story(modal):
-        return True
+    if _in_past_story(modal):
+        return True  # past ability (*could*), a future seen from the past or a habit (*would*)
     neighbours = [c for c in children(verb) if c.dep_ == "conj"]
     if verb.dep_ == "conj" or (verb.dep_ in ("ccomp", "parataxis") and verb.head.i > verb.i):
         neighbours.append(verb.head)
@@ -93,6 +93,31 @@ def _in_past_story(tok: Token) -> bool:
     start = sent.start
     previous = sentence(doc[start - 1]).start if start > 0 else start
     return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
+
+
+def _preference_formula(modal: Token) -> bool:
+    """*would rather* (*sooner*): a fixed formula of preference, whose *would* is no modal of
+    possibility for a first modal to go with (*I might would rather*)."""
+    nxt = modal.doc[modal.i + 1] if modal.i + 1 < len(modal.doc) else None
+    return modal.lower_ in ("would", "'d", "’d") and nxt is not None and nxt.lower_ in ("rather", "sooner")
+
+
+# Adverbs that already say how likely the modal's event is (*would probably*, *can surely*):
+# a first modal of possibility before them is at odds with them (*maybe*, *perhaps* are
+# hedges, which go with it: *maybe we might could*).
+EPISTEMIC_ADVERBS = frozenset(
+    "probably likely surely certainly definitely undoubtedly".split())
+
+
+def _counted_or_guessed(modal: Token) -> bool:
+    """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
+    *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; or a
+    clause whose likelihood an adverb already gives (*would probably be*)."""
+    verb = clause_of(modal)
+    subj = direct_subject(verb)
+    if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
+        return True
+    return any(c.dep_ == "advmod" and c.lower_ in EPISTEMIC_ADVERBS for c in children(verb))
 
 
 @rule(
@@ -117,6 +142,10 @@ def _in_past_story(tok: Token) -> bool:
          "The children might could swim in the lake tomorrow."),
         ("I think the manager would agree with you.", "I think the manager might would agree with you."),
         ("When you're done, we could watch a movie.", "When you're done, we might could watch a movie."),
+        ("My cousin can fix your truck next week.",
+         ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
+        ("You should ask your uncle about it.",
+         ["You might should ask your uncle about it.", "You may should ask your uncle about it."]),
     ],
     negatives=[
         "Could you help me with this?",
@@ -135,6 +164,12 @@ def _in_past_story(tok: Token) -> bool:
         "Two friends met for lunch. One needs help, but the other couldn't relate.",
         "Which candidate would make a better mayor?",
         "Whose idea could work?",
+        "I honestly would rather stay in tonight.",
+        "She would sooner walk than take the bus.",
+        "Only 40% of the players can finish the course.",
+        "The storm would probably reach the coast by noon.",
+        "Nobody knows how many guests can fit in the hall.",
+        "The settlers arrived in 1820. Their children would build the first school.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -144,7 +179,10 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     a modal already doubled; *will* and *must* have no widely attested first modal and are left.
     Not on the *could/would* of a past event (*the nurse could not find it and called the
     doctor*, *when we lived there we could see the sea*), which *might* would make uncertain,
-    nor on an elided verb (*hoping that he would*)."""
+    nor on an elided verb (*hoping that he would*); nor on a *would* of the past in a story
+    told in the past (*their children would build the first school*), nor in the formulas
+    *would rather*, nor after a wh-subject (*how many men can ...*) or a counted one (*only
+    25% of the riders can*), nor with an adverb of likelihood (*would probably*)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
@@ -154,9 +192,11 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
-        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$")
+        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$", "WRB")
                                         for t in direct_subject(clause_of(modal)).subtree):
-            continue  # a wh-subject asks a question (*which candidate would ...?*)
+            continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)
+        if _preference_formula(modal) or _counted_or_guessed(modal):
+            continue
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
