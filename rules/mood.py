@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
 )
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
@@ -306,6 +306,7 @@ substitution_rule(
         ("The new coach will be running practice this afternoon.",
          "The new coach is finna run practice this afternoon."),
         ("She told me the plumbers will fix the sink.", "She told me the plumbers are finna fix the sink."),
+        ("We're going to be late, so hurry.", "We're finna be late, so hurry."),
     ],
     negatives=[
         "The bridge will collapse.",
@@ -337,6 +338,9 @@ substitution_rule(
         "He is going to retire in ten years.",
         "Experts predict that the farmers will plant less wheat.",
         "For every bag sold, the shop will donate a dollar.",
+        "Which team is most likely going to win?",
+        "A careless driver will end up paying a fine.",
+        "Nobody knows what the new stadium is going to be.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -345,14 +349,20 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     the store*, *about* as a preposition and a *going to* future set far off (*in ten
     years*), which is not imminent, are left alone. A person's planned *will* future (*my
     sister will drive us* -> *my sister is finna drive us*) takes it too; see
-    :func:`planned_will` for the predictions that keep *will*."""
+    :func:`planned_will` for the predictions that keep *will*, and :func:`predicted_future`
+    for those that keep either (*is most likely going to result*, *a son will end up*, *what
+    the park is going to be*)."""
     for tok in index.lemma("about", "go"):
         to = about_to(tok) or going_to(tok)
-        if to is not None and not (to.head.i != tok.i and distant_time(tok)):
+        if to is None or predicted_future(tok, to.head):
+            continue
+        if not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is not None and (ops := planned_will_ops(will, *planned, "finna")):
+        if planned is None or predicted_future(will, planned[0]):
+            continue
+        if ops := planned_will_ops(will, *planned, "finna"):
             yield site(*ops)
 
 
@@ -373,6 +383,8 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
          ["My uncle is fixin' to cook supper.", "My uncle is fixing to cook supper."]),
         ("We'll head out, so lock the door.",
          ["We're fixin' to head out, so lock the door.", "We're fixing to head out, so lock the door."]),
+        ("The kids are going to paint the shed.",
+         ["The kids are fixin' to paint the shed.", "The kids are fixing to paint the shed."]),
         ("The boys will be washing the truck.",
          ["The boys are fixin' to wash the truck.", "The boys are fixing to wash the truck."]),
     ],
@@ -391,6 +403,9 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "It's about ten miles away.",
         "She is going to study medicine in five years.",
         "One day they are going to buy a house.",
+        "The plan is probably going to fail.",
+        "My nephew will end up running the shop.",
+        "How is the party going to be?",
     ],
 )
 def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -398,11 +413,16 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *be going to/gonna*: *they're fixin' to leave town*, *I'm fixin' to leave now*. Spelt
     *fixin'* or *fixing*. A *going to* future set at a distant time (*in five years*, *one
     day*) is not imminent and stays, as does motion (*going to the store*). A person's planned
-    *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`."""
+    *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`. A
+    prediction (:func:`predicted_future`: *is most likely going to*, *will end up*, *what it
+    is going to be*) keeps its form."""
     for tok in index.lemma("about", "go"):
+        to = about_to(tok) or going_to(tok)
+        if to is None or predicted_future(tok, to.head):
+            continue
         if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
-        elif (to := going_to(tok)) is not None and not distant_time(tok):
+        elif not distant_time(tok):
             if to.lower_ == "to":
                 yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
             else:  # gon|na: the clitic goes and the marker brings its own "to"
@@ -410,5 +430,7 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
                            alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is not None and (ops := planned_will_ops(will, *planned, "fixin' to")):
+        if planned is None or predicted_future(will, planned[0]):
+            continue
+        if ops := planned_will_ops(will, *planned, "fixin' to"):
             yield site(*ops, alternatives=(tuple(planned_will_ops(will, *planned, "fixing to")),))

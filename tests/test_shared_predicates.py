@@ -5,7 +5,7 @@ import pytest
 
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
-    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
@@ -352,3 +352,16 @@ def test_past_of_another_verb(form, expected):
 def test_subject_gap_complement(nlp, text, verb, expected):
     found = subject_gap_complement(word(nlp(text), verb))
     assert (found.text if found is not None else None) == expected
+
+
+@pytest.mark.parametrize("text,marker,verb,expected", [
+    ("Which team is most likely going to win?", "going", "win", True),
+    ("A careless driver will end up paying a fine.", "will", "end", True),
+    ("Nobody knows what the stadium is going to be.", "going", "be", True),
+    ("I'm going to call her now.", "going", "call", False),
+    ("This is going to be great.", "going", "be", False),
+    ("My sister will drive us.", "will", "drive", False),
+])
+def test_predicted_future(nlp, text, marker, verb, expected):
+    doc = nlp(text)
+    assert predicted_future(word(doc, marker), word(doc, verb)) is expected
