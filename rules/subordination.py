@@ -277,6 +277,15 @@ def _state_or_polarity(clause: Token) -> bool:
     return any(negative_polarity_item(t) for t in own)
 
 
+# Subjects of a condition that stays one without *if*: the speaker and hearer (*you* the
+# generic one too), the impersonal *it*, *that*, and nobody in particular (*someone*,
+# *everything*). A particular third person (*If Martin eats Cheerios, he'll lose ...*), once
+# the *if* goes, is reported as doing it.
+SPEECH_CONDITION_SUBJECTS = frozenset(
+    "you we i it that this someone somebody anyone anybody everyone everybody everything "
+    "something all".split())
+
+
 def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
     """*If you stay longer, they charge more* -> *Stay longer, they charge more*: a fronted
     present-tense *if*-clause set off by a comma loses its *if*, and a generic *you* with
@@ -292,7 +301,7 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
     if main.i < end or end + 1 >= len(doc) or doc[end + 1].text != "," or in_question(main):
         return None
     subj = direct_subject(clause)
-    if subj is None or subj.i != mark.i + 1:
+    if subj is None or subj.i != mark.i + 1 or subj.lower_ not in SPEECH_CONDITION_SUBJECTS:
         return None
     if _state_or_polarity(clause):
         return None
@@ -333,6 +342,8 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
         "If you have a cold, you stay at home.",
         "If you want, we can leave early.",
         "If anyone calls, we take a message.",
+        "If Grandpa eats too much salt, he gets a headache.",
+        "If she sells ten cakes, she earns fifty dollars.",
         "They enjoy walking along the river to watch the boats.",
         "The children run and jump in the yard.",
     ],
@@ -345,8 +356,9 @@ def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
     motion. And a condition chained to its consequence, as in the atlas's *Stay longer, they
     have to over-charge* 'If you stay longer, ...' (see :func:`_chained_condition`): an event,
     not a state (*if it is cold*) or a condition holding a polarity word (*if anyone
-    calls*). Not after a gerund (*begins walking around to find*), and *and* goes only in
-    *go/come and V*."""
+    calls*), whose subject is the speaker, the hearer or nobody in particular (not *if
+    Martin eats ...*, which would be reported as done). Not after a gerund (*begins walking
+    around to find*), and *and* goes only in *go/come and V*."""
     for tok in index.by_lemma.get("to", ()):
         if _motion_purpose_verb(tok) is not None:
             yield site(Delete(tok.i))
