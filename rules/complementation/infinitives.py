@@ -10,7 +10,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.morphology import dictionary_verb, inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children, direct_subject
 from multivalue_cli.engine.wordlists import wordlist
@@ -83,7 +83,8 @@ NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "beli
 
 
 # Words that are both verbs and destinations after "to" (*a ride to work*, *a bus to school*).
-DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
+DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court",
+                               "sleep"})  # "go to sleep": into a state, not what for
 MOTION_VERBS = frozenset({"come", "go", "get", "return", "walk", "drive", "ride", "head", "run",
                           "hurry", "rush", "travel"})
 # come/bring/spring + to + a noun the tagger may take for a verb (*came to light*, *came to mind*)
@@ -115,6 +116,10 @@ def _purpose_to(tok: Token) -> bool:
     else:
         return False
     verb = tok.head if tok.dep_ == "aux" else tok.doc[tok.i + 1]
+    if direct_subject(verb) is not None or any(c.dep_ == "mark" for c in children(verb)):
+        return False  # "for cells to use": the "for" is there; "than to diego": no infinitive
+    if not dictionary_verb(verb.lower_):
+        return False  # a name or a noun the tagger took for a verb
     if verb.lemma_.lower() in NOT_PURPOSE or main.lemma_.lower() in INFINITIVE_TAKERS:
         return False  # "The clerk needed to satisfy the boss": a complement, not a purpose
     if verb.lemma_.lower() in DESTINATION_NOUNS and (
@@ -218,6 +223,8 @@ def _infinitival_relative(verb: Token) -> bool:
         "She hired a tutor to teach her French.",
         "The council rejected the plan of the mayor to close the library.",
         "He finally made the decision to retire.",
+        "The farmer left some apples for the birds to eat.",
+        "The kids went to sleep early.",
     ],
 )
 def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -228,7 +235,8 @@ def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
     relative (*stories to tell you about*), nor *to work/school* after a motion verb; nor the
     infinitive after the person a verb of paying or making pays or makes act (*pay me to
     climb*, :func:`_object_control`) or after a noun that takes one (*the call of the emperor
-    to join forces*, :func:`_noun_complement_after_object`)."""
+    to join forces*, :func:`_noun_complement_after_object`), nor one with a subject of its
+    own (*left apples for the birds to eat* has its *for*)."""
     for tok in index.by_lemma.get("to", ()):
         if _purpose_to(tok):
             yield site(Insert(tok.i, "for"))
