@@ -6,6 +6,7 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.futures import (
@@ -106,18 +107,27 @@ def _preference_formula(modal: Token) -> bool:
 # a first modal of possibility before them is at odds with them (*maybe*, *perhaps* are
 # hedges, which go with it: *maybe we might could*).
 EPISTEMIC_ADVERBS = frozenset(
-    "probably likely surely certainly definitely undoubtedly".split())
+    "probably likely surely certainly definitely undoubtedly "
+    "normally usually typically generally".split())
 
 
 def _counted_or_guessed(modal: Token) -> bool:
     """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
-    *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; or a
-    clause whose likelihood an adverb already gives (*would probably be*)."""
+    *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
+    clause whose likelihood or habit an adverb already gives (*would probably be*, *can
+    normally add*); a passive (*can be represented*), which has no agent for *might can*
+    'might be able to' to be said of; or *can* of a thing named by a noun (*each tray can hold
+    24 eggs*), a capacity stated as a fact (*it might could rain* keeps its pronoun)."""
     verb = clause_of(modal)
     subj = direct_subject(verb)
     if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
         return True
-    return any(c.dep_ == "advmod" and c.lower_ in EPISTEMIC_ADVERBS for c in children(verb))
+    if subj is None or subj.dep_ == "expl":
+        return True
+    if modal.lower_ in ("can", "could") and subj.pos_ == "NOUN" and is_animate(subj) is False:
+        return True  # "each tray can hold 24 eggs": what a thing holds or does, a fact
+    return any(c.dep_ in ("advmod", "auxpass") and (c.dep_ == "auxpass" or c.lower_ in EPISTEMIC_ADVERBS)
+               for c in children(verb))
 
 
 @rule(
@@ -144,6 +154,7 @@ def _counted_or_guessed(modal: Token) -> bool:
         ("When you're done, we could watch a movie.", "When you're done, we might could watch a movie."),
         ("My cousin can fix your truck next week.",
          ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
+        ("It could rain later.", ["It might could rain later.", "It may could rain later."]),
         ("You should ask your uncle about it.",
          ["You might should ask your uncle about it.", "You may should ask your uncle about it."]),
     ],
@@ -168,6 +179,9 @@ def _counted_or_guessed(modal: Token) -> bool:
         "She would sooner walk than take the bus.",
         "Only 40% of the players can finish the course.",
         "The storm would probably reach the coast by noon.",
+        "The results can be checked online.",
+        "This box could hold all the books.",
+        "My aunt can usually fix anything.",
         "Nobody knows how many guests can fit in the hall.",
         "The settlers arrived in 1820. Their children would build the first school.",
     ],
