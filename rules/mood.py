@@ -10,7 +10,7 @@ from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
+    about_to, deferred_future, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
 )
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
@@ -355,6 +355,7 @@ substitution_rule(
         "Which team is most likely going to win?",
         "A careless driver will end up paying a fine.",
         "Nobody knows what the new stadium is going to be.",
+        "I'm going to text you once the train leaves.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -365,16 +366,16 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     sister will drive us* -> *my sister is finna drive us*) takes it too; see
     :func:`planned_will` for the predictions that keep *will*, and :func:`predicted_future`
     for those that keep either (*is most likely going to result*, *a son will end up*, *what
-    the park is going to be*)."""
+    the park is going to be*), and :func:`deferred_future` (*we'll call when it's ready*)."""
     for tok in index.lemma("about", "go"):
         to = about_to(tok) or going_to(tok)
-        if to is None or predicted_future(tok, to.head):
+        if to is None or predicted_future(tok, to.head) or tok.lower_ != "about" and deferred_future(to.head):
             continue
         if not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is None or predicted_future(will, planned[0]):
+        if planned is None or predicted_future(will, planned[0]) or deferred_future(planned[0]):
             continue
         if ops := planned_will_ops(will, *planned, "finna"):
             yield site(*ops)
@@ -420,6 +421,7 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "The plan is probably going to fail.",
         "My nephew will end up running the shop.",
         "How is the party going to be?",
+        "We'll call you when the car is ready.",
     ],
 )
 def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -429,10 +431,11 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     day*) is not imminent and stays, as does motion (*going to the store*). A person's planned
     *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`. A
     prediction (:func:`predicted_future`: *is most likely going to*, *will end up*, *what it
-    is going to be*) keeps its form."""
+    is going to be*) keeps its form, as does a future set after another event
+    (:func:`deferred_future`: *we'll call when it's ready*)."""
     for tok in index.lemma("about", "go"):
         to = about_to(tok) or going_to(tok)
-        if to is None or predicted_future(tok, to.head):
+        if to is None or predicted_future(tok, to.head) or tok.lower_ != "about" and deferred_future(to.head):
             continue
         if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
@@ -444,7 +447,7 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
                            alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is None or predicted_future(will, planned[0]):
+        if planned is None or predicted_future(will, planned[0]) or deferred_future(planned[0]):
             continue
         if ops := planned_will_ops(will, *planned, "fixin' to"):
             yield site(*ops, alternatives=(tuple(planned_will_ops(will, *planned, "fixing to")),))

@@ -5,7 +5,8 @@ import pytest
 
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
-    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
+    about_to, deferred_future, described_plan, distant_time, going_to, planned_will, planned_will_ops,
+    predicted_future,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
@@ -365,3 +366,12 @@ def test_subject_gap_complement(nlp, text, verb, expected):
 def test_predicted_future(nlp, text, marker, verb, expected):
     doc = nlp(text)
     assert predicted_future(word(doc, marker), word(doc, verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("We'll call you when the car is ready.", "call", True),
+    ("I'm going to text you once the train leaves.", "text", True),
+    ("I'm going to call her now.", "call", False),
+])
+def test_deferred_future(nlp, text, verb, expected):
+    assert deferred_future(word(nlp(text), verb)) is expected

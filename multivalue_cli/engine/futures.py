@@ -245,3 +245,15 @@ def predicted_future(marker: Token, verb: Token) -> bool:
         return True  # "what the park is going to be", "how is it going to be?"
     subj = direct_subject(marker) or direct_subject(verb)
     return subj is not None and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in children(subj))
+
+
+# Conjunctions of a clause that sets an event after another one: *when the room is ready*.
+AFTER_EVENT_MARKS = frozenset("when whenever once after until till before".split())
+
+
+def deferred_future(verb: Token) -> bool:
+    """A future set to follow another event (*we'll let you know when the room is ready*,
+    *I'm going to call once I land*): it waits for that event, so it is not what someone is
+    about to do, which *finna*/*fixin' to* say."""
+    return any(c.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in AFTER_EVENT_MARKS
+                                         for m in children(c)) for c in children(verb))
