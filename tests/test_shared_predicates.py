@@ -375,3 +375,8 @@ def test_predicted_future(nlp, text, marker, verb, expected):
 ])
 def test_deferred_future(nlp, text, verb, expected):
     assert deferred_future(word(nlp(text), verb)) is expected
+
+
+def test_subject_gap_complement_with_the_moved_subject_hung_on_the_clause(nlp):
+    found = subject_gap_complement(word(nlp("They arrested a man who they believed was armed."), "believed"))
+    assert found is not None and found.text == "armed"

@@ -274,12 +274,17 @@ def participle_after_object(verb: "Token") -> bool:
 
 def subject_gap_complement(verb: "Token") -> "Token | None":
     """The finite clause complement of ``verb`` whose subject has been moved out of it (*a
-    fact that everyone knows __ is true*, *who do you think __ won*), if any: a ``ccomp`` with
-    no subject and no conjunction of its own. ``verb`` is then a bridge the moved phrase
-    crosses, and its own form stands right before the gap."""
+    fact that everyone knows __ is true*, *what do we know __ will happen*, *a suspect who he
+    believed __ was involved*), if any: a ``ccomp`` after ``verb`` with no conjunction of its
+    own, whose subject is missing or stands before ``verb`` (the parser hangs a moved *what*
+    or *who* on the clause it came from). ``verb`` is then a bridge the moved phrase crosses,
+    and its own form stands right before the gap."""
     for child in children(verb):
         if child.dep_ != "ccomp" or child.i < verb.i or not finite_clause(child):
             continue
-        if direct_subject(child) is None and not any(c.dep_ == "mark" for c in children(child)):
+        if any(c.dep_ == "mark" for c in children(child)):
+            continue
+        subj = direct_subject(child)
+        if subj is None or subj.i < verb.i:
             return child
     return None

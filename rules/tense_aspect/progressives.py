@@ -26,13 +26,21 @@ def _is_stative_main_verb(verb: Token) -> bool:
         return _is_possessive_have(verb, deps)
     if verb.lemma_ not in STATIVE_VERBS:
         return False
-    if verb.dep_ in ("parataxis", "intj"):
-        return False  # parenthetical "you know", "I mean"
+    if verb.dep_ in ("parataxis", "intj") or _parenthetical(verb):
+        return False  # parenthetical "you know", "I mean", "..., I believe"
     if verb.lemma_ == "need" and "xcomp" in deps:
         return False  # semi-modal "need to"
     if subject_gap_complement(verb) is not None:
         return False  # "a fact that everyone knows is true": "is knowing is true" garbles it
     return bool(deps & COMPLEMENT_DEPS)
+
+
+def _parenthetical(verb: Token) -> bool:
+    """*..., you know.*, *..., I believe.*: the clause it comments on stands before it (the
+    parser makes it the verb's complement) and nothing follows it as its own complement."""
+    kids = children(verb)
+    return any(c.dep_ == "ccomp" and c.i < verb.i for c in kids) and not any(
+        c.dep_ in COMPLEMENT_DEPS and c.i > verb.i for c in kids)
 
 
 PERSONAL_SUBJECTS = frozenset("i you we they he she".split())
@@ -89,6 +97,9 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
         "It is a rule that every driver knows is strict.",
         "Which team do you believe won the final?",
         "That is the song my parents say they love most.",
+        "They arrested a man who they believed was armed.",
+        "It was good for your health, you know.",
+        "The plan is risky, I believe.",
     ],
 )
 def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
