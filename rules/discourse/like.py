@@ -85,6 +85,8 @@ def _quotative(verb: Token) -> Token | None:
     subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
     if subj is None or subj.right_edge.i + 1 != verb.i:
         return None
+    if subj.tag_ in WH_TAGS:
+        return None  # "Who said, 'Only the dead ...'?": asks whose words, reports no talk
     if any(t.text in OPENING_QUOTES for t in doc[sentence(verb).start:subj.left_edge.i]):
         return None  # '"I'm coming," she said, "just ...": the verb interrupts a quote
     if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in children(verb)):
@@ -184,6 +186,8 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
         "They say that it rains a lot here.",
         "She said why she left.",
         "You said you would call me back.",
+        'Who said, "Knowledge is power"?',
+        "She said she was tired.",
         "The twins said that their bus was late.",
         "He said the coach had picked him.",
     ],
@@ -196,7 +200,8 @@ def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
     negation or an object, a text that says something (*The sign said ...*), generic
     present *they say*, or reported questions (*said why ...*); nor a report whose pronouns
     shift the speaker's *I* as indirect speech does (*you said you received it*: see
-    :func:`_shifted_pronoun`)."""
+    :func:`_shifted_pronoun`), nor a question whose wh-subject asks whose words a quote is
+    (*Who said, "..."?*)."""
     for verb in index.lemma("say", "ask"):
         subj = _quotative(verb)
         if subj is not None:
