@@ -96,6 +96,18 @@ def _in_past_story(tok: Token) -> bool:
     return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
 
 
+def _asked_of_others(modal: Token, index: DocIndex) -> bool:
+    """A question about what a third party can or should do (*What is the first thing the
+    student should do?*, *why farmers should not use ...*): it asks for the answer the
+    modal's event is, which a hedging first modal blurs. Speakers hedge their own and their
+    hearer's plans (*Is there anything I might should do?*, *do you think we might could
+    go?*), which keep it."""
+    if not index.in_question(modal.i):
+        return False
+    subj = direct_subject(clause_of(modal))
+    return subj is None or subj.lower_ not in ("i", "we", "you")
+
+
 def _preference_formula(modal: Token) -> bool:
     """*would rather* (*sooner*): a fixed formula of preference, whose *would* is no modal of
     possibility for a first modal to go with (*I might would rather*)."""
@@ -155,6 +167,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         ("My cousin can fix your truck next week.",
          ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
         ("It could rain later.", ["It might could rain later.", "It may could rain later."]),
+        ("Is there anything I should bring?",
+         ["Is there anything I might should bring?", "Is there anything I may should bring?"]),
         ("You should ask your uncle about it.",
          ["You might should ask your uncle about it.", "You may should ask your uncle about it."]),
     ],
@@ -180,6 +194,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         "Only 40% of the players can finish the course.",
         "The storm would probably reach the coast by noon.",
         "The results can be checked online.",
+        "Which tool should the mechanic use first?",
+        "Why could the farmers not sell their corn?",
         "This box could hold all the books.",
         "My aunt can usually fix anything.",
         "Nobody knows how many guests can fit in the hall.",
@@ -196,7 +212,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     nor on an elided verb (*hoping that he would*); nor on a *would* of the past in a story
     told in the past (*their children would build the first school*), nor in the formulas
     *would rather*, nor after a wh-subject (*how many men can ...*) or a counted one (*only
-    25% of the riders can*), nor with an adverb of likelihood (*would probably*)."""
+    25% of the riders can*), nor with an adverb of likelihood (*would probably*); a question
+    takes it only of the speaker's or hearer's doing (:func:`_asked_of_others`)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
@@ -209,7 +226,7 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$", "WRB")
                                         for t in direct_subject(clause_of(modal)).subtree):
             continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)
-        if _preference_formula(modal) or _counted_or_guessed(modal):
+        if _preference_formula(modal) or _counted_or_guessed(modal) or _asked_of_others(modal, index):
             continue
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
