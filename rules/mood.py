@@ -15,7 +15,7 @@ from multivalue_cli.engine.futures import (
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, direct_subject, sentence
+from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -85,15 +85,18 @@ def _past_event(modal: Token) -> bool:
 
 
 def _in_past_story(tok: Token) -> bool:
-    """A simple past verb in ``tok``'s sentence or the sentence before, and no *if/unless*
-    (which would make *could* hypothetical) in its own sentence."""
+    """A simple past verb in ``tok``'s sentence or the sentence before (for *would*, which a
+    story may open with, *their descendants would replace ... The language was forged ...*,
+    or the one after), and no *if/unless* (which would make it hypothetical) in its own
+    sentence."""
     doc = tok.doc
     sent = sentence(tok)
     if any(t.lower_ in ("if", "unless") for t in sent):
         return False
     start = sent.start
     previous = sentence(doc[start - 1]).start if start > 0 else start
-    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
+    end = sentence(doc[sent.end]).end if tok.lower_ == "would" and sent.end < len(doc) else sent.end
+    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:end])
 
 
 def _asked_of_others(modal: Token, index: DocIndex) -> bool:
@@ -127,13 +130,17 @@ def _counted_or_guessed(modal: Token) -> bool:
     """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
     *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
     clause whose likelihood or habit an adverb already gives (*would probably be*, *can
-    normally add*); a passive (*can be represented*), which has no agent for *might can*
+    normally add*); *can* of someone else's measured capacity (*Rosie can run 10 miles per
+    hour*: the premise of a problem; *I can take two thousand off* is an offer); a passive (*can be represented*), which has no agent for *might can*
     'might be able to' to be said of; or *can* of a thing named by a noun (*each tray can hold
     24 eggs*), a capacity stated as a fact (*it might could rain* keeps its pronoun)."""
     verb = clause_of(modal)
     subj = direct_subject(verb)
     if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
         return True
+    if modal.lower_ in ("can", "could") and (subj is None or subj.lower_ not in ("i", "we", "you")) \
+            and any(t.tag_ == "CD" for t in clause_tokens(verb)):
+        return True  # "Rosie can run 10 miles per hour": a measured capacity, a premise
     if subj is None or subj.dep_ == "expl":
         return True
     if modal.lower_ in ("can", "could") and subj.pos_ == "NOUN" and is_animate(subj) is False:
@@ -167,6 +174,7 @@ def _counted_or_guessed(modal: Token) -> bool:
         ("My cousin can fix your truck next week.",
          ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
         ("It could rain later.", ["It might could rain later.", "It may could rain later."]),
+        ("I can take ten dollars off.", ["I might can take ten dollars off.", "I may can take ten dollars off."]),
         ("Is there anything I should bring?",
          ["Is there anything I might should bring?", "Is there anything I may should bring?"]),
         ("You should ask your uncle about it.",
@@ -195,6 +203,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         "The storm would probably reach the coast by noon.",
         "The results can be checked online.",
         "Which tool should the mechanic use first?",
+        "The old mill could grind 300 sacks a day.",
+        "The Romans would build roads across the province. Many of them survived.",
         "Why could the farmers not sell their corn?",
         "This box could hold all the books.",
         "My aunt can usually fix anything.",
