@@ -138,7 +138,7 @@ def _reported_words(verb: Token) -> list[int] | None:
     return [] if mark.dep_ != "mark" and mark.tag_ not in WH_TAGS else None
 
 
-def _person(tok: Token) -> str:
+def _grammatical_person(tok: Token) -> str:
     """The grammatical person of a pronoun or noun phrase (``"3"`` for nouns)."""
     values = morph_values(tok, "Person") if tok.tag_ in ("PRP", "PRP$") else []
     return values[0] if values else "3"
@@ -151,10 +151,10 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
     the speaker's *I* shifted as indirect speech shifts it. After quotative *like*, which
     brings the words as said, such a clause reads as 'as if' (*you were like you received
     it*); the first person is the same in a quote and stays."""
-    person = _person(speaker)
+    person = _grammatical_person(speaker)
     if person == "1":
         return False
-    return any(t.tag_ in ("PRP", "PRP$") and t.lower_ not in ("it", "its") and _person(t) == person
+    return any(t.tag_ in ("PRP", "PRP$") and t.lower_ not in ("it", "its") and _grammatical_person(t) == person
                for t in clause_tokens(clause))
 
 
