@@ -131,9 +131,10 @@ def _counted_or_guessed(modal: Token) -> bool:
     *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
     clause whose likelihood or habit an adverb already gives (*would probably be*, *can
     normally add*); *can* of someone else's measured capacity (*Rosie can run 10 miles per
-    hour*: the premise of a problem; *I can take two thousand off* is an offer); a passive (*can be represented*), which has no agent for *might can*
-    'might be able to' to be said of; or *can* of a thing named by a noun (*each tray can hold
-    24 eggs*), a capacity stated as a fact (*it might could rain* keeps its pronoun)."""
+    hour*: the premise of a problem; *I can take two thousand off* is an offer); a passive
+    (*can be represented*), which has no agent for *might can* 'might be able to' to be said
+    of; or *can* of a thing named by a noun (*each tray can hold 24 eggs*), a capacity stated
+    as a fact (*it might could rain* keeps its pronoun)."""
     verb = clause_of(modal)
     subj = direct_subject(verb)
     if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
@@ -174,7 +175,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         ("My cousin can fix your truck next week.",
          ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
         ("It could rain later.", ["It might could rain later.", "It may could rain later."]),
-        ("I can take ten dollars off.", ["I might can take ten dollars off.", "I may can take ten dollars off."]),
+        ("I can take ten dollars off.",
+         ["I might can take ten dollars off.", "I may can take ten dollars off."]),
         ("Is there anything I should bring?",
          ["Is there anything I might should bring?", "Is there anything I may should bring?"]),
         ("You should ask your uncle about it.",

@@ -154,8 +154,8 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
     person = _grammatical_person(speaker)
     if person == "1":
         return False
-    return any(t.tag_ in ("PRP", "PRP$") and t.lower_ not in ("it", "its") and _grammatical_person(t) == person
-               for t in clause_tokens(clause))
+    return any(t.tag_ in ("PRP", "PRP$") and t.lower_ not in ("it", "its")
+               and _grammatical_person(t) == person for t in clause_tokens(clause))
 
 
 @rule(
