@@ -6,15 +6,16 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, deferred_future, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
 )
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, direct_subject, sentence
+from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -73,8 +74,8 @@ def _past_event(modal: Token) -> bool:
     if modal.lower_ not in ("could", "would"):
         return False
     verb = clause_of(modal)
-    if modal.lower_ == "could" and _in_past_story(modal):
-        return True
+    if _in_past_story(modal):
+        return True  # past ability (*could*), a future seen from the past or a habit (*would*)
     neighbours = [c for c in children(verb) if c.dep_ == "conj"]
     if verb.dep_ == "conj" or (verb.dep_ in ("ccomp", "parataxis") and verb.head.i > verb.i):
         neighbours.append(verb.head)
@@ -84,15 +85,69 @@ def _past_event(modal: Token) -> bool:
 
 
 def _in_past_story(tok: Token) -> bool:
-    """A simple past verb in ``tok``'s sentence or the sentence before, and no *if/unless*
-    (which would make *could* hypothetical) in its own sentence."""
+    """A simple past verb in ``tok``'s sentence or the sentence before (for *would*, which a
+    story may open with, *their descendants would replace ... The language was forged ...*,
+    or the one after), and no *if/unless* (which would make it hypothetical) in its own
+    sentence."""
     doc = tok.doc
     sent = sentence(tok)
     if any(t.lower_ in ("if", "unless") for t in sent):
         return False
     start = sent.start
     previous = sentence(doc[start - 1]).start if start > 0 else start
-    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:sent.end])
+    end = sentence(doc[sent.end]).end if tok.lower_ == "would" and sent.end < len(doc) else sent.end
+    return any(t.tag_ == "VBD" and t.pos_ == "VERB" for t in doc[previous:end])
+
+
+def _asked_of_others(modal: Token, index: DocIndex) -> bool:
+    """A question about what a third party can or should do (*What is the first thing the
+    student should do?*, *why farmers should not use ...*): it asks for the answer the
+    modal's event is, which a hedging first modal blurs. Speakers hedge their own and their
+    hearer's plans (*Is there anything I might should do?*, *do you think we might could
+    go?*), which keep it."""
+    if not index.in_question(modal.i):
+        return False
+    subj = direct_subject(clause_of(modal))
+    return subj is None or subj.lower_ not in ("i", "we", "you")
+
+
+def _preference_formula(modal: Token) -> bool:
+    """*would rather* (*sooner*): a fixed formula of preference, whose *would* is no modal of
+    possibility for a first modal to go with (*I might would rather*)."""
+    nxt = modal.doc[modal.i + 1] if modal.i + 1 < len(modal.doc) else None
+    return modal.lower_ in ("would", "'d", "’d") and nxt is not None and nxt.lower_ in ("rather", "sooner")
+
+
+# Adverbs that already say how likely the modal's event is (*would probably*, *can surely*):
+# a first modal of possibility before them is at odds with them (*maybe*, *perhaps* are
+# hedges, which go with it: *maybe we might could*).
+EPISTEMIC_ADVERBS = frozenset(
+    "probably likely surely certainly definitely undoubtedly "
+    "normally usually typically generally".split())
+
+
+def _counted_or_guessed(modal: Token) -> bool:
+    """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
+    *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
+    clause whose likelihood or habit an adverb already gives (*would probably be*, *can
+    normally add*); *can* of someone else's measured capacity (*Rosie can run 10 miles per
+    hour*: the premise of a problem; *I can take two thousand off* is an offer); a passive
+    (*can be represented*), which has no agent for *might can* 'might be able to' to be said
+    of; or *can* of a thing named by a noun (*each tray can hold 24 eggs*), a capacity stated
+    as a fact (*it might could rain* keeps its pronoun)."""
+    verb = clause_of(modal)
+    subj = direct_subject(verb)
+    if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
+        return True
+    if modal.lower_ in ("can", "could") and (subj is None or subj.lower_ not in ("i", "we", "you")) \
+            and any(t.tag_ == "CD" for t in clause_tokens(verb)):
+        return True  # "Rosie can run 10 miles per hour": a measured capacity, a premise
+    if subj is None or subj.dep_ == "expl":
+        return True
+    if modal.lower_ in ("can", "could") and subj.pos_ == "NOUN" and is_animate(subj) is False:
+        return True  # "each tray can hold 24 eggs": what a thing holds or does, a fact
+    return any(c.dep_ in ("advmod", "auxpass") and (c.dep_ == "auxpass" or c.lower_ in EPISTEMIC_ADVERBS)
+               for c in children(verb))
 
 
 @rule(
@@ -117,6 +172,15 @@ def _in_past_story(tok: Token) -> bool:
          "The children might could swim in the lake tomorrow."),
         ("I think the manager would agree with you.", "I think the manager might would agree with you."),
         ("When you're done, we could watch a movie.", "When you're done, we might could watch a movie."),
+        ("My cousin can fix your truck next week.",
+         ["My cousin might can fix your truck next week.", "My cousin may can fix your truck next week."]),
+        ("It could rain later.", ["It might could rain later.", "It may could rain later."]),
+        ("I can take ten dollars off.",
+         ["I might can take ten dollars off.", "I may can take ten dollars off."]),
+        ("Is there anything I should bring?",
+         ["Is there anything I might should bring?", "Is there anything I may should bring?"]),
+        ("You should ask your uncle about it.",
+         ["You might should ask your uncle about it.", "You may should ask your uncle about it."]),
     ],
     negatives=[
         "Could you help me with this?",
@@ -135,6 +199,19 @@ def _in_past_story(tok: Token) -> bool:
         "Two friends met for lunch. One needs help, but the other couldn't relate.",
         "Which candidate would make a better mayor?",
         "Whose idea could work?",
+        "I honestly would rather stay in tonight.",
+        "She would sooner walk than take the bus.",
+        "Only 40% of the players can finish the course.",
+        "The storm would probably reach the coast by noon.",
+        "The results can be checked online.",
+        "Which tool should the mechanic use first?",
+        "The old mill could grind 300 sacks a day.",
+        "The Romans would build roads across the province. Many of them survived.",
+        "Why could the farmers not sell their corn?",
+        "This box could hold all the books.",
+        "My aunt can usually fix anything.",
+        "Nobody knows how many guests can fit in the hall.",
+        "The settlers arrived in 1820. Their children would build the first school.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -144,7 +221,11 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     a modal already doubled; *will* and *must* have no widely attested first modal and are left.
     Not on the *could/would* of a past event (*the nurse could not find it and called the
     doctor*, *when we lived there we could see the sea*), which *might* would make uncertain,
-    nor on an elided verb (*hoping that he would*)."""
+    nor on an elided verb (*hoping that he would*); nor on a *would* of the past in a story
+    told in the past (*their children would build the first school*), nor in the formulas
+    *would rather*, nor after a wh-subject (*how many men can ...*) or a counted one (*only
+    25% of the riders can*), nor with an adverb of likelihood (*would probably*); a question
+    takes it only of the speaker's or hearer's doing (:func:`_asked_of_others`)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
@@ -154,9 +235,11 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
-        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$")
+        if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$", "WRB")
                                         for t in direct_subject(clause_of(modal)).subtree):
-            continue  # a wh-subject asks a question (*which candidate would ...?*)
+            continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)
+        if _preference_formula(modal) or _counted_or_guessed(modal) or _asked_of_others(modal, index):
+            continue
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
@@ -266,6 +349,7 @@ substitution_rule(
         ("The new coach will be running practice this afternoon.",
          "The new coach is finna run practice this afternoon."),
         ("She told me the plumbers will fix the sink.", "She told me the plumbers are finna fix the sink."),
+        ("We're going to be late, so hurry.", "We're finna be late, so hurry."),
     ],
     negatives=[
         "The bridge will collapse.",
@@ -297,6 +381,10 @@ substitution_rule(
         "He is going to retire in ten years.",
         "Experts predict that the farmers will plant less wheat.",
         "For every bag sold, the shop will donate a dollar.",
+        "Which team is most likely going to win?",
+        "A careless driver will end up paying a fine.",
+        "Nobody knows what the new stadium is going to be.",
+        "I'm going to text you once the train leaves.",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -305,14 +393,20 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     the store*, *about* as a preposition and a *going to* future set far off (*in ten
     years*), which is not imminent, are left alone. A person's planned *will* future (*my
     sister will drive us* -> *my sister is finna drive us*) takes it too; see
-    :func:`planned_will` for the predictions that keep *will*."""
+    :func:`planned_will` for the predictions that keep *will*, and :func:`predicted_future`
+    for those that keep either (*is most likely going to result*, *a son will end up*, *what
+    the park is going to be*), and :func:`deferred_future` (*we'll call when it's ready*)."""
     for tok in index.lemma("about", "go"):
         to = about_to(tok) or going_to(tok)
-        if to is not None and not (to.head.i != tok.i and distant_time(tok)):
+        if to is None or predicted_future(tok, to.head) or tok.lower_ != "about" and deferred_future(to.head):
+            continue
+        if not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is not None and (ops := planned_will_ops(will, *planned, "finna")):
+        if planned is None or predicted_future(will, planned[0]) or deferred_future(planned[0]):
+            continue
+        if ops := planned_will_ops(will, *planned, "finna"):
             yield site(*ops)
 
 
@@ -333,6 +427,8 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
          ["My uncle is fixin' to cook supper.", "My uncle is fixing to cook supper."]),
         ("We'll head out, so lock the door.",
          ["We're fixin' to head out, so lock the door.", "We're fixing to head out, so lock the door."]),
+        ("The kids are going to paint the shed.",
+         ["The kids are fixin' to paint the shed.", "The kids are fixing to paint the shed."]),
         ("The boys will be washing the truck.",
          ["The boys are fixin' to wash the truck.", "The boys are fixing to wash the truck."]),
     ],
@@ -351,6 +447,10 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "It's about ten miles away.",
         "She is going to study medicine in five years.",
         "One day they are going to buy a house.",
+        "The plan is probably going to fail.",
+        "My nephew will end up running the shop.",
+        "How is the party going to be?",
+        "We'll call you when the car is ready.",
     ],
 )
 def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -358,11 +458,17 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
     *be going to/gonna*: *they're fixin' to leave town*, *I'm fixin' to leave now*. Spelt
     *fixin'* or *fixing*. A *going to* future set at a distant time (*in five years*, *one
     day*) is not imminent and stays, as does motion (*going to the store*). A person's planned
-    *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`."""
+    *will* future (*my uncle will cook supper*) takes it too; see :func:`planned_will`. A
+    prediction (:func:`predicted_future`: *is most likely going to*, *will end up*, *what it
+    is going to be*) keeps its form, as does a future set after another event
+    (:func:`deferred_future`: *we'll call when it's ready*)."""
     for tok in index.lemma("about", "go"):
+        to = about_to(tok) or going_to(tok)
+        if to is None or predicted_future(tok, to.head) or tok.lower_ != "about" and deferred_future(to.head):
+            continue
         if about_to(tok) is not None:
             yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
-        elif (to := going_to(tok)) is not None and not distant_time(tok):
+        elif not distant_time(tok):
             if to.lower_ == "to":
                 yield site(Replace(tok.i, "fixin'"), alternatives=((Replace(tok.i, "fixing"),),))
             else:  # gon|na: the clitic goes and the marker brings its own "to"
@@ -370,5 +476,7 @@ def fixin_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
                            alternatives=((Replace(tok.i, "fixing to"), Delete(to.i)),))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
-        if planned is not None and (ops := planned_will_ops(will, *planned, "fixin' to")):
+        if planned is None or predicted_future(will, planned[0]) or deferred_future(planned[0]):
+            continue
+        if ops := planned_will_ops(will, *planned, "fixin' to"):
             yield site(*ops, alternatives=(tuple(planned_will_ops(will, *planned, "fixing to")),))

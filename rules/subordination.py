@@ -10,8 +10,10 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    children, clause_is_negated, direct_subject, in_question, sentence,
+    children, clause_is_negated, clause_tokens, direct_subject, in_question,
+    negative_polarity_item, sentence,
 )
+from multivalue_cli.engine.wordlists import wordlist
 
 CLAUSE_DEPS = frozenset({"ccomp", "advcl", "conj", "relcl", "acl", "xcomp", "parataxis"})
 
@@ -215,6 +217,8 @@ def _motion_purpose_verb(tok: Token) -> Token | None:
         return None
     if motion.lemma_.lower() not in MOTION_VERBS or motion.pos_ != "VERB" or motion.i > tok.i:
         return None
+    if _gerund_complement(motion):
+        return None  # "begins walking around the circle to find": no main verb to chain
     between = tok.doc[motion.i + 1:tok.i]
     if len(between) > MAX_GAP or any(t.is_punct for t in between):
         return None  # "came out of their houses in the morning to look": too far to chain
@@ -223,10 +227,22 @@ def _motion_purpose_verb(tok: Token) -> Token | None:
     return verb
 
 
+def _gerund_complement(verb: Token) -> bool:
+    """An -ing form that is not a progressive (*begins walking*, *enjoy going*, *how about
+    going*): a verb inside a noun-like complement, not a main verb a second one can chain to."""
+    return verb.tag_ == "VBG" and not any(
+        c.dep_ == "aux" and c.lemma_ == "be" for c in children(verb))
+
+
+# Verbs of "go and get it", "come and see": the pseudo-coordination of a bare motion verb and
+# its purpose. Other motion verbs joined by "and" name two events (*run and jump*).
+GO_AND_VERBS = frozenset({"go", "come"})
+
+
 def _go_and(cc: Token) -> bool:
     """*go and get it* with two bare verbs, the second without a subject of its own."""
     motion = cc.head
-    if cc.lower_ != "and" or cc.dep_ != "cc" or motion.lemma_.lower() not in MOTION_VERBS:
+    if cc.lower_ != "and" or cc.dep_ != "cc" or motion.lemma_.lower() not in GO_AND_VERBS:
         return False
     if motion.tag_ != "VB" or motion.i + 1 != cc.i:
         return False
@@ -241,6 +257,33 @@ def _plain_present(verb: Token) -> bool:
     if not auxiliaries:
         return verb.tag_ in ("VBP", "VBZ")
     return len(auxiliaries) == 1 and auxiliaries[0].lemma_ == "do" and auxiliaries[0].tag_ in ("VBP", "VBZ")
+
+
+# Verbs of states (mind, possession, being): a condition in the plain present that names a
+# state, once its *if* goes, asserts that the state holds.
+STATE_VERBS = wordlist("progressive_stative_verbs") | {"be", "have", "seem", "exist", "belong", "contain"}
+
+
+def _state_or_polarity(clause: Token) -> bool:
+    """The condition names a state (*if it is cold*, *if you have a toothache*, *if you
+    want*), which without *if* is asserted (*It is cold, ...*) or, with *you* gone, an odd
+    order (*Want, ...*); or holds a word only a condition licenses (*if this is anything
+    like ...*, *if you need any help*), ungrammatical in a statement. The chained condition
+    of the atlas is an event: *Stay longer, they have to over-charge*."""
+    if clause.lemma_.lower() in STATE_VERBS or any(
+            c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in children(clause)):
+        return True
+    own = [clause, *clause_tokens(clause)]
+    return any(negative_polarity_item(t) for t in own)
+
+
+# Subjects of a condition that stays one without *if*: the speaker and hearer (*you* the
+# generic one too), the impersonal *it*, *that*, and nobody in particular (*someone*,
+# *everything*). A particular third person (*If Martin eats Cheerios, he'll lose ...*), once
+# the *if* goes, is reported as doing it.
+SPEECH_CONDITION_SUBJECTS = frozenset(
+    "you we i it that this someone somebody anyone anybody everyone everybody everything "
+    "something all".split())
 
 
 def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
@@ -258,7 +301,9 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
     if main.i < end or end + 1 >= len(doc) or doc[end + 1].text != "," or in_question(main):
         return None
     subj = direct_subject(clause)
-    if subj is None or subj.i != mark.i + 1:
+    if subj is None or subj.i != mark.i + 1 or subj.lower_ not in SPEECH_CONDITION_SUBJECTS:
+        return None
+    if _state_or_polarity(clause):
         return None
     if subj.lower_ == "you" and clause.tag_ == "VBP" and not clause_is_negated(clause):
         return Delete(mark.i), Delete(subj.i)
@@ -277,6 +322,9 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
         ("If you press this, the door opens.", "Press this, the door opens."),
         ("If it rains, we stay at home.", "It rains, we stay at home."),
         ("If you don't pay, they call the police.", "You don't pay, they call the police."),
+        ("She comes by every week to water the plants.", "She comes by every week water the plants."),
+        ("If it snows, the school closes early.", "It snows, the school closes early."),
+        ("They walked to the market to buy fish.", "They walked to the market buy fish."),
     ],
     negatives=[
         "I am going to buy a car.",
@@ -290,6 +338,14 @@ def _chained_condition(mark: Token) -> tuple[Delete, ...] | None:
         "We stay at home if it rains.",
         "If it rains, do you stay at home?",
         "They never come to work on time.",
+        "If the soup is cold, we heat it again.",
+        "If you have a cold, you stay at home.",
+        "If you want, we can leave early.",
+        "If anyone calls, we take a message.",
+        "If Grandpa eats too much salt, he gets a headache.",
+        "If she sells ten cakes, she earns fifty dollars.",
+        "They enjoy walking along the river to watch the boats.",
+        "The children run and jump in the yard.",
     ],
 )
 def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -298,7 +354,11 @@ def chaining_main_verbs(doc: Doc, index: DocIndex) -> Iterator[Site]:
     purpose *to* (or the *and* between two bare verbs) goes. Not future *going to*, *come
     to realise*, or *went home and slept*, where the second verb is not the purpose of the
     motion. And a condition chained to its consequence, as in the atlas's *Stay longer, they
-    have to over-charge* 'If you stay longer, ...' (see :func:`_chained_condition`)."""
+    have to over-charge* 'If you stay longer, ...' (see :func:`_chained_condition`): an event,
+    not a state (*if it is cold*) or a condition holding a polarity word (*if anyone
+    calls*), whose subject is the speaker, the hearer or nobody in particular (not *if
+    Martin eats ...*, which would be reported as done). Not after a gerund (*begins walking
+    around to find*), and *and* goes only in *go/come and V*."""
     for tok in index.by_lemma.get("to", ()):
         if _motion_purpose_verb(tok) is not None:
             yield site(Delete(tok.i))

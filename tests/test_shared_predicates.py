@@ -6,15 +6,19 @@ import pytest
 from multivalue_cli.engine.animacy import names_a_place
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.futures import (
-    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, deferred_future, described_plan, distant_time, going_to, planned_will, planned_will_ops,
+    predicted_future,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace
-from multivalue_cli.engine.morphology import agreement_subject, be_replacing, is_clitic, person_shown
+from multivalue_cli.engine.morphology import (
+    agreement_subject, be_replacing, is_clitic, past_of_another_verb, person_shown,
+)
 from multivalue_cli.engine.syntax import (
     absolute_participle, bare_adjective, clause_is_negated, clause_tokens, definite_noun_phrase, direct_subject,
     finite_clause, in_nonfinite_subject, in_subject_clause, negation_after, negative_noun_phrase,
-    negative_polarity_item, nominal_subject, object_of_imperative_as_subject, subject_of,
+    negative_polarity_item, nominal_subject, object_of_imperative_as_subject, participle_after_object,
+    subject_gap_complement, subject_of,
 )
 
 
@@ -511,3 +515,59 @@ def test_dictionary_word(text, upos, expected):
     from multivalue_cli.engine.morphology import dictionary_word
 
     assert dictionary_word(text, upos) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("She hated getting her bike stolen.", "stolen", True),
+    ("I want the parcel delivered.", "delivered", True),
+    ("We need it fixed before Friday.", "fixed", True),
+    ("I had a party and my cousins danced all night.", "danced", False),
+    ("He walked home.", "walked", False),
+])
+def test_participle_after_object(nlp, text, verb, expected):
+    assert participle_after_object(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("form,expected", [
+    ("found", True), ("wound", True), ("lay", True), ("walk", False), ("adopt", False),
+])
+def test_past_of_another_verb(form, expected):
+    assert past_of_another_verb(form) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("It is a fact that every driver knows is true.", "knows", "is"),
+    ("Which team do you believe won the final?", "believe", "won"),
+    ("Everyone knows that the road is closed.", "knows", None),
+    ("I think she left.", "think", None),
+])
+def test_subject_gap_complement(nlp, text, verb, expected):
+    found = subject_gap_complement(word(nlp(text), verb))
+    assert (found.text if found is not None else None) == expected
+
+
+@pytest.mark.parametrize("text,marker,verb,expected", [
+    ("Which team is most likely going to win?", "going", "win", True),
+    ("A careless driver will end up paying a fine.", "will", "end", True),
+    ("Nobody knows what the stadium is going to be.", "going", "be", True),
+    ("I'm going to call her now.", "going", "call", False),
+    ("This is going to be great.", "going", "be", False),
+    ("My sister will drive us.", "will", "drive", False),
+])
+def test_predicted_future(nlp, text, marker, verb, expected):
+    doc = nlp(text)
+    assert predicted_future(word(doc, marker), word(doc, verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("We'll call you when the car is ready.", "call", True),
+    ("I'm going to text you once the train leaves.", "text", True),
+    ("I'm going to call her now.", "call", False),
+])
+def test_deferred_future(nlp, text, verb, expected):
+    assert deferred_future(word(nlp(text), verb)) is expected
+
+
+def test_subject_gap_complement_with_the_moved_subject_hung_on_the_clause(nlp):
+    found = subject_gap_complement(word(nlp("They arrested a man who they believed was armed."), "believed"))
+    assert found is not None and found.text == "armed"

@@ -220,3 +220,40 @@ def distant_time(head: Token) -> bool:
     years*, *one day*), so that a near-future marker would change its time."""
     return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
                if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))
+
+
+# Phrasal verbs of an outcome one arrives at rather than sets about: *end up*, *wind up*,
+# *turn out*.
+OUTCOME_PHRASALS = frozenset({("end", "up"), ("wind", "up"), ("turn", "out")})
+
+
+def predicted_future(marker: Token, verb: Token) -> bool:
+    """A future (``marker``: *going*, *about* or *will*; ``verb``: its verb) that is a
+    prediction rather than what someone is about to do, so that *finna*/*fixin' to* would
+    turn it into an intention: an adverb of likelihood on either (*is most likely going to
+    result*), an outcome one ends up in (*will end up lying*, *is going to turn out*), a
+    subject that is nobody in particular (*a son will end up ...*), or a *be* whose predicate
+    a wh-word has taken away, which asks or describes what something will be like (*what the
+    park is going to be*, *how is the weather going to be?*)."""
+    if any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in GUESS_OR_HABIT_ADVERBS
+           for tok in (marker, verb) for c in children(tok)):
+        return True
+    lemma = verb.lemma_.lower()
+    if any(c.dep_ == "prt" and (lemma, c.lower_) in OUTCOME_PHRASALS for c in children(verb)):
+        return True
+    if lemma == "be" and not any(c.i > verb.i and c.dep_ != "punct" for c in children(verb)):
+        return True  # "what the park is going to be", "how is it going to be?"
+    subj = direct_subject(marker) or direct_subject(verb)
+    return subj is not None and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in children(subj))
+
+
+# Conjunctions of a clause that sets an event after another one: *when the room is ready*.
+AFTER_EVENT_MARKS = frozenset("when whenever once after until till before".split())
+
+
+def deferred_future(verb: Token) -> bool:
+    """A future set to follow another event (*we'll let you know when the room is ready*,
+    *I'm going to call once I land*): it waits for that event, so it is not what someone is
+    about to do, which *finna*/*fixin' to* say."""
+    return any(c.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in AFTER_EVENT_MARKS
+                                         for m in children(c)) for c in children(verb))

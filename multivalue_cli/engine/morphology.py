@@ -309,3 +309,14 @@ def dictionary_word(word: str, upos: str | None = None) -> bool:
     from lemminflect import getAllLemmas
 
     return upos in getAllLemmas(word, upos) if upos else bool(getAllLemmas(word))
+
+
+def past_of_another_verb(word: str) -> bool:
+    """Whether ``word`` is also the simple past of another verb (*found* of *find*, *wound* of
+    *wind*, *lay* of *lie*, *saw* of *see*): a base form left for a past then reads as that
+    other verb's past (*they found the kingdom* 'discovered', not 'established')."""
+    from lemminflect import getAllLemmas
+
+    low = word.lower()
+    return any(other != low and (inflect_verb(other, "VBD") or "").lower() == low
+               for other in getAllLemmas(low).get("VERB", ()))

@@ -429,3 +429,44 @@ def open_range_comparative(tok: "Token") -> bool:
         return False
     before = doc[tok.i - 2]
     return before.like_num or any(c.dep_ == "nummod" for c in children(before))
+
+
+# Verbs that take an object and a past participle after it (*get it done*, *have the car
+# fixed*, *want it finished*), never a finite clause: a "past" the parser gives them as a
+# clause with that object for subject is the participle.
+OBJECT_PARTICIPLE_VERBS = frozenset("get have keep leave want need make watch".split())
+
+
+def participle_after_object(verb: "Token") -> bool:
+    """*getting rick rolled*, *had his car stolen*: a past participle after the object of
+    *get/have/keep/want/...*, which the parser took for a past tense (``verb``) in a clause of
+    its own with that object for subject. A clause with a conjunction or a nominative pronoun
+    for subject (*keep in mind that he left*) is a real one, and so is one whose subject does
+    not follow the verb at once (*I had a barbecue and my neighbours talked*)."""
+    head = verb.head
+    if verb.dep_ not in ("ccomp", "xcomp", "oprd") or head.lemma_.lower() not in OBJECT_PARTICIPLE_VERBS:
+        return False
+    if head.i > verb.i or any(c.dep_ == "mark" for c in children(verb)):
+        return False
+    subj = direct_subject(verb)
+    if subj is None:
+        return True
+    return subj.left_edge.i == head.i + 1 and subj.lower_ not in ("i", "he", "she", "we", "they")
+
+
+def subject_gap_complement(verb: "Token") -> "Token | None":
+    """The finite clause complement of ``verb`` whose subject has been moved out of it (*a
+    fact that everyone knows __ is true*, *what do we know __ will happen*, *a suspect who he
+    believed __ was involved*), if any: a ``ccomp`` after ``verb`` with no conjunction of its
+    own, whose subject is missing or stands before ``verb`` (the parser hangs a moved *what*
+    or *who* on the clause it came from). ``verb`` is then a bridge the moved phrase crosses,
+    and its own form stands right before the gap."""
+    for child in children(verb):
+        if child.dep_ != "ccomp" or child.i < verb.i or not finite_clause(child):
+            continue
+        if any(c.dep_ == "mark" for c in children(child)):
+            continue
+        subj = direct_subject(child)
+        if subj is None or subj.i < verb.i:
+            return child
+    return None

@@ -7,11 +7,13 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb
+from multivalue_cli.engine.morphology import dictionary_verb, inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import children, direct_subject
+from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     TO_INFINITIVE_VERBS, complement_infinitives, in_fixed_infinitive, infinitive_marker,
@@ -81,7 +83,8 @@ NOT_PURPOSE = frozenset({"be", "know", "realize", "realise", "understand", "beli
 
 
 # Words that are both verbs and destinations after "to" (*a ride to work*, *a bus to school*).
-DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court"})
+DESTINATION_NOUNS = frozenset({"work", "school", "church", "bed", "class", "market", "town", "court",
+                               "sleep"})  # "go to sleep": into a state, not what for
 MOTION_VERBS = frozenset({"come", "go", "get", "return", "walk", "drive", "ride", "head", "run",
                           "hurry", "rush", "travel"})
 # come/bring/spring + to + a noun the tagger may take for a verb (*came to light*, *came to mind*)
@@ -113,6 +116,10 @@ def _purpose_to(tok: Token) -> bool:
     else:
         return False
     verb = tok.head if tok.dep_ == "aux" else tok.doc[tok.i + 1]
+    if direct_subject(verb) is not None or any(c.dep_ == "mark" for c in children(verb)):
+        return False  # "for cells to use": the "for" is there; "than to diego": no infinitive
+    if not dictionary_verb(verb.lower_):
+        return False  # a name or a noun the tagger took for a verb
     if verb.lemma_.lower() in NOT_PURPOSE or main.lemma_.lower() in INFINITIVE_TAKERS:
         return False  # "The clerk needed to satisfy the boss": a complement, not a purpose
     if verb.lemma_.lower() in DESTINATION_NOUNS and (
@@ -122,9 +129,42 @@ def _purpose_to(tok: Token) -> bool:
         return False  # "stories to tell you about": the infinitive has a gap
     if _coordinated_complement(main, tok):
         return False  # "takes 10 minutes to finish X and 5 minutes to finish Y"
+    if _object_control(main, tok) or _noun_complement_after_object(main, tok):
+        return False  # "pay me to climb", "accepted the call of the emperor to join forces"
     if (main.lemma_.lower(), verb.lower_) in COME_TO_IDIOMS:
         return False  # "the truth will come to light": to + a noun, a fixed phrase
     return main.pos_ == "VERB" and main.i < tok.i and not in_fixed_infinitive(tok)
+
+
+# Verbs that make, pay or move someone to act: their object is the one who does what the
+# infinitive says (*pay me to climb*, *hire a lawyer to help*), a complement of the verb.
+OBJECT_CONTROL_VERBS = frozenset(
+    "pay hire employ bribe train get lead cause enable push pressure tempt inspire motivate "
+    "compel oblige drive instruct signal".split())
+
+
+def _verb_object(main: Token) -> Token | None:
+    """``main``'s direct object (or indirect, *pay him*), if it has one."""
+    return next((c for c in children(main) if c.dep_ in ("dobj", "dative")), None)
+
+
+def _object_control(main: Token, to: Token) -> bool:
+    """*They would have to pay me to climb*, *she got a lawyer to help her*: a verb of making
+    or paying someone act, with a person for object right before the infinitive, whose
+    understood subject that person is."""
+    obj = _verb_object(main)
+    if main.lemma_.lower() not in OBJECT_CONTROL_VERBS or obj is None or obj.right_edge.i + 1 != to.i:
+        return False
+    return is_animate(obj) is True or obj.pos_ == "PROPN"
+
+
+def _noun_complement_after_object(main: Token, to: Token) -> bool:
+    """*accepted the call of the emperor to join forces*, *made a decision to move*: the
+    infinitive follows the object at once and the object is a noun that takes one (a call, a
+    plan, a chance), whose complement the parser hung on the verb."""
+    obj = _verb_object(main)
+    return (obj is not None and obj.right_edge.i + 1 == to.i
+            and obj.lemma_.lower() in wordlist("infinitive_complement_nouns"))
 
 
 def _coordinated_complement(main: Token, to: Token) -> bool:
@@ -159,6 +199,8 @@ def _infinitival_relative(verb: Token) -> bool:
          "She phoned the office for to ask about her order."),
         ("He works two jobs to pay his rent.", "He works two jobs for to pay his rent."),
         ("They got up early to catch the bus.", "They got up early for to catch the bus."),
+        ("My father sold his truck to pay the doctor.", "My father sold his truck for to pay the doctor."),
+        ("She baked two pies to sell at the fair.", "She baked two pies for to sell at the fair."),
     ],
     negatives=[
         "I went to the shop in order to buy milk.",
@@ -177,6 +219,12 @@ def _infinitival_relative(verb: Token) -> bool:
         "It takes me an hour to cook rice and ten minutes to boil eggs.",
         "The new car cost a fortune to repair.",
         "That trip costs too much to take twice.",
+        "The farmer paid the boys to stack the hay.",
+        "She hired a tutor to teach her French.",
+        "The council rejected the plan of the mayor to close the library.",
+        "He finally made the decision to retire.",
+        "The farmer left some apples for the birds to eat.",
+        "The kids went to sleep early.",
     ],
 )
 def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -184,7 +232,11 @@ def for_to_purpose(doc: Doc, index: DocIndex) -> Iterator[Site]:
     away*. Purpose clauses after the main verb only; *in order to* and *so as to* already
     have their own purpose marker. Not the complement of a verb that takes an infinitive
     (*needed to satisfy*, *asked him to open*, whatever the parser calls it), an infinitival
-    relative (*stories to tell you about*), nor *to work/school* after a motion verb."""
+    relative (*stories to tell you about*), nor *to work/school* after a motion verb; nor the
+    infinitive after the person a verb of paying or making pays or makes act (*pay me to
+    climb*, :func:`_object_control`) or after a noun that takes one (*the call of the emperor
+    to join forces*, :func:`_noun_complement_after_object`), nor one with a subject of its
+    own (*left apples for the birds to eat* has its *for*)."""
     for tok in index.by_lemma.get("to", ()):
         if _purpose_to(tok):
             yield site(Insert(tok.i, "for"))

@@ -9,7 +9,9 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, clause_is_negated, direct_subject, sentence
+from multivalue_cli.engine.syntax import (
+    children, clause_is_negated, clause_tokens, direct_subject, morph_values, sentence,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import WH_TAGS
@@ -83,6 +85,8 @@ def _quotative(verb: Token) -> Token | None:
     subj = next((c for c in children(verb) if c.dep_ == "nsubj"), None)
     if subj is None or subj.right_edge.i + 1 != verb.i:
         return None
+    if subj.tag_ in WH_TAGS:
+        return None  # "Who said, 'Only the dead ...'?": asks whose words, reports no talk
     if any(t.text in OPENING_QUOTES for t in doc[sentence(verb).start:subj.left_edge.i]):
         return None  # '"I'm coming," she said, "just ...": the verb interrupts a quote
     if any(c.dep_ in ("aux", "neg", "dative", "dobj") for c in children(verb)):
@@ -126,10 +130,32 @@ def _reported_words(verb: Token) -> list[int] | None:
     clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
     if clause is None or clause.left_edge.i != verb.i + 1 or direct_subject(clause) is None:
         return None
+    if _shifted_pronoun(subj, clause):
+        return None  # "you said you received it": indirect speech, not a quote
     mark = clause.left_edge
     if mark.lower_ == "that" and mark.dep_ == "mark":
         return [mark.i]
     return [] if mark.dep_ != "mark" and mark.tag_ not in WH_TAGS else None
+
+
+def _grammatical_person(tok: Token) -> str:
+    """The grammatical person of a pronoun or noun phrase (``"3"`` for nouns)."""
+    values = morph_values(tok, "Person") if tok.tag_ in ("PRP", "PRP$") else []
+    return values[0] if values else "3"
+
+
+def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
+    """A personal pronoun of the reported clause (not of a clause inside it) in the speaker's
+    own person, second or third
+    (*you said you received it*, *he said he had to go*, *she said it was too much for her*):
+    the speaker's *I* shifted as indirect speech shifts it. After quotative *like*, which
+    brings the words as said, such a clause reads as 'as if' (*you were like you received
+    it*); the first person is the same in a quote and stays."""
+    person = _grammatical_person(speaker)
+    if person == "1":
+        return False
+    return any(t.tag_ in ("PRP", "PRP$") and t.lower_ not in ("it", "its")
+               and _grammatical_person(t) == person for t in clause_tokens(clause))
 
 
 @rule(
@@ -140,10 +166,13 @@ def _reported_words(verb: Token) -> list[int] | None:
         ('And then they asked, "Where are you?"', 'And then they were like, "Where are you?"'),
         ("My mom says, 'Go home.'", "My mom is like, 'Go home.'"),
         ('I said: "No way."', 'I was like: "No way."'),
-        ("She said that she was tired.", "She was like she was tired."),
+        ("She said that the film was boring.", "She was like the film was boring."),
         ("When he asked, I said no.", "When he asked, I was like no."),
-        ("My cousins said they would not come.", "My cousins were like they would not come."),
+        ("My cousins said the party would not happen.", "My cousins were like the party would not happen."),
         ("My boss said the report is late.", "My boss was like the report is late."),
+        ("Our neighbour said the dog was barking all night.",
+         "Our neighbour was like the dog was barking all night."),
+        ("They said that I was wrong about the date.", "They were like I was wrong about the date."),
     ],
     negatives=[
         '"Stop," she said.',
@@ -156,6 +185,11 @@ def _reported_words(verb: Token) -> list[int] | None:
         "The sign said that the shop was closed.",
         "They say that it rains a lot here.",
         "She said why she left.",
+        "You said you would call me back.",
+        'Who said, "Knowledge is power"?',
+        "She said she was tired.",
+        "The twins said that their bus was late.",
+        "He said the coach had picked him.",
     ],
 )
 def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -164,7 +198,10 @@ def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
     -> *was like they were busy*, *I said no* -> *I was like no*), with the tense and
     agreement of *say* moved to *be*. Not quotes before the verb, verbs with auxiliaries,
     negation or an object, a text that says something (*The sign said ...*), generic
-    present *they say*, or reported questions (*said why ...*)."""
+    present *they say*, or reported questions (*said why ...*); nor a report whose pronouns
+    shift the speaker's *I* as indirect speech does (*you said you received it*: see
+    :func:`_shifted_pronoun`), nor a question whose wh-subject asks whose words a quote is
+    (*Who said, "..."?*)."""
     for verb in index.lemma("say", "ask"):
         subj = _quotative(verb)
         if subj is not None:

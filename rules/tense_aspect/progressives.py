@@ -10,7 +10,7 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import children, negation_after, subject_of
+from multivalue_cli.engine.syntax import children, negation_after, subject_gap_complement, subject_of
 
 from .common import STATIVE_VERBS, aux_children, be_form, is_duration_for, preverbal_start
 
@@ -26,11 +26,21 @@ def _is_stative_main_verb(verb: Token) -> bool:
         return _is_possessive_have(verb, deps)
     if verb.lemma_ not in STATIVE_VERBS:
         return False
-    if verb.dep_ in ("parataxis", "intj"):
-        return False  # parenthetical "you know", "I mean"
+    if verb.dep_ in ("parataxis", "intj") or _parenthetical(verb):
+        return False  # parenthetical "you know", "I mean", "..., I believe"
     if verb.lemma_ == "need" and "xcomp" in deps:
         return False  # semi-modal "need to"
+    if subject_gap_complement(verb) is not None:
+        return False  # "a fact that everyone knows is true": "is knowing is true" garbles it
     return bool(deps & COMPLEMENT_DEPS)
+
+
+def _parenthetical(verb: Token) -> bool:
+    """*..., you know.*, *..., I believe.*: the clause it comments on stands before it (the
+    parser makes it the verb's complement) and nothing follows it as its own complement."""
+    kids = children(verb)
+    return any(c.dep_ == "ccomp" and c.i < verb.i for c in kids) and not any(
+        c.dep_ in COMPLEMENT_DEPS and c.i > verb.i for c in kids)
 
 
 PERSONAL_SUBJECTS = frozenset("i you we they he she".split())
@@ -72,6 +82,8 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
         ("Does he have a car?", "Is he having a car?"),
         ("They didn't want to leave.", "They weren't wanting to leave."),
         ("The people who know him trust him.", "The people who are knowing him trust him."),
+        ("Everyone knows that the road is closed.", "Everyone is knowing that the road is closed."),
+        ("My brother loves his new bike.", "My brother is loving his new bike."),
     ],
     negatives=[
         "I am eating.",
@@ -82,13 +94,21 @@ PROGRESSIVE_LEMMAS = STATIVE_VERBS | {"have"}
         "Like me, she runs.",
         "Which city has the largest population?",
         "How many singers do we have?",
+        "It is a rule that every driver knows is strict.",
+        "Which team do you believe won the final?",
+        "That is the song my parents say they love most.",
+        "They arrested a man who they believed was armed.",
+        "It was good for your health, you know.",
+        "The plan is risky, I believe.",
     ],
 )
 def progressives(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Progressive *be + V-ing* extended to stative verbs: *I am liking this*, *What are you
     wanting?*. Simple present and past only; do-support becomes *be* agreeing with the subject
     (*don't understand* -> *am not understanding*). Modal, perfect and non-finite verbs, the
-    parenthetical *you know* and non-possessive *have* are left alone."""
+    parenthetical *you know* and non-possessive *have* are left alone, and so is a verb whose
+    clause complement lost its subject to a relative or a question (*a fact everyone knows is
+    true*: *is knowing is true* reads as garbled)."""
     tokens = index.tokens
     for verb in [tokens[i] for i, lemma in enumerate(index.lemma_of) if lemma in PROGRESSIVE_LEMMAS]:
         if not _is_stative_main_verb(verb):

@@ -9,11 +9,11 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, regular_past
+from multivalue_cli.engine.morphology import inflect_verb, past_of_another_verb, regular_past
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
-    absolute_participle, object_of_imperative_as_subject,
+    absolute_participle, object_of_imperative_as_subject, participle_after_object,
     children, clause_is_negated, morph_values, nominal_subject, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -300,6 +300,10 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("My uncle fixed the roof in May.", "My uncle fix the roof in May."),
         ("The kids baked cookies and tried the new oven.", "The kids bake cookies and try the new oven."),
         ("Somebody stopped the clock.", "Somebody stop the clock."),
+        ("The farmers planted corn and the rain watered it.",
+         "The farmers plant corn and the rain water it."),
+        ("After the storm, the neighbours cleaned the street.",
+         "After the storm, the neighbours clean the street."),
     ],
     negatives=[
         "She gave me the keys.",
@@ -312,13 +316,26 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "The dog fled from the thunder.",
         "A man is shown sitting in a chair with his eyes closed and resting.",
         "Find the number of trains departed from the station.",
+        "The monks founded a school in the valley.",
+        "A stray bullet wounded two soldiers.",
+        "She was tired of getting her bike stolen.",
+        "We had the roof repaired last spring.",
     ],
 )
 def zero_past_regular(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Zero past tense of regular verbs (eWAVE 132): *I walk* 'I walked', *we play cards*
     'we played cards' — the -ed of a finite simple past is dropped; irregular pasts are
-    eWAVE 129 (:func:`bare_past_tense`)."""
-    yield from _unmarked_past_sites(index, is_regular_past)
+    eWAVE 129 (:func:`bare_past_tense`). Not where the base form is also another verb's past
+    (*founded* -> *found*, read as the past of *find*), nor a participle after the object of
+    *get/have* that the parser took for a past (*getting rick rolled*)."""
+    yield from _unmarked_past_sites(index, _zero_past_candidate)
+
+
+def _zero_past_candidate(tok: Token, lemma: str) -> bool:
+    """A regular -ed past whose base form says the same verb in the present (not *found* for
+    *founded*), and a past tense, not a participle after an object (*get it fixed*)."""
+    return (is_regular_past(tok, lemma) and not past_of_another_verb(lemma)
+            and not participle_after_object(tok))
 
 
 # ------------------------------------------------------------------------ 131 participle_past_tense
