@@ -415,7 +415,7 @@ def bare_modified_mass_noun(noun) -> bool:
         return False
     if role.dep_ == "pobj" and role.head.lower_ in NON_REFERRING_PREPOSITIONS:
         return False
-    if role.dep_ == "dobj" and not governing_verb(role.head, role):
+    if role.dep_ == "dobj" and not object_taken_by_verb(role.head, role):
         return False  # *imperfect information*, *pricing information*: a modifier taken for a verb
     if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
         return False  # *information desk*
@@ -434,7 +434,7 @@ def bare_modified_mass_noun(noun) -> bool:
 GERUND_CLAUSE_DEPS = frozenset({"xcomp", "pcomp", "advcl", "csubj", "conj", "ccomp"})
 
 
-def governing_verb(head, obj) -> bool:
+def object_taken_by_verb(head, obj) -> bool:
     """``head``, which the parse gives ``obj`` as its object, is a verb: not an adjective
     (*imperfect information*), nor an -ing word right before it that heads no clause."""
     if head.pos_ not in ("VERB", "AUX"):
