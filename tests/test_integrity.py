@@ -338,7 +338,12 @@ def test_an_early_ctrl_c_leaves_a_folder_that_a_rerun_and_a_resume_accept(tmp_pa
     assert "Traceback" not in stderr
     if process.returncode == 0:
         return  # finished before the signal
-    assert process.returncode == 130, stderr
+    if process.returncode == -signal.SIGINT:
+        # on a loaded machine the signal can come before the interpreter has started (Python
+        # itself not yet handling it): the process ends at once, having written nothing
+        assert stderr == "" and not out.exists(), stderr
+    else:
+        assert process.returncode == 130, stderr
     assert cli(*args, "--resume").returncode == 0 or cli(*args).returncode == 0
     assert json.loads((out / "manifest.json").read_text())["state"] == "complete"
 
