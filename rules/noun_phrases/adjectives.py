@@ -270,12 +270,10 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
         ("She said the test wasn't more difficult than the last one.",
          "She said the test wasn't much difficult than the last one."),
-        ('Who is more intelligent?',
-         'Who is much intelligent?'),
-        ('It is more expensive.',
-         'It is much expensive.'),
-        ('This bag is more useful, and she speaks more clearly now.',
-         'This bag is much useful, and she speaks much clearly now.'),
+        ('This bag is more useful than that one, and she speaks more clearly than before.',
+         'This bag is much useful than that one, and she speaks much clearly than before.'),
+        ('The second test was more difficult than we thought.',
+         'The second test was much difficult than we thought.'),
     ],
     negatives=[
         "It is more than five miles.",
@@ -288,18 +286,20 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         'Who is interested in more stereotypically masculine games?', 'Can you speak a bit more slowly?',
         'Could you be a little more careful?', 'Rent is 10% more expensive now.', 'Add more cold milk.',
         'On Sunday the cook made 5 more dumpling than on Monday.',
+        'Who is more intelligent?', 'The new plan makes both teams more similar.',
+        'Prices have become more affordable since the war.',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
-    """*much* as comparative marker: *much severe than* 'more severe than', *who is much
-    intelligent?* 'more intelligent'. The *more* of every analytic comparative of an
-    adjective or adverb, with or without a *than*-standard; not where *more* is already
-    modified (*much more*, *far more*, *any more*: *much much severe* doubles the marker, and
-    *any much* is no comparison), in *more and more* or in correlatives (*the more ...*)."""
-    for more in index.by_lemma.get("more", ()):
-        adj = more.head
-        if analytic_more(adj) is not None and analytic_more(adj).i == more.i \
-                and plain_comparative_more(index, more, adj):
+    """*much* as comparative marker: *much severe than* 'more severe than'. The *more* of an
+    analytic comparative of an adjective or adverb that has a *than*-standard: without one,
+    *much* before a plain adjective reads as the intensifier (*much similar* 'very similar')
+    and the comparison is lost. Not where *more* is already modified (*much more*, *far
+    more*, *any more*: *much much severe* doubles the marker, and *any much* is no
+    comparison), in *more and more* or in correlatives (*the more ...*)."""
+    for kind, adj, _ in comparatives_with_than(index):
+        more = analytic_more(adj) if kind == "analytic" else None
+        if more is not None and plain_comparative_more(index, more, adj):
             yield site(Replace(more.i, "much"))
 
 
