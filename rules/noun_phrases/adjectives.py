@@ -11,7 +11,8 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, NON_GRADABLE,
+    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, MORE_MODIFIERS, NON_GRADABLE,
+    NON_GRADABLE_PREDICATES,
     PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
     followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
 )
@@ -301,12 +302,6 @@ def more_much(doc, index) -> Iterator[Site]:
         more = analytic_more(adj) if kind == "analytic" else None
         if more is not None and plain_comparative_more(index, more, adj):
             yield site(Replace(more.i, "much"))
-
-
-# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
-NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
-# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
-MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
 
 
 def plain_comparative_more(index, more, adj) -> bool:
@@ -608,10 +603,12 @@ def postposable_adjective(index, adj: int) -> bool:
 
 def bounded_noun(index, noun: int) -> bool:
     """No postmodifier starts right after the noun (*the province of Rouen*, *a fit with*,
-    *the name General Motors*): the adjective moved there would be wedged between them and
-    read as taking the phrase as its own complement (*a suit new for the CEO*)."""
+    *the name General Motors*), nor one of the first conjunct shared by this one (*the id and
+    name of each*): the adjective moved there would be wedged between them and read as
+    taking the phrase as its own complement (*a suit new for the CEO*, *name full of each*)."""
+    heads = (noun, index.head_of[noun]) if index.dep_of[noun] == "conj" else (noun,)
     return not any(index.tokens[k].left_edge.i == noun + 1 and index.dep_of[k] not in ("punct", "cc")
-                   for k in index.child_positions(noun))
+                   for h in heads for k in index.child_positions(h))
 
 
 def coordinated_adjectives(index, adj: int) -> int | None:
@@ -674,6 +671,7 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'We should drink fresh water daily.',
         # a postmodifier right after the noun
         'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
+        'List the title and short summary of every chapter.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
