@@ -11,9 +11,8 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, MORE_MODIFIERS, NON_GRADABLE,
-    NON_GRADABLE_PREDICATES,
-    PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
+    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, MORE_MODIFIERS, NAMING_VERBS,
+    NON_GRADABLE, NON_GRADABLE_PREDICATES, PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
     followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
 )
 
@@ -589,6 +588,8 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # classifying adjectives (*public, final, northern*) stay before the noun
     if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return False
+    if dep_of[noun] == "oprd" and index.lemma_of[index.head_of[noun]] in NAMING_VERBS:
+        return False  # *name it the new house*: a name, kept as it is
     if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
         return False  # *my old ones*, *a long way*, *a good time*
     if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
@@ -671,7 +672,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'We should drink fresh water daily.',
         # a postmodifier right after the noun
         'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
-        'List the title and short summary of every chapter.',
+        'List the title and short summary of every chapter.', # a verb of naming: a name
+        'They decided to call the song the long goodbye.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
