@@ -11,8 +11,8 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, NON_GRADABLE,
-    PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
+    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, MORE_MODIFIERS, NAMING_VERBS,
+    NON_GRADABLE, NON_GRADABLE_PREDICATES, PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
     followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
 )
 
@@ -270,12 +270,10 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         ("Is Paris more expensive than Rome?", "Is Paris much expensive than Rome?"),
         ("She said the test wasn't more difficult than the last one.",
          "She said the test wasn't much difficult than the last one."),
-        ('Who is more intelligent?',
-         'Who is much intelligent?'),
-        ('It is more expensive.',
-         'It is much expensive.'),
-        ('This bag is more useful, and she speaks more clearly now.',
-         'This bag is much useful, and she speaks much clearly now.'),
+        ('This bag is more useful than that one, and she speaks more clearly than before.',
+         'This bag is much useful than that one, and she speaks much clearly than before.'),
+        ('The second test was more difficult than we thought.',
+         'The second test was much difficult than we thought.'),
     ],
     negatives=[
         "It is more than five miles.",
@@ -288,25 +286,21 @@ def comparatives_with_than(index) -> Iterator[tuple]:
         'Who is interested in more stereotypically masculine games?', 'Can you speak a bit more slowly?',
         'Could you be a little more careful?', 'Rent is 10% more expensive now.', 'Add more cold milk.',
         'On Sunday the cook made 5 more dumpling than on Monday.',
+        'Who is more intelligent?', 'The new plan makes both teams more similar.',
+        'Prices have become more affordable since the war.',
     ],
 )
 def more_much(doc, index) -> Iterator[Site]:
-    """*much* as comparative marker: *much severe than* 'more severe than', *who is much
-    intelligent?* 'more intelligent'. The *more* of every analytic comparative of an
-    adjective or adverb, with or without a *than*-standard; not where *more* is already
-    modified (*much more*, *far more*, *any more*: *much much severe* doubles the marker, and
-    *any much* is no comparison), in *more and more* or in correlatives (*the more ...*)."""
-    for more in index.by_lemma.get("more", ()):
-        adj = more.head
-        if analytic_more(adj) is not None and analytic_more(adj).i == more.i \
-                and plain_comparative_more(index, more, adj):
+    """*much* as comparative marker: *much severe than* 'more severe than'. The *more* of an
+    analytic comparative of an adjective or adverb that has a *than*-standard: without one,
+    *much* before a plain adjective reads as the intensifier (*much similar* 'very similar')
+    and the comparison is lost. Not where *more* is already modified (*much more*, *far
+    more*, *any more*: *much much severe* doubles the marker, and *any much* is no
+    comparison), in *more and more* or in correlatives (*the more ...*)."""
+    for kind, adj, _ in comparatives_with_than(index):
+        more = analytic_more(adj) if kind == "analytic" else None
+        if more is not None and plain_comparative_more(index, more, adj):
             yield site(Replace(more.i, "much"))
-
-
-# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
-NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
-# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
-MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
 
 
 def plain_comparative_more(index, more, adj) -> bool:
@@ -594,6 +588,8 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # classifying adjectives (*public, final, northern*) stay before the noun
     if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return False
+    if dep_of[noun] == "oprd" and index.lemma_of[index.head_of[noun]] in NAMING_VERBS:
+        return False  # *name it the new house*: a name, kept as it is
     if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
         return False  # *my old ones*, *a long way*, *a good time*
     if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
@@ -608,10 +604,12 @@ def postposable_adjective(index, adj: int) -> bool:
 
 def bounded_noun(index, noun: int) -> bool:
     """No postmodifier starts right after the noun (*the province of Rouen*, *a fit with*,
-    *the name General Motors*): the adjective moved there would be wedged between them and
-    read as taking the phrase as its own complement (*a suit new for the CEO*)."""
+    *the name General Motors*), nor one of the first conjunct shared by this one (*the id and
+    name of each*): the adjective moved there would be wedged between them and read as
+    taking the phrase as its own complement (*a suit new for the CEO*, *name full of each*)."""
+    heads = (noun, index.head_of[noun]) if index.dep_of[noun] == "conj" else (noun,)
     return not any(index.tokens[k].left_edge.i == noun + 1 and index.dep_of[k] not in ("punct", "cc")
-                   for k in index.child_positions(noun))
+                   for h in heads for k in index.child_positions(h))
 
 
 def coordinated_adjectives(index, adj: int) -> int | None:
@@ -674,6 +672,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'We should drink fresh water daily.',
         # a postmodifier right after the noun
         'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
+        'List the title and short summary of every chapter.', # a verb of naming: a name
+        'They decided to call the song the long goodbye.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

@@ -514,7 +514,25 @@ def specific_indefinite(index, det: int) -> bool:
     if not (is_specific_context(index, verb) or (dep_of[role] in ("nsubj", "nsubjpass")
                                                  and perfect_of_an_event(index, verb))):
         return False
-    return not (dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS)
+    if dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS:
+        return False
+    return not intensional_object(index, role, verb)
+
+
+# Verbs of wanting, needing and seeking: their object is what is wished for, not a thing
+# that exists (*they want a better future*: any one; *one better future* would count).
+INTENSIONAL_VERBS = frozenset("want need wish desire seek require lack deserve".split())
+INTENSIONAL_PREPOSITIONAL_VERBS = frozenset("look search hope wish ask long wait".split())  # ... for
+
+
+def intensional_object(index, role: int, verb: int) -> bool:
+    """``role`` is the direct object of a verb of wanting or seeking (*want a car*, *need a
+    pen*) or the object of its *for* (*look for a job*, *hope for a miracle*)."""
+    if index.dep_of[role] == "dobj":
+        return index.lemma_of[verb] in INTENSIONAL_VERBS and index.head_of[role] == verb
+    prep = index.head_of[role]
+    return (index.dep_of[role] == "pobj" and lower(index, prep) == "for" and index.head_of[prep] == verb
+            and index.lemma_of[verb] in INTENSIONAL_PREPOSITIONAL_VERBS)
 
 
 def fronted_description(index, noun: int, verb: int) -> bool:
@@ -585,6 +603,9 @@ def perfect_of_an_event(index, verb: int) -> bool:
         'A talented painter, this Dutchman was born in Leiden.',
         'We often rent a cottage by the sea.',
         'Two judges gave him a nine. A third gave him a seven.',
+        # the object of a verb of wanting or seeking is no existing thing
+        'Most people want a quiet life.', 'She is looking for a new flat.',
+        'The village needed a doctor.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:

@@ -64,6 +64,12 @@ def dictionary_comparative(adjective: str) -> bool:
 
 ADJECTIVE_NOUN_COMPOUNDS = wordlist("adjective_noun_compounds")
 FLAT_ADVERBS = wordlist("flat_adverbs")  # also colloquial adverbs (*drive slow*, *did good*)
+# Verbs of naming, whose object complement is a name or title (*name it the new house*).
+NAMING_VERBS = frozenset("name call title dub entitle rename christen".split())
+# Adjectives of likelihood, whose *much* reads as "very" even beside a comparison.
+NON_GRADABLE_PREDICATES = frozenset({"likely", "unlikely", "probable"})
+# Words that make *more* part of another phrase: *much more*, *any more*, *the more*.
+MORE_MODIFIERS = frozenset("much far any no the even still way lot lots once many".split())
 # Adjectives with which *the most* + plural counts (*the most different versions*, the
 # greatest number of them) rather than grades.
 COUNTING_ADJECTIVES = frozenset("different distinct unique separate various individual".split())
