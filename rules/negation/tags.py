@@ -56,6 +56,9 @@ TAG_AUX_LEMMAS = frozenset({
         "Would you like some tea?",
         "Can you close the door, please?",
         "Is she starts early, how many hours will she work?",
+        # *It is ..., isn't it?*, *This is ..., isn't it?*: the tag would agree (concord)
+        "Is it far from the station?",
+        "Is this the right answer?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -73,10 +76,23 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
     neither (wh-questions, commands and narrative statements, where an added tag would turn
     a report into a request for confirmation)."""
     for q in yes_no_questions(index):
+        if _tag_would_agree(index, q):
+            continue  # *Is it far?* -> *It is far, isn't it?* is the standard concord tag
         yield site(*q.statement_ops(index), Insert(q.mark, ", isn't it"))
     for _start, (aux, _neg, pron) in _tag_questions(index):
         if (aux.lower_, pron.lower_) != ("is", "it"):
             yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
+
+
+# Subjects that the tag *it* takes up in standard English (*This is yours, isn't it?*).
+IT_TAG_SUBJECTS = frozenset({"it", "this", "that"})
+
+
+def _tag_would_agree(index: DocIndex, q: YesNoQuestion) -> bool:
+    """A question *Is it/this/that ...?*: as a statement with *isn't it?* its tag agrees
+    with the anchor's verb and subject, so no non-concord tag comes of it."""
+    return (q.subject_start == q.subject_end and index.words[q.aux].lower() == "is"
+            and index.words[q.subject_start].lower() in IT_TAG_SUBJECTS)
 
 
 def _replace_if_changed(tok: Token, text: str) -> tuple[Op, ...]:
