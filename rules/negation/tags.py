@@ -325,6 +325,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
          "Boil the water.2. Add the rice to the pot.3. Stir it well, can or not?"),
         ("Have a seat.", "Have a seat, can or not?"),
         ("Please have a careful look.", "Please have a careful look, can or not?"),
+        ("Send it to Dr. Lee at the U.S.", "Send it to Dr. Lee at the U.S, can or not?"),
     ],
     negatives=[
         "Don't touch the stove.",
@@ -345,6 +346,9 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "You can't stay, can you?",
         "Enjoy the rest of your holiday.",
         "Have a great weekend.",
+        # a premise set up for what follows, not a request
+        "Suppose the train leaves at noon.",
+        "Assume that the price doubles next year.",
     ],
 )
 def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -419,7 +423,10 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # Verbs whose bare form opens a suggestion, a fixed phrase or a wish, not a request (*Let's
 # go*, *Enjoy your meal*): whether the hearer can do it is not in question.
-NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy"})
+# *Suppose*, *assume*, *imagine* set up a premise for what follows (*Suppose the train
+# leaves at noon.*), which nobody is asked to carry out.
+NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy", "suppose",
+                               "assume", "imagine"})
 
 
 def _wish(root: Token) -> bool:
@@ -478,6 +485,9 @@ def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
         return (Insert(last, tag),)
     if index.words[last] == ".":
         return (Insert(last, tag), Replace(last, "?"))
+    if len(index.words[last]) > 1 and index.words[last].endswith("."):
+        # *over Q.*, *the U.S.*: the full stop is glued to the last word and gives way to '?'
+        return (Replace(last, index.words[last][:-1] + tag + "?"),)
     return (Insert(last, tag + "?", after=True),)
 
 
