@@ -485,7 +485,7 @@ def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
         return (Insert(last, tag),)
     if index.words[last] == ".":
         return (Insert(last, tag), Replace(last, "?"))
-    if len(index.words[last]) > 1 and index.words[last].endswith("."):
+    if re.fullmatch(r".*[^.\s]\.", index.words[last]):
         # *over Q.*, *the U.S.*: the full stop is glued to the last word and gives way to '?'
         return (Replace(last, index.words[last][:-1] + tag + "?"),)
     return (Insert(last, tag + "?", after=True),)

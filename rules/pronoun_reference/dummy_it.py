@@ -179,6 +179,7 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         'Surveys of adults show that they sleep less in summer.',
         # *it all* as subject reads as 'everything'
         'The boats left the harbour and they all sailed north.',
+        'When the lights go out the boats all stop and they all wait until they can see.',
         # a counted antecedent: the number makes the items separate
         'Three old bridges cross the river, and they were built in stone.',
     ],
@@ -203,8 +204,11 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "the books and the pens": several things, not one plural noun
         if any(c.dep_ == "nummod" for c in children(ante)):
             continue  # "two species ... makes them more similar": counted, separate things
-        if tok.dep_ in NOMINAL_SUBJECT_DEPS and _floating_quantifier(tok):
-            continue  # "they all go" -> "it all goes" would read as 'everything goes'
+        if any(t.lower_ == "they" and t.dep_ in NOMINAL_SUBJECT_DEPS and _floating_quantifier(t)
+               and antecedent(t) is not None and antecedent(t).i == ante.i
+               for t in doc[sentence_start(index, tok):tok.i + 1]):
+            continue  # "they all go" -> "it all goes" would read as 'everything goes'; a
+            # later *they* of the same sentence (*as fast as they can*) stays with it
         if _singular_they(tok, ante):
             continue  # "my friend has good relationships with their partner"
         if _subject_may_possess(tok, ante):
