@@ -377,6 +377,11 @@ NOMO_PRONOUN = {
         "It fails where there is no plan and no checks are made.",
         "There are no free rooms tonight.",
         "There isn't any milk in the fridge?",
+        # a name: *no more Anna* reads as 'Anna is no longer (here)'
+        "There's no Anna in this class.",
+        # *nothing else*, *nobody else*: a comparison with what was named ('other than')
+        "There is nothing else to say.",
+        "There's nobody else in the room.",
     ],
 )
 def nomo_existential(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -422,6 +427,8 @@ def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
     noun = word.head.head if word.head.lower_ == "more" else word.head
     if word.dep_ not in ("det", "neg") or noun.pos_ not in ("NOUN", "PROPN"):
         return ()
+    if noun.pos_ == "PROPN":
+        return ()  # *no more Anna* reads as 'Anna no longer': a name denotes one known person
     if noun.lower_ == "one" or _comparison(noun):
         return ()  # *no one* is a pronoun; *no place like home* compares
     if nxt.tag_ in ("JJ", "JJR", "JJS") and nxt.head == noun and nxt.lower_ != "more":
@@ -435,7 +442,7 @@ def _nomo_ops(there: Token, be: Token) -> tuple[Op, ...]:
 
 
 def _comparison(word: Token) -> bool:
-    """*nothing better than*, *no place like home*: a comparison, not a denial. The *more*
-    of *no more* itself does not count."""
-    return any(t.lower_ in ("than", "like") or (t.tag_ in ("JJR", "RBR") and t.lower_ != "more")
+    """*nothing better than*, *no place like home*, *nothing else* ('other than what was
+    named'): a comparison, not a denial. The *more* of *no more* itself does not count."""
+    return any(t.lower_ in ("than", "like", "else") or (t.tag_ in ("JJR", "RBR") and t.lower_ != "more")
                for t in word.subtree)

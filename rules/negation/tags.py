@@ -56,6 +56,9 @@ TAG_AUX_LEMMAS = frozenset({
         "Would you like some tea?",
         "Can you close the door, please?",
         "Is she starts early, how many hours will she work?",
+        # *It is ..., isn't it?*, *This is ..., isn't it?*: the tag would agree (concord)
+        "Is it far from the station?",
+        "Is this the right answer?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -73,10 +76,23 @@ def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
     neither (wh-questions, commands and narrative statements, where an added tag would turn
     a report into a request for confirmation)."""
     for q in yes_no_questions(index):
+        if _tag_would_agree(index, q):
+            continue  # *Is it far?* -> *It is far, isn't it?* is the standard concord tag
         yield site(*q.statement_ops(index), Insert(q.mark, ", isn't it"))
     for _start, (aux, _neg, pron) in _tag_questions(index):
         if (aux.lower_, pron.lower_) != ("is", "it"):
             yield site(*_replace_if_changed(aux, "is"), *_replace_if_changed(pron, "it"))
+
+
+# Subjects that the tag *it* takes up in standard English (*This is yours, isn't it?*).
+IT_TAG_SUBJECTS = frozenset({"it", "this", "that"})
+
+
+def _tag_would_agree(index: DocIndex, q: YesNoQuestion) -> bool:
+    """A question *Is it/this/that ...?*: as a statement with *isn't it?* its tag agrees
+    with the anchor's verb and subject, so no non-concord tag comes of it."""
+    return (q.subject_start == q.subject_end and index.words[q.aux].lower() == "is"
+            and index.words[q.subject_start].lower() in IT_TAG_SUBJECTS)
 
 
 def _replace_if_changed(tok: Token, text: str) -> tuple[Op, ...]:
@@ -309,6 +325,7 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
          "Boil the water.2. Add the rice to the pot.3. Stir it well, can or not?"),
         ("Have a seat.", "Have a seat, can or not?"),
         ("Please have a careful look.", "Please have a careful look, can or not?"),
+        ("Send it to Dr. Lee at the U.S.", "Send it to Dr. Lee at the U.S, can or not?"),
     ],
     negatives=[
         "Don't touch the stove.",
@@ -329,6 +346,9 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "You can't stay, can you?",
         "Enjoy the rest of your holiday.",
         "Have a great weekend.",
+        # a premise set up for what follows, not a request
+        "Suppose the train leaves at noon.",
+        "Assume that the price doubles next year.",
     ],
 )
 def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -403,7 +423,10 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # Verbs whose bare form opens a suggestion, a fixed phrase or a wish, not a request (*Let's
 # go*, *Enjoy your meal*): whether the hearer can do it is not in question.
-NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy"})
+# *Suppose*, *assume*, *imagine* set up a premise for what follows (*Suppose the train
+# leaves at noon.*), which nobody is asked to carry out.
+NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy", "suppose",
+                               "assume", "imagine"})
 
 
 def _wish(root: Token) -> bool:
@@ -462,6 +485,9 @@ def _close_with_tag(index: DocIndex, last: int, tag: str) -> tuple[Op, ...]:
         return (Insert(last, tag),)
     if index.words[last] == ".":
         return (Insert(last, tag), Replace(last, "?"))
+    if re.fullmatch(r".*[^.\s]\.", index.words[last]):
+        # *over Q.*, *the U.S.*: the full stop is glued to the last word and gives way to '?'
+        return (Replace(last, index.words[last][:-1] + tag + "?"),)
     return (Insert(last, tag + "?", after=True),)
 
 

@@ -177,6 +177,11 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         # plural people nearby whom they may mean
         'Studies of young teachers show that they often feel tired.',
         'Surveys of adults show that they sleep less in summer.',
+        # *it all* as subject reads as 'everything'
+        'The boats left the harbour and they all sailed north.',
+        'When the lights go out the boats all stop and they all wait until they can see.',
+        # a counted antecedent: the number makes the items separate
+        'Three old bridges cross the river, and they were built in stone.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -197,6 +202,13 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _coordinated_with_others(ante, tok):
             continue  # "the books and the pens": several things, not one plural noun
+        if any(c.dep_ == "nummod" for c in children(ante)):
+            continue  # "two species ... makes them more similar": counted, separate things
+        if any(t.lower_ == "they" and t.dep_ in NOMINAL_SUBJECT_DEPS and _floating_quantifier(t)
+               and antecedent(t) is not None and antecedent(t).i == ante.i
+               for t in doc[sentence_start(index, tok):tok.i + 1]):
+            continue  # "they all go" -> "it all goes" would read as 'everything goes'; a
+            # later *they* of the same sentence (*as fast as they can*) stays with it
         if _singular_they(tok, ante):
             continue  # "my friend has good relationships with their partner"
         if _subject_may_possess(tok, ante):
@@ -216,6 +228,16 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
             agreement = _singular_agreement(tok)
             if agreement is not None:
                 yield site(Replace(tok.i, "it"), *agreement)
+
+
+FLOATING_QUANTIFIERS = frozenset({"all", "both", "each"})
+
+
+def _floating_quantifier(pron: Token) -> bool:
+    """*they all go*, *they both left*: a quantifier floated off the subject pronoun; with
+    *it* (*it all goes*) it reads as 'everything', or is no English (*it both*)."""
+    doc = pron.doc
+    return pron.i + 1 < len(doc) and doc[pron.i + 1].lower_ in FLOATING_QUANTIFIERS
 
 
 def _coordinated_with_others(ante: Token, pron: Token) -> bool:

@@ -89,6 +89,8 @@ def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
         return True
     if wh.dep_ in ("dobj", "ccomp") and verb.lemma_.lower() in PROPOSITION_VERBS:
         return True  # *what do you mean?*, *what do you think of it?*: one meaning, one view
+    if _course_of_action(wh):
+        return True  # *what should we do?*, *what do you want me to do?*: one course of action
     clause_verb = verb.head if wh.dep_ == "pobj" and verb.dep_ in ("prep", "dative") else verb
     if wh.dep_ not in ("nsubj", "nsubjpass") and _one_referent_subject(clause_verb):
         return True  # *who did Edgar marry?*, *what will the court decide?*, *what do you
@@ -103,6 +105,17 @@ def _expects_one_answer(wh: Token, sentence: list[Token]) -> bool:
     if wh.dep_ in ("nsubj", "nsubjpass"):
         return not _gathering(verb)
     return False
+
+
+def _course_of_action(wh: Token) -> bool:
+    """*what should they have done?*, *what do you want me to do?*: *what* as the object of
+    lexical *do* under a modal or inside a wanted/needed complement asks for advice, one
+    course of action, not a list of things done."""
+    verb = wh.head
+    if wh.dep_ != "dobj" or verb.pos_ != "VERB" or verb.lemma_.lower() != "do":
+        return False
+    return verb.dep_ in ("ccomp", "xcomp") or any(
+        c.dep_ == "aux" and c.tag_ == "MD" for c in children(verb))
 
 
 def _one_referent_subject(verb: Token) -> bool:
@@ -220,5 +233,8 @@ substitution_rule(
         "What ' s with all the noise outside ?",
         'What did she mean by that remark?',
         'What are these little hooks used for?',
+        # what to do: one course of action
+        'What should we do about the leak?',
+        'What do you need us to do next?',
     ],
 )

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import names_people
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
 from multivalue_cli.engine.registry import rule
@@ -154,6 +155,8 @@ def _after_double_object_verb(tok: Token) -> bool:
         ("Where did you park our car?", "Where did you park us car?"),
         ('She said, "Our house is on fire!"', 'She said, "Us house is on fire!"'),
         ("The kids painted our fence on Sunday.", "The kids painted us fence on Sunday."),
+        ("Our old dogs sleep all day.", "Us old dogs sleep all day."),
+        ("The rain flooded our streets again.", "The rain flooded us streets again."),
     ],
     negatives=[
         "The town is ours.",
@@ -163,15 +166,32 @@ def _after_double_object_verb(tok: Token) -> bool:
         "Please save our seats.",
         "Did you bring our tickets?",
         "They never gave our dog a bath.",
+        # *us* before a plural noun for people reads as the pronoun in apposition (*us
+        # teachers* = 'we teachers')
+        "Our teachers work hard.",
+        "If our neighbours complain, we will move.",
+        # all capitals: *US* reads as the abbreviation of the United States
+        "The future rests on OUR shoulders.",
     ],
 )
 def our_us(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """Object form *us* as possessive determiner: *we like us town*. Not right after a verb
     that takes two objects, where *us* would read as its first object (*save us planet*); a
-    capital that is not the sentence's (a quotation's first word, a title) is kept."""
+    capital that is not the sentence's (a quotation's first word, a title) is kept. Not
+    before a plural noun for people, where *us* reads as the pronoun in apposition (*us
+    leaders* = 'we leaders'), nor in all capitals (*US* is the United States)."""
     for tok in index.form("our"):
+        if tok.text.isupper() or _appositive_reading(tok):
+            continue
         if _possessive_determiner(tok) and not _after_double_object_verb(tok):
             yield site(Replace(tok.i, "Us" if lexically_capitalised(tok) else "us"))
+
+
+def _appositive_reading(tok: Token) -> bool:
+    """*our leaders*: the possessed noun is plural and names people, so an object pronoun
+    before it reads as standing in apposition to it (*us leaders* 'we, the leaders')."""
+    head = tok.head
+    return head.tag_ in ("NNS", "NNPS") and names_people(head.lemma_.lower())
 
 
 def _plural_addressee(sent) -> bool:

@@ -365,6 +365,11 @@ MAX_ONE_CLAUSE = 6
         "Which of the metals that are the most expensive did she buy?",
         "We picked the apples that were the ripest.",
         "Pick the answer that is the best.",
+        # after a name the relative adds a comment (non-restrictive), commas or not
+        "We drove to Lisbon which is lovely in May.",
+        # a full stop glued to the clause's last word (*C.*), a fill-in blank
+        "Count the pupils who left by door C.",
+        "The number that is ____ must be even.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -380,10 +385,16 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for clause in relative_clauses(doc, index):
         if not plain_gap(clause) or clause.coordinated or clause.head.lemma_.lower() == "one":
             continue
+        if clause.head.pos_ == "PROPN":
+            continue  # *Lisbon which is lovely*: a name's relative is non-restrictive
         words = index.tokens[clause.start:clause.end + 1]
         if clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
-                t.is_punct or t.lower_ == "one" for t in words):
+                t.is_punct or t.lower_ == "one" or _blank(t) for t in words):
             continue
+        if clause.end + 1 < len(doc) and _blank(doc[clause.end + 1]):
+            continue  # *that is ____*: the clause goes on in the blank to fill in
+        if words[-1].text.endswith(".") and len(words[-1].text) > 1:
+            continue  # *door C.*: *one* would follow the sentence's full stop
         if _reads_as_a_number(index, clause.end + 1):
             continue  # *expectancy one less than 72*: the parse cut the clause short
         if _demonstrative_before_noun(clause.head, clause.rel):
@@ -396,6 +407,12 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # *people are interested one, enthusiastic and sure*
         yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
                    keep=gap_tokens(clause))
+
+
+def _blank(tok: Token) -> bool:
+    """A blank to fill in (*____*, tokenised one underscore at a time), which a clause-final
+    *one* can neither follow nor precede."""
+    return bool(tok.text) and set(tok.text) <= {"_"}
 
 
 # Words before which *one* is the pronoun *one* (*this one*, *the other one*, *each one*).
