@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from multivalue_cli.engine.animacy import fill_in_blank
 from multivalue_cli.engine.antecedents import is_human_noun
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
@@ -389,9 +390,9 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # *Lisbon which is lovely*: a name's relative is non-restrictive
         words = index.tokens[clause.start:clause.end + 1]
         if clitic_follows(clause.rel) or len(words) > MAX_ONE_CLAUSE or any(
-                t.is_punct or t.lower_ == "one" or _blank(t) for t in words):
+                t.is_punct or t.lower_ == "one" or fill_in_blank(t) for t in words):
             continue
-        if clause.end + 1 < len(doc) and _blank(doc[clause.end + 1]):
+        if clause.end + 1 < len(doc) and fill_in_blank(doc[clause.end + 1]):
             continue  # *that is ____*: the clause goes on in the blank to fill in
         if words[-1].text.endswith(".") and len(words[-1].text) > 1:
             continue  # *door C.*: *one* would follow the sentence's full stop
@@ -407,12 +408,6 @@ def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # *people are interested one, enthusiastic and sure*
         yield site(Delete(clause.rel.i), Insert(clause.end, "one", after=True),
                    keep=gap_tokens(clause))
-
-
-def _blank(tok: Token) -> bool:
-    """A blank to fill in (*____*, tokenised one underscore at a time), which a clause-final
-    *one* can neither follow nor precede."""
-    return bool(tok.text) and set(tok.text) <= {"_"}
 
 
 # Words before which *one* is the pronoun *one* (*this one*, *the other one*, *each one*).
