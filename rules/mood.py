@@ -212,6 +212,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         "My aunt can usually fix anything.",
         "Nobody knows how many guests can fit in the hall.",
         "The settlers arrived in 1820. Their children would build the first school.",
+        "A careful driver in heavy rain should:",
+        "She will help if she can.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -235,6 +237,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
+        if clause_of(modal).pos_ not in ("VERB", "AUX"):
+            continue  # "would most likely:": the verb is elided, the adverb left heads the clause
         if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$", "WRB")
                                         for t in direct_subject(clause_of(modal)).subtree):
             continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)

@@ -232,6 +232,8 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "If it rains, the game will be cancelled.",
         "If prices rise, which of these firms will lose customers?",
         "What will the farmer plant if it rains in May?",
+        "what will happen to the ice if the sun comes out",
+        "who will pay the bill if the company closes",
         "If she saves every week, she will have enough money.",
         "If we leave now, the drive will take three hours.",
         "If she keeps this diet, she will lose two kilos a month.",
@@ -253,8 +255,9 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = subject_of(verb)
         if subj is None or subj.i > will.i or negation_after(will) is not None:
             continue
-        if index.in_question(will.i):
-            continue  # *which of these will increase ...?* asks, it states no result
+        if index.in_question(will.i) or subj.tag_ in ("WP", "WDT") or any(
+                t.tag_ in ("WP", "WDT", "WP$") for t in subj.subtree):
+            continue  # *which of these will increase ...?*, *what will happen if ...*: asks, states no result
         if verb.lemma_ in NOT_COMPLETABLE:
             continue  # a state has no completion (*he will have 60 marbles*, *you'll need to wait*)
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
@@ -277,6 +280,13 @@ def _has_if_clause(verb: Token) -> bool:
                for c in children(verb))
 
 
+def _only_subject(p: Perfect) -> bool:
+    """*Only the dead have seen ...*, *only two climbers have reached it*: a subject limited by
+    *only* says who has had the experience, not that an event is complete."""
+    return any(t.lower_ == "only" and t.dep_ == "advmod" for t in p.subj.subtree) or any(
+        c.lower_ == "only" and c.dep_ == "advmod" and c.i < p.subj.i for c in children(p.verb))
+
+
 @rule(
     "perfect_slam",
     tags={"VBN", "VBD"},
@@ -285,6 +295,7 @@ def _has_if_clause(verb: Token) -> bool:
         ("She's eaten all the cake.", "She slam ate all the cake."),
         ("We have finished the job, and now we can go home.",
          "We slam finished the job, and now we can go home."),
+        ("The kids have broken the lamp.", "The kids slam broke the lamp."),
     ],
     negatives=[
         "Have you told him?",
@@ -292,6 +303,9 @@ def _has_if_clause(verb: Token) -> bool:
         "He has been fired.",
         "I have lived here since 2010.",
         "He had told me.",
+        "Rents have risen steadily over the past decade.",
+        "My grandparents have lived a quiet life.",
+        "Only a few people have seen the far side of the moon.",
     ],
 )
 def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -300,6 +314,10 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in _completive_perfects(index):
         if p.copular or p.have.lower_ in ("'d", "’d"):
             continue
+        if p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS:
+            continue  # "has lived a simple life": a state or a way of living, nothing completed
+        if span_up_to_now(p.verb) or measures_degree(p.verb) or _only_subject(p):
+            continue  # "has gone up over the last years", "only the dead have seen it": no completion
         if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
                 c.dep_ == "dobj" for c in children(p.verb)):
             continue
