@@ -9,7 +9,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_participle_object,
+    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_compound_adjective,
+    possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -316,6 +317,8 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS:
             continue  # "has lived a simple life": a state or a way of living, nothing completed
+        if possessive_compound_adjective(p.verb):
+            continue  # "has built in pockets": possessive have and a hyphenated adjective
         if span_up_to_now(p.verb) or measures_degree(p.verb) or _only_subject(p):
             continue  # "has gone up over the last years", "only the dead have seen it": no completion
         if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
@@ -566,6 +569,10 @@ def finish_position(verb: Token) -> int | None:
     last = _phrase_end(verb, _adverbial)
     if last is None:
         return None
+    whole = _phrase_end(verb, lambda child: False)
+    if whole is not None and whole.dep_ == "prep" and not any(
+            c.dep_ in ("pobj", "pcomp") for c in children(whole)):
+        return None  # "... on the order of: (a list)": the phrase goes on past the punctuation
     span = verb.doc[verb.i + 1: last.i + 1]
     if any(t.dep_ in EMBEDDED_CLAUSE_DEPS and t.pos_ in ("VERB", "AUX") or t.lower_ in QUOTES
            for t in span):
@@ -624,6 +631,8 @@ ACHIEVEMENT_VERBS = frozenset(
         "How many apples has the farmer picked?",
         "Tom has scored ten points more than his brother.",
         "The puppy has spotted fur.",
+        "This jacket has built in gloves.",
+        "The committee has ranked the four proposals by cost in the order of:",
         "He also has had increased thirst for a week.",
     ],
 )
@@ -667,8 +676,8 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "how many has Stan caught?": a question, whatever the parse says of its order
         if in_comparison(p.verb):
             continue  # "has caught 5 more than Stan", "as many as she has caught": an amount compared
-        if possessive_participle_object(p.verb):
-            continue  # "has attached earlobes": possessive have and an adjective
+        if possessive_participle_object(p.verb) or possessive_compound_adjective(p.verb):
+            continue  # "has attached earlobes", "has built in pockets": possessive have and an adjective
         end = finish_position(p.verb)
         forms = participle_ops(p, "VB")
         if end is None or forms is None or shares_auxiliary(p.verb):
