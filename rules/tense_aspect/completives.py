@@ -20,7 +20,7 @@ from multivalue_cli.engine.syntax import (
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
     experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
     in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
 )
@@ -315,8 +315,8 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in _completive_perfects(index):
         if p.copular or p.have.lower_ in ("'d", "’d"):
             continue
-        if p.verb.lemma_ in NOT_COMPLETABLE | NON_RESULTATIVE_VERBS:
-            continue  # "has lived a simple life": a state or a way of living, nothing completed
+        if p.verb.lemma_ in STATIVE_VERBS | CONTINUATIVE_VERBS:
+            continue  # "has lived a simple life", "has worked hard": a state or a way of living
         if possessive_compound_adjective(p.verb):
             continue  # "has built in pockets": possessive have and a hyphenated adjective
         if span_up_to_now(p.verb) or measures_degree(p.verb) or _only_subject(p):
@@ -330,6 +330,8 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 EXPERIENCE_VERBS = wordlist("experience_verbs")
+# Verbs whose perfect spans a time (*has lived a simple life*, *has worked hard*): no completion.
+CONTINUATIVE_VERBS = wordlist("continuative_verbs")
 # How often something has happened: *once, twice, three times, many times*.
 COUNT_ADVERBS = frozenset({"once", "twice", "thrice"})
 # Cues of a recent or completed result, or of a state up to now: not an experience.
