@@ -57,8 +57,12 @@ def _first_modals() -> dict[str, tuple[str, ...]]:
 
 
 def _in_if_clause(modal: Token) -> bool:
-    """The modal stands in an *if/unless* clause, where double modals are hardly attested."""
-    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
+    """The modal stands in an *if/unless* clause, or a *when(ever)* clause of the same
+    conditional sense (*lie when you can get away with it*), where double modals are hardly
+    attested."""
+    return any(c.dep_ in ("mark", "advmod") and c.lower_ in ("if", "unless", "whether", "when", "whenever")
+               and c.i < clause_of(modal).i and clause_of(modal).dep_ == "advcl"
+               or c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
                for c in children(clause_of(modal)))
 
 
@@ -214,6 +218,8 @@ def _counted_or_guessed(modal: Token) -> bool:
         "The settlers arrived in 1820. Their children would build the first school.",
         "A careful driver in heavy rain should:",
         "She will help if she can.",
+        "Call me whenever you can spare a minute.",
+        "Take a break when you can find the time.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:

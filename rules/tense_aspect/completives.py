@@ -220,6 +220,9 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
           "If you love your enemies, they be done ate you alive."]),
         ("I'll have finished the report by Friday.",
          "I be done finished the report by Friday."),
+        ("If the dog finds the cake, he will eat it all.",
+         ["If the dog finds the cake, he be done eat it all.",
+          "If the dog finds the cake, he be done ate it all."]),
         ("If you touch that wire, it will burn your hand.",
          ["If you touch that wire, it be done burn your hand.",
           "If you touch that wire, it be done burnt your hand.",
@@ -235,6 +238,8 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "What will the farmer plant if it rains in May?",
         "what will happen to the ice if the sun comes out",
         "who will pay the bill if the company closes",
+        "If you open the window, you will hear the birds.",
+        "If you turn left, you'll notice a red door.",
         "If she saves every week, she will have enough money.",
         "If we leave now, the drive will take three hours.",
         "If she keeps this diet, she will lose two kilos a month.",
@@ -266,6 +271,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if measure_predicate(verb) or rate_or_frequency(verb):
             continue  # "it will take 50 minutes", "he'll lose a pound a week": no completed result
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
+        if not haves and verb.lemma_.lower() in PERCEPTION_VERBS:
+            continue  # "if you look, you'll see a graph": perceived as the condition holds, no sequence
         # *will have eaten* (a future perfect), or *will eat* with an if-clause stating the condition
         if not (haves and verb.tag_ == "VBN" or verb.tag_ == "VB" and not haves and _has_if_clause(verb)):
             continue
@@ -274,6 +281,11 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         past = inflect_verb(lemma_of(verb), "VBD")
         alternatives = ((*ops, Replace(verb.i, past)),) if past and past != verb.lower_ else ()
         yield site(*ops, alternatives=alternatives)
+
+
+# Verbs of perception: what *will* perceive under a condition is perceived while it holds
+# (*if you look up, you'll see the moon*), not a result that follows its completion.
+PERCEPTION_VERBS = frozenset({"see", "hear", "feel", "smell", "taste", "notice"})
 
 
 def _has_if_clause(verb: Token) -> bool:
