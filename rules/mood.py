@@ -57,8 +57,12 @@ def _first_modals() -> dict[str, tuple[str, ...]]:
 
 
 def _in_if_clause(modal: Token) -> bool:
-    """The modal stands in an *if/unless* clause, where double modals are hardly attested."""
-    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
+    """The modal stands in an *if/unless* clause, or a *when(ever)* clause of the same
+    conditional sense (*lie when you can get away with it*), where double modals are hardly
+    attested."""
+    return any(c.dep_ in ("mark", "advmod") and c.lower_ in ("if", "unless", "whether", "when", "whenever")
+               and c.i < clause_of(modal).i and clause_of(modal).dep_ == "advcl"
+               or c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")
                for c in children(clause_of(modal)))
 
 
@@ -212,6 +216,10 @@ def _counted_or_guessed(modal: Token) -> bool:
         "My aunt can usually fix anything.",
         "Nobody knows how many guests can fit in the hall.",
         "The settlers arrived in 1820. Their children would build the first school.",
+        "A careful driver in heavy rain should:",
+        "She will help if she can.",
+        "Call me whenever you can spare a minute.",
+        "Take a break when you can find the time.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -235,6 +243,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if modal.i > 0 and index.tag_of[modal.i - 1] == "MD":
             continue
+        if clause_of(modal).pos_ not in ("VERB", "AUX"):
+            continue  # "would most likely:": the verb is elided, the adverb left heads the clause
         if _in_if_clause(modal) or any(t.tag_ in ("WP", "WDT", "WP$", "WRB")
                                         for t in direct_subject(clause_of(modal)).subtree):
             continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)

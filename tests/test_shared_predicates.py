@@ -342,6 +342,18 @@ def test_possessive_participle_object(nlp, text, verb, expected):
     assert possessive_participle_object(word(nlp(text), verb)) is expected
 
 
+@pytest.mark.parametrize("text,verb,expected", [
+    ("The new desk has built in drawers for pens.", "built", True),
+    ("The workers have built in the old quarter for years.", "built", False),
+    ("They have built a shed in the garden.", "built", False),
+    ("She has run down the stairs.", "run", False),
+])
+def test_possessive_compound_adjective(nlp, text, verb, expected):
+    from multivalue_cli.engine.morphology import possessive_compound_adjective
+
+    assert possessive_compound_adjective(word(nlp(text), verb)) is expected
+
+
 @pytest.mark.parametrize("text,verb,nth,expected", [
     ("Tom has scored ten points more than his brother.", "scored", 0, True),
     ("Ann has picked twice as many as Ben has picked.", "picked", 1, True),

@@ -320,3 +320,20 @@ def past_of_another_verb(word: str) -> bool:
     low = word.lower()
     return any(other != low and (inflect_verb(other, "VBD") or "").lower() == low
                for other in getAllLemmas(low).get("VERB", ()))
+
+
+def possessive_compound_adjective(verb) -> bool:
+    """*the bag has built in pockets*, *she has grown up children*: a perfect in the parse that
+    is possessive *have* with a hyphenated adjective written apart. The participle has no
+    object of its own, it and the particle after it form an adjective the dictionary knows
+    (*built-in*, *grown-up*), and a bare noun phrase (no determiner, possessor or number)
+    follows the particle."""
+    if verb.tag_ != "VBN" or any(c.dep_ == "dobj" for c in children(verb)):
+        return False
+    doc = verb.doc
+    if verb.i + 2 >= len(doc):
+        return False
+    particle, after = doc[verb.i + 1], doc[verb.i + 2]
+    if not particle.is_alpha or not dictionary_adjective(f"{verb.lower_}-{particle.lower_}"):
+        return False
+    return after.tag_ in ("NN", "NNS", "JJ", "VBG", "VBN") and after.pos_ in ("NOUN", "ADJ", "VERB")

@@ -9,7 +9,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_participle_object,
+    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_compound_adjective,
+    possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -19,7 +20,7 @@ from multivalue_cli.engine.syntax import (
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, WILL_FORMS, Perfect, asks_how_long, be_form,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
     experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
     in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
 )
@@ -219,6 +220,9 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
           "If you love your enemies, they be done ate you alive."]),
         ("I'll have finished the report by Friday.",
          "I be done finished the report by Friday."),
+        ("If the dog finds the cake, he will eat it all.",
+         ["If the dog finds the cake, he be done eat it all.",
+          "If the dog finds the cake, he be done ate it all."]),
         ("If you touch that wire, it will burn your hand.",
          ["If you touch that wire, it be done burn your hand.",
           "If you touch that wire, it be done burnt your hand.",
@@ -232,6 +236,10 @@ def completive_have_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "If it rains, the game will be cancelled.",
         "If prices rise, which of these firms will lose customers?",
         "What will the farmer plant if it rains in May?",
+        "what will happen to the ice if the sun comes out",
+        "who will pay the bill if the company closes",
+        "If you open the window, you will hear the birds.",
+        "If you turn left, you'll notice a red door.",
         "If she saves every week, she will have enough money.",
         "If we leave now, the drive will take three hours.",
         "If she keeps this diet, she will lose two kilos a month.",
@@ -253,8 +261,9 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         subj = subject_of(verb)
         if subj is None or subj.i > will.i or negation_after(will) is not None:
             continue
-        if index.in_question(will.i):
-            continue  # *which of these will increase ...?* asks, it states no result
+        if index.in_question(will.i) or subj.tag_ in ("WP", "WDT") or any(
+                t.tag_ in ("WP", "WDT", "WP$") for t in subj.subtree):
+            continue  # *which of these will increase ...?*, *what will happen if ...*: asks, states no result
         if verb.lemma_ in NOT_COMPLETABLE:
             continue  # a state has no completion (*he will have 60 marbles*, *you'll need to wait*)
         if any(c.dep_ == "auxpass" for c in children(verb)) or verb.lemma_ == "be":
@@ -262,6 +271,8 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if measure_predicate(verb) or rate_or_frequency(verb):
             continue  # "it will take 50 minutes", "he'll lose a pound a week": no completed result
         haves = [c for c in children(verb) if c.dep_ == "aux" and c.lemma_ == "have"]
+        if not haves and verb.lemma_.lower() in PERCEPTION_VERBS:
+            continue  # "if you look, you'll see a graph": perceived as the condition holds, no sequence
         # *will have eaten* (a future perfect), or *will eat* with an if-clause stating the condition
         if not (haves and verb.tag_ == "VBN" or verb.tag_ == "VB" and not haves and _has_if_clause(verb)):
             continue
@@ -272,9 +283,21 @@ def irrealis_be_done(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(*ops, alternatives=alternatives)
 
 
+# Verbs of perception: what *will* perceive under a condition is perceived while it holds
+# (*if you look up, you'll see the moon*), not a result that follows its completion.
+PERCEPTION_VERBS = frozenset({"see", "hear", "feel", "smell", "taste", "notice"})
+
+
 def _has_if_clause(verb: Token) -> bool:
     return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ == "if" for m in children(c))
                for c in children(verb))
+
+
+def _only_subject(p: Perfect) -> bool:
+    """*Only the dead have seen ...*, *only two climbers have reached it*: a subject limited by
+    *only* says who has had the experience, not that an event is complete."""
+    return any(t.lower_ == "only" and t.dep_ == "advmod" for t in p.subj.subtree) or any(
+        c.lower_ == "only" and c.dep_ == "advmod" and c.i < p.subj.i for c in children(p.verb))
 
 
 @rule(
@@ -285,6 +308,7 @@ def _has_if_clause(verb: Token) -> bool:
         ("She's eaten all the cake.", "She slam ate all the cake."),
         ("We have finished the job, and now we can go home.",
          "We slam finished the job, and now we can go home."),
+        ("The kids have broken the lamp.", "The kids slam broke the lamp."),
     ],
     negatives=[
         "Have you told him?",
@@ -292,6 +316,9 @@ def _has_if_clause(verb: Token) -> bool:
         "He has been fired.",
         "I have lived here since 2010.",
         "He had told me.",
+        "Rents have risen steadily over the past decade.",
+        "My grandparents have lived a quiet life.",
+        "Only a few people have seen the far side of the moon.",
     ],
 )
 def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -300,6 +327,12 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for p in _completive_perfects(index):
         if p.copular or p.have.lower_ in ("'d", "’d"):
             continue
+        if p.verb.lemma_ in STATIVE_VERBS | CONTINUATIVE_VERBS:
+            continue  # "has lived a simple life", "has worked hard": a state or a way of living
+        if possessive_compound_adjective(p.verb):
+            continue  # "has built in pockets": possessive have and a hyphenated adjective
+        if span_up_to_now(p.verb) or measures_degree(p.verb) or _only_subject(p):
+            continue  # "has gone up over the last years", "only the dead have seen it": no completion
         if p.have.lower_ in ("'s", "’s") and p.have.dep_ != "aux" and not any(
                 c.dep_ == "dobj" for c in children(p.verb)):
             continue
@@ -309,6 +342,8 @@ def perfect_slam(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 
 EXPERIENCE_VERBS = wordlist("experience_verbs")
+# Verbs whose perfect spans a time (*has lived a simple life*, *has worked hard*): no completion.
+CONTINUATIVE_VERBS = wordlist("continuative_verbs")
 # How often something has happened: *once, twice, three times, many times*.
 COUNT_ADVERBS = frozenset({"once", "twice", "thrice"})
 # Cues of a recent or completed result, or of a state up to now: not an experience.
@@ -548,6 +583,10 @@ def finish_position(verb: Token) -> int | None:
     last = _phrase_end(verb, _adverbial)
     if last is None:
         return None
+    whole = _phrase_end(verb, lambda child: False)
+    if whole is not None and whole.dep_ == "prep" and not any(
+            c.dep_ in ("pobj", "pcomp") for c in children(whole)):
+        return None  # "... on the order of: (a list)": the phrase goes on past the punctuation
     span = verb.doc[verb.i + 1: last.i + 1]
     if any(t.dep_ in EMBEDDED_CLAUSE_DEPS and t.pos_ in ("VERB", "AUX") or t.lower_ in QUOTES
            for t in span):
@@ -606,6 +645,8 @@ ACHIEVEMENT_VERBS = frozenset(
         "How many apples has the farmer picked?",
         "Tom has scored ten points more than his brother.",
         "The puppy has spotted fur.",
+        "This jacket has built in gloves.",
+        "The committee has ranked the four proposals by cost in the order of:",
         "He also has had increased thirst for a week.",
     ],
 )
@@ -649,8 +690,8 @@ def completive_finish(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "how many has Stan caught?": a question, whatever the parse says of its order
         if in_comparison(p.verb):
             continue  # "has caught 5 more than Stan", "as many as she has caught": an amount compared
-        if possessive_participle_object(p.verb):
-            continue  # "has attached earlobes": possessive have and an adjective
+        if possessive_participle_object(p.verb) or possessive_compound_adjective(p.verb):
+            continue  # "has attached earlobes", "has built in pockets": possessive have and an adjective
         end = finish_position(p.verb)
         forms = participle_ops(p, "VB")
         if end is None or forms is None or shares_auxiliary(p.verb):

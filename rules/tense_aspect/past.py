@@ -213,6 +213,9 @@ def _raising_verb(verb: Token) -> bool:
         "We’Ve painted the door.",
         "No, we didn't.",
         "Yes, she did.",
+        "My uncle never learned to swim.",
+        "The cook tastes the soup and sets the spoon aside.",
+        "She opens the box and cut the ribbon.",
     ],
 )
 def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -237,6 +240,10 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "us shown", "don ’ t", "I’Ve started": no simple past in the text
         if recent_time(verb):
             continue  # "received your card this morning": no past to set apart from now
+        if any(c.dep_ == "neg" for c in children(verb)):
+            continue  # "never graduated": a denied past, as *didn't* (creole *neva*, not *been*)
+        if verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP") and verb.lower_ == inflect_verb(lemma_of(verb), "VB"):
+            continue  # "He stops and put the tool down": a present form the coordination shares
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
             marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
