@@ -99,6 +99,13 @@ def regular_singular(low: str, lemma: str, vocab) -> str | None:
     return None
 
 
+def singular_known_as_noun(singular: str | None) -> bool:
+    """Whether the singular a plural's -s would leave is a noun the dictionary knows: a
+    misspelt plural (*familes*) leaves no word, and the plural of a word used as a noun only
+    by conversion (*likes*, *dos*) leaves a bare verb or preposition that reads as one."""
+    return singular is not None and is_noun(singular)
+
+
 VERB_DEPENDENTS = frozenset({"nsubj", "nsubjpass", "aux", "neg", "dobj", "prt"})
 RELATIVE_WORDS = frozenset({"who", "that", "which"})
 
@@ -284,6 +291,8 @@ def listed_after_colon(index, noun: int) -> bool:
         "Some students didn't come.",
         "Five children were playing.",
         "It was a five years' journey.",
+        "The post got three hundred likes.",
+        "We met two famillies from Spain.",
     ],
 )
 def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
@@ -294,7 +303,8 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
     for tok in index.by_tag.get("NNS", ()):
         i = tok.i
         singular = regular_plural_singular(index, i)
-        if singular is None or capitalised_at(index, i) or followed_by_possessive(index, i):
+        if not singular_known_as_noun(singular) or capitalised_at(index, i) \
+                or followed_by_possessive(index, i):
             continue
         if has_numeral_above_one(index, i) or has_plural_quantifier(index, i, PLURAL_QUANTIFIERS):
             yield site(Replace(i, singular))
@@ -326,6 +336,8 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
         'The hiring committee interviewed two candidates.',
         'My roommates are nice.',
         'Several cousins came.',
+        'These dos and don\'ts are useful.',
+        'Those colurs are bright.',
     ],
 )
 def zero_plural(doc, index) -> Iterator[Site]:
@@ -339,7 +351,8 @@ def zero_plural(doc, index) -> Iterator[Site]:
     for tok in index.by_tag.get("NNS", ()):
         i = tok.i
         singular = regular_plural_singular(index, i)
-        if singular is None or is_human_noun(singular) or capitalised_at(index, i):
+        if not singular_known_as_noun(singular) or is_human_noun(singular) \
+                or capitalised_at(index, i):
             continue
         if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue
