@@ -42,7 +42,11 @@ def wh_infinitive(verb: Token) -> bool:
     (*how for to get*, *how get* are no complement infinitives of the verb)."""
     to = infinitive_marker(verb)
     limit = to.i if to is not None else verb.i
-    return any(t.i < limit and (t.tag_ in ("WRB", "WP", "WDT", "WP$") or t.lower_ == "whether")
+    # after the verb that governs the infinitive: *what do you want to be* fronts its *what*
+    # out of the finite clause, and the infinitive is the plain complement of *want*
+    governor = verb.head.i if verb.head is not verb and verb.head.i < verb.i else -1
+    return any(governor < t.i < limit
+               and (t.tag_ in ("WRB", "WP", "WDT", "WP$") or t.lower_ == "whether")
                for t in verb.subtree)
 
 

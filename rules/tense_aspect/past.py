@@ -171,13 +171,13 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
     for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
-        subj = agreement_subject(subj)
+        own, subj = subj, agreement_subject(subj)
         if verb.tag_ == "VBD" and is_irrealis(verb):
             continue
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
-        if _auxiliary_stranded_before(verb, subj) or _subject_ends_in_modifier(verb, subj):
+        if _auxiliary_stranded_before(verb, own) or _subject_ends_in_modifier(verb, own):
             continue
         at = preverbal_start(verb, subj)
         invariant = form == "does_or_do"
