@@ -88,3 +88,13 @@ def test_one_completive_done_per_perfect(nlp, text):
     exclude each other."""
     out = apply(nlp, ["completive_done", "completive_have_done"], text)
     assert out.count("done") == 1, out
+
+
+@pytest.mark.parametrize("text", ["I think the bill is due.", "The soup was really hot."])
+def test_a_dropped_copula_leaves_no_focusing_like_behind(nlp, text):
+    """*the bill like due* reads as the verb *like*: either the copula goes or the focusing
+    *like* comes, never both."""
+    names = ["drop_copula_be_AP", "acomp_focusing_like"]
+    for order in (names, names[::-1]):
+        out = apply(nlp, order, text)
+        assert out in {apply(nlp, [name], text) for name in names}, out

@@ -36,6 +36,20 @@ def _noun_complement_infinitive(verb: Token) -> Token | None:
     return None if to is None or in_fixed_infinitive(to) or negated_infinitive(to) else to
 
 
+def wh_infinitive(verb: Token) -> bool:
+    """*how to get there*, *what to do*, *whether to stay*: an infinitive introduced by a
+    wh-word (or *whether*) of its own, before its *to*; the wh-infinitive keeps its *to*
+    (*how for to get*, *how get* are no complement infinitives of the verb)."""
+    to = infinitive_marker(verb)
+    limit = to.i if to is not None else verb.i
+    # after the verb that governs the infinitive: *what do you want to be* fronts its *what*
+    # out of the finite clause, and the infinitive is the plain complement of *want*
+    governor = verb.head.i if verb.head is not verb and verb.head.i < verb.i else -1
+    return any(governor < t.i < limit
+               and (t.tag_ in ("WRB", "WP", "WDT", "WP$") or t.lower_ == "whether")
+               for t in verb.subtree)
+
+
 @rule(
     "for_to",
     tags={"TO"},
@@ -51,6 +65,9 @@ def _noun_complement_infinitive(verb: Token) -> Token | None:
         ("Did you get permission to leave?", "Did you get permission for to leave?"),
     ],
     negatives=[
+        "Can you show me how to fix the tap?",
+        "She didn't know whether to laugh.",
+        "We asked them where to park.",
         "He seems to be happy.",
         "I have to leave now.",
         "We're going to win.",
@@ -71,7 +88,8 @@ def for_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
     found += [to for verb in index.by_tag.get("VB", ())
               if (to := _noun_complement_infinitive(verb)) is not None]
     for to in sorted(found, key=lambda t: t.i):
-        yield site(Insert(to.i, "for"))
+        if not wh_infinitive(to.head):
+            yield site(Insert(to.i, "for"))
 
 
 # ------------------------------------------------------------------------------ 202 for_to_purpose
@@ -355,6 +373,8 @@ BARE_AFTER = frozenset({"allow", "permit", "ask", "tell", "want", "force", "orde
         "He seems to be happy.",
         "She went to school.",
         "I have to leave now.",
+        "Please tell us how to reach the station.",
+        "They never told me what to bring.",
     ],
 )
 def drop_inf_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -364,7 +384,8 @@ def drop_inf_to(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if verb.dep_ not in ("xcomp", "ccomp") or verb.head.lemma_.lower() not in BARE_AFTER:
             continue
         to = infinitive_marker(verb)
-        if to is not None and to.i == verb.i - 1 and verb.head.pos_ == "VERB":
+        if to is not None and to.i == verb.i - 1 and verb.head.pos_ == "VERB" \
+                and not wh_infinitive(verb):
             yield site(Delete(to.i))
 
 

@@ -64,7 +64,10 @@ def acomp_focusing_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
     for adj in index.by_dep.get("acomp", ()):
         first = _focused_adjective(adj)
         if first is not None:
-            yield site(Insert(first.i, "like"))
+            # put after the word before the phrase (the copula in *is due*), so that the site
+            # claims it: a copula left out by another rule would leave *the baby like due*,
+            # where *like* reads as the verb
+            yield site(Insert(first.i - 1, "like", after=True))
 
 
 # ------------------------------------------------------------------------------ 235 quotative_like

@@ -99,6 +99,22 @@ def regular_singular(low: str, lemma: str, vocab) -> str | None:
     return None
 
 
+# The simple prepositions (a closed class): a noun made from one (*likes, ins, outs*) that is
+# no noun of the dictionary in the singular reads, bare, as the preposition again.
+PREPOSITIONS = frozenset(
+    "aboard about above across after against along amid among around as at before behind below "
+    "beneath beside besides between beyond by despite down during except for from in inside "
+    "into like near of off on onto opposite out outside over past per round since than through "
+    "till to toward towards under underneath unlike until up upon via with within without".split())
+
+
+def singular_reads_as_other_word(singular: str | None) -> bool:
+    """Whether the singular a plural's -s would leave reads as another word: none is found
+    (an irregular or invariable plural), or it is a preposition the dictionary does not know
+    as a noun (*2 or more like* reads as the preposition or the verb, not the noun *likes*)."""
+    return singular is None or singular in PREPOSITIONS and not is_noun(singular)
+
+
 VERB_DEPENDENTS = frozenset({"nsubj", "nsubjpass", "aux", "neg", "dobj", "prt"})
 RELATIVE_WORDS = frozenset({"who", "that", "which"})
 
@@ -278,12 +294,16 @@ def listed_after_colon(index, noun: int) -> bool:
         ("We did all our subjects in English, and it took several weeks.",
          "We did all our subject in English, and it took several week."),
         ("It costs 20 dollars.", "It costs 20 dollar."),
+        ("The photo got two hundred likes and ten comments.",
+         "The photo got two hundred likes and ten comment."),
     ],
     negatives=[
         "The books are on the table.",
         "Some students didn't come.",
         "Five children were playing.",
         "It was a five years' journey.",
+        "The post got three hundred likes.",
+        "Her post got few likes.",
     ],
 )
 def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
@@ -294,7 +314,8 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
     for tok in index.by_tag.get("NNS", ()):
         i = tok.i
         singular = regular_plural_singular(index, i)
-        if singular is None or capitalised_at(index, i) or followed_by_possessive(index, i):
+        if singular_reads_as_other_word(singular) or capitalised_at(index, i) \
+                or followed_by_possessive(index, i):
             continue
         if has_numeral_above_one(index, i) or has_plural_quantifier(index, i, PLURAL_QUANTIFIERS):
             yield site(Replace(i, singular))
@@ -326,6 +347,8 @@ def zero_plural_after_quantifier(doc, index) -> Iterator[Site]:
         'The hiring committee interviewed two candidates.',
         'My roommates are nice.',
         'Several cousins came.',
+        'These ins and outs are tricky.',
+        'These likes were bought.',
     ],
 )
 def zero_plural(doc, index) -> Iterator[Site]:
@@ -339,7 +362,8 @@ def zero_plural(doc, index) -> Iterator[Site]:
     for tok in index.by_tag.get("NNS", ()):
         i = tok.i
         singular = regular_plural_singular(index, i)
-        if singular is None or is_human_noun(singular) or capitalised_at(index, i):
+        if singular_reads_as_other_word(singular) or is_human_noun(singular) \
+                or capitalised_at(index, i):
             continue
         if followed_by_possessive(index, i) or index.dep_of[i] == "compound":
             continue

@@ -119,6 +119,25 @@ def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
     return (form, "do") if form == "does" and invariant else (form,)
 
 
+def _auxiliary_stranded_before(verb: Token, subj: Token | None) -> bool:
+    """*Where were the families originate from?*: a finite *be, have, do* right before the
+    verb's subject, inverted as in a question; the clause already carries its tense there
+    (whatever the parser made of that auxiliary) and another *do* would double it."""
+    if subj is None or subj.i > verb.i or subj.left_edge.i == 0:
+        return False
+    aux = verb.doc[subj.left_edge.i - 1]
+    return aux.lemma_ in ("be", "have", "do") and aux.tag_ in ("VBD", "VBZ", "VBP")
+
+
+def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
+    """*Which of the following best describes*: the subject the parser found ends, right
+    before the verb, in a comparative or superlative (*best, most, better*) that is the
+    verb's own adverb; *do* put after it would split the adverb from its verb."""
+    if subj is None or subj.i > verb.i or subj.right_edge.i != verb.i - 1:
+        return False
+    return verb.doc[verb.i - 1].tag_ in ("JJS", "JJR", "RBS", "RBR")
+
+
 @rule(
     "do_tense_marker",
     tags={"VBD", "VBZ", "VBP"},
@@ -140,6 +159,8 @@ def _do_variants(subj: Token, past: bool, invariant: bool) -> tuple[str, ...]:
         "If I knew the answer, I would tell you.",
         "It’s a long way to the station.",
         "Shoutout to readers writers kids books!",
+        "Which of these best explains the result?",
+        "Where were the old families come from?",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -150,11 +171,13 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
     for verb, subj in finite_lexical(index, ("VBD", "VBZ", "VBP")):
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
-        subj = agreement_subject(subj)
+        own, subj = subj, agreement_subject(subj)
         if verb.tag_ == "VBD" and is_irrealis(verb):
             continue
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:
+            continue
+        if _auxiliary_stranded_before(verb, own) or _subject_ends_in_modifier(verb, own):
             continue
         at = preverbal_start(verb, subj)
         invariant = form == "does_or_do"
