@@ -44,6 +44,7 @@ def rendered(nlp, text, *ops):
         ("They won't stop.", [Delete(2)], "They will stop."),
         ("He doesn't know.", [Delete(1)], "He not know."),
         ("He is going.", [Insert(1, "n't", after=True)], "He isn't going."),
+        ("It is NOT here.", [Replace(1, "ai"), Replace(2, "n't")], "It AIN'T here."),
         ("I'm going home.", [Replace(1, "is")], "I is going home."),
         ("She is not here.", [Replace(1, "is"), Replace(2, "n't")], "She isn't here."),
         # ca, wo and sha are hosts only where they stood before n't

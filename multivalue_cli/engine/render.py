@@ -223,6 +223,8 @@ def _fix_contractions(items: list[Item], words: list[str]) -> None:
         elif low in ("n't", "n’t") and prev not in NEGATION_HOSTS:
             item.text = "not"
             item.changed = True
+        elif low in ("n't", "n’t") and item.text.isupper() and not items[k - 1].text.isupper():
+            items[k - 1].text = items[k - 1].text.upper()  # a stressed NOT keeps its stress: AIN'T
 
 
 def _was_host(item: Item, words: list[str]) -> bool:
