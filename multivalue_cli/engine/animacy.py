@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .docindex import is_blank
 from .syntax import children, morph_values
 from .wordlists import wordlist
 
@@ -195,5 +196,4 @@ def _place_nouns() -> frozenset[str]:
 def fill_in_blank(tok: Token) -> bool:
     """A cloze text's blank (*_ avoids eating carrots*, *___ had a baby*): it stands for a
     noun phrase the reader fills in, most often a person's name."""
-    text = tok.text
-    return len(text) >= 1 and set(text) == {"_"}
+    return is_blank(tok.text)

@@ -443,3 +443,8 @@ def _quoted_titles(index: "DocIndex") -> set[int]:
             found.update(inside)
     return found
 
+
+def is_blank(text: str) -> bool:
+    """A fill-in blank (*_ had a baby girl*): it stands for a word, capitalised at the start
+    of a sentence, so what a rule puts before it there is capitalised."""
+    return bool(text) and set(text) == {"_"}

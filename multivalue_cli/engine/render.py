@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from .docindex import DocIndex
+from .docindex import DocIndex, is_blank
 from .edits import Delete, Insert, Move, Op, Replace
 
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
     by_orig: dict[int, Item] | None = None
     for item in items:
         if item.sent in touched and item.sent not in first_out and (
-                any(ch.isalpha() for ch in item.text) or _blank(item.text)):
+                any(ch.isalpha() for ch in item.text) or is_blank(item.text)):
             first_out[item.sent] = item
     n = len(tokens)
     for start in sorted(touched):
@@ -288,10 +288,10 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
             if i > start and sent_of[i] != start:
                 break
             tok = tokens[i]
-            if tok.is_alpha or tok.like_num or tok.text[:1].isalpha() or _blank(tok.text):
+            if tok.is_alpha or tok.like_num or tok.text[:1].isalpha() or is_blank(tok.text):
                 first = tok
                 break
-        if first is None or not (first.text[:1].isupper() or _blank(first.text)):
+        if first is None or not (first.text[:1].isupper() or is_blank(first.text)):
             continue  # the writer did not capitalise this sentence; neither do we
         new_first = first_out.get(start)
         if new_first is None:
@@ -305,12 +305,6 @@ def _fix_sentence_case(tokens: list["Token"], items: list[Item], sent_of: list[i
             new_first.text = capitalise(new_first.text)
         elif new_first.changed:
             new_first.text = capitalise(new_first.text)
-
-
-def _blank(text: str) -> bool:
-    """A fill-in blank (*_ had a baby girl*): it stands for a word, capitalised at the start
-    of a sentence, so what a rule puts before it there is capitalised."""
-    return bool(text) and set(text) == {"_"}
 
 
 def capitalise(text: str) -> str:
