@@ -198,3 +198,21 @@ def test_a_closed_stderr_drops_the_notes_and_the_run_ends_as_usual(tmp_path):
         assert done.returncode == 3  # done, one line listed in errors.jsonl
         manifest = json.loads((out / "manifest.json").read_text())
         assert manifest["state"] == "complete" and manifest["counts"]["written"] == 4
+
+
+def test_a_run_started_with_stderr_closed_ends_as_usual(tmp_path):
+    """``multivalue transform ... 2>&-``: the process has no stderr at all (Python's
+    ``sys.stderr`` is None); the notes go nowhere and the run writes its folder as usual."""
+    import os
+    import subprocess
+    import sys
+
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps({"id": k, "text": TEXTS[k % 3]}) + "\n" for k in range(4)))
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "multivalue_cli", "transform", str(source), "-d", "IndE",
+                           "-o", str(out)], stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(2),
+                          env={**os.environ, "HF_HUB_OFFLINE": "1"}, timeout=600)
+    assert done.returncode == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["state"] == "complete" and manifest["counts"]["written"] == 4

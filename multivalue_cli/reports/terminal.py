@@ -16,7 +16,8 @@ class NotesStream:
     descriptor then points to the null device) and the command goes on to its own end."""
 
     def __init__(self, stream) -> None:
-        self._stream = stream
+        # a process started with stderr closed (``2>&-``) has none: its notes go nowhere
+        self._stream = stream if stream is not None else open(os.devnull, "w", encoding="utf-8")
 
     def write(self, text: str) -> int:
         try:
