@@ -302,6 +302,7 @@ def light_verb_event_object(verb) -> bool:
     return False
 
 
+@lru_cache(maxsize=65536)
 def dictionary_word(word: str, upos: str | None = None) -> bool:
     """Whether the inflection dictionary knows ``word`` as a form of a word of the class
     ``upos`` (``"ADJ"``, ``"ADV"``, ``"NOUN"``), or of any class when ``upos`` is None: a
@@ -311,6 +312,7 @@ def dictionary_word(word: str, upos: str | None = None) -> bool:
     return upos in getAllLemmas(word, upos) if upos else bool(getAllLemmas(word))
 
 
+@lru_cache(maxsize=65536)
 def past_of_another_verb(word: str) -> bool:
     """Whether ``word`` is also the simple past of another verb (*found* of *find*, *wound* of
     *wind*, *lay* of *lie*, *saw* of *see*): a base form left for a past then reads as that
