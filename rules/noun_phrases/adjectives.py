@@ -11,7 +11,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, FLAT_ADVERBS, MORE_MODIFIERS, NAMING_VERBS,
+    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, MORE_MODIFIERS, NAMING_VERBS,
     NON_GRADABLE, NON_GRADABLE_PREDICATES, PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
     followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
 )
@@ -596,10 +596,19 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *such a nice guy*, *what a good idea*
     if compound_noun(low, index.lemma_of[noun]):
         return False  # *high schoolers*, *a red head*: a compound, not a described noun
-    if low in FLAT_ADVERBS and not any(dep_of[c] in ("det", "poss") for c in index.child_positions(noun)):
-        return False  # *practice science good*, *morning good*: read as an adverb
+    if dictionary_word(low, "ADV") or not determined_noun(index, noun):
+        return False  # *works hard*, *a date early*; *people happy*, *rice golden*
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
+
+
+def determined_noun(index, noun: int) -> bool:
+    """The noun has a determiner or possessive of its own (*a nice demeanor*, *your hard
+    work*). After a bare noun an adjective reads as a predicate of it (*comfort people
+    happy*: made happy) or an adverb (*practice science good*), and a bare adjective + noun is
+    mostly the name of a kind (*white light, brown sugar, full name*), not a described
+    thing."""
+    return any(index.dep_of[c] in ("det", "poss") for c in index.child_positions(noun))
 
 
 def bounded_noun(index, noun: int) -> bool:
@@ -628,6 +637,10 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         low = lower(index, a)
         if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
             return None
+        if dictionary_word(low, "ADV"):
+            return None
+    if not determined_noun(index, noun):
+        return None
     if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return None
     if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
@@ -644,7 +657,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
     examples=[
         ("They bought a big saucepan.", "They bought a saucepan big."),
         ("Did you see an old car outside?", "Did you see a car old outside?"),
-        ("She wore red shoes, but I didn't.", "She wore shoes red, but I didn't."),
+        ("Her red shoes were new, but I didn't like them.", "Her shoes red were new, but I didn't like them."),
+        ("The young teacher smiled at us.", "The teacher young smiled at us."),
         ('They live in a big and old house.',
          'They live in a house big and old.'),
         ('She bought a cheap but new car.',
@@ -674,6 +688,10 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'They sold the large pieces of furniture.', 'She is a huge fan of jazz.',
         'List the title and short summary of every chapter.', # a verb of naming: a name
         'They decided to call the song the long goodbye.',
+        # a bare noun: the name of a kind, or an adjective that would read as its predicate
+        'Fresh bread smells wonderful.', 'We should make tired children happy.',
+        # an adjective that is an adverb too would read as one after the noun
+        'Thanks for all your hard work.', 'She left at an early hour.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
@@ -683,7 +701,11 @@ def adj_postfix(doc, index) -> Iterator[Site]:
     other modifier, so that the order of several modifiers need not be decided; not
     classifying adjectives (*public school, final exam*) or compounds (*high schoolers*, a
     documented list) that form a unit with the noun, nor determiner-like or ordering ones
-    (*own, other, first*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    (*own, other, first*). The noun has a determiner or possessive, as in the attested
+    phrase (*a big iron saucepan*): a bare adjective + noun is mostly the name of a kind
+    (*white light, brown sugar*), and after a bare noun the adjective reads as its predicate
+    (*comfort people happy*). Not adjectives that are adverbs too (*hard, early, high*),
+    which after the noun read as adverbs (*your works hard*, *from a date early*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
     old*)."""
     for tok in index.by_tag.get("JJ", ()):
         adj = tok.i
