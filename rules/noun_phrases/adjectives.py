@@ -11,9 +11,9 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import lexically_capitalised, open_range_comparative
 
 from .common import (
-    ARTICLE_FRAMES, COUNTING_ADJECTIVES, FIXED_ARTICLE_NOUNS, MORE_MODIFIERS, NAMING_VERBS,
-    NON_GRADABLE, NON_GRADABLE_PREDICATES, PRENOMINAL_ONLY, capitalised_at, compound_noun, dictionary_comparative,
-    followed_by_possessive, is_noun, lexicon_forms, lower, noun_only, previous_word, regular_form,
+    COUNTING_ADJECTIVES, MORE_MODIFIERS, NON_GRADABLE, NON_GRADABLE_PREDICATES, PRENOMINAL_ONLY, capitalised_at,
+    compound_noun, coordinated_adjectives, dictionary_comparative, is_noun, lexicon_forms, lower, noun_only,
+    postposable_adjective, previous_word, regular_form,
 )
 
 
@@ -571,86 +571,6 @@ def zero_degree(doc, index) -> Iterator[Site]:
             yield site(Replace(tok.i, lemma))
 
 
-NOUN_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "nmod"})
-
-
-def postposable_adjective(index, adj: int) -> bool:
-    """A lone attributive adjective (position ``adj``) right before its noun, with nothing of
-    its own (*a big house*, not *a very big house* or *a big and old house*)."""
-    tag_of, dep_of = index.tag_of, index.dep_of
-    noun = index.head_of[adj]
-    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 1 or index.children(adj):
-        return False
-    low = lower(index, adj)
-    if low in PRENOMINAL_ONLY or capitalised_at(index, adj) or not index.tokens[adj].is_alpha:
-        return False
-    if not dictionary_comparative(low):
-        return False  # classifying adjectives (*public, final, northern*) stay before the noun
-    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
-        return False
-    if dep_of[noun] == "oprd" and index.lemma_of[index.head_of[noun]] in NAMING_VERBS:
-        return False  # *name it the new house*: a name, kept as it is
-    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
-        return False  # *my old ones*, *a long way*, *a good time*
-    if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
-        return False  # *such a nice guy*, *what a good idea*
-    if compound_noun(low, index.lemma_of[noun]):
-        return False  # *high schoolers*, *a red head*: a compound, not a described noun
-    if dictionary_word(low, "ADV") or not determined_noun(index, noun):
-        return False  # *works hard*, *a date early*; *people happy*, *rice golden*
-    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
-    return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
-
-
-def determined_noun(index, noun: int) -> bool:
-    """The noun has a determiner or possessive of its own (*a nice demeanor*, *your hard
-    work*). After a bare noun an adjective reads as a predicate of it (*comfort people
-    happy*: made happy) or an adverb (*practice science good*), and a bare adjective + noun is
-    mostly the name of a kind (*white light, brown sugar, full name*), not a described
-    thing."""
-    return any(index.dep_of[c] in ("det", "poss") for c in index.child_positions(noun))
-
-
-def bounded_noun(index, noun: int) -> bool:
-    """No postmodifier starts right after the noun (*the province of Rouen*, *a fit with*,
-    *the name General Motors*), nor one of the first conjunct shared by this one (*the id and
-    name of each*): the adjective moved there would be wedged between them and read as
-    taking the phrase as its own complement (*a suit new for the CEO*, *name full of each*)."""
-    heads = (noun, index.head_of[noun]) if index.dep_of[noun] == "conj" else (noun,)
-    return not any(index.tokens[k].left_edge.i == noun + 1 and index.dep_of[k] not in ("punct", "cc")
-                   for h in heads for k in index.child_positions(h))
-
-
-def coordinated_adjectives(index, adj: int) -> int | None:
-    """*a big and old house*: the end (exclusive) of two plain gradable adjectives joined by
-    *and*/*or*/*but* right before their noun, starting at ``adj``; None otherwise."""
-    dep_of, tag_of = index.dep_of, index.tag_of
-    noun = index.head_of[adj]
-    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 3:
-        return None
-    kids = index.child_positions(adj)
-    if [dep_of[k] for k in kids] != ["cc", "conj"] or kids != [adj + 1, adj + 2]:
-        return None
-    if lower(index, adj + 1) not in ("and", "or", "but") or tag_of[adj + 2] != "JJ" or index.child_positions(adj + 2):
-        return None
-    for a in (adj, adj + 2):
-        low = lower(index, a)
-        if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
-            return None
-        if dictionary_word(low, "ADV"):
-            return None
-    if not determined_noun(index, noun):
-        return None
-    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
-        return None
-    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
-        return None
-    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
-    if modifiers != [adj] or followed_by_possessive(index, noun):
-        return None
-    return adj + 3
-
-
 @rule(
     "adj_postfix",
     tags={"JJ"},
@@ -692,6 +612,8 @@ def coordinated_adjectives(index, adj: int) -> int | None:
         'Fresh bread smells wonderful.', 'We should make tired children happy.',
         # an adjective that is an adverb too would read as one after the noun
         'Thanks for all your hard work.', 'She left at an early hour.',
+        # nouns sharing the adjective; a kind named by adjective and noun
+        'She cleaned the dirty cups and plates.', 'He caught a common cold last week.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
@@ -705,7 +627,8 @@ def adj_postfix(doc, index) -> Iterator[Site]:
     phrase (*a big iron saucepan*): a bare adjective + noun is mostly the name of a kind
     (*white light, brown sugar*), and after a bare noun the adjective reads as its predicate
     (*comfort people happy*). Not adjectives that are adverbs too (*hard, early, high*),
-    which after the noun read as adverbs (*your works hard*, *from a date early*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
+    which after the noun read as adverbs (*your works hard*, *from a date early*), nor one
+    that the noun's conjuncts share (*a new chemical and container*). *a/an* is chosen again for the noun that now follows it (*an old car* -> *a car
     old*)."""
     for tok in index.by_tag.get("JJ", ()):
         adj = tok.i

@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from multivalue_cli.engine.edits import Site, touched_tokens
+from multivalue_cli.engine.morphology import dictionary_word
 from multivalue_cli.engine.syntax import lexically_capitalised
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -221,3 +222,94 @@ def common_noun_head(index, det: int) -> bool:
 def by_position(sites: Iterator[Site]) -> list[Site]:
     """Sites in document order (the two possessive kinds are found separately)."""
     return sorted(sites, key=lambda s: min(min(touched_tokens(v)) for v in s.variants()))
+
+
+# --------------------------------------------------------------------------- adjective order
+
+
+NOUN_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "nmod"})
+
+
+def postposable_adjective(index, adj: int) -> bool:
+    """A lone attributive adjective (position ``adj``) right before its noun, with nothing of
+    its own (*a big house*, not *a very big house* or *a big and old house*)."""
+    tag_of, dep_of = index.tag_of, index.dep_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 1 or index.children(adj):
+        return False
+    low = lower(index, adj)
+    if low in PRENOMINAL_ONLY or capitalised_at(index, adj) or not index.tokens[adj].is_alpha:
+        return False
+    if not dictionary_comparative(low):
+        return False  # classifying adjectives (*public, final, northern*) stay before the noun
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return False
+    if dep_of[noun] == "oprd" and index.lemma_of[index.head_of[noun]] in NAMING_VERBS:
+        return False  # *name it the new house*: a name, kept as it is
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return False  # *my old ones*, *a long way*, *a good time*
+    if adj > 1 and lower(index, adj - 2) in ARTICLE_FRAMES:
+        return False  # *such a nice guy*, *what a good idea*
+    if compound_noun(low, index.lemma_of[noun]):
+        return False  # *high schoolers*, *a red head*: a compound, not a described noun
+    if dictionary_word(low, "ADV") or not determined_noun(index, noun) or shared_by_conjuncts(index, noun):
+        return False  # *works hard*, *a date early*; *people happy*, *rice golden*
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
+
+
+def shared_by_conjuncts(index, noun: int) -> bool:
+    """The noun is joined to another without a determiner of its own (*a new chemical and
+    container*, *every white man, woman or child*): the adjective before the first may
+    describe them all, and moved after the first it describes that one only."""
+    dep_of = index.dep_of
+    return any(dep_of[c] == "conj" and not determined_noun(index, c) for c in index.child_positions(noun))
+
+
+def determined_noun(index, noun: int) -> bool:
+    """The noun has a determiner or possessive of its own (*a nice demeanor*, *your hard
+    work*). After a bare noun an adjective reads as a predicate of it (*comfort people
+    happy*: made happy) or an adverb (*practice science good*), and a bare adjective + noun is
+    mostly the name of a kind (*white light, brown sugar, full name*), not a described
+    thing."""
+    return any(index.dep_of[c] in ("det", "poss") for c in index.child_positions(noun))
+
+
+def bounded_noun(index, noun: int) -> bool:
+    """No postmodifier starts right after the noun (*the province of Rouen*, *a fit with*,
+    *the name General Motors*), nor one of the first conjunct shared by this one (*the id and
+    name of each*): the adjective moved there would be wedged between them and read as
+    taking the phrase as its own complement (*a suit new for the CEO*, *name full of each*)."""
+    heads = (noun, index.head_of[noun]) if index.dep_of[noun] == "conj" else (noun,)
+    return not any(index.tokens[k].left_edge.i == noun + 1 and index.dep_of[k] not in ("punct", "cc")
+                   for h in heads for k in index.child_positions(h))
+
+
+def coordinated_adjectives(index, adj: int) -> int | None:
+    """*a big and old house*: the end (exclusive) of two plain gradable adjectives joined by
+    *and*/*or*/*but* right before their noun, starting at ``adj``; None otherwise."""
+    dep_of, tag_of = index.dep_of, index.tag_of
+    noun = index.head_of[adj]
+    if dep_of[adj] != "amod" or tag_of[adj] != "JJ" or noun != adj + 3:
+        return None
+    kids = index.child_positions(adj)
+    if [dep_of[k] for k in kids] != ["cc", "conj"] or kids != [adj + 1, adj + 2]:
+        return None
+    if lower(index, adj + 1) not in ("and", "or", "but") or tag_of[adj + 2] != "JJ" or index.child_positions(adj + 2):
+        return None
+    for a in (adj, adj + 2):
+        low = lower(index, a)
+        if low in PRENOMINAL_ONLY or not dictionary_comparative(low) or capitalised_at(index, a):
+            return None
+        if dictionary_word(low, "ADV"):
+            return None
+    if not determined_noun(index, noun) or shared_by_conjuncts(index, noun):
+        return None
+    if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
+        return None
+    if lower(index, noun) in ("one", "ones") or index.lemma_of[noun] in FIXED_ARTICLE_NOUNS:
+        return None
+    modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
+    if modifiers != [adj] or followed_by_possessive(index, noun):
+        return None
+    return adj + 3
