@@ -516,7 +516,30 @@ def specific_indefinite(index, det: int) -> bool:
         return False
     if dep_of[role] == "dobj" and index.lemma_of[verb] in LIGHT_VERBS:
         return False
+    if characterising_phrase(index, role) or generic_passive_subject(index, role, verb):
+        return False
     return not intensional_object(index, role, verb)
+
+
+def characterising_phrase(index, role: int) -> bool:
+    """``role`` is the object of a *with/without* phrase of a noun (*the man with a beard*:
+    a property that tells which one, not a thing introduced), or of a phrase that is the
+    predicate of *be* (*she was on a diet*, *he is in a hurry*: a state)."""
+    if index.dep_of[role] != "pobj":
+        return False
+    prep = index.head_of[role]
+    owner = index.head_of[prep]
+    if lower(index, prep) in ("with", "without") and index.pos_of[owner] in ("NOUN", "PROPN", "PRON"):
+        return True
+    return index.dep_of[prep] == "prep" and index.lemma_of[owner] == "be" and index.pos_of[owner] == "AUX" \
+        and not any(index.dep_of[c] in ("attr", "acomp", "expl") for c in index.child_positions(owner))
+
+
+def generic_passive_subject(index, role: int, verb: int) -> bool:
+    """*A plateau is formed by ...*: the subject of a present simple passive, which says how
+    things of a kind come about (any plateau), not what happened to one."""
+    return index.dep_of[role] == "nsubjpass" and index.head_of[role] == verb and any(
+        index.dep_of[c] == "auxpass" and index.tag_of[c] in ("VBZ", "VBP") for c in index.child_positions(verb))
 
 
 # Verbs of wanting, needing and seeking: their object is what is wished for, not a thing
@@ -606,6 +629,9 @@ def perfect_of_an_event(index, verb: int) -> bool:
         # the object of a verb of wanting or seeking is no existing thing
         'Most people want a quiet life.', 'She is looking for a new flat.',
         'The village needed a doctor.',
+        # a property that tells which one; a state as predicate of *be*; a generic passive
+        'The girl with a red hat waved at us.', 'My brother was in a hurry yesterday.',
+        'A rainbow is formed by sunlight in rain.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -615,7 +641,9 @@ def indef_one(doc, index) -> Iterator[Site]:
     would count), questions, commands (*find the students enrolled in one course* would read
     as "exactly one"), conditionals, under negation (*I don't have one car* means "not even
     one") or modals, after *like/as/than/of* (*like a brother*), nor in quantity and fixed
-    phrases (*a few, for a while*)."""
+    phrases (*a few, for a while*). Not a property that tells which one (*the man with a
+    beard*), a state after *be* (*was on a diet*) or the subject of a present passive (*a
+    plateau is formed by*: any plateau), where nothing is counted."""
     for det in indefinite_articles(index):
         if lower(index, det + 1) in ORDINALS:
             continue  # *a third (person) says*: *one third* reads as a fraction
