@@ -407,7 +407,8 @@ def bare_modified_mass_noun(noun) -> bool:
     """*good advice*, *for advice*, *with useful information*: a countable-in-the-dialect
     mass noun without a determiner, as object, predicate or object of a preposition (not of
     the *of* of a partitive or quantity: *a piece of advice*, *a lot of homework*); as a
-    predicate only with an adjective (*it is information* is no single item)."""
+    predicate only with an adjective (*it is information* is no single item); not the
+    object of an infinitive (:func:`activity_object`)."""
     if noun.tag_ != "NN" or noun.lower_ != noun.lemma_.lower() or lexically_capitalised(noun):
         return False
     role = first_conjunct(noun)
@@ -417,6 +418,8 @@ def bare_modified_mass_noun(noun) -> bool:
         return False
     if role.dep_ == "dobj" and not object_taken_by_verb(role.head, role):
         return False  # *imperfect information*, *pricing information*: a modifier taken for a verb
+    if role.dep_ == "dobj" and activity_object(role):
+        return False
     if noun.i + 1 < len(noun.doc) and noun.doc[noun.i + 1].tag_ in ("NN", "NNS"):
         return False  # *information desk*
     lefts = list(noun.lefts)
@@ -425,6 +428,14 @@ def bare_modified_mass_noun(noun) -> bool:
     return all(c.dep_ == "amod" and c.tag_ == "JJ" for c in lefts) and not (
         {t.lower_ for c in lefts for t in c.subtree} & (SINGULAR_MARKERS | NON_GRADABLE)
     )
+
+
+def activity_object(obj) -> bool:
+    """*designed to gather information*, *the way to free information*: the bare object of an
+    infinitive, which with its verb names a kind of activity (any information), not a
+    single item that was or is gathered."""
+    verb = obj.head
+    return verb.tag_ == "VB" and any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
 
 
 # What a bare -ing form right before its object does when it is a verb of its own clause
@@ -470,6 +481,9 @@ def object_taken_by_verb(head, obj) -> bool:
         # a modifier before the noun taken for a verb with an object
         'That is encouraging news.',
         'Taxes, public goods, and imperfect information all cause market failure.',
+        # the object of an infinitive names an activity
+        'The probe was built to collect information about comets.',
+        'Their aim is to give advice to everyone who asks.',
     ],
 )
 def indefinite_for_zero(doc, index) -> Iterator[Site]:
