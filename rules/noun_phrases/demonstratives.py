@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Iterator
 
-from multivalue_cli.engine.antecedents import is_human_noun
+from multivalue_cli.engine.animacy import could_be_person, is_human_noun, names_a_place
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
@@ -131,7 +131,7 @@ def replaceable_definite(index, det: int) -> bool:
     if lemma in DEFINITE_IDIOM_NOUNS or lemma in UNIQUE_NOUNS or lemma in UNIQUE_REFERENTS \
             or lemma in TIME_NOUNS:
         return False
-    if has_of_complement(index, noun):
+    if has_of_complement(index, noun) or completed_by_to_phrase(index, noun):
         return False  # *the name of the teacher*: *that name of* reads as contrastive
     if index.dep_of[first_conjunct_at(index, noun)] not in ARGUMENT_DEPS:
         return False
@@ -142,6 +142,19 @@ def replaceable_definite(index, det: int) -> bool:
     if not index.words[det + 1][:1].isalpha():  # the noun follows, so there is a next word
         return False
     return plain_noun_phrase(index, det, noun) and not followed_by_possessive(index, noun)
+
+
+def completed_by_to_phrase(index, noun: int) -> bool:
+    """*the road to a third attack*, *the key to success*: a *to*-phrase right after the noun
+    whose object is no place or person (where something goes, *took the bus to school*), so
+    that it completes the noun as an *of*-phrase does, and *the* comes with it."""
+    to = noun + 1
+    if to >= len(index.words) or lower(index, to) != "to" or index.dep_of[to] != "prep":
+        return False
+    if index.head_of[to] not in (noun, index.head_of[noun]):
+        return False
+    objects = [index.tokens[c] for c in index.child_positions(to) if index.dep_of[c] == "pobj"]
+    return any(o.pos_ == "NOUN" and not names_a_place(o) and not could_be_person(o) for o in objects)
 
 
 # Speaker and hearer: a question that names them is asked in a shared situation.
@@ -191,6 +204,9 @@ def restricted_by_clause(index, noun: int) -> bool:
         "How many languages are spoken around the world?",
         "Which car has the minimum horsepower?",
         "They compared the average ages.",
+        # a unique region; a to-phrase that completes the noun
+        "Warm air came up from the tropics.",
+        "Hard work opened the door to success.",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
@@ -198,8 +214,9 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
     *the* becomes *that* (singular and mass nouns) or *those* (plurals) before plain common
     noun phrases in argument roles; not in names and titles (*The Hobbit*), fixed phrases
     (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
-    (*the best, the first*), with unique nouns (*the sun*), times (*in the summer* would
-    become one particular summer) or heads of an *of*-phrase (*the name of the teacher*)."""
+    (*the best, the first*), with unique nouns (*the sun, the tropics*), times (*in the
+    summer* would become one particular summer) or heads of an *of*-phrase (*the name of the
+    teacher*) or of a *to*-phrase that completes them (*the key to success*)."""
     tag_of, head_of = index.tag_of, index.head_of
     for tok in index.by_lemma.get("the", ()):
         det = tok.i
