@@ -115,8 +115,27 @@ def ends_noun_phrase(index, noun) -> bool:
 
 def benefactive_position(noun) -> bool:
     """The noun is the object of a verb (*trace back the luggage for you*, *moved the desk for
-    her*), where a *for*-phrase after it reads as the one the act is done for."""
-    return first_conjunct(noun).dep_ in ("dobj", "dative")
+    her*), or of a phrase of a verb that has an object already (*scraped the paint off the
+    house for her*, *put the cup on the desk for me*), where a *for*-phrase after it reads as
+    the one the act is done for."""
+    role = first_conjunct(noun)
+    if role.dep_ in ("dobj", "dative"):
+        return True
+    prep = role.head
+    if role.dep_ != "pobj" or prep.dep_ != "prep":
+        return False
+    while prep.head.dep_ == "prep" and prep.head.i == prep.i - 1:
+        prep = prep.head  # *off of*, *out of*: one complex preposition
+    if prep.head.pos_ not in ("VERB", "AUX"):
+        return False
+    return any(c.dep_ == "dobj" and c.i < prep.i for c in prep.head.children)
+
+
+# Goods made or sent to someone: a *for*-phrase after them names who receives them (*the
+# exports for Japan*, *a parcel for you*), not who owns them.
+TRANSFERRED_GOODS = frozenset(
+    "export import shipment delivery parcel package consignment cargo freight gift present "
+    "supply product merchandise donation ration mail order".split())
 
 
 def postnominal_possession(index, marker: str, any_possession: bool = False) -> Iterator[Site]:
@@ -163,9 +182,10 @@ def generic_our(index, poss) -> bool:
 
 def ownable(noun) -> bool:
     """A concrete thing or animal, not a person (*the brother for me* reads as "a brother
-    meant for me") or an abstraction (*the help for you*, *the decision for the court*)."""
+    meant for me"), an abstraction (*the help for you*, *the decision for the court*) or
+    goods that are sent (*the exports for the Normans* read as sent to them)."""
     lemma = noun.lemma_.lower()
-    return lemma in CONCRETE_NOUNS and not is_human_noun(lemma)
+    return lemma in CONCRETE_NOUNS and lemma not in TRANSFERRED_GOODS and not is_human_noun(lemma)
 
 
 def personal_possessor(possessor) -> bool:
@@ -221,6 +241,9 @@ def in_command(index, noun) -> bool:
         "How many moons does our solar system have?",
         "Which stars in our galaxy are the brightest?",
         "Rain falls on Earth's surface.",
+        # goods that are sent; the phrase of a verb that has an object
+        "Japan's main exports are cars and chips.",
+        "She hung the coat on her sister's door.",
     ],
 )
 def possessives_for_post(doc, index) -> Iterator[Site]:
