@@ -614,6 +614,7 @@ def zero_degree(doc, index) -> Iterator[Site]:
         'Thanks for all your hard work.', 'She left at an early hour.',
         # nouns sharing the adjective; a kind named by adjective and noun
         'She cleaned the dirty cups and plates.', 'He caught a common cold last week.',
+        'He spoke about the "new economy" in his talk.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

@@ -242,6 +242,8 @@ def postposable_adjective(index, adj: int) -> bool:
         return False
     if not dictionary_comparative(low):
         return False  # classifying adjectives (*public, final, northern*) stay before the noun
+    if quoted_term(index, adj, noun):
+        return False
     if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return False
     if dep_of[noun] == "oprd" and index.lemma_of[index.head_of[noun]] in NAMING_VERBS:
@@ -256,6 +258,16 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *works hard*, *a date early*; *people happy*, *rice golden*
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
+
+
+QUOTES = frozenset('" “ ” \' ‘ ’ `` \'\''.split())
+
+
+def quoted_term(index, adj: int, noun: int) -> bool:
+    """*developing "green communities"*, *a "poor eater"*: adjective and noun in quotation
+    marks, a term that is mentioned or named, kept as it is."""
+    return (adj > 0 and index.words[adj - 1] in QUOTES) or (
+        noun + 1 < len(index.words) and index.words[noun + 1] in QUOTES)
 
 
 def shared_by_conjuncts(index, noun: int) -> bool:
