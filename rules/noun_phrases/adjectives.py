@@ -585,6 +585,8 @@ def zero_degree(doc, index) -> Iterator[Site]:
          'She bought a car cheap but new.'),
         ('We saw a tall tree.',
          'We saw a tree tall.'),
+        ('The tall candidate spoke first, and the short candidate spoke last.',
+         'The candidate tall spoke first, and the candidate short spoke last.'),
     ],
     negatives=[
         "It is a very big house.",
@@ -615,6 +617,8 @@ def zero_degree(doc, index) -> Iterator[Site]:
         # nouns sharing the adjective; a kind named by adjective and noun
         'She cleaned the dirty cups and plates.', 'He caught a common cold last week.',
         'He spoke about the "new economy" in his talk.',
+        # the same noun with another modifier: the adjective contrasts the two
+        'She wore the red dress, and her sister wore the silk dress.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:

@@ -256,6 +256,8 @@ def postposable_adjective(index, adj: int) -> bool:
         return False  # *high schoolers*, *a red head*: a compound, not a described noun
     if dictionary_word(low, "ADV") or not determined_noun(index, noun) or shared_by_conjuncts(index, noun):
         return False  # *works hard*, *a date early*; *people happy*, *rice golden*
+    if contrasted_noun(index, adj, noun):
+        return False
     modifiers = [c for c in index.child_positions(noun) if dep_of[c] in NOUN_MODIFIER_DEPS]
     return modifiers == [adj] and not followed_by_possessive(index, noun) and bounded_noun(index, noun)
 
@@ -268,6 +270,29 @@ def quoted_term(index, adj: int, noun: int) -> bool:
     marks, a term that is mentioned or named, kept as it is."""
     return (adj > 0 and index.words[adj - 1] in QUOTES) or (
         noun + 1 < len(index.words) and index.words[noun + 1] in QUOTES)
+
+
+def contrasted_noun(index, adj: int, noun: int) -> bool:
+    """The noun stands elsewhere in the text with another modifier before it (*the black
+    shirt ... the gold shirt*, *brown sugar ... white sugar*, *a green tea or a jasmine
+    tea*): the adjective tells one kind or referent from the other, and moved in one phrase
+    only, the parallel is broken. A contrast of two adjectives that both move (*the
+    candidate tall ... the candidate short*) keeps it."""
+    lemma, lemma_of, dep_of = index.lemma_of[noun], index.lemma_of, index.dep_of
+    return any(
+        lemma_of[j] == lemma and j != noun and any(
+            dep_of[c] in ("amod", "compound", "nmod") and c < j and lower(index, c) != lower(index, adj)
+            and not movable_like(index, c, j) for c in index.child_positions(j))
+        for j in range(len(lemma_of)))
+
+
+def movable_like(index, adj: int, noun: int) -> bool:
+    """A modifier the rule moves as it moves ``adj`` (checked in part: a plain gradable
+    adjective, no adverb, right before a determined noun)."""
+    low = lower(index, adj)
+    return (index.dep_of[adj] == "amod" and index.tag_of[adj] == "JJ" and adj == noun - 1
+            and dictionary_comparative(low) and not dictionary_word(low, "ADV")
+            and low not in PRENOMINAL_ONLY and determined_noun(index, noun))
 
 
 def shared_by_conjuncts(index, noun: int) -> bool:
@@ -315,7 +340,7 @@ def coordinated_adjectives(index, adj: int) -> int | None:
             return None
         if dictionary_word(low, "ADV"):
             return None
-    if not determined_noun(index, noun) or shared_by_conjuncts(index, noun):
+    if not determined_noun(index, noun) or shared_by_conjuncts(index, noun) or contrasted_noun(index, adj, noun):
         return None
     if tag_of[noun] not in ("NN", "NNS") or capitalised_at(index, noun) or dep_of[noun] == "compound":
         return None
