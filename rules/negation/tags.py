@@ -41,6 +41,10 @@ TAG_AUX_LEMMAS = frozenset({
         ("Does he like rice?", "He likes rice, isn't it?"),
         ("Will the shop be open tomorrow?", "The shop will be open tomorrow, isn't it?"),
         ("Is the shop open on Sundays??", "The shop is open on Sundays, isn't it??"),
+        # a negation in a condition leaves the question open; *only* without *be I/we*
+        ("Can muscles get weaker if you don't train?",
+         "Muscles can get weaker if you don't train, isn't it?"),
+        ("Do we spend only an hour on it?", "We spend only an hour on it, isn't it?"),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -63,6 +67,7 @@ TAG_AUX_LEMMAS = frozenset({
         "Is there a shop here that never closes?",
         "Was there a day she didn't complain?",
         "Are we the only team without a coach?",
+        "Are you sure you weren't late?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -264,8 +269,8 @@ def _asks_open_or_requests(index: DocIndex, aux: int, mark: int) -> bool:
         return True
     tokens = index.tokens
     if any(index.words[i].lower() == "please" or negative_polarity_item(tokens[i])
-           or index.dep_of[i] == "neg" for i in range(aux + 1, mark)):
-        return True  # a negation anywhere (*Was there a time he never ...?*) expects *no*
+           or _negation_outside_condition(index, i) for i in range(aux + 1, mark)):
+        return True  # a negation (*Was there a time he never ...?*) expects *no*
     return _self_questioning(index, aux, mark)
 
 
@@ -275,11 +280,18 @@ EXCLUSIVE_WORDS = frozenset({"only", "alone", "just"})
 FIRST_PERSON_SUBJECTS = frozenset({"i", "we"})
 
 
+def _negation_outside_condition(index: DocIndex, i: int) -> bool:
+    """A negation in the question that is not in an adverbial clause: *Was there a time he
+    never looked old?*, *Are you sure you weren't speeding?* expect the answer *no*; a
+    condition's negation (*Can muscle turn into fat if you don't exercise?*) does not."""
+    return index.dep_of[i] == "neg" and index.dep_of[index.head_of[i]] != "advcl"
+
+
 def _self_questioning(index: DocIndex, aux: int, mark: int) -> bool:
     """A speaker asking whether they alone are so (*Am I the only one who ...?*, *Am I
     alone?*): a rhetorical question that expects others to say *no, me too*, so the
     statement with a tag (*I am the only one ..., amn't I?*) claims the opposite."""
-    if index.words[aux + 1].lower() not in FIRST_PERSON_SUBJECTS:
+    if index.lemma_of[aux] != "be" or index.words[aux + 1].lower() not in FIRST_PERSON_SUBJECTS:
         return False
     return any(index.words[i].lower() in EXCLUSIVE_WORDS for i in range(aux + 2, mark))
 
@@ -350,6 +362,8 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("Boil the water. Add the rice to the pot. Stir it well.",
          "Boil the water, can or not? Add the rice to the pot, can or not? Stir it well, can or not?"),
         ("Have a seat.", "Have a seat, can or not?"),
+        ("The bill came to 45. Split it between the three of us.",
+         "The bill came to 45. Split it between the three of us, can or not?"),
         ("Please have a careful look.", "Please have a careful look, can or not?"),
         ("Send it to Dr. Lee at the U.S.", "Send it to Dr. Lee at the U.S, can or not?"),
     ],
@@ -528,11 +542,14 @@ def _numbered_item(index: DocIndex, first: int) -> bool:
     hearer. Its number stands before it, glued to the previous sentence's last word, or
     opens it (*4. Measure ...*, *4) Measure ...*)."""
     words = index.words
-    before = [i for i in range(max(0, first - 3), first) if not index.is_space[i]]
-    if len(before) >= 2 and words[before[-1]] in (".", ")") and (
-            _glued_list_number(index.tokens[before[-2]]) or words[before[-2]].isdigit()):
+    before = [i for i in range(max(0, first - 4), first) if not index.is_space[i]]
+    if len(before) < 2 or words[before[-1]] not in (".", ")"):
+        return False
+    if _glued_list_number(index.tokens[before[-2]]):
         return True
-    return bool(before) and re.fullmatch(r"(?:[A-Za-z]+\.)?\d+[.)]", words[before[-1]]) is not None
+    # *... each day. 4. Measure ...*: a number standing alone between two full stops (not
+    # the number ending a sentence, *... became 30. Calculate ...*)
+    return words[before[-2]].isdigit() and (len(before) < 3 or words[before[-3]] in (".", ":"))
 
 
 def _asking_wh_word(tok: Token) -> bool:
