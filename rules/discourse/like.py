@@ -140,6 +140,9 @@ def _reported_words(verb: Token) -> list[int] | None:
     clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
     if clause is None or clause.left_edge.i != verb.i + 1 or direct_subject(clause) is None:
         return None
+    if clause.lemma_.lower() == "say" and not _speaker(direct_subject(clause)):
+        return None  # "he said the word said ...": the parser made the object of *said*
+        # the subject of a second *said*; no clause is reported
     if _shifted_pronoun(subj, clause) or _reporters_pronoun(subj, clause):
         return None  # "you said you received it", "the doctor said I have ...": indirect
         # speech, not a quote
@@ -218,6 +221,8 @@ def _reporters_pronoun(speaker: Token, clause: Token) -> bool:
         # the reporter's own *I/my*: after *like* it would be the speaker's
         "They said that I was wrong about the date.",
         "The nurse said my results were fine.",
+        # *said* with a noun object that the parser reads as the subject of a second *said*
+        "she said the magic word said the man",
     ],
 )
 def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
