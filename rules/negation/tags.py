@@ -68,6 +68,7 @@ TAG_AUX_LEMMAS = frozenset({
         "Was there a day she didn't complain?",
         "Are we the only team without a coach?",
         "Are you sure you weren't late?",
+        "Can you fix it yourself, and if so, how?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -219,6 +220,8 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
     mark = index.final_punct_run(start)
     if mark is None or _asks_open_or_requests(index, aux, mark):
         return None
+    if index.tag_of[mark - 1] in WH_WORD_TAGS:
+        return None  # *Can you be both, and if so, how?*: it ends asking a wh-question
     subject = next((c for c in index.children(clause) if c.dep_ in ("nsubj", "nsubjpass", "expl")
                     and c.left_edge.i == aux + 1), None)
     if subject is None or subject.right_edge.i + 1 >= mark:
@@ -552,10 +555,13 @@ def _numbered_item(index: DocIndex, first: int) -> bool:
     return words[before[-2]].isdigit() and (len(before) < 3 or words[before[-3]] in (".", ":"))
 
 
+WH_WORD_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+
+
 def _asking_wh_word(tok: Token) -> bool:
     """A wh-word that asks (*"New" what?*), not one that opens a clause of its own under
     the command (*the players who scored*, *what they bought*, *how much it costs*)."""
-    if tok.tag_ not in ("WP", "WRB", "WDT", "WP$"):
+    if tok.tag_ not in WH_WORD_TAGS:
         return False
     return not any(a.dep_ in EMBEDDED_CLAUSES for a in [tok, *tok.ancestors]
                    if a.dep_ != "ROOT")

@@ -155,7 +155,10 @@ def _plural_answer(wh: Token) -> bool:
     (*Who are likely to win?*) leave the number of answers open."""
     verb = wh.head
     if wh.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() != "be":
-        return _gathering(verb)
+        # not when the verb has a subject of its own (*Who did Rollo sign it with?*: the
+        # parser's subject *who* is an object)
+        return _gathering(verb) and not any(
+            c.i != wh.i and c.dep_ in ("nsubj", "nsubjpass") for c in children(verb))
     if wh.dep_ == "nsubj" and any(c.lower_ == "there" for c in children(verb)):
         return True  # *Who'll be there?*
     if wh.dep_ not in ("attr", "nsubj") or verb.lemma_.lower() != "be" \
@@ -281,6 +284,7 @@ substitution_rule(
         'What do you need us to do next?',
         # no plural in the question: an activity, an object, a plural copula with an adjective
         'Who are you?',
+        'Who did the players sign the deal with?',
         'What are you cooking tonight?',
         'What did the two rivers flow into?',
         'Who are most likely to complain?',
