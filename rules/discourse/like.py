@@ -97,8 +97,15 @@ def _quotative(verb: Token) -> Token | None:
     return subj
 
 
+# The second person plural pronouns written as one word (the parser takes them for names).
+SECOND_PERSON_PLURAL = frozenset({"y'all", "yall", "youse", "yous", "youz"})
+
+
 def _be_like(verb: Token, subj: Token) -> str:
     person = person_number(subj)
+    if subj.lower_.replace("’", "'") in SECOND_PERSON_PLURAL or any(
+            c.lower_ == "all" and c.i > subj.i for c in children(subj)):
+        person = "other"  # *y'all*, *you all*, *yall* (split as *y* + *all*), *we all*
     if verb.tag_ == "VBD":
         return "was like" if person in ("1s", "3s") else "were like"
     return {"1s": "am like", "3s": "is like"}.get(person, "are like")
@@ -133,8 +140,12 @@ def _reported_words(verb: Token) -> list[int] | None:
     clause = next((c for c in children(verb) if c.dep_ == "ccomp" and c.i > verb.i), None)
     if clause is None or clause.left_edge.i != verb.i + 1 or direct_subject(clause) is None:
         return None
-    if _shifted_pronoun(subj, clause):
-        return None  # "you said you received it": indirect speech, not a quote
+    if clause.lemma_.lower() == "say" and not _speaker(direct_subject(clause)):
+        return None  # "he said the word said ...": the parser made the object of *said*
+        # the subject of a second *said*; no clause is reported
+    if _shifted_pronoun(subj, clause) or _reporters_pronoun(subj, clause):
+        return None  # "you said you received it", "the doctor said I have ...": indirect
+        # speech, not a quote
     mark = clause.left_edge
     if mark.lower_ == "that" and mark.dep_ == "mark":
         return [mark.i]
@@ -161,6 +172,17 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
                and _grammatical_person(t) == person for t in clause_tokens(clause))
 
 
+def _reporters_pronoun(speaker: Token, clause: Token) -> bool:
+    """A first person pronoun in the reported clause of a speaker who is not the first
+    person (*The doctor said that I have high blood pressure*): indirect speech points to
+    the reporter; after quotative *like* the words read as said, and *I* becomes the
+    speaker (*The doctor was like I have high blood pressure*: the doctor has it)."""
+    if _grammatical_person(speaker) == "1":
+        return False
+    return any(t.tag_ in ("PRP", "PRP$") and _grammatical_person(t) == "1"
+               for t in clause_tokens(clause))
+
+
 @rule(
     "quotative_like",
     lemmas={"say", "ask"},
@@ -175,7 +197,10 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
         ("My boss said the report is late.", "My boss was like the report is late."),
         ("Our neighbour said the dog was barking all night.",
          "Our neighbour was like the dog was barking all night."),
-        ("They said that I was wrong about the date.", "They were like I was wrong about the date."),
+        ("We said that the date was wrong.", "We were like the date was wrong."),
+        ("You all said the food was great.", "You all were like the food was great."),
+        ("Y'all said the show was over.", "Y'all were like the show was over."),
+        ("I said that my car was fine.", "I was like my car was fine."),
     ],
     negatives=[
         '"Stop," she said.',
@@ -193,6 +218,11 @@ def _shifted_pronoun(speaker: Token, clause: Token) -> bool:
         "She said she was tired.",
         "The twins said that their bus was late.",
         "He said the coach had picked him.",
+        # the reporter's own *I/my*: after *like* it would be the speaker's
+        "They said that I was wrong about the date.",
+        "The nurse said my results were fine.",
+        # *said* with a noun object that the parser reads as the subject of a second *said*
+        "she said the magic word said the man",
     ],
 )
 def quotative_like(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -41,6 +41,10 @@ TAG_AUX_LEMMAS = frozenset({
         ("Does he like rice?", "He likes rice, isn't it?"),
         ("Will the shop be open tomorrow?", "The shop will be open tomorrow, isn't it?"),
         ("Is the shop open on Sundays??", "The shop is open on Sundays, isn't it??"),
+        # a negation in a condition leaves the question open; *only* without *be I/we*
+        ("Can muscles get weaker if you don't train?",
+         "Muscles can get weaker if you don't train, isn't it?"),
+        ("Do we spend only an hour on it?", "We spend only an hour on it, isn't it?"),
     ],
     negatives=[
         "It's lovely, isn't it?",
@@ -59,6 +63,12 @@ TAG_AUX_LEMMAS = frozenset({
         # *It is ..., isn't it?*, *This is ..., isn't it?*: the tag would agree (concord)
         "Is it far from the station?",
         "Is this the right answer?",
+        # rhetorical: negative content, or the speaker asking if they alone are so
+        "Is there a shop here that never closes?",
+        "Was there a day she didn't complain?",
+        "Are we the only team without a coach?",
+        "Are you sure you weren't late?",
+        "Can you fix it yourself, and if so, how?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -210,6 +220,8 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
     mark = index.final_punct_run(start)
     if mark is None or _asks_open_or_requests(index, aux, mark):
         return None
+    if index.tag_of[mark - 1] in WH_WORD_TAGS:
+        return None  # *Can you be both, and if so, how?*: it ends asking a wh-question
     subject = next((c for c in index.children(clause) if c.dep_ in ("nsubj", "nsubjpass", "expl")
                     and c.left_edge.i == aux + 1), None)
     if subject is None or subject.right_edge.i + 1 >= mark:
@@ -252,13 +264,39 @@ def _asks_open_or_requests(index: DocIndex, aux: int, mark: int) -> bool:
     """A question the asker does not expect *yes* to: one with a negative polarity item
     (*Does anyone know ...?*, *Are we there yet?*), which the statement cannot hold, or a
     request or offer (*please*, a tentative *could/would/might* with *I/we/you*), which
-    asks for an action and not for confirmation."""
+    asks for an action and not for confirmation. A negation anywhere in it (*Was there a
+    time he never looked old?*) or a speaker asking if they alone are so (*Am I the only
+    one who ...?*) makes it rhetorical: it expects *no*, which the statement would deny."""
     if index.words[aux].lower() in TENTATIVE_MODALS \
             and index.words[aux + 1].lower() in SPEECH_PARTICIPANTS:
         return True
     tokens = index.tokens
-    return any(index.words[i].lower() == "please" or negative_polarity_item(tokens[i])
-               for i in range(aux + 1, mark))
+    if any(index.words[i].lower() == "please" or negative_polarity_item(tokens[i])
+           or _negation_outside_condition(index, i) for i in range(aux + 1, mark)):
+        return True  # a negation (*Was there a time he never ...?*) expects *no*
+    return _self_questioning(index, aux, mark)
+
+
+# Words that single out the subject as the one or the only one (*Am I the only one who
+# ...?*, *Am I alone?*).
+EXCLUSIVE_WORDS = frozenset({"only", "alone", "just"})
+FIRST_PERSON_SUBJECTS = frozenset({"i", "we"})
+
+
+def _negation_outside_condition(index: DocIndex, i: int) -> bool:
+    """A negation in the question that is not in an adverbial clause: *Was there a time he
+    never looked old?*, *Are you sure you weren't speeding?* expect the answer *no*; a
+    condition's negation (*Can muscle turn into fat if you don't exercise?*) does not."""
+    return index.dep_of[i] == "neg" and index.dep_of[index.head_of[i]] != "advcl"
+
+
+def _self_questioning(index: DocIndex, aux: int, mark: int) -> bool:
+    """A speaker asking whether they alone are so (*Am I the only one who ...?*, *Am I
+    alone?*): a rhetorical question that expects others to say *no, me too*, so the
+    statement with a tag (*I am the only one ..., amn't I?*) claims the opposite."""
+    if index.lemma_of[aux] != "be" or index.words[aux + 1].lower() not in FIRST_PERSON_SUBJECTS:
+        return False
+    return any(index.words[i].lower() in EXCLUSIVE_WORDS for i in range(aux + 2, mark))
 
 
 @rule(
@@ -283,6 +321,9 @@ def _asks_open_or_requests(index: DocIndex, aux: int, mark: int) -> bool:
         "Am I ever going to finish this?",
         "Am I allowed to bring anything?",
         "Could I sit here, please?",
+        # the speaker asking if they alone are so expects *no, me too*
+        "Am I the only person who liked the ending?",
+        "Am I alone in this?",
     ],
 )
 def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -321,9 +362,11 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("Please send the forms to the office and keep a copy.",
          "Please send the forms to the office and keep a copy, can or not?"),
         ("Find the cheapest flights to Rome?", "Find the cheapest flights to Rome, can or not?"),
-        ("Boil the water.2. Add the rice to the pot.3. Stir it well.",
-         "Boil the water.2. Add the rice to the pot.3. Stir it well, can or not?"),
+        ("Boil the water. Add the rice to the pot. Stir it well.",
+         "Boil the water, can or not? Add the rice to the pot, can or not? Stir it well, can or not?"),
         ("Have a seat.", "Have a seat, can or not?"),
+        ("The bill came to 45. Split it between the three of us.",
+         "The bill came to 45. Split it between the three of us, can or not?"),
         ("Please have a careful look.", "Please have a careful look, can or not?"),
         ("Send it to Dr. Lee at the U.S.", "Send it to Dr. Lee at the U.S, can or not?"),
     ],
@@ -349,6 +392,11 @@ def invariant_tag_amnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
         # a premise set up for what follows, not a request
         "Suppose the train leaves at noon.",
         "Assume that the price doubles next year.",
+        # a trailing ellipsis, a feeling without its subject, a wh-fragment, a numbered step
+        "Chop the onions . . . and then fry them",
+        "Love how the kids laugh at that show.",
+        'Fill in the gap: "United" what?',
+        "Mix the flour.2. Add the eggs.3. Bake it for an hour.",
     ],
 )
 def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -359,7 +407,9 @@ def invariant_tag_can_or_not(doc: Doc, index: DocIndex) -> Iterator[Site]:
     home?*. A command takes the tag as a request, as in the attested *Answer the question,
     can or not?*: *List the players, can or not?* (not negative commands, *let's*
     suggestions, wishes (*Enjoy your flight*, *Have a nice day*), orders and warnings closed
-    by *!*, or a step whose last word carries the next step's number, *group.3.*)."""
+    by *!*, a step of a numbered list (*group.3. Water the plants.*), a sentence that
+    trails off in an ellipsis, a feeling without its subject (*Love how ...*), or a command
+    ending in a wh-question of its own (*Complete the name: "New" what?*))."""
     for q in yes_no_questions(index):
         if index.words[q.aux].lower() == "can":
             yield site(*q.statement_ops(index), Insert(q.mark, ", can or not"))
@@ -423,10 +473,12 @@ def invariant_tag_fronted_isnt(doc: Doc, index: DocIndex) -> Iterator[Site]:
 
 # Verbs whose bare form opens a suggestion, a fixed phrase or a wish, not a request (*Let's
 # go*, *Enjoy your meal*): whether the hearer can do it is not in question.
+# *Love how ...*, *Hate when ...*: a feeling is not done on request; without a subject
+# these are the speaker's own (*(I) love this song*).
 # *Suppose*, *assume*, *imagine* set up a premise for what follows (*Suppose the train
 # leaves at noon.*), which nobody is asked to carry out.
 NOT_REQUEST_VERBS = frozenset({"let", "please", "thank", "excuse", "enjoy", "suppose",
-                               "assume", "imagine"})
+                               "assume", "imagine", "love", "hate"})
 
 
 def _wish(root: Token) -> bool:
@@ -454,7 +506,9 @@ def _request_end(index: DocIndex, start: int) -> int | None:
     question mark, put under it. Else None."""
     end = index.sentence_end(start)
     toks = [i for i in range(start, end) if not index.is_space[i]]
-    if not toks or index.words[toks[-1]] == "!":
+    if not toks or index.words[toks[-1]] == "!" or _trails_off(index, toks):
+        return None
+    if _numbered_item(index, toks[0]):
         return None
     root = index.sentence(start).root
     if root.tag_ != "VB" or root.dep_ != "ROOT" or root.lemma_.lower() in NOT_REQUEST_VERBS:
@@ -468,9 +522,53 @@ def _request_end(index: DocIndex, start: int) -> int | None:
         return None
     clauses = ("conj", "advcl", "parataxis", "ccomp") if index.words[toks[-1]] == "?" else (
         "conj", "advcl", "parataxis")  # *Tell me, do you like it?* asks its own question
+    if index.words[toks[-1]] == "?" and any(_asking_wh_word(index.tokens[i]) for i in toks):
+        return None  # *Fill in the blank: "New" what?*: the question is the wh-word's
     if any(c.dep_ in clauses and c.i > root.i and direct_subject(c) is not None for c in kids):
         return None
     return toks[-1]
+
+
+def _trails_off(index: DocIndex, toks: list[int]) -> bool:
+    """A sentence that ends in an ellipsis (*. . .*, *...*, *…*): the words trail off or go
+    on in the next sentence (*score a few more . . . and stop ...*); no tag closes them."""
+    words = index.words
+    last = words[toks[-1]]
+    if last in ("...", "…") or last.endswith("..") or last.endswith("…"):
+        return True
+    return len(toks) > 1 and last == "." and words[toks[-2]] in (".", "...", "…")
+
+
+def _numbered_item(index: DocIndex, first: int) -> bool:
+    """A sentence that is an item of a numbered list (*steps.1. Plant ... .4. Measure the
+    heights.*): a step read out of a list, set out for what follows, not said to the
+    hearer. Its number stands before it, glued to the previous sentence's last word, or
+    opens it (*4. Measure ...*, *4) Measure ...*)."""
+    words = index.words
+    before = [i for i in range(max(0, first - 4), first) if not index.is_space[i]]
+    if len(before) < 2 or words[before[-1]] not in (".", ")"):
+        return False
+    if _glued_list_number(index.tokens[before[-2]]):
+        return True
+    # *... each day. 4. Measure ...*: a number standing alone between two full stops (not
+    # the number ending a sentence, *... became 30. Calculate ...*)
+    return words[before[-2]].isdigit() and (len(before) < 3 or words[before[-3]] in (".", ":"))
+
+
+WH_WORD_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+
+
+def _asking_wh_word(tok: Token) -> bool:
+    """A wh-word that asks (*"New" what?*), not one that opens a clause of its own under
+    the command (*the players who scored*, *what they bought*, *how much it costs*)."""
+    if tok.tag_ not in WH_WORD_TAGS:
+        return False
+    return not any(a.dep_ in EMBEDDED_CLAUSES for a in [tok, *tok.ancestors]
+                   if a.dep_ != "ROOT")
+
+
+EMBEDDED_CLAUSES = frozenset({"relcl", "acl", "ccomp", "csubj", "advcl", "pcomp", "xcomp",
+                              "conj"})
 
 
 # What may stand before the verb of a command: *For each shop, give ...*, *Please list ...*.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.antecedents import SING, noun_number
+from multivalue_cli.engine.antecedents import PLUR, SING, noun_number
 from multivalue_cli.engine.syntax import (
     children, in_question, in_subject_clause, nominal_subject, sentence,
 )
@@ -143,6 +143,45 @@ def _gathering(verb: Token) -> bool:
     return lemma in GATHERING_VERBS
 
 
+PLURAL_BE = frozenset({"are", "were", "'re", "’re"})
+
+
+def _plural_answer(wh: Token) -> bool:
+    """The question itself says its answer is several people or things: *who/what* with a
+    plural copula whose other nominal is plural (*What are the names of ...?*, *Who were
+    the winners?*, *What are the region and population of ...?*), or a subject *who/what*
+    of coming or being there (*Who came?*). An object or activity question (*What did the
+    traditions merge with?*, *What are you doing?*) and a plural copula with an adjective
+    (*Who are likely to win?*) leave the number of answers open."""
+    verb = wh.head
+    if wh.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() != "be":
+        # not when the verb has a subject of its own (*Who did Rollo sign it with?*: the
+        # parser's subject *who* is an object)
+        return _gathering(verb) and not any(
+            c.i != wh.i and c.dep_ in ("nsubj", "nsubjpass") for c in children(verb))
+    if wh.dep_ == "nsubj" and any(c.lower_ == "there" for c in children(verb)):
+        return True  # *Who'll be there?*
+    if wh.dep_ not in ("attr", "nsubj") or verb.lemma_.lower() != "be" \
+            or verb.lower_ not in PLURAL_BE:
+        return False
+    # the parser hangs a copula before a participle (*What are the titles ... sorted ...?*)
+    # as the participle's auxiliary: the nominal is then the participle's
+    clause = list(children(verb)) + (list(children(verb.head))
+                                     if verb.dep_ in ("aux", "auxpass") else [])
+    return any(c.i != wh.i and c.dep_ in ("nsubj", "nsubjpass", "attr") and (
+        noun_number(c) == PLUR or c.lower_ in PLURAL_QUANTIFIERS) for c in clause)
+
+
+# Pronouns that stand for several (*What are all of the episodes ...?*).
+PLURAL_QUANTIFIERS = frozenset({"all", "both", "many", "several", "some", "few"})
+
+
+def _several_answers_question(tok: Token) -> bool:
+    """An open question word (:func:`_open_question_word`) whose question asks for several
+    answers (:func:`_plural_answer`)."""
+    return _open_question_word(tok) and _plural_answer(tok)
+
+
 substitution_rule(
     "plural_interrogative",
     {"who": "who-all", "what": "what-all"},
@@ -193,25 +232,32 @@ substitution_rule(
 substitution_rule(
     "reduplicate_interrogative",
     {"who": "who-who", "what": "what-what"},
-    where=_open_question_word,
-    doc="""Reduplicated *who-who*, *what-what* asking about several people or things, in the same
-    direct questions as feature 39.""",
+    where=_several_answers_question,
+    doc="""Reduplicated *who-who*, *what-what* asking about several people or things (*Who-who
+    came?* 'who (of several people) came?'): direct questions whose own words say the answer
+    is plural, a plural copula with a plural noun (*What-what are the names of ...?*) or a
+    subject question about coming or being there (*Who-who came?*, *Who-who'll be
+    there?*); not questions that
+    leave the number open or expect one answer (*What are you doing?*, *What did they buy
+    it for?*).""",
     lemmas={"who", "what"},
     tags={"WP"},
     examples=[
         ("Who came?", "Who-who came?"),
-        ("What did they say?", "What-what did they say?"),
+        ("What are the main exports of Chile?", "What-what are the main exports of Chile?"),
         ("Who didn't sign up?", "Who-who didn't sign up?"),
         ("Who's coming to dinner?",
          "Who-who's coming to dinner?"),
-        ('What did you see at the fair?',
-         'What-what did you see at the fair?'),
-        ('What do the children need for school?',
-         'What-what do the children need for school?'),
-        ('Who did the players thank after the match?',
-         'Who-who did the players thank after the match?'),
+        ('Who were the guests at the wedding?',
+         'Who-who were the guests at the wedding?'),
+        ('What are the names and ages of the players?',
+         'What-what are the names and ages of the players?'),
+        ('Who lives in that house?',
+         'Who-who lives in that house?'),
         ("Who'll be there tomorrow?",
          "Who-who'll be there tomorrow?"),
+        ('What are all of the songs on the album?',
+         'What-what are all of the songs on the album?'),
     ],
     negatives=[
         "Who is your teacher?",
@@ -236,5 +282,12 @@ substitution_rule(
         # what to do: one course of action
         'What should we do about the leak?',
         'What do you need us to do next?',
+        # no plural in the question: an activity, an object, a plural copula with an adjective
+        'Who are you?',
+        'Who did the players sign the deal with?',
+        'What are you cooking tonight?',
+        'What did the two rivers flow into?',
+        'Who are most likely to complain?',
+        'What do bees do in winter?',
     ],
 )
