@@ -192,6 +192,8 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         'The water carried by rivers as they flow is cold.',
         # a *their* of the same sentence that stays plural
         'The plants have thick leaves that help them to keep their water.',
+        # *their* for *they're*
+        'I read the new rules and think their going to help.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -224,6 +226,8 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def _it_for_they(doc: Doc, index: DocIndex, tok: Token) -> tuple[Replace, ...] | None:
     """The edits that make ``tok`` (*they*, *them*, *their*) singular, or None where it keeps
     its plural form."""
+    if tok.tag_ == "PRP$" and tok.dep_ in NOMINAL_SUBJECT_DEPS:
+        return None  # "think their talking about": *they're* misspelt, a subject
     ante = antecedent(tok)
     if ante is None or ante.pos_ != "NOUN" or ante.tag_ != "NNS" or noun_number(ante) != PLUR \
             or is_animate(ante) is not False:
