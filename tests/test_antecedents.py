@@ -189,3 +189,43 @@ def test_fill_in_blank(nlp, text, word, expected):
     from multivalue_cli.engine.animacy import fill_in_blank
 
     assert fill_in_blank(next(t for t in nlp(text) if t.text == word)) is expected
+
+
+def _tok(doc, text, nth=0):
+    return [t for t in doc if t.text == text][nth]
+
+
+@pytest.mark.parametrize("text,pron,cand,bound", [
+    ("At the markets they sell fresh fish.", "they", "markets", True),
+    ("They said the boxes were heavy.", "They", "boxes", True),
+    ("The boxes were heavy, so they stayed in the van.", "they", "boxes", False),
+    ("We kept the jars because they were pretty.", "they", "jars", False),
+])
+def test_bound_by_subject(nlp, text, pron, cand, bound):
+    from multivalue_cli.engine.antecedents import bound_by_subject
+
+    doc = nlp(text)
+    assert bound_by_subject(_tok(doc, pron), _tok(doc, cand)) is bound
+
+
+@pytest.mark.parametrize("text,pron,cand,across", [
+    ('"The tyres are flat," they said.', "they", "tyres", True),
+    ("The tyres are flat, so they need air.", "they", "tyres", False),
+])
+def test_across_quotation(nlp, text, pron, cand, across):
+    from multivalue_cli.engine.antecedents import across_quotation
+
+    doc = nlp(text)
+    assert across_quotation(_tok(doc, pron), _tok(doc, cand)) is across
+
+
+@pytest.mark.parametrize("text,pron,nouns", [
+    ("The heat given off by stoves as they burn is wasted.", "they", ["heat"]),
+    ("The water that rivers carry when they flood is brown.", "they", ["water"]),
+    ("The rivers flood when they rise.", "they", []),
+])
+def test_enclosing_nouns(nlp, text, pron, nouns):
+    from multivalue_cli.engine.antecedents import enclosing_nouns
+
+    doc = nlp(text)
+    assert [t.text for t in enclosing_nouns(_tok(doc, pron))] == nouns

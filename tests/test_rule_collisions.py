@@ -98,3 +98,20 @@ def test_a_dropped_copula_leaves_no_focusing_like_behind(nlp, text):
     for order in (names, names[::-1]):
         out = apply(nlp, order, text)
         assert out in {apply(nlp, [name], text) for name in names}, out
+
+
+@pytest.mark.parametrize("order", [["em_subj_pronoun", "uninflect"], ["uninflect", "em_subj_pronoun"]])
+def test_em_keeps_the_verb_that_shows_it_singular(nlp, order):
+    """*em charge* reads as *'em* 'them': *em* comes with its agreeing verb or not at all."""
+    out = apply(nlp, order, "The tutor is busy because she teaches every day.")
+    assert out in ("The tutor is busy because em teaches every day.",
+                   "The tutor is busy because she teach every day."), out
+
+
+@pytest.mark.parametrize("order", [["zero_plural", "generalized_third_person_s"],
+                                   ["generalized_third_person_s", "zero_plural"]])
+def test_a_bare_plural_keeps_the_verb_that_shows_it_plural(nlp, order):
+    """*Which country grows rice?* asks for one: a noun whose plural only its verb shows
+    keeps either its -s or its plural verb."""
+    out = apply(nlp, order, "Which countries grow rice?")
+    assert out in ("Which country grow rice?", "Which countries grows rice?"), out

@@ -583,3 +583,29 @@ def test_deferred_future(nlp, text, verb, expected):
 def test_subject_gap_complement_with_the_moved_subject_hung_on_the_clause(nlp):
     found = subject_gap_complement(word(nlp("They arrested a man who they believed was armed."), "believed"))
     assert found is not None and found.text == "armed"
+
+
+@pytest.mark.parametrize("text,subject,agreeing", [
+    ("She teaches on Mondays.", "She", "teaches"),
+    ("He doesn't know.", "He", "does"),
+    ("It was broken.", "It", "was"),
+    ("She walked home.", "She", None),
+    ("He will call.", "He", None),
+])
+def test_singular_agreement_word(nlp, text, subject, agreeing):
+    from multivalue_cli.engine.morphology import singular_agreement_word
+
+    found = singular_agreement_word(word(nlp(text), subject))
+    assert (found.text if found is not None else None) == agreeing
+
+
+@pytest.mark.parametrize("text,noun,expected", [
+    ("The patient is in a coma.", "coma", True),
+    ("The shirts are on sale.", "sale", True),
+    ("The keys are in the kitchen.", "kitchen", False),
+    ("The cat is on the table.", "table", False),
+])
+def test_names_no_place(nlp, text, noun, expected):
+    from multivalue_cli.engine.animacy import names_no_place
+
+    assert names_no_place(word(nlp(text), noun)) is expected

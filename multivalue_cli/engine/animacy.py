@@ -197,3 +197,10 @@ def fill_in_blank(tok: Token) -> bool:
     """A cloze text's blank (*_ avoids eating carrots*, *___ had a baby*): it stands for a
     noun phrase the reader fills in, most often a person's name."""
     return is_blank(tok.text)
+
+
+def names_no_place(tok: Token) -> bool:
+    """A common noun none of whose usual senses is a place or a physical thing (an act, a
+    state, an event: *coma*, *sale*, *trip*), so that *in/at/on* before it states a condition,
+    not where something is."""
+    return tok.pos_ == "NOUN" and tok.lemma_.lower() in wordlist("non_place_nouns")

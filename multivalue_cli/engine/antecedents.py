@@ -597,3 +597,45 @@ def same_verb_argument(pron: Token, cand: Token) -> bool:
         return False
     verb = pron.head.head
     return cand.head.i == verb.i and cand.dep_ in (*SUBJECT_DEPS, *OBJECT_DEPS)
+
+
+def bound_by_subject(pron: Token, cand: Token) -> bool:
+    """Binding (principle C): a subject pronoun does not refer to a noun inside its own
+    clause (*in between interviews they show ...*, *they said the boxes were heavy*: *they*
+    is someone else)."""
+    if pron.dep_ not in SUBJECT_DEPS or pron.head.i == pron.i or cand.i == pron.i \
+            or not _is_ancestor(pron.head, cand):
+        return False
+    tok = cand
+    while tok.i != pron.head.i:
+        if tok.dep_ in CLAUSE_DEPS and tok.i < pron.i:
+            return False  # *the boxes were heavy, so they stayed*: a clause of its own
+            # before the pronoun, which the parser hung under the pronoun's verb
+        tok = tok.head
+    return True
+
+
+# Dependencies of a clause under another clause's verb.
+CLAUSE_DEPS = frozenset({"advcl", "ccomp", "conj", "parataxis", "csubj", "csubjpass", "xcomp", "relcl", "acl"})
+
+
+def across_quotation(pron: Token, cand: Token) -> bool:
+    """A quotation mark between the candidate and the pronoun: one stands in quoted speech
+    and the other in the narration around it (*"I remember things now" = they held up the
+    card*), whose referents the quoted words do not set up."""
+    start, end = sorted((pron.i, cand.i))
+    return any(t.tag_ in ("``", "''") or t.text in ('"', "“", "”")
+               for t in pron.doc[start + 1:end])
+
+
+def enclosing_nouns(pron: Token) -> list[Token]:
+    """The nouns whose clausal modifier (a participle or relative clause) holds ``pron``
+    (*the energy given up by electrons as they move*): a pronoun inside may refer to them,
+    although ``candidates`` leaves out the phrases a pronoun is part of."""
+    found = []
+    tok = pron
+    while tok.head.i != tok.i:
+        if tok.dep_ in ("acl", "relcl") and tok.head.pos_ in ("NOUN", "PROPN"):
+            found.append(tok.head)
+        tok = tok.head
+    return found

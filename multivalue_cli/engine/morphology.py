@@ -339,3 +339,21 @@ def possessive_compound_adjective(verb) -> bool:
     if not particle.is_alpha or not dictionary_adjective(f"{verb.lower_}-{particle.lower_}"):
         return False
     return after.tag_ in ("NN", "NNS", "JJ", "VBG", "VBN") and after.pos_ in ("NOUN", "ADJ", "VERB")
+
+
+THIRD_SINGULAR_FORMS = frozenset({"was", "wasn't", "wasn’t"})
+
+
+def singular_agreement_word(subject):
+    """The finite word of ``subject``'s clause that shows third person singular agreement
+    (*she charges*, *he doesn't*, *it was*, *she's*), or None (a past, a modal, a bare form).
+    A rule that gives the subject a form of unclear number (*em*, which may read as *'em*
+    'them') needs that word as it stands."""
+    verb = subject.head
+    if subject.dep_ not in ("nsubj", "nsubjpass") or verb.i == subject.i:
+        return None
+    auxes = sorted((c for c in children(verb) if c.dep_ in ("aux", "auxpass")), key=lambda t: t.i)
+    finite = auxes[0] if auxes else verb
+    if finite.tag_ == "VBZ" or (finite.tag_ == "VBD" and finite.lower_ in THIRD_SINGULAR_FORMS):
+        return finite
+    return None

@@ -6,13 +6,14 @@ import re
 
 from typing import TYPE_CHECKING, Iterator
 
-from multivalue_cli.engine.animacy import names_a_place
+from multivalue_cli.engine.animacy import names_a_place, names_no_place
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb, lemma_of
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     children, maybe_ing_adjective, negation_after, nominal_subject,
 )
+from multivalue_cli.engine.wordlists import wordlist
 
 from .common import CURLY_BE_LEMMAS, clause_subject, is_be_verb, is_relative_pronoun
 
@@ -239,6 +240,8 @@ def _predicate_kind(child: Token) -> str | None:
             return None  # stranded (*the house he is in*) or a time (*at noon*)
         if any(_state_or_scale(o) for o in objects):
             return None  # *in good form*, *at risk*, *at the 25th percentile*: no place
+        if any(_names_state(o) for o in objects):
+            return None  # *in good state*, *in a coma*, *on sale*: a state, not a place
         return "LOC"
     if child.dep_ == "advmod" and child.lower_ in LOCATIVE_ADVERBS:
         return "LOC"
@@ -265,6 +268,26 @@ def _state_or_scale(obj: Token) -> bool:
     if any(c.tag_ in ("JJS", "RBS") or ORDINAL.match(c.text) for c in kids):
         return True
     return not any(c.dep_ in ("det", "poss", "nummod") for c in kids)
+
+
+def _names_state(obj: Token) -> bool:
+    """The object of a locative preposition names a state, not somewhere to be: a noun with
+    no place or thing sense (*in a coma*, *on sale*, *on a trip*), or a place noun described
+    by an adjective but with no determiner (*in good state*; not *in hospital*, *on land*)."""
+    if obj.dep_ == "prep":
+        return False
+    kids = children(obj)
+    if names_no_place(obj):
+        # unless a place before a participle is the phrase's real head (*in a living room
+        # playing soccer*, *in the ocean surfing*, parsed as compounds of the last noun)
+        doc = obj.doc
+        return not any(c.dep_ == "compound" and names_a_place(c) and c.i + 1 < len(doc)
+                       and doc[c.i + 1].lower_.endswith("ing") for c in kids)
+    # a described place noun with no determiner (*in good state*); *on land*, *at school*
+    return names_a_place(obj) and obj.tag_ == "NN" \
+        and obj.lemma_.lower() not in wordlist("bare_destination_nouns") \
+        and any(c.dep_ == "amod" for c in kids) \
+        and not any(c.dep_ in ("det", "poss", "nummod") for c in kids)
 
 
 ORDINAL = re.compile(r"\d+(st|nd|rd|th)$", re.IGNORECASE)
@@ -381,6 +404,10 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
         ("My cousin is at school until four.", "My cousin at school until four."),
         ("The spoons are in the top drawer.", "The spoons in the top drawer."),
         ("Maybe the twins are in London now.", "Maybe the twins in London now."),
+        ("My grandmother is in hospital.", "My grandmother in hospital."),
+        ("The dog is under the kitchen table.", "The dog under the kitchen table."),
+        ("The children are at the park with Dad.", "The children at the park with Dad."),
+        ("Two boys are in the yard playing football.", "Two boys in the yard playing football."),
     ],
     negatives=[
         "Where is the station?",
@@ -396,6 +423,10 @@ def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Our striker is in great form this season.",
         "Her score is at the 90th percentile.",
         "Most of the shirts are on sale.",
+        # a state, not a place: the object names no place, or a place noun stands bare
+        "My uncle is on a long business trip.",
+        "The old bridge is in poor state.",
+        "Our team is in deep trouble.",
     ],
 )
 def drop_copula_be_locative(doc: Doc, index: DocIndex) -> Iterator[Site]:

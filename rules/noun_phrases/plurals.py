@@ -142,12 +142,34 @@ def voiced_plural_singular(tok) -> str | None:
 
 def finite_verb_is_plural(verb) -> bool:
     """Whether the finite verb of ``verb``'s clause shows plural agreement (are, were, do, VBP)."""
+    return plural_agreement_word(verb) is not None
+
+
+def plural_agreement_word(verb):
+    """The finite word of ``verb``'s clause that shows plural agreement (*are*, *were*, *do*,
+    a VBP verb), or None."""
     for t in (*[c for c in verb.children if c.dep_ in ("aux", "auxpass")], verb):
         if t.tag_ == "VBP" or t.lower_ in ("are", "were", "'re", "’re"):
-            return t.lower_ not in ("am", "'m")
+            return None if t.lower_ in ("am", "'m") else t
         if t.tag_ in ("VBZ", "VBD", "MD"):
-            return False
-    return False
+            return None
+    return None
+
+
+def plural_verb_only(index, noun: int):
+    """The plural finite verb that is the only sign of noun ``noun``'s plurality (*which
+    regions speak ...*, *the trees don't grow*), or None (a determiner, numeral or quantifier
+    shows it, or nothing does). A site that drops the -s needs that verb as it stands: with
+    the verb made singular by another feature (*which region speaks*) the noun is singular."""
+    if has_numeral_above_one(index, noun) or has_plural_quantifier(index, noun, PLURAL_MARKERS):
+        return None
+    head, dep = index.head_of[noun], index.dep_of[noun]
+    if dep == "pobj" and lower(index, head) == "of" and is_quantity_head(index.tokens[index.head_of[head]]):
+        return None
+    if dep in ("nsubj", "nsubjpass") or (dep == "attr" and any(
+            index.dep_of[c] == "expl" for c in index.child_positions(head))):
+        return plural_agreement_word(index.tokens[head])
+    return None
 
 
 def plurality_marked_elsewhere(index, noun: int) -> bool:
@@ -370,7 +392,10 @@ def zero_plural(doc, index) -> Iterator[Site]:
         if has_personal_relative(tok):
             continue
         if plurality_marked_elsewhere(index, i):
-            yield site(Replace(i, singular))
+            verb = plural_verb_only(index, i)
+            # the verb that shows the plural is claimed as it stands (a site that rewords it,
+            # *which region speaks*, excludes this one)
+            yield site(Replace(i, singular), *(() if verb is None else (Replace(verb.i, verb.text),)))
 
 
 def definite_regular_plural(index, tok) -> str | None:

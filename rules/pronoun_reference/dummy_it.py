@@ -8,7 +8,8 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.animacy import could_be_person, fill_in_blank
 from multivalue_cli.engine.antecedents import (
-    PLUR, antecedent, candidates, is_animate, is_it, lemma, noun_number,
+    PLUR, across_quotation, antecedent, bound_by_subject, candidates, enclosing_nouns, is_animate,
+    is_it, lemma, noun_number,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
@@ -182,6 +183,17 @@ def _clause_with_complementizer(index: DocIndex, tok: Token) -> bool:
         'When the lights go out the boats all stop and they all wait until they can see.',
         # a counted antecedent: the number makes the items separate
         'Three old bridges cross the river, and they were built in stone.',
+        # impersonal *they*: the noun of its own clause, or of quoted speech, is not its
+        # antecedent; nor is the object of its own verb
+        'In the old boxes they keep spare buttons.',
+        '"We need new tyres," they said.',
+        'Those books are old. In the shops they sell them cheaply.',
+        # *it* would take the noun the clause describes
+        'The water carried by rivers as they flow is cold.',
+        # a *their* of the same sentence that stays plural
+        'The plants have thick leaves that help them to keep their water.',
+        # *their* for *they're*
+        'I read the new rules and think their going to help.',
     ],
 )
 def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -193,41 +205,69 @@ def anaphoric_it(doc: Doc, index: DocIndex) -> Iterator[Site]:
     (*the films and their directors* -> *its directors*) counts, a conjunct that holds no
     pronoun makes several antecedents. Benchmark prose mostly refers back to people, so
     plural things taken up by *they* are rare there."""
-    for tok in index.lemma("they", "them", "their"):
-        if tok.tag_ not in ("PRP", "PRP$"):
+    pronouns = [tok for tok in index.lemma("they", "them", "their") if tok.tag_ in ("PRP", "PRP$")]
+    changed = {tok.i: _it_for_they(doc, index, tok) for tok in pronouns}
+    for tok in pronouns:
+        edits = changed[tok.i]
+        if edits is None:
             continue
         ante = antecedent(tok)
-        if ante is None or ante.pos_ != "NOUN" or ante.tag_ != "NNS" or noun_number(ante) != PLUR \
-                or is_animate(ante) is not False:
-            continue
-        if _coordinated_with_others(ante, tok):
-            continue  # "the books and the pens": several things, not one plural noun
-        if any(c.dep_ == "nummod" for c in children(ante)):
-            continue  # "two species ... makes them more similar": counted, separate things
-        if any(t.lower_ == "they" and t.dep_ in NOMINAL_SUBJECT_DEPS and _floating_quantifier(t)
-               and antecedent(t) is not None and antecedent(t).i == ante.i
-               for t in doc[sentence_start(index, tok):tok.i + 1]):
-            continue  # "they all go" -> "it all goes" would read as 'everything goes'; a
-            # later *they* of the same sentence (*as fast as they can*) stays with it
-        if _singular_they(tok, ante):
-            continue  # "my friend has good relationships with their partner"
-        if _subject_may_possess(tok, ante):
-            continue  # "Anna avoids sweets for their teeth": the subject's own, one person
-        if any(c.head.i != ante.i and (c.animate is not False or could_be_person(c.head))
-               for c in candidates(tok)):
-            continue  # "surveys of older adults show that they ...": people (or animals)
-            # they may mean
-        singular = "its" if tok.lower_ == "their" else "it"
-        if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
-            continue  # "the keys were on the table ... find it" would mean the table
-        if tok.lower_ == "their":
-            yield site(Replace(tok.i, "its"))
-        elif tok.lower_ == "them":
-            yield site(Replace(tok.i, "it"))
-        elif tok.dep_ in NOMINAL_SUBJECT_DEPS:
-            agreement = _singular_agreement(tok)
-            if agreement is not None:
-                yield site(Replace(tok.i, "it"), *agreement)
+        if any(changed[other.i] is None and index.sentence_of[other.i] == index.sentence_of[tok.i]
+               and antecedent(other) in (None, ante) for other in pronouns):
+            continue  # "allow them to blend into their environment": a *they* of the same
+            # sentence that stays plural would stand next to *it* for the same things
+        if any(other.i != tok.i and other.tag_ == "PRP" and tok.tag_ == "PRP"
+               and other.head.i == tok.head.i for other in pronouns):
+            continue  # "in the shops they sell them": co-arguments of one verb are not the
+            # same things, so one of them is someone else (an impersonal *they*)
+        yield site(*edits)
+
+
+def _it_for_they(doc: Doc, index: DocIndex, tok: Token) -> tuple[Replace, ...] | None:
+    """The edits that make ``tok`` (*they*, *them*, *their*) singular, or None where it keeps
+    its plural form."""
+    if tok.tag_ == "PRP$" and tok.dep_ in NOMINAL_SUBJECT_DEPS:
+        return None  # "think their talking about": *they're* misspelt, a subject
+    ante = antecedent(tok)
+    if ante is None or ante.pos_ != "NOUN" or ante.tag_ != "NNS" or noun_number(ante) != PLUR \
+            or is_animate(ante) is not False:
+        return None
+    if bound_by_subject(tok, ante) or across_quotation(tok, ante):
+        return None  # "in between interviews they show ...": impersonal *they*, not the
+        # noun of its own clause; nor a noun of the quoted speech before it
+    if _coordinated_with_others(ante, tok):
+        return None  # "the books and the pens": several things, not one plural noun
+    if any(c.dep_ == "nummod" for c in children(ante)):
+        return None  # "two species ... makes them more similar": counted, separate things
+    if any(t.lower_ == "they" and t.dep_ in NOMINAL_SUBJECT_DEPS and _floating_quantifier(t)
+           and antecedent(t) is not None and antecedent(t).i == ante.i
+           for t in doc[sentence_start(index, tok):tok.i + 1]):
+        return None  # "they all go" -> "it all goes" would read as 'everything goes'; a
+        # later *they* of the same sentence (*as fast as they can*) stays with it
+    if _singular_they(tok, ante):
+        return None  # "my friend has good relationships with their partner"
+    if _subject_may_possess(tok, ante):
+        return None  # "Anna avoids sweets for their teeth": the subject's own, one person
+    if any(c.head.i != ante.i and (c.animate is not False or could_be_person(c.head))
+           for c in candidates(tok)):
+        return None  # "surveys of older adults show that they ...": people (or animals)
+        # they may mean
+    singular = "its" if tok.lower_ == "their" else "it"
+    if any(c.head.i != ante.i for c in candidates(tok, as_form=singular)):
+        return None  # "the keys were on the table ... find it" would mean the table
+    if any(n.i != ante.i and noun_number(n) != PLUR and is_animate(n) is not True
+           for n in enclosing_nouns(tok)):
+        return None  # "the energy given up by electrons as they move": *it* would take
+        # the noun the clause describes
+    if tok.lower_ == "their":
+        return (Replace(tok.i, "its"),)
+    if tok.lower_ == "them":
+        return (Replace(tok.i, "it"),)
+    if tok.dep_ in NOMINAL_SUBJECT_DEPS:
+        agreement = _singular_agreement(tok)
+        if agreement is not None:
+            return (Replace(tok.i, "it"), *agreement)
+    return None
 
 
 FLOATING_QUANTIFIERS = frozenset({"all", "both", "each"})
@@ -433,6 +473,10 @@ def _it_is(index: DocIndex, tok: Token) -> Token | None:
         return None
     if tok.head.dep_ in ("relcl", "acl"):
         return None  # "the year it was released" would lose its relative clause
+    if any(c.dep_ in ("mark", "prep", "advmod") and c.lower_ in ("than", "as") and c.i < tok.i
+           for c in children(tok.head)):
+        return None  # "more familiar than it was at the bar": the standard of a comparison
+        # (or an *as* clause), where *than was*/*as was* reads as a subjectless comparative
     before = previous_token(index, tok)
     if before is not None and before.tag_ == "VB" and not any(
             c.dep_ in ("dobj", "ccomp", "xcomp") for c in index.children(before.i)):
@@ -492,6 +536,9 @@ def _delete_it(tok: Token, be: Token) -> Site:
         # a person named (*is Anna here* would ask), a misspelt possessive *its*
         "I picked up the phone. Hello, it's Anna here.",
         "My old radio sometimes turns on by it's own.",
+        # the clause of a comparison
+        'The lake looked bigger than it was in the photo.',
+        'I kept the old coat as it was in good shape.',
     ],
 )
 def it_is_referential(doc: Doc, index: DocIndex) -> Iterator[Site]:

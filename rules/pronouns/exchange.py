@@ -11,6 +11,7 @@ from multivalue_cli.engine.antecedents import is_animate, is_concrete_thing, sem
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
 from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
+from multivalue_cli.engine.morphology import singular_agreement_word
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import NOMINAL_SUBJECT_DEPS, children, finite_clause
@@ -235,13 +236,8 @@ def _em_subject(tok: Token) -> bool:
     return finite_clause(tok.head) and _may_be_a_thing(tok)
 
 
-substitution_rule(
+@rule(
     "em_subj_pronoun",
-    {"he": "em", "she": "em", "it": "em"},
-    where=_em_subject,
-    doc="""One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
-    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
-    cleft *it*, which creoles with *em* express differently).""",
     lemmas={"he", "she", "it"},
     deps=NOMINAL_SUBJECT_DEPS,
     examples=[
@@ -271,6 +267,19 @@ substitution_rule(
         'It happened last week.',
     ],
 )
+def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
+    """One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
+    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
+    cleft *it*, which creoles with *em* express differently). *Em* reads as *'em* 'them'
+    unless its verb shows the singular: the site holds the agreeing verb as it stands
+    (*em charges*, not *em charge* with another feature's bare verb)."""
+    for tok in index.form("he", "she", "it"):
+        if _em_subject(tok):
+            agreeing = singular_agreement_word(tok)
+            # the agreeing word is claimed as it stands (a site that rewords it excludes
+            # this one): *keep* would still let another feature make it *charge*
+            yield site(Replace(tok.i, "em"),
+                       *(() if agreeing is None else (Replace(agreeing.i, agreeing.text),)))
 
 
 def _object_pronoun(tok: Token) -> bool:

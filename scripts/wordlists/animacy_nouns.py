@@ -3,7 +3,7 @@
 
     python scripts/wordlists/animacy_nouns.py [/usr/share/wordnet]
 
-Writes five lists to rules/wordlists/:
+Writes six lists to rules/wordlists/:
 
 * ``person_nouns``: nouns whose most frequent sense is in the noun.person lexicographer file
   and none of whose attested senses is a thing or an animal (*teacher*, *mother*, *driver*);
@@ -13,7 +13,9 @@ Writes five lists to rules/wordlists/:
 * ``group_nouns``: nouns whose most frequent sense is in noun.group (*people*, *police*,
   *team*, *company*): referred to by *it* or *they*, so their animacy is "unknown";
 * ``concrete_thing_nouns``: nouns whose most frequent sense is a concrete thing (noun.artifact,
-  noun.object, noun.plant), with no attested person or animal sense (*car*, *house*, *tree*).
+  noun.object, noun.plant), with no attested person or animal sense (*car*, *house*, *tree*);
+* ``non_place_nouns``: nouns all of whose attested senses are abstract (an act, state, event,
+  attribute, ...: *coma*, *sale*, *trip*), so nothing is in, at or on one as a place.
 
 "Attested" senses are the first ``tagsense_cnt`` senses of index.noun (those seen in the
 sense-tagged corpus), at least the first sense. Only single-word lower-case lemmas are kept.
@@ -26,6 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PERSON, ANIMAL, GROUP = 18, 5, 14
 THING = frozenset({6, 17, 20})  # noun.artifact, noun.object, noun.plant
+# Senses of no physical place or thing (noun.act, attribute, cognition, communication, event,
+# feeling, motive, phenomenon, possession, process, quantity, relation, state, time).
+ABSTRACT = frozenset({4, 7, 9, 10, 11, 12, 16, 19, 21, 22, 23, 24, 26, 28})
 # The synset {person, individual, someone, somebody, mortal, soul} heads noun.person but is
 # filed in noun.Tops: its senses count as person senses.
 PERSON_SYNSETS = frozenset({"00007846"})
@@ -64,7 +69,7 @@ def header(name: str, what: str) -> str:
 def main() -> None:
     wn = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/usr/share/wordnet")
     files = lex_files(wn)
-    person, animate, thing, animal, group = [], [], [], [], []
+    person, animate, thing, animal, group, abstract = [], [], [], [], [], []
     for lemma, senses in attested_senses(wn, files):
         living = [f for f in senses if f in (PERSON, ANIMAL)]
         if living:
@@ -77,6 +82,8 @@ def main() -> None:
             animal.append(lemma)
         if senses[0] == GROUP:
             group.append(lemma)
+        if all(f in ABSTRACT for f in senses):
+            abstract.append(lemma)
     out = ROOT / "rules" / "wordlists"
     for name, what, words in (
         ("person_nouns", "nouns denoting people (first sense in noun.person, no thing/animal sense)", person),
@@ -85,6 +92,8 @@ def main() -> None:
         ("group_nouns", "nouns whose most frequent sense is in noun.group", group),
         ("concrete_thing_nouns", "nouns for concrete inanimate things (artifact/object/plant), "
          "no person or animal sense", thing),
+        ("non_place_nouns", "nouns all of whose attested senses are abstract (act, state, event, "
+         "attribute, ...), no place or thing", abstract),
     ):
         (out / f"{name}.txt").write_text(header(name, what) + "\n".join(sorted(set(words))) + "\n", "utf-8")
         print(name, len(set(words)))
