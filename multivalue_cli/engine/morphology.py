@@ -339,3 +339,16 @@ def possessive_compound_adjective(verb) -> bool:
     if not particle.is_alpha or not dictionary_adjective(f"{verb.lower_}-{particle.lower_}"):
         return False
     return after.tag_ in ("NN", "NNS", "JJ", "VBG", "VBN") and after.pos_ in ("NOUN", "ADJ", "VERB")
+
+
+def have_agreeing_with_past_be(be, subj) -> str | None:
+    """The *have/has* that agrees as the past ``be`` shows: *was* is first or third singular
+    (*I was* -> *have*; *using a needle to sew it was* -> *has*, whatever noun inside the
+    clausal subject the parser took for it), *were* is plural or *you* (-> *have*); ``None``
+    for another form (*'s*, *wuz*), which shows no number of its own."""
+    low = be.lower_
+    if low == "was":
+        return "have" if subj.lower_ == "i" else "has"
+    if low == "were":
+        return "have"
+    return None
