@@ -135,8 +135,8 @@ def present_in_past_form(verb: Token, index: DocIndex) -> bool:
     last = index.sentence_end(end) if end < len(index.tokens) else end
     present = past = False
     for tok in index.doc[first:last]:
-        if tok.i == verb.i or tok.dep_ in ("aux", "auxpass") or tok.pos_ not in ("VERB", "AUX"):
-            continue
+        if tok.i == verb.i or tok.dep_ in ("aux", "auxpass", "advcl") or tok.pos_ not in ("VERB", "AUX"):
+            continue  # (the present of an adverbial clause, *if you remember*, is the hearer's now)
         if tok.tag_ in ("VBZ", "VBP"):
             present = True
         elif tok.tag_ == "VBD" and tok.lower_ != inflect_verb(lemma_of(tok), "VB"):

@@ -233,6 +233,7 @@ def _raising_verb(verb: Token) -> bool:
         ("He fixed the fence last year.", "He been fix the fence last year."),
         ("We came home. We put the bags on the table.",
          "We been come home. We been put the bags on the table."),
+        ("If you recall, we set a budget in March.", "If you recall, we been set a budget in March."),
         ("If you think that he stole the bike, call the police.",
          "If you think that he been steal the bike, call the police."),
     ],
