@@ -419,6 +419,7 @@ substitution_rule(
         "My brother is going to phone the bank tomorrow.",
         "If you pay me... I'll fix the roof.",
         "Unless the rain stops -- we will stay inside.",
+        "cuz if you bring the kids . . . I will cook dinner !",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:

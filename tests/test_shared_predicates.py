@@ -644,3 +644,10 @@ def test_wh_subject_question(nlp, text, verb, expected):
     from multivalue_cli.engine.syntax import wh_subject_question
 
     assert wh_subject_question(word(nlp(text), verb)) is expected
+
+
+def test_condition_split_off_under_a_word_that_is_no_verb(nlp):
+    from multivalue_cli.engine.futures import condition_split_off
+
+    doc = nlp("cuz If you keep the old cast . . . I will keep watching !")
+    assert condition_split_off(word(doc, "keep", 1), DocIndex(doc)) is True

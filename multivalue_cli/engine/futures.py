@@ -277,8 +277,9 @@ def later_time(verb: Token) -> bool:
 
 def condition_split_off(verb: Token, index: DocIndex) -> bool:
     """An *if/unless* clause that the parser left as a sentence of its own right before
-    ``verb``'s (cut off by an ellipsis or a dash: *if you stay ... I will wait*): ``verb``'s
-    clause is its consequence, as with an *if*-clause under the verb."""
+    ``verb``'s (cut off by an ellipsis or a dash: *if you stay ... I will wait*, *cuz if you
+    stay ... I will wait*): ``verb``'s clause is its consequence, as with an *if*-clause
+    under the verb."""
     clause = verb
     while clause.dep_ == "conj":
         clause = clause.head
@@ -291,7 +292,16 @@ def condition_split_off(verb: Token, index: DocIndex) -> bool:
         if all(doc[k].is_punct for k in range(before, start)):
             start = before  # a sentence of dots only
             continue
-        return any(doc[k].dep_ == "ROOT" and any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS
-                                                 for c in children(doc[k]))
+        return any(doc[k].dep_ == "ROOT" and _condition_left_without_main_clause(doc[k])
                    for k in range(before, start))
     return False
+
+
+def _condition_left_without_main_clause(root: Token) -> bool:
+    """The root of a sentence that is an *if/unless* clause, or a word that is no verb with
+    one under it (*cuz if you stay*): a condition whose main clause follows."""
+    def conditional(verb: Token) -> bool:
+        return any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb))
+    if conditional(root):
+        return True
+    return root.pos_ not in ("VERB", "AUX") and any(c.dep_ == "advcl" and conditional(c) for c in children(root))
