@@ -10,7 +10,8 @@ from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, deferred_future, distant_time, going_to, planned_will, planned_will_ops, predicted_future,
+    about_to, condition_split_off, deferred_future, distant_time, going_to, later_time, planned_will,
+    planned_will_ops, predicted_future,
 )
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
@@ -130,6 +131,20 @@ EPISTEMIC_ADVERBS = frozenset(
     "normally usually typically generally".split())
 
 
+# Adverbs that make the modal's statement a denial or a restriction (*can never go*, *can only
+# drink if ...*, *could hardly move*): a categorical rule or limit, not a possibility that a
+# first modal of hedging could soften without changing what is said.
+RESTRICTING_ADVERBS = frozenset("never only hardly barely scarcely seldom rarely".split())
+
+
+def _restricted(modal: Token) -> bool:
+    """An adverb of :data:`RESTRICTING_ADVERBS` on the modal's verb or on the modal itself:
+    *a friend can never go to her for advice*, *he can only drink it if it is warm*."""
+    verb = clause_of(modal)
+    return any(c.dep_ in ("advmod", "neg", "preconj") and c.lower_ in RESTRICTING_ADVERBS
+               for tok in (modal, verb) for c in children(tok))
+
+
 def _counted_or_guessed(modal: Token) -> bool:
     """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
     *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
@@ -220,6 +235,9 @@ def _counted_or_guessed(modal: Token) -> bool:
         "She will help if she can.",
         "Call me whenever you can spare a minute.",
         "Take a break when you can find the time.",
+        "Visitors can only park here if they have a permit.",
+        "My grandfather could never remember her name.",
+        "We can hardly hear you over the music.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -250,6 +268,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # a wh-subject asks a question (*which candidate / how many men would ...?*)
         if _preference_formula(modal) or _counted_or_guessed(modal) or _asked_of_others(modal, index):
             continue
+        if _restricted(modal):
+            continue  # "can never go", "can only drink if": a categorical limit, not a possibility
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
@@ -395,6 +415,11 @@ substitution_rule(
         "A careless driver will end up paying a fine.",
         "Nobody knows what the new stadium is going to be.",
         "I'm going to text you once the train leaves.",
+        "We're going to wash the van later.",
+        "My brother is going to phone the bank tomorrow.",
+        "If you pay me... I'll fix the roof.",
+        "Unless the rain stops -- we will stay inside.",
+        "cuz if you bring the kids . . . I will cook dinner !",
     ],
 )
 def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -410,12 +435,16 @@ def finna_future(doc: Doc, index: DocIndex) -> Iterator[Site]:
         to = about_to(tok) or going_to(tok)
         if to is None or predicted_future(tok, to.head) or tok.lower_ != "about" and deferred_future(to.head):
             continue
+        if tok.lower_ != "about" and later_time(to.head):
+            continue  # "going to clean it up later": a plan put off, not 'about to'
         if not (to.head.i != tok.i and distant_time(tok)):
             yield site(Replace(tok.i, "finna"), Delete(to.i))
     for will in index.by_tag.get("MD", ()):
         planned = planned_will(will, index)
         if planned is None or predicted_future(will, planned[0]) or deferred_future(planned[0]):
             continue
+        if condition_split_off(planned[0], index):
+            continue  # "if you stay ... I will wait": a promise on a condition, cut off by dots
         if ops := planned_will_ops(will, *planned, "finna"):
             yield site(*ops)
 

@@ -138,3 +138,16 @@ def test_a_form_of_the_rule_before_it_was_split_says_what_to_write(tmp_path):
     path.write_text("abbreviation: Old\nfeatures:\n  bare_past_tense: {probability: 1.0, form: regular}\n")
     with pytest.raises(ProfileError, match="zero_past_regular"):
         load_profile(str(path))
+
+
+def test_past_been_keeps_the_past_form_once_per_verb_phrase_in_the_african_american_varieties(nlp):
+    rule = registry()["past_been"]
+    text = "They sold the house and bought a boat."
+    assert Engine([(rule, 1.0)]).apply(nlp(text)).text == "They been sell the house and been buy a boat."
+    assert Engine([(rule.with_form("past"), 1.0)]).apply(nlp(text)).text == \
+        "They been sold the house and bought a boat."
+    assert Engine([(rule.with_form("past"), 1.0)]).apply(nlp("She had already left.")).text == \
+        "She been already left."
+    for abbr in ("UAAVE", "RAAVE", "EAAVE"):
+        assert load_profile(abbr).forms["past_been"] == "past"
+    assert load_profile("JamE").forms.get("past_been", "bare") == "bare"

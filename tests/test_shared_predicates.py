@@ -609,3 +609,71 @@ def test_names_no_place(nlp, text, noun, expected):
     from multivalue_cli.engine.animacy import names_no_place
 
     assert names_no_place(word(nlp(text), noun)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("I'm going to wash the car later.", "wash", True),
+    ("We are going to visit my aunt next week.", "visit", True),
+    ("I'm going to wash the car.", "wash", False),
+    ("She is going to call you in a minute.", "call", False),
+])
+def test_later_time(nlp, text, verb, expected):
+    from multivalue_cli.engine.futures import later_time
+
+    assert later_time(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("If you pay me... I'll fix the roof.", "fix", True),
+    ("The bus is late. I'll fix the roof.", "fix", False),
+    ("I'll fix the roof.", "fix", False),
+])
+def test_condition_split_off(nlp, text, verb, expected):
+    from multivalue_cli.engine.futures import condition_split_off
+
+    doc = nlp(text)
+    assert condition_split_off(word(doc, verb), DocIndex(doc)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Wow, that was close.", "was", True),
+    ("This was a great trip.", "was", True),
+    ("That house was empty.", "was", False),
+    ("The storm that was close passed.", "was", False),
+])
+def test_demonstrative_pronoun_subject(nlp, text, verb, expected):
+    from multivalue_cli.engine.syntax import demonstrative_pronoun_subject
+
+    assert demonstrative_pronoun_subject(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Reading the letters and the notes was painful.", "was", "has"),
+    ("I was tired.", "was", "have"),
+    ("The boys were tired.", "were", "have"),
+])
+def test_have_agreeing_with_past_be(nlp, text, verb, expected):
+    from multivalue_cli.engine.morphology import have_agreeing_with_past_be
+
+    be = word(nlp(text), verb)
+    assert have_agreeing_with_past_be(be, subject_of(be)) == expected
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("What happens if it rains?", "happens", True),
+    ("How many cars have six wheels?", "have", True),
+    ("The neighbour who owns the shop opens it early.", "opens", False),
+    ("The neighbour who owns the shop opens it early.", "owns", False),
+    ("Where do you live?", "live", False),
+])
+def test_wh_subject_question(nlp, text, verb, expected):
+    from multivalue_cli.engine.syntax import wh_subject_question
+
+    assert wh_subject_question(word(nlp(text), verb)) is expected
+
+
+def test_condition_split_off_under_a_word_that_is_no_verb(nlp):
+    from multivalue_cli.engine.futures import condition_split_off
+
+    doc = nlp("cuz If you keep the old cast . . . I will keep watching !")
+    assert condition_split_off(word(doc, "keep", 1), DocIndex(doc)) is True

@@ -257,3 +257,51 @@ def deferred_future(verb: Token) -> bool:
     about to do, which *finna*/*fixin' to* say."""
     return any(c.dep_ == "advcl" and any(m.dep_ in ("mark", "advmod") and m.lower_ in AFTER_EVENT_MARKS
                                          for m in children(c)) for c in children(verb))
+
+
+def later_time(verb: Token) -> bool:
+    """A time in ``verb``'s own clause that sets its event later than the present moment
+    (*I'm going to clean it up later*, *tomorrow*, *next week*, *in two days*; not *in a
+    minute*): the near-future markers say 'about to', which such a time contradicts."""
+    for tok in clause_tokens(verb):
+        low = tok.lower_
+        if low in ("tomorrow", "someday", "later") and tok.dep_ in ("advmod", "npadvmod", "tmod", "pobj"):
+            return True
+        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
+            return True
+        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
+                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
+            return True
+    return False
+
+
+def condition_split_off(verb: Token, index: DocIndex) -> bool:
+    """An *if/unless* clause that the parser left as a sentence of its own right before
+    ``verb``'s (cut off by an ellipsis or a dash: *if you stay ... I will wait*, *cuz if you
+    stay ... I will wait*): ``verb``'s clause is its consequence, as with an *if*-clause
+    under the verb."""
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ != "ROOT":
+        return False
+    start = index.sentence_of[verb.i]
+    doc = verb.doc
+    while start > 0:
+        before = index.sentence_of[start - 1]
+        if all(doc[k].is_punct for k in range(before, start)):
+            start = before  # a sentence of dots only
+            continue
+        return any(doc[k].dep_ == "ROOT" and _condition_left_without_main_clause(doc[k])
+                   for k in range(before, start))
+    return False
+
+
+def _condition_left_without_main_clause(root: Token) -> bool:
+    """The root of a sentence that is an *if/unless* clause, or a word that is no verb with
+    one under it (*cuz if you stay*): a condition whose main clause follows."""
+    def conditional(verb: Token) -> bool:
+        return any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in children(verb))
+    if conditional(root):
+        return True
+    return root.pos_ not in ("VERB", "AUX") and any(c.dep_ == "advcl" and conditional(c) for c in children(root))

@@ -357,3 +357,16 @@ def singular_agreement_word(subject):
     if finite.tag_ == "VBZ" or (finite.tag_ == "VBD" and finite.lower_ in THIRD_SINGULAR_FORMS):
         return finite
     return None
+
+
+def have_agreeing_with_past_be(be, subj) -> str | None:
+    """The *have/has* that agrees as the past ``be`` shows: *was* is first or third singular
+    (*I was* -> *have*; *using a needle to sew it was* -> *has*, whatever noun inside the
+    clausal subject the parser took for it), *were* is plural or *you* (-> *have*); ``None``
+    for another form (*'s*, *wuz*), which shows no number of its own."""
+    low = be.lower_
+    if low == "was":
+        return "have" if subj.lower_ == "i" else "has"
+    if low == "were":
+        return "have"
+    return None

@@ -470,3 +470,35 @@ def subject_gap_complement(verb: "Token") -> "Token | None":
         if subj is None or subj.i < verb.i:
             return child
     return None
+
+
+def demonstrative_pronoun_subject(verb: "Token") -> bool:
+    """*that/this* standing alone as ``verb``'s subject, with no noun after it (*that was
+    close*, *this was fun*): it points at what has just happened or been said. Not the
+    *that* of a relative clause (*the storm that was close*); in a main clause the tagger may
+    call it a relative pronoun (*Phew, that was lucky*), which it is not there."""
+    if verb.dep_ in ("relcl", "acl"):
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in ("that", "this") and c.tag_ in ("DT", "WDT")
+               and not any(True for _ in c.children) for c in verb.children)
+
+
+def wh_subject_question(verb: "Token", subj: "Token | None" = None) -> bool:
+    """``verb``'s subject is what a question asks for: a question word or a phrase with one
+    (*what happens if ...?*, *how many cars have ...?*, *I wonder who owns it*), in a clause
+    that is not a relative one (*the man who owns it*, where the wh-word stands for a noun
+    already named). Such a clause has no do-support: a *do* put in would read as asking for
+    an object, with the subject missing (*what do happen?*)."""
+    subj = subj if subj is not None else direct_subject(verb)
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if subj is None or subj.i > verb.i or clause.dep_ in ("relcl", "acl"):
+        return False
+
+    def asked(tok: "Token") -> bool:  # the wh-word heads the subject or modifies it, not a clause in it
+        if tok.tag_ in ("WP", "WDT", "WP$", "WRB"):
+            return True
+        return any(asked(c) for c in tok.children if c.dep_ in ("det", "amod", "advmod", "poss", "nummod"))
+
+    return asked(subj)

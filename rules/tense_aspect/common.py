@@ -96,6 +96,54 @@ def is_irrealis(verb: Token) -> bool:
     return False
 
 
+# What makes an *if*-clause's verb hypothetical: *if one should admit*, *if he were to say*.
+HYPOTHETICAL_AUXILIARIES = frozenset({"should", "would", "could", "might", "were"})
+
+
+def under_hypothesis(verb: Token) -> bool:
+    """A past in the clause complement of a hypothetical condition (*if one should admit that
+    the earth revolved*, *if he said that the shop closed at six*): its past agrees with the
+    condition's (a backshift), it places nothing in the past."""
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ != "ccomp":
+        return False
+    condition = clause.head
+    if not any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in children(condition)):
+        return False
+    return condition.tag_ == "VBD" or any(
+        c.dep_ == "aux" and c.lower_ in HYPOTHETICAL_AUXILIARIES for c in children(condition))
+
+
+def present_in_past_form(verb: Token, index: DocIndex) -> bool:
+    """A verb whose past is its bare form (*put, cut, set*) tagged past in a present-tense
+    passage (*They take a drink. They put their mouth on a towel.*, *He stops and put the
+    tool down*): with no third-singular subject to show an *-s*, the form is a present too,
+    and the simple presents around it (the verb it is coordinated with, or those of its
+    sentence and the sentences on either side, with no past among them) say which it is."""
+    if verb.lower_ != inflect_verb(lemma_of(verb), "VB"):
+        return False
+    if verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP"):
+        return True
+    subj = subject_of(verb)
+    if subj is None or person_number(subj) == "3s":
+        return False  # "the mom put a helmet on": a present would be "puts"
+    start = index.sentence_of[verb.i]
+    first = index.sentence_of[start - 1] if start > 0 else start
+    end = index.sentence_end(verb.i)
+    last = index.sentence_end(end) if end < len(index.tokens) else end
+    present = past = False
+    for tok in index.doc[first:last]:
+        if tok.i == verb.i or tok.dep_ in ("aux", "auxpass", "advcl") or tok.pos_ not in ("VERB", "AUX"):
+            continue  # (the present of an adverbial clause, *if you remember*, is the hearer's now)
+        if tok.tag_ in ("VBZ", "VBP"):
+            present = True
+        elif tok.tag_ == "VBD" and tok.lower_ != inflect_verb(lemma_of(tok), "VB"):
+            past = True
+    return present and not past
+
+
 WILL_FORMS = frozenset({"will", "'ll", "’ll", "wo"})
 
 

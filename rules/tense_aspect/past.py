@@ -14,12 +14,12 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    children, direct_subject, morph_values, recent_time, stranded_do, subject_of,
+    children, direct_subject, morph_values, recent_time, stranded_do, subject_of, wh_subject_question,
 )
 
 from .common import (
     NOT_COMPLETABLE, STATIVE_VERBS, do_form, find_perfects, in_temporal_clause, is_duration_for,
-    is_irrealis, participle_ops, preverbal_start,
+    is_irrealis, participle_ops, present_in_past_form, preverbal_start, under_hypothesis,
 )
 
 
@@ -149,6 +149,13 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         ("This man owns the farm.", ["This man does own the farm.", "This man do own the farm."]),
         ("We always walk to church, and they drive.",
          "We do always walk to church, and they do drive."),
+        ("She sold the car and then bought a bike.",
+         "She did sell the car and then did buy a bike."),
+        ("The neighbour who owns the shop opens it early.",
+         ["The neighbour who does own the shop does open it early.",
+          "The neighbour who do own the shop do open it early.",
+          "The neighbour who does own the shop do open it early.",
+          "The neighbour who do own the shop does open it early."]),
     ],
     negatives=[
         "I didn't go to town.",
@@ -161,6 +168,9 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         "Shoutout to readers writers kids books!",
         "Which of these best explains the result?",
         "Where were the old families come from?",
+        "Who owns the red bicycle?",
+        "Which bus goes to the airport?",
+        "It is not clear what causes the noise at night.",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -179,7 +189,9 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
             continue
         if _auxiliary_stranded_before(verb, own) or _subject_ends_in_modifier(verb, own):
             continue
-        at = preverbal_start(verb, subj)
+        if wh_subject_question(verb, own):
+            continue  # "what happens?": no do-support when the subject is asked for
+        at = preverbal_start(verb, subj, after_connectives=True)  # "and then did spend"
         invariant = form == "does_or_do"
         variants = [(Insert(at, do), Replace(verb.i, base))
                     for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
@@ -199,6 +211,10 @@ def _raising_verb(verb: Token) -> bool:
 @rule(
     "past_been",
     tags={"VBD"},
+    # "bare": the creoles' anterior *ben* + bare verb (*mi ben kot di bred*); "past": the
+    # African American varieties' *been* before the past form (*I been told you*), once per
+    # verb phrase (the eWAVE example, *I been cut the bread*, fits either)
+    forms={"bare": (), "past": ()},
     examples=[
         ("I cut the bread.", "I been cut the bread."),
         ("He went home after the game.", "He been go home after the game."),
@@ -215,6 +231,11 @@ def _raising_verb(verb: Token) -> bool:
          "Two neighbours, a baker and a teacher, been paint the fence."),
         ("They sold the house and bought a boat.", "They been sell the house and been buy a boat."),
         ("He fixed the fence last year.", "He been fix the fence last year."),
+        ("We came home. We put the bags on the table.",
+         "We been come home. We been put the bags on the table."),
+        ("If you recall, we set a budget in March.", "If you recall, we been set a budget in March."),
+        ("If you think that he stole the bike, call the police.",
+         "If you think that he been steal the bike, call the police."),
     ],
     negatives=[
         "The man turned out to be a doctor.",
@@ -239,17 +260,27 @@ def _raising_verb(verb: Token) -> bool:
         "My uncle never learned to swim.",
         "The cook tastes the soup and sets the spoon aside.",
         "She opens the box and cut the ribbon.",
+        "We fill the pot with water. We set it on the stove. We wait for it to boil.",
+        "You stir the paint and you cut the tape. Then you start on the wall.",
+        "If the teacher should claim that the moon shone by its own light, correct her.",
+        "If he said that the river flowed north, nobody would believe him.",
     ],
 )
-def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
+def past_been(doc: Doc, index: DocIndex, form: str = "bare") -> Iterator[Site]:
     """Anterior *been* + bare verb of the Caribbean creoles and Gullah (*mi ben kot di bred*,
     *I been cut the bread*) for the simple past and the past perfect of action verbs in
     statements: *He been go home*, *She been already leave*. Not for *be*, *have*, states,
     negation, questions or irrealis pasts; not for a word tagged past that is no past form
     (*shown*, *don* of *don ’ t*) or follows an auxiliary the parser left apart (*I’Ve
     started*), nor for an event of the present period (*this morning*, *just*, *today*:
-    :func:`recent_time`), which a remote-past *been* contradicts. Coordinated verbs that share
-    a subject are marked together (one site): one verb phrase, one tense."""
+    :func:`recent_time`), which a remote-past *been* contradicts; not a past in the
+    complement of a hypothetical condition (:func:`under_hypothesis`), nor a form that is the
+    present too in a passage told in the present (:func:`present_in_past_form`). Coordinated
+    verbs that share a subject are marked together (one site): one verb phrase, one tense.
+    ``form`` *past* keeps the past form after *been*, as the African American varieties have
+    it (*she been bought a boat*); the conjuncts after the first keep their past and take no
+    second *been*."""
+    past = form == "past"
     marked: dict[int, list[Op]] = {}  # verb position -> its ops, in document order
     for verb, subj in finite_lexical(index, ("VBD",)):
         if stranded_do(verb):
@@ -265,20 +296,23 @@ def past_been(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "received your card this morning": no past to set apart from now
         if any(c.dep_ == "neg" for c in children(verb)):
             continue  # "never graduated": a denied past, as *didn't* (creole *neva*, not *been*)
-        if verb.dep_ == "conj" and verb.head.tag_ in ("VBZ", "VBP") and verb.lower_ == inflect_verb(lemma_of(verb), "VB"):
-            continue  # "He stops and put the tool down": a present form the coordination shares
+        if present_in_past_form(verb, index):
+            continue  # "He stops and put the tool down", "They take a cup. They put ...": a present
+        if under_hypothesis(verb):
+            continue  # "if one should admit that the earth revolved": a backshift, no past event
         base = inflect_verb(lemma_of(verb), "VB")
         if base:
             marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
-                              Replace(verb.i, base)]
+                              Replace(verb.i, verb.text if past else base)]
     for group in shared_subject_groups(index, marked):
-        yield site(*(op for i in group for op in marked[i]))
+        # the past form carries the tense of the later conjuncts itself: one *been* for them all
+        yield site(*(op for k, i in enumerate(group) for op in marked[i] if not (past and k and isinstance(op, Insert))))
     for p in find_perfects(index):
         if not p.past or not p.simple or not p.affirmative_declarative or is_clitic(p.have):
             continue
         if p.verb.lemma_ in NOT_COMPLETABLE:
             continue
-        forms = participle_ops(p, "VB")
+        forms = participle_ops(p, "VBD" if past else "VB")
         if forms is not None:
             yield site(Replace(p.have.i, "been"), *forms)
 

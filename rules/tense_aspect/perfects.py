@@ -11,12 +11,12 @@ from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    BE_PAST, agreement_subject, be_replacing, dictionary_verb, inflect_verb, is_clitic,
-    lemma_of, light_verb_event_object, person_number, person_shown, possessive_participle_object,
+    BE_PAST, agreement_subject, be_replacing, dictionary_verb, have_agreeing_with_past_be, inflect_verb,
+    is_clitic, lemma_of, light_verb_event_object, person_number, person_shown, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    bare_adjective, EMBEDDED_CLAUSE_DEPS, children, in_comparison, negation_after,
+    bare_adjective, EMBEDDED_CLAUSE_DEPS, children, demonstrative_pronoun_subject, in_comparison, negation_after,
     negative_noun_phrase, stranded_do, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -164,6 +164,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         ("The girls washed the dishes and dried them.",
          "The girls have washed the dishes and have dried them."),
         ("The baker made a cake for his niece.", "The baker has made a cake for his niece."),
+        ("Reading the letters and the notes was painful.", "Reading the letters and the notes has been painful."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -186,6 +187,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "What was the capital of Prussia?",
         "No, we didn't.",
         "The cook worked for an hour and then cleaned the kitchen.",
+        "Phew, that was lucky!",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
@@ -237,11 +239,12 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
         subj = subject_of(verb)
         if subj is None or subj.lower_ == "there" or bare_adjective(subj):
             continue
-        have = have_form(agreement_subject(nearest_subject(verb, subj)))
+        have = verb.lemma_ == "be" and have_agreeing_with_past_be(verb, subj) or have_form(  # was -> has
+            agreement_subject(nearest_subject(verb, subj)))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
-            if subj.i > verb.i and identity_question(verb):
-                continue  # "Who was the ruling class ...?" asks who it was then, not up to now
+            if demonstrative_pronoun_subject(verb) or subj.i > verb.i and identity_question(verb):
+                continue  # "that was close" (the moment just past), "Who was the king?": then, not up to now
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
                 if end + 1 < len(doc) and not doc[end + 1].is_punct and end >= verb.i:
