@@ -9,7 +9,8 @@ eWAVE CLDF tables in ``ewave/``; writes ``multivalue_cli/data/features.tsv`` and
 with a registered rule (``features``) and those without (``unimplemented``). Rerun it after
 adding rules. Ratings map to probabilities as in Multi-VALUE:
 A -> 1.0, B -> 0.6, C -> 0.3 (D, X, ? are absent). A rule with variety-specific forms gets
-the first of its forms whose other features (``Form.needs``) the variety attests, so no profile
+the first of its forms whose other features (``Form.needs``) the variety attests (else its first
+form that needs none), so no profile
 renders a form whose own feature it rates D (Indian English gets *got*, not *gotten*).
 Output is sorted and carries no timestamp,
 so the same input gives byte-identical files.
@@ -44,12 +45,15 @@ def _by_number(features: dict[str, dict]) -> dict[str, dict]:
 
 
 def default_form(rule, attested: set[str]) -> str | None:
-    """The first of ``rule``'s forms whose other features are all attested (A/B/C) for a
-    variety (``attested``: eWAVE numbers as strings); None for rules without forms."""
+    """The first of ``rule``'s forms that needs other features, all attested (A/B/C) for a
+    variety (``attested``: eWAVE numbers as strings); else its first form that needs none;
+    None for rules without forms. A form's needs make it the choice of the varieties that
+    attest them, wherever it stands in the list (the first form stays the rule's default)."""
     for form in rule.forms:
-        if all(str(number) in attested for number in form.needs):
+        if form.needs and all(str(number) in attested for number in form.needs):
             return form.name
-    return rule.forms[-1].name if rule.forms else None
+    plain = [form.name for form in rule.forms if not form.needs]
+    return plain[0] if plain else (rule.forms[-1].name if rule.forms else None)
 
 
 def read_csv(path: Path, delimiter: str = ",") -> list[dict[str, str]]:

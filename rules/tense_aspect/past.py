@@ -211,10 +211,11 @@ def _raising_verb(verb: Token) -> bool:
 @rule(
     "past_been",
     tags={"VBD"},
-    # "bare": the creoles' anterior *ben* + bare verb (*mi ben kot di bred*); "past": the
-    # African American varieties' *been* before the past form (*I been told you*), once per
-    # verb phrase (the eWAVE example, *I been cut the bread*, fits either)
-    forms={"bare": (), "past": ()},
+    # "bare": the creoles' anterior *ben* + bare verb (*mi ben kot di bred*); "past": *been*
+    # before the past form (*I been told you*), once per verb phrase, in the varieties that put
+    # the past form where a participle stands (eWAVE 130: *I had went*), the African American
+    # ones among them (the eWAVE example, *I been cut the bread*, fits either)
+    forms={"bare": (), "past": (130,)},
     examples=[
         ("I cut the bread.", "I been cut the bread."),
         ("He went home after the game.", "He been go home after the game."),
