@@ -677,3 +677,15 @@ def test_condition_split_off_under_a_word_that_is_no_verb(nlp):
 
     doc = nlp("cuz If you keep the old cast . . . I will keep watching !")
     assert condition_split_off(word(doc, "keep", 1), DocIndex(doc)) is True
+
+
+@pytest.mark.parametrize("text,verb,subject", [
+    ("I finished the race but did n ' t get a medal .", "get", "I"),
+    ("They came but did n ' t stay long .", "stay", "They"),
+    ("I finished the race but didn't get a medal.", "get", "I"),
+])
+def test_subject_of_skips_the_t_of_a_negation_written_apart(nlp, text, verb, subject):
+    from multivalue_cli.engine.syntax import subject_of
+
+    found = subject_of(word(nlp(text), verb))
+    assert found is not None and found.text == subject

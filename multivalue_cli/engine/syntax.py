@@ -17,8 +17,16 @@ NOMINAL_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 
 
 def direct_subject(verb: "Token") -> "Token | None":
-    """The subject among ``verb``'s own dependents."""
-    return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS), None)
+    """The subject among ``verb``'s own dependents (not the *t* of a negation written apart,
+    *did n ' t get*, which the parser may take for one)."""
+    return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS and not spaced_not_piece(c)), None)
+
+
+def spaced_not_piece(tok: "Token") -> bool:
+    """The *t* of *n't* written as three tokens (*did n ' t*, as tokenised social media text
+    has it): part of a negation, never a word of its own."""
+    doc, i = tok.doc, tok.i
+    return tok.lower_ == "t" and i >= 2 and doc[i - 1].text in ("'", "’") and doc[i - 2].lower_ == "n"
 
 
 def nominal_subject(verb: "Token") -> "Token | None":

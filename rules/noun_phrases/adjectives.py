@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from multivalue_cli.engine.docindex import is_blank
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.engine.morphology import dictionary_word, indefinite_article
 from multivalue_cli.engine.registry import rule
@@ -420,6 +421,7 @@ def comparative_than(doc, index) -> Iterator[Site]:
         "Why did you buy more apples than oranges?",
         "She scored three more goals than in the final.",
         "The flood was caused by more rain than by the broken dam.",
+        "The soup had more salt in the bowl than in the pot because the _ was stirred less.",
     ],
 )
 def comparative_more_and(doc, index) -> Iterator[Site]:
@@ -429,7 +431,11 @@ def comparative_more_and(doc, index) -> Iterator[Site]:
     a first phrase (*20 more pushups than on day one*, *caused by more worry than by ...*)
     *and* joins the standard to the noun's phrase and the comparison is lost; nor after a
     number (*four more balls*: *and* makes the difference a sum). Not *more than five*,
-    adjectives or noun phrase standards (*more goals and the captain* reads as coordination)."""
+    adjectives or noun phrase standards (*more goals and the captain* reads as coordination).
+    Not in a fill-in item: its blank names one of the two things compared, and the answer
+    hinges on which has more; *and* lets the comparison read as more in both."""
+    if any(is_blank(t.text) for t in doc):
+        return
     for than in index.by_lemma.get("than", ()):
         head = than.head
         if than.dep_ not in ("prep", "mark") or than.i < head.i:
