@@ -16,7 +16,7 @@ from multivalue_cli.engine.futures import (
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, sentence
+from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, in_comparison, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -169,6 +169,38 @@ def _counted_or_guessed(modal: Token) -> bool:
                for c in children(verb))
 
 
+def _measured_comparison(modal: Token) -> bool:
+    """The modal's clause states a measure set against another (:func:`in_comparison`): it
+    holds the standard (*runs half as many laps as Trey*), it is the standard itself (*than
+    Nelson can make*, *as fast as she can run*), or one of its nouns is described by such a
+    comparison (*skip at a speed that is half as fast as ...*). What it says is a given
+    quantity, which a hedging first modal would make a guess, and inside the *than/as*
+    clause a hedge has nothing to soften."""
+    verb = clause_of(modal)
+    words = [t.lower_ for t in sentence(modal)]
+    if "than" not in words and words.count("as") < 2:
+        return False  # "you can do better": a degree with no standard set against it
+    if in_comparison(verb):
+        return True
+    return any(c.dep_ in ("relcl", "acl") and c.pos_ in ("VERB", "AUX") and in_comparison(c)
+               for t in clause_tokens(verb) if t.pos_ in ("NOUN", "PROPN", "PRON") for c in children(t))
+
+
+def _specificational_clause(modal: Token) -> bool:
+    """The modal stands in a *what*-clause that is the subject or the complement of *be* (*the
+    issue is not what America can do for women, but ...*, *what we can do is wait*): the
+    clause names a notion that the sentence identifies or contrasts, no plan or possibility
+    of a speaker that a first modal could hedge."""
+    verb = clause_of(modal)
+    if not any(t.lower_ in ("what", "whatever") and t.tag_ in ("WP", "WDT") for t in verb.subtree if t.i < modal.i):
+        return False
+    top = verb
+    while top.dep_ == "conj" and top.head.lemma_ != "be":
+        top = top.head
+    # the second of two contrasted clauses may hang on *be* itself (*is not what ..., but what ...*)
+    return top.dep_ in ("attr", "ccomp", "csubj", "nsubj", "acomp", "conj") and top.head.lemma_ == "be"
+
+
 @rule(
     "double_modals",
     tags={"MD"},
@@ -238,6 +270,12 @@ def _counted_or_guessed(modal: Token) -> bool:
         "Visitors can only park here if they have a permit.",
         "My grandfather could never remember her name.",
         "We can hardly hear you over the music.",
+        # a comparison of measures, and a clause of a comparison; a clause identified by *be*
+        "My sister earns far more than I could earn in that job.",
+        "Our puppy can jump twice as high as the old dog.",
+        "He can swim at a pace that is twice as fast as his brother.",
+        "The question is what our town can offer to young families.",
+        "What you should do is call the bank.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -270,6 +308,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _restricted(modal):
             continue  # "can never go", "can only drink if": a categorical limit, not a possibility
+        if _measured_comparison(modal) or _specificational_clause(modal):
+            continue  # "than he can make", "what women can do for America": no hedge there
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 
