@@ -145,6 +145,22 @@ def _restricted(modal: Token) -> bool:
                for tok in (modal, verb) for c in children(tok))
 
 
+# Words that state a quantity as a multiple or a fraction of another (*half as many*, *twice
+# as fast*), like a numeral.
+MULTIPLIERS = frozenset("half twice thrice double triple quadruple quarter third".split())
+
+
+def _clause_and_its_nouns(verb: Token) -> Iterator[Token]:
+    """:func:`clause_tokens` of ``verb`` and of the relative and participle clauses of its
+    nouns (*he can make giant cubes that use 4 ounces*): what the clause says of its things."""
+    for tok in clause_tokens(verb):
+        yield tok
+        if tok.pos_ in ("NOUN", "PROPN", "PRON"):
+            for c in children(tok):
+                if c.dep_ in ("relcl", "acl"):
+                    yield from clause_tokens(c)
+
+
 def _counted_or_guessed(modal: Token) -> bool:
     """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
     *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
@@ -159,8 +175,8 @@ def _counted_or_guessed(modal: Token) -> bool:
     if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
         return True
     if modal.lower_ in ("can", "could") and (subj is None or subj.lower_ not in ("i", "we", "you")) \
-            and any(t.tag_ == "CD" for t in clause_tokens(verb)):
-        return True  # "Rosie can run 10 miles per hour": a measured capacity, a premise
+            and any(t.tag_ == "CD" or t.lower_ in MULTIPLIERS for t in _clause_and_its_nouns(verb)):
+        return True  # "Rosie can run 10 miles per hour", "cubes that use 4 ounces": a premise
     if subj is None or subj.dep_ == "expl":
         return True
     if modal.lower_ in ("can", "could") and subj.pos_ == "NOUN" and is_animate(subj) is False:
@@ -276,6 +292,8 @@ def _specificational_clause(modal: Token) -> bool:
         "He can swim at a pace that is twice as fast as his brother.",
         "The question is what our town can offer to young families.",
         "What you should do is call the bank.",
+        "Our neighbour can bake loaves that weigh 2 kilos.",
+        "Grandma could knit a scarf in half the time.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
