@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import indefinite_article
 from multivalue_cli.engine.registry import rule
@@ -16,8 +15,9 @@ from multivalue_cli.engine.wordlists import wordlist
 from .common import (
     ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
     NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
-    clause_verb, common_noun_head, definite_article, first_conjunct_at, followed_by_possessive,
-    has_of_complement, lower, plain_noun_phrase, previous_word,
+    clause_verb, common_noun_head, counted_unit, definite_article, first_conjunct_at,
+    followed_by_possessive, generic_object, has_of_complement, lower, plain_noun_phrase,
+    present_when_clause, previous_word,
 )
 
 
@@ -536,64 +536,6 @@ def specific_indefinite(index, det: int) -> bool:
     if present_when_clause(index, verb) or generic_object(index, role, verb) or counted_unit(index, noun):
         return False
     return not intensional_object(index, role, verb)
-
-
-def present_when_clause(index, verb: int) -> bool:
-    """``verb``'s sentence has a *when*-clause in the simple present (*when you throw a ball
-    it falls*): like *whenever*, a rule over occasions, where an indefinite is any one (in
-    the *when*-clause or in the clause it conditions)."""
-    start, end = index.sentence_of[verb], index.sentence_end(verb)
-    for i in range(start, end):
-        if lower(index, i) == "when" and index.dep_of[i] == "advmod" and index.tag_of[i] == "WRB":
-            clause = index.head_of[i]
-            # the parser may make a leading *when*-clause the root (*When you drop a glass on
-            # tiles it breaks*); a question (*when do you ...?*) is no statement anyway
-            if clause > i and index.dep_of[clause] in ("advcl", "ROOT") and index.tag_of[clause] in ("VBZ", "VBP"):
-                return True
-    return False
-
-
-def generic_object(index, role: int, verb: int) -> bool:
-    """A simple present with an indefinite thing as subject and an indefinite object (*a good
-    diet builds a strong body*, *a strong wind bends a young tree*): a statement about any
-    things of the kinds, subject and object alike. A person as subject (*a man plays a
-    saxophone*, a scene described) keeps them."""
-    if index.dep_of[role] not in ("dobj", "nsubj") or index.head_of[role] != verb:
-        return False
-    if index.tag_of[verb] not in ("VBZ", "VBP") or any(index.dep_of[c] == "aux" for c in index.child_positions(verb)):
-        return False
-    kids = index.child_positions(verb)
-    subj = next((c for c in kids if index.dep_of[c] == "nsubj"), None)
-    obj = next((c for c in kids if index.dep_of[c] == "dobj"), None)
-    if subj is None or obj is None or index.tag_of[subj] != "NN" or is_animate(index.tokens[subj]) is not False:
-        return False
-    return all(any(index.dep_of[c] == "det" and lower(index, c) in ("a", "an") for c in index.child_positions(n))
-               for n in (subj, obj))
-
-
-# Words that distribute a quantity over units (*30 eggs each*, *$2 per tray*, *every box*).
-DISTRIBUTIVES = frozenset({"each", "per", "every"})
-
-
-def counted_unit(index, noun: int) -> bool:
-    """``noun`` is a unit that the text counts: a relative clause on it distributes a quantity
-    (*a tray, which holds 30 eggs each*), or the same noun stands elsewhere with a numeral or
-    after *each/per/every* (*$2.5 per tray*, *3 trays*). *one tray* would then state a count
-    (all of them on a single tray), not introduce a tray."""
-    for c in index.child_positions(noun):
-        if index.dep_of[c] in ("relcl", "acl") and any(  # not *in each row*: a determiner
-                t.lower_ in ("each", "per") and t.dep_ != "det" for t in index.tokens[c].subtree):
-            return True
-    lemma = index.lemma_of[noun]
-    for tok in index.by_lemma.get(lemma, ()):
-        i = tok.i
-        if i == noun or index.pos_of[i] != "NOUN":
-            continue
-        if i > 0 and lower(index, i - 1) in DISTRIBUTIVES:
-            return True
-        if any(index.dep_of[c] == "nummod" and lower(index, c) != "one" for c in index.child_positions(i)):
-            return True
-    return False
 
 
 def characterising_phrase(index, role: int) -> bool:
