@@ -61,3 +61,14 @@ def test_measured_comparison(nlp, text, modal, measured):
 def test_specificational_clause(nlp, text, modal, identified):
     doc = nlp(text)
     assert _specificational_clause(doc[at(doc, modal)]) is identified
+
+
+@pytest.mark.parametrize("text,noun,result", [
+    ("They turned the old barn into a studio.", "studio", True),
+    ("She poured the soup into a bowl.", "bowl", False),
+])
+def test_result_predicate(nlp, text, noun, result):
+    from multivalue_cli.rules.noun_phrases.common import result_predicate
+
+    doc = nlp(text)
+    assert result_predicate(DocIndex(doc), at(doc, noun)) is result

@@ -17,7 +17,7 @@ from .common import (
     NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
     clause_verb, common_noun_head, counted_unit, definite_article, first_conjunct_at,
     followed_by_possessive, generic_object, has_of_complement, lower, plain_noun_phrase,
-    present_when_clause, previous_word,
+    present_when_clause, previous_word, result_predicate,
 )
 
 
@@ -535,6 +535,8 @@ def specific_indefinite(index, det: int) -> bool:
         return False
     if present_when_clause(index, verb) or generic_object(index, role, verb) or counted_unit(index, noun):
         return False
+    if result_predicate(index, role):
+        return False  # *turned it into a studio*: what it becomes, a predicate
     return not intensional_object(index, role, verb)
 
 
@@ -660,6 +662,8 @@ def perfect_of_an_event(index, verb: int) -> bool:
         'A strong wind bends a young tree.',
         'She stacked the cups in a box, which holds 12 cups each.',
         'Ben filled a sack with apples. He charged $4 per sack.',
+        # what a thing is made into: a predicate of the result
+        'They turned the old barn into a studio.', 'The well had been dry for more than a year.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -673,8 +677,8 @@ def indef_one(doc, index) -> Iterator[Site]:
     beard*), a state after *be* (*was on a diet*) or the subject of a present passive (*a
     plateau is formed by*: any plateau), where nothing is counted."""
     for det in indefinite_articles(index):
-        if lower(index, det + 1) in ORDINALS:
-            continue  # *a third (person) says*: *one third* reads as a fraction
+        if lower(index, det + 1) in ORDINALS or (det > 0 and lower(index, det - 1) == "than"):
+            continue  # *a third (person)*: a fraction; *more than a year*: a measure, "one" counts
         if specific_indefinite(index, det) and not coordinated_noun(index, det):
             yield site(Replace(det, "one"))
 

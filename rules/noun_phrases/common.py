@@ -412,3 +412,20 @@ def counted_unit(index, noun: int) -> bool:
         if any(index.dep_of[c] == "nummod" and lower(index, c) != "one" for c in index.child_positions(i)):
             return True
     return False
+
+
+# Verbs of change whose *into*-phrase names what the thing becomes (*turned the barn into a
+# studio*): the phrase is a predicate of the result, as *a teacher* is in *she became a teacher*.
+CHANGE_OF_STATE_VERBS = frozenset(
+    "turn change convert transform make work form shape mold mould develop grow organise organize "
+    "divide split break cut fold translate evolve combine merge".split())
+
+
+def result_predicate(index, role: int) -> bool:
+    """``role`` is the object of the *into* of a verb of change (*worked the rules into a
+    system*, *cut the cake into a heart*): it says what the thing becomes, a description,
+    not a referent that exists beside it."""
+    if index.dep_of[role] != "pobj":
+        return False
+    prep = index.head_of[role]
+    return lower(index, prep) == "into" and index.lemma_of[index.head_of[prep]] in CHANGE_OF_STATE_VERBS
