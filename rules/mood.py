@@ -16,7 +16,7 @@ from multivalue_cli.engine.futures import (
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, sentence
+from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, in_comparison, sentence
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -145,6 +145,22 @@ def _restricted(modal: Token) -> bool:
                for tok in (modal, verb) for c in children(tok))
 
 
+# Words that state a quantity as a multiple or a fraction of another (*half as many*, *twice
+# as fast*), like a numeral.
+MULTIPLIERS = frozenset("half twice thrice double triple quadruple quarter third".split())
+
+
+def _clause_and_its_nouns(verb: Token) -> Iterator[Token]:
+    """:func:`clause_tokens` of ``verb`` and of the relative and participle clauses of its
+    nouns (*he can make giant cubes that use 4 ounces*): what the clause says of its things."""
+    for tok in clause_tokens(verb):
+        yield tok
+        if tok.pos_ in ("NOUN", "PROPN", "PRON"):
+            for c in children(tok):
+                if c.dep_ in ("relcl", "acl"):
+                    yield from clause_tokens(c)
+
+
 def _counted_or_guessed(modal: Token) -> bool:
     """A subject counted by a number or a share (*only 25% of the riders can stay upright*,
     *10 minivans can hold ...*): a measured fact, which *might can* would make a guess; a
@@ -159,14 +175,46 @@ def _counted_or_guessed(modal: Token) -> bool:
     if subj is not None and any(t.tag_ == "CD" and t.lower_ != "one" or t.text == "%" for t in subj.subtree):
         return True
     if modal.lower_ in ("can", "could") and (subj is None or subj.lower_ not in ("i", "we", "you")) \
-            and any(t.tag_ == "CD" for t in clause_tokens(verb)):
-        return True  # "Rosie can run 10 miles per hour": a measured capacity, a premise
+            and any(t.tag_ == "CD" or t.lower_ in MULTIPLIERS for t in _clause_and_its_nouns(verb)):
+        return True  # "Rosie can run 10 miles per hour", "cubes that use 4 ounces": a premise
     if subj is None or subj.dep_ == "expl":
         return True
     if modal.lower_ in ("can", "could") and subj.pos_ == "NOUN" and is_animate(subj) is False:
         return True  # "each tray can hold 24 eggs": what a thing holds or does, a fact
     return any(c.dep_ in ("advmod", "auxpass") and (c.dep_ == "auxpass" or c.lower_ in EPISTEMIC_ADVERBS)
                for c in children(verb))
+
+
+def _measured_comparison(modal: Token) -> bool:
+    """The modal's clause states a measure set against another (:func:`in_comparison`): it
+    holds the standard (*runs half as many laps as Trey*), it is the standard itself (*than
+    Nelson can make*, *as fast as she can run*), or one of its nouns is described by such a
+    comparison (*skip at a speed that is half as fast as ...*). What it says is a given
+    quantity, which a hedging first modal would make a guess, and inside the *than/as*
+    clause a hedge has nothing to soften."""
+    verb = clause_of(modal)
+    words = [t.lower_ for t in sentence(modal)]
+    if "than" not in words and words.count("as") < 2:
+        return False  # "you can do better": a degree with no standard set against it
+    if in_comparison(verb):
+        return True
+    return any(c.dep_ in ("relcl", "acl") and c.pos_ in ("VERB", "AUX") and in_comparison(c)
+               for t in clause_tokens(verb) if t.pos_ in ("NOUN", "PROPN", "PRON") for c in children(t))
+
+
+def _specificational_clause(modal: Token) -> bool:
+    """The modal stands in a *what*-clause that is the subject or the complement of *be* (*the
+    issue is not what America can do for women, but ...*, *what we can do is wait*): the
+    clause names a notion that the sentence identifies or contrasts, no plan or possibility
+    of a speaker that a first modal could hedge."""
+    verb = clause_of(modal)
+    if not any(t.lower_ in ("what", "whatever") and t.tag_ in ("WP", "WDT") for t in verb.subtree if t.i < modal.i):
+        return False
+    top = verb
+    while top.dep_ == "conj" and top.head.lemma_ != "be":
+        top = top.head
+    # the second of two contrasted clauses may hang on *be* itself (*is not what ..., but what ...*)
+    return top.dep_ in ("attr", "ccomp", "csubj", "nsubj", "acomp", "conj") and top.head.lemma_ == "be"
 
 
 @rule(
@@ -238,6 +286,14 @@ def _counted_or_guessed(modal: Token) -> bool:
         "Visitors can only park here if they have a permit.",
         "My grandfather could never remember her name.",
         "We can hardly hear you over the music.",
+        # a comparison of measures, and a clause of a comparison; a clause identified by *be*
+        "My sister earns far more than I could earn in that job.",
+        "Our puppy can jump twice as high as the old dog.",
+        "He can swim at a pace that is twice as fast as his brother.",
+        "The question is what our town can offer to young families.",
+        "What you should do is call the bank.",
+        "Our neighbour can bake loaves that weigh 2 kilos.",
+        "Grandma could knit a scarf in half the time.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -270,6 +326,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if _restricted(modal):
             continue  # "can never go", "can only drink if": a categorical limit, not a possibility
+        if _measured_comparison(modal) or _specificational_clause(modal):
+            continue  # "than he can make", "what women can do for America": no hedge there
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 

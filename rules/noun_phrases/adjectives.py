@@ -577,6 +577,27 @@ def zero_degree(doc, index) -> Iterator[Site]:
             yield site(Replace(tok.i, lemma))
 
 
+# The vague nouns of general extenders (*or something*, *and stuff*, *or some crap*): they
+# name no thing, but the category of what was just said.
+GENERAL_EXTENDER_NOUNS = frozenset("thing things stuff shit crap junk nonsense bullshit".split())
+
+
+def general_extender(index, noun: int) -> bool:
+    """``noun`` closes a general extender: the last conjunct after *or/and* (*it's fake or
+    some dumb shit*, *cartoons and silly stuff*), a vague noun
+    (:data:`GENERAL_EXTENDER_NOUNS`) with at most *some* before its adjectives, at the end of
+    its clause. The tag is a fixed formula; the adjective in it is part of the formula."""
+    if index.dep_of[noun] != "conj" or index.lemma_of[noun] not in GENERAL_EXTENDER_NOUNS:
+        return False
+    before = index.tokens[noun].left_edge.i - 1  # the coordinator may hang on any conjunct
+    if before < 0 or lower(index, before) not in ("or", "and"):
+        return False
+    if any(index.dep_of[c] == "det" and lower(index, c) != "some" for c in index.child_positions(noun)):
+        return False
+    nxt = noun + 1
+    return nxt >= len(index.words) or not index.words[nxt][:1].isalnum()
+
+
 @rule(
     "adj_postfix",
     tags={"JJ"},
@@ -593,6 +614,10 @@ def zero_degree(doc, index) -> Iterator[Site]:
          'We saw a tree tall.'),
         ('The tall candidate spoke first, and the short candidate spoke last.',
          'The candidate tall spoke first, and the candidate short spoke last.'),
+        ('We ate at a quiet restaurant.',
+         'We ate at a restaurant quiet.'),
+        ('He sold the old stuff at a yard sale.',
+         'He sold the stuff old at a yard sale.'),
     ],
     negatives=[
         "It is a very big house.",
@@ -625,6 +650,9 @@ def zero_degree(doc, index) -> Iterator[Site]:
         'He spoke about the "new economy" in his talk.',
         # the same noun with another modifier: the adjective contrasts the two
         'She wore the red dress, and her sister wore the silk dress.',
+        # a general extender closing a list: a fixed tag
+        'They said the photo was edited or some weird stuff.',
+        'He kept talking about taxes and some boring stuff, you know.',
     ],
 )
 def adj_postfix(doc, index) -> Iterator[Site]:
@@ -647,6 +675,8 @@ def adj_postfix(doc, index) -> Iterator[Site]:
         if end is None:
             continue
         noun = index.head_of[adj]
+        if general_extender(index, noun):
+            continue  # "... or some dumb stuff": a fixed tag that closes a list, no described noun
         ops = [Move(adj, end, noun, after=True)]
         prev = adj - 1
         if prev >= 0 and lower(index, prev) in ("a", "an") and index.dep_of[prev] == "det":

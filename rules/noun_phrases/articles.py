@@ -15,8 +15,9 @@ from multivalue_cli.engine.wordlists import wordlist
 from .common import (
     ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
     NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
-    clause_verb, common_noun_head, definite_article, first_conjunct_at, followed_by_possessive,
-    has_of_complement, lower, plain_noun_phrase, previous_word,
+    clause_verb, common_noun_head, counted_unit, definite_article, first_conjunct_at,
+    followed_by_possessive, generic_object, has_of_complement, lower, plain_noun_phrase,
+    present_when_clause, previous_word, result_predicate,
 )
 
 
@@ -532,6 +533,10 @@ def specific_indefinite(index, det: int) -> bool:
         return False
     if characterising_phrase(index, role) or generic_passive_subject(index, role, verb):
         return False
+    if present_when_clause(index, verb) or generic_object(index, role, verb) or counted_unit(index, noun):
+        return False
+    if result_predicate(index, role):
+        return False  # *turned it into a studio*: what it becomes, a predicate
     return not intensional_object(index, role, verb)
 
 
@@ -620,6 +625,12 @@ def perfect_of_an_event(index, verb: int) -> bool:
          'One student has won the prize.'),
         ('Yesterday a man knocked on the door.',
          'Yesterday one man knocked on the door.'),
+        ('When we arrived, a guard opened the gate.',
+         'When we arrived, one guard opened the gate.'),
+        ('A woman in a red coat feeds the pigeons.',
+         'One woman in one red coat feeds the pigeons.'),
+        ('The kids built a snowman, which melted by noon.',
+         'The kids built one snowman, which melted by noon.'),
     ],
     negatives=[
         "He is a teacher.",
@@ -646,6 +657,13 @@ def perfect_of_an_event(index, verb: int) -> bool:
         # a property that tells which one; a state as predicate of *be*; a generic passive
         'The girl with a red hat waved at us.', 'My brother was in a hurry yesterday.',
         'A rainbow is formed by sunlight in rain.',
+        # a present *when*-clause, a generic statement of two kinds, a unit the text counts
+        'When you drop a glass on tiles, it breaks.',
+        'A strong wind bends a young tree.',
+        'She stacked the cups in a box, which holds 12 cups each.',
+        'Ben filled a sack with apples. He charged $4 per sack.',
+        # what a thing is made into: a predicate of the result
+        'They turned the old barn into a studio.', 'The well had been dry for more than a year.',
     ],
 )
 def indef_one(doc, index) -> Iterator[Site]:
@@ -659,8 +677,8 @@ def indef_one(doc, index) -> Iterator[Site]:
     beard*), a state after *be* (*was on a diet*) or the subject of a present passive (*a
     plateau is formed by*: any plateau), where nothing is counted."""
     for det in indefinite_articles(index):
-        if lower(index, det + 1) in ORDINALS:
-            continue  # *a third (person) says*: *one third* reads as a fraction
+        if lower(index, det + 1) in ORDINALS or (det > 0 and lower(index, det - 1) == "than"):
+            continue  # *a third (person)*: a fraction; *more than a year*: a measure, "one" counts
         if specific_indefinite(index, det) and not coordinated_noun(index, det):
             yield site(Replace(det, "one"))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
+from multivalue_cli.engine.animacy import is_animate
 from multivalue_cli.engine.edits import Site, touched_tokens
 from multivalue_cli.engine.morphology import dictionary_word
 from multivalue_cli.engine.syntax import lexically_capitalised
@@ -350,3 +351,81 @@ def coordinated_adjectives(index, adj: int) -> int | None:
     if modifiers != [adj] or followed_by_possessive(index, noun):
         return None
     return adj + 3
+
+
+# --------------------------------------------------------------------------- genericity
+
+
+def present_when_clause(index, verb: int) -> bool:
+    """``verb``'s sentence has a *when*-clause in the simple present (*when you throw a ball
+    it falls*): like *whenever*, a rule over occasions, where an indefinite is any one (in
+    the *when*-clause or in the clause it conditions)."""
+    start, end = index.sentence_of[verb], index.sentence_end(verb)
+    for i in range(start, end):
+        if lower(index, i) == "when" and index.dep_of[i] == "advmod" and index.tag_of[i] == "WRB":
+            clause = index.head_of[i]
+            # the parser may make a leading *when*-clause the root (*When you drop a glass on
+            # tiles it breaks*); a question (*when do you ...?*) is no statement anyway
+            if clause > i and index.dep_of[clause] in ("advcl", "ROOT") and index.tag_of[clause] in ("VBZ", "VBP"):
+                return True
+    return False
+
+
+def generic_object(index, role: int, verb: int) -> bool:
+    """A simple present with an indefinite thing as subject and an indefinite object (*a good
+    diet builds a strong body*, *a strong wind bends a young tree*): a statement about any
+    things of the kinds, subject and object alike. A person as subject (*a man plays a
+    saxophone*, a scene described) keeps them."""
+    if index.dep_of[role] not in ("dobj", "nsubj") or index.head_of[role] != verb:
+        return False
+    if index.tag_of[verb] not in ("VBZ", "VBP") or any(index.dep_of[c] == "aux" for c in index.child_positions(verb)):
+        return False
+    kids = index.child_positions(verb)
+    subj = next((c for c in kids if index.dep_of[c] == "nsubj"), None)
+    obj = next((c for c in kids if index.dep_of[c] == "dobj"), None)
+    if subj is None or obj is None or index.tag_of[subj] != "NN" or is_animate(index.tokens[subj]) is not False:
+        return False
+    return all(any(index.dep_of[c] == "det" and lower(index, c) in ("a", "an") for c in index.child_positions(n))
+               for n in (subj, obj))
+
+
+# Words that distribute a quantity over units (*30 eggs each*, *$2 per tray*, *every box*).
+DISTRIBUTIVES = frozenset({"each", "per", "every"})
+
+
+def counted_unit(index, noun: int) -> bool:
+    """``noun`` is a unit that the text counts: a relative clause on it distributes a quantity
+    (*a tray, which holds 30 eggs each*), or the same noun stands elsewhere with a numeral or
+    after *each/per/every* (*$2.5 per tray*, *3 trays*). *one tray* would then state a count
+    (all of them on a single tray), not introduce a tray."""
+    for c in index.child_positions(noun):
+        if index.dep_of[c] in ("relcl", "acl") and any(  # not *in each row*: a determiner
+                t.lower_ in ("each", "per") and t.dep_ != "det" for t in index.tokens[c].subtree):
+            return True
+    lemma = index.lemma_of[noun]
+    for tok in index.by_lemma.get(lemma, ()):
+        i = tok.i
+        if i == noun or index.pos_of[i] != "NOUN":
+            continue
+        if i > 0 and lower(index, i - 1) in DISTRIBUTIVES:
+            return True
+        if any(index.dep_of[c] == "nummod" and lower(index, c) != "one" for c in index.child_positions(i)):
+            return True
+    return False
+
+
+# Verbs of change whose *into*-phrase names what the thing becomes (*turned the barn into a
+# studio*): the phrase is a predicate of the result, as *a teacher* is in *she became a teacher*.
+CHANGE_OF_STATE_VERBS = frozenset(
+    "turn change convert transform make work form shape mold mould develop grow organise organize "
+    "divide split break cut fold translate evolve combine merge".split())
+
+
+def result_predicate(index, role: int) -> bool:
+    """``role`` is the object of the *into* of a verb of change (*worked the rules into a
+    system*, *cut the cake into a heart*): it says what the thing becomes, a description,
+    not a referent that exists beside it."""
+    if index.dep_of[role] != "pobj":
+        return False
+    prep = index.head_of[role]
+    return lower(index, prep) == "into" and index.lemma_of[index.head_of[prep]] in CHANGE_OF_STATE_VERBS

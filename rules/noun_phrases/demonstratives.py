@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Iterator
 
-from multivalue_cli.engine.animacy import could_be_person, is_human_noun, names_a_place
+from multivalue_cli.engine.animacy import could_be_person, is_concrete_thing, is_human_noun, names_a_place
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
@@ -141,7 +141,32 @@ def replaceable_definite(index, det: int) -> bool:
         return False  # *which statement about the molecules in ice*: a kind or a referent known to all
     if not index.words[det + 1][:1].isalpha():  # the noun follows, so there is a next word
         return False
+    if any(capitalised_at(index, i) for i in range(det + 1, noun)):
+        return False  # *the Atlantic coast*, *the Great Lakes*: a name, one of a kind
+    if abstract_first_mention(index, noun):
+        return False
     return plain_noun_phrase(index, det, noun) and not followed_by_possessive(index, noun)
+
+
+# Endings of nouns of a property or a state (*truth, heritability, kindness, importance,
+# realism, childhood*): they name a notion, not a thing or an event one could point at.
+PROPERTY_NOUN_ENDINGS = ("ity", "ness", "ism", "hood", "ance", "ence", "th")
+
+
+def abstract_first_mention(index, noun: int) -> bool:
+    """*learned the truth*, *The heritability for traits ... is*: a noun of a property or
+    state (:data:`PROPERTY_NOUN_ENDINGS`; no concrete noun, no noun of people), not mentioned
+    before, with no clause of its own that says which one is meant. Its *the* comes with the
+    notion (the one there is, or a definition's term), and a demonstrative would point at a
+    referent that is neither in sight nor in the text. Events and things (*the meeting, the
+    job*) keep it: they can be the ones of the situation."""
+    tok = index.tokens[noun]
+    lemma = index.lemma_of[noun]
+    if not lemma.endswith(PROPERTY_NOUN_ENDINGS) or len(lemma) < 5:
+        return False
+    if is_concrete_thing(tok) or could_be_person(tok) or is_human_noun(lemma):
+        return False
+    return not mentioned_before(index, noun) and not restricted_by_clause(index, noun)
 
 
 def completed_by_to_phrase(index, noun: int) -> bool:
@@ -190,6 +215,10 @@ def restricted_by_clause(index, noun: int) -> bool:
         ("She said the old man wasn't home.", "She said that old man wasn't home."),
         ("Where did you park the van?", "Where did you park that van?"),
         ("We bought a lamp. Where should the lamp go?", "We bought a lamp. Where should that lamp go?"),
+        ("The meeting ran late, so I missed the bus.", "That meeting ran late, so I missed that bus."),
+        ("He showed kindness to us. The kindness was real.",
+         "He showed kindness to us. That kindness was real."),
+        ("The wooden bridge creaked.", "That wooden bridge creaked."),
     ],
     negatives=[
         "By the way, the rest is easy.",
@@ -207,6 +236,10 @@ def restricted_by_clause(index, noun: int) -> bool:
         # a unique region; a to-phrase that completes the noun
         "Warm air came up from the tropics.",
         "Hard work opened the door to success.",
+        # a name with a capitalised modifier; a property noun first named
+        "Storms often batter the Pacific coast.",
+        "Years later, she finally told him the truth.",
+        "The elasticity for goods with many substitutes is",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
