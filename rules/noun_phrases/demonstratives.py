@@ -240,6 +240,9 @@ def restricted_by_clause(index, noun: int) -> bool:
         "Storms often batter the Pacific coast.",
         "Years later, she finally told him the truth.",
         "The elasticity for goods with many substitutes is",
+        # that right after a that
+        "It was a story that the neighbour spread.",
+        "She knew that the kettle had boiled.",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
@@ -249,12 +252,16 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
     (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
     (*the best, the first*), with unique nouns (*the sun, the tropics*), times (*in the
     summer* would become one particular summer) or heads of an *of*-phrase (*the name of the
-    teacher*) or of a *to*-phrase that completes them (*the key to success*)."""
-    tag_of, head_of = index.tag_of, index.head_of
+    teacher*) or of a *to*-phrase that completes them (*the key to success*). Not *that* right after a *that* (*a lie
+    that the media told*): *that that media* reads as a word written twice."""
+    tag_of, head_of, words = index.tag_of, index.head_of, index.words
     for tok in index.by_lemma.get("the", ()):
         det = tok.i
         if replaceable_definite(index, det):
-            yield site(Replace(det, "those" if tag_of[head_of[det]] == "NNS" else "that"))
+            demonstrative = "those" if tag_of[head_of[det]] == "NNS" else "that"
+            if demonstrative == "that" and det > 0 and words[det - 1].lower() == "that":
+                continue
+            yield site(Replace(det, demonstrative))
 
 
 # --------------------------------------------------------------------------- demonstratives
