@@ -69,6 +69,19 @@ def indefinite_articles(index) -> list[int]:
     return memoised(index, "indefinite_articles", lambda index: list(find_indefinite_articles(index)))
 
 
+def letter_a(tok) -> bool:
+    """A capital *A* that does not open the sentence (nor a quotation or bracket in it) is
+    a letter or the first word of a name or title (*type A blood*, *vitamin A*, *grade A*,
+    *Plan A*, *A Tale of Two Cities*), not an indefinite article to drop or exchange."""
+    if tok.text != "A" or not lexically_capitalised(tok):
+        return False
+    before = tok.nbor(-1) if tok.i > tok.sent.start else None
+    return before is None or before.text not in OPENING_MARKS
+
+
+OPENING_MARKS = frozenset({'"', "'", "``", "(", "[", ":", "\u201c", "\u2018", "-", "--"})
+
+
 def find_indefinite_articles(index) -> Iterator[int]:
     lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for tok in index.tag("DT"):
@@ -80,6 +93,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
             continue
         if lemma_of[det + 1] in QUANTITY_NOUNS:
             continue
+        if letter_a(index.doc[det]):
+            continue  # *type A blood, vitamin A, Plan A*: a letter or a name, no article
         if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
             continue
         if any(lower(index, c) == "single" for c in index.child_positions(noun)):
@@ -111,6 +126,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
         # an indefinite over occasions, or in a description that is no statement
         "He usually takes a taxi to work.",
         "List all the cities where a museum and a zoo are found.",
+        # a capital A inside the sentence is a letter, no article
+        "Yesterday she got grade A in maths.",
     ],
 )
 def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
@@ -254,6 +271,10 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         "What a beautiful day!",
         "It took a lot of time.",
         "Wait for half an hour.",
+        # a capital A inside the sentence is a letter or starts a name, no article
+        "Foods rich in vitamin A are good for you.",
+        "People with type A blood are said to be calm.",
+        "Students who get grade A are praised.",
     ],
 )
 def remove_det_indefinite(doc, index) -> Iterator[Site]:
