@@ -115,3 +115,17 @@ def test_a_bare_plural_keeps_the_verb_that_shows_it_plural(nlp, order):
     keeps either its -s or its plural verb."""
     out = apply(nlp, order, "Which countries grow rice?")
     assert out in ("Which country grow rice?", "Which countries grows rice?"), out
+
+
+@pytest.mark.parametrize("text", [
+    "You could warn him and then ask him to leave the house, right?",
+    "If she calls, tell her that her sister is waiting.",
+])
+def test_the_pronouns_of_one_person_change_gender_together(nlp, text):
+    """At any probability, *warn her and then ask him* would read as two people: the pronouns
+    of one person are one site, kept or dropped together."""
+    together = apply(nlp, ["no_gender_distinction"], text)
+    assert together != text
+    swapped = {Engine([(RULES["no_gender_distinction"], 0.5)], seed=seed).apply(nlp(text)).text
+               for seed in range(12)}
+    assert swapped <= {text, together}, swapped
