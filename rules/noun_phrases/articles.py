@@ -70,13 +70,10 @@ def indefinite_articles(index) -> list[int]:
 
 
 def letter_a(tok) -> bool:
-    """A capital *A* that does not open the sentence (nor a quotation or bracket in it) is
-    a letter or the first word of a name or title (*type A blood*, *vitamin A*, *grade A*,
-    *Plan A*, *A Tale of Two Cities*), not an indefinite article to drop or exchange."""
-    if tok.text != "A" or not lexically_capitalised(tok):
-        return False
-    before = tok.nbor(-1) if tok.i > tok.sent.start else None
-    return before is None or before.text not in OPENING_MARKS
+    """A capital *A* not opening the sentence (nor a quotation or bracket in it) is a letter
+    or begins a name or title (*type A blood*, *vitamin A*, *Plan A*, *A Tale of Two
+    Cities*), not an indefinite article to drop or exchange."""
+    return tok.text == "A" and lexically_capitalised(tok) and tok.nbor(-1).text not in OPENING_MARKS
 
 
 OPENING_MARKS = frozenset({'"', "'", "``", "(", "[", ":", "\u201c", "\u2018", "-", "--"})
