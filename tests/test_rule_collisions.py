@@ -117,6 +117,19 @@ def test_a_bare_plural_keeps_the_verb_that_shows_it_plural(nlp, order):
     assert out in ("Which country grow rice?", "Which countries grows rice?"), out
 
 
+@pytest.mark.parametrize("order", [["zero_plural", "demonstrative_no_number"],
+                                   ["demonstrative_no_number", "zero_plural"]])
+@pytest.mark.parametrize("text,keeps", [
+    ("Which of these jars are full?", ("Which of this jars are full?", "Which of these jar are full?")),
+    ("I sold those bikes yesterday.", ("I sold that bikes yesterday.", "I sold those bike yesterday.")),
+])
+def test_a_numberless_demonstrative_keeps_its_nouns_plural(nlp, order, text, keeps):
+    """*which of this jar* asks about one jar: with the demonstrative's number gone, the
+    noun keeps its -s, or the demonstrative its plural."""
+    out = apply(nlp, order, text)
+    assert out in keeps, out
+
+
 @pytest.mark.parametrize("text", [
     "You could warn him and then ask him to leave the house, right?",
     "If she calls, tell her that her sister is waiting.",

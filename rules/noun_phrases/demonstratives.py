@@ -312,22 +312,32 @@ def _plural_demonstrative(det) -> bool:
     return _demonstrative_determiner(det) and det.head.tag_ == "NNS"
 
 
-substitution_rule(
+SINGULAR_DEMONSTRATIVE = {"these": "this", "those": "that"}
+
+
+@rule(
     "demonstrative_no_number",
-    {"these": "this", "those": "that"},
-    where=_plural_demonstrative,
-    doc="""No number distinction in demonstratives: the singular form with plural nouns, *this
-    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
-    mine*) stay.""",
     lemmas={"these", "those"},
     examples=[
         ("I've watched these children.", "I've watched this children."),
         ("Are those shoes yours?", "Are that shoes yours?"),
         ("These days, those kids don't read.", "This days, that kids don't read."),
+        ("Which of these bottles are empty?", "Which of this bottles are empty?"),
     ],
     negatives=[
         "These are mine.",
         "I don't like those who lie.",
         "This book is good.",
+        "That old house on the hill is empty.",
     ],
 )
+def demonstrative_no_number(doc, index) -> Iterator[Site]:
+    """No number distinction in demonstratives: the singular form with plural nouns, *this
+    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
+    mine*) stay. With the demonstrative's number gone, the noun's -s is the only mark of the
+    plural left: the site claims the noun as it stands, so that a feature that drops the -s
+    (*this child*, *which of this set*) cannot apply with it."""
+    for tok in index.form(*SINGULAR_DEMONSTRATIVE):
+        if _plural_demonstrative(tok):
+            noun = tok.head
+            yield site(Replace(tok.i, SINGULAR_DEMONSTRATIVE[tok.lower_]), Replace(noun.i, noun.text))
