@@ -677,3 +677,16 @@ def test_condition_split_off_under_a_word_that_is_no_verb(nlp):
 
     doc = nlp("cuz If you keep the old cast . . . I will keep watching !")
     assert condition_split_off(word(doc, "keep", 1), DocIndex(doc)) is True
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Can students get school provided lunches?", "provided", True),
+    ("Does anyone offer company paid training?", "paid", True),
+    ("I heard company stopped hiring.", "stopped", False),  # a verb that takes a clause
+    ("They said the company provided laptops.", "provided", False),
+    ("She cooked dinner.", "cooked", False),
+])
+def test_participle_premodifier(nlp, text, verb, expected):
+    from multivalue_cli.engine.syntax import participle_premodifier
+
+    assert participle_premodifier(word(nlp(text), verb)) is expected

@@ -188,6 +188,8 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "No, we didn't.",
         "The cook worked for an hour and then cleaned the kitchen.",
         "Phew, that was lucky!",
+        # a participle joined to a bare noun before a noun (*company-paid*): no past tense
+        "Does anyone offer company paid training?",
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
