@@ -690,3 +690,18 @@ def test_participle_premodifier(nlp, text, verb, expected):
     from multivalue_cli.engine.syntax import participle_premodifier
 
     assert participle_premodifier(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("What did they do to the fence?", True),  # *to fence*
+    ("She rode her bike to the park.", True),
+    ("He gave the book to the teacher.", False),  # *teacher* is no verb
+    ("We talked to the new manager.", False),  # an adjective between
+    ("They drove to the hills.", False),  # a plural
+])
+def test_reads_as_infinitive_without(nlp, text, expected):
+    from multivalue_cli.engine.morphology import reads_as_infinitive_without
+
+    doc = nlp(text)
+    the = [t for t in doc if t.lower_ == "the"][-1]
+    assert reads_as_infinitive_without(the) is expected

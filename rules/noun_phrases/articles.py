@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import indefinite_article
+from multivalue_cli.engine.morphology import indefinite_article, reads_as_infinitive_without
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     clause_is_negated, first_conjunct, in_question, lexically_capitalised,
@@ -214,13 +214,14 @@ def is_specific_context(index, verb: int) -> bool:
         ("Did you get the mileage claim for that trip?",
          "Did you get mileage claim for that trip?"),
         ("Show the names of the singers.", "Show names of singers."),
+        ("He gave the book to the teacher.", "He gave book to teacher."),
     ],
     negatives=[
         "She is the best.",
         "By the way, the rest is easy.",
         "He read The Hobbit.",
         "One of the students left.",
-        "Which player scored the most goals?",
+        "Which player scored the most goals?", "What did they do to the fence?",  # to fence
     ],
 )
 def remove_det_definite(doc, index) -> Iterator[Site]:
@@ -248,8 +249,8 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
             continue  # "one of the students", "some of the books"
         if not plain_noun_phrase(index, det, noun):
             continue  # *the same, the most goals, the first day, the whole cake*
-        if not index.words[det + 1][:1].isalpha():
-            continue  # "the 1990s": a sentence cannot be re-capitalised on a digit
+        if not index.words[det + 1][:1].isalpha() or reads_as_infinitive_without(tok):
+            continue  # "the 1990s": a sentence cannot be re-capitalised on a digit; "to flag"
         yield site(Delete(det))
 
 
