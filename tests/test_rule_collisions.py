@@ -142,3 +142,13 @@ def test_the_pronouns_of_one_person_change_gender_together(nlp, text):
     swapped = {Engine([(RULES["no_gender_distinction"], 0.5)], seed=seed).apply(nlp(text)).text
                for seed in range(12)}
     assert swapped <= {text, together}, swapped
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Where are my shoes , Mike ?", "Where my shoes are , Mike ?"),
+    ("Where are my socks , Summer ?", "Where my socks are , Summer ?"),
+])
+def test_an_uninverted_copula_stays_before_a_vocative(nlp, text, expected):
+    """A name after a comma addresses someone: the copula goes after the subject, not past
+    the comma to stand before the name."""
+    assert apply(nlp, ["drop_aux_wh"], text) == expected
