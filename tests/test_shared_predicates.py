@@ -705,3 +705,24 @@ def test_reads_as_infinitive_without(nlp, text, expected):
     doc = nlp(text)
     the = [t for t in doc if t.lower_ == "the"][-1]
     assert reads_as_infinitive_without(the) is expected
+
+
+@pytest.mark.parametrize("text,verb,subject", [
+    ("We tried hard but did n ' t win the cup .", "win", "We"),
+    ("She called but didn't leave a message.", "leave", "She"),
+    ("They did n't come.", "come", "They"),
+])
+def test_subject_past_split_negation(nlp, text, verb, subject):
+    from multivalue_cli.engine.syntax import subject_past_split_negation
+
+    found = subject_past_split_negation(word(nlp(text), verb))
+    assert found is not None and found.text == subject
+
+
+def test_a_split_negation_leaves_the_perfect_agreeing_with_its_subject(nlp):
+    from multivalue_cli.engine.apply import Engine
+    from multivalue_cli.engine.registry import registry
+
+    out = Engine([(registry()["present_perfect_for_past"], 1.0)]).apply(
+        nlp("I tried hard but did n ' t win the cup .")).text
+    assert out == "I have tried hard but have n ' t won the cup ."

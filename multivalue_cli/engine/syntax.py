@@ -528,3 +528,20 @@ def participle_premodifier(verb: "Token") -> bool:
     kids = children(verb)
     return not any(c.dep_ in ("mark", "aux", "auxpass") for c in kids) and any(
         c.dep_ == "dobj" and c.i > verb.i for c in kids)
+
+
+def split_negation_piece(tok: "Token") -> bool:
+    """The *t* of a negation the tokenizer split (*did n ' t get*), which the parser may
+    take for the verb's subject."""
+    doc = tok.doc
+    return tok.lower_ == "t" and tok.i >= 2 and doc[tok.i - 1].text in ("'", "’") \
+        and doc[tok.i - 2].lower_ == "n"
+
+
+def subject_past_split_negation(verb: "Token") -> "Token | None":
+    """:func:`subject_of`, where a split negation's *t* is no subject: a conjunct then has
+    the subject of the verb it is joined to (*I completed it but did n ' t get it*: *I*)."""
+    subj = subject_of(verb)
+    if subj is None or not split_negation_piece(subj):
+        return subj
+    return subject_of(verb.head) if verb.dep_ == "conj" and verb.head.i != verb.i else None

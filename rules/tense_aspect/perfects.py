@@ -17,7 +17,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     bare_adjective, EMBEDDED_CLAUSE_DEPS, children, demonstrative_pronoun_subject, in_comparison, negation_after,
-    negative_noun_phrase, stranded_do, subject_of,
+    negative_noun_phrase, stranded_do, subject_of, subject_past_split_negation,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -214,7 +214,7 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             dids = [d for d in aux_children(verb, "do") if d.tag_ == "VBD"]
             if not dids:
                 continue
-            subj = subject_of(verb)
+            subj = subject_past_split_negation(verb)
             if subj is None or in_temporal_clause(verb) or (
                     durations and has_duration_phrase(index, verb)) or past_belief(verb):
                 continue
