@@ -207,6 +207,9 @@ def restricted_by_clause(index, noun: int) -> bool:
         # a unique region; a to-phrase that completes the noun
         "Warm air came up from the tropics.",
         "Hard work opened the door to success.",
+        # right after a *that* (*that that*); the media, the press, the public: one there is
+        "I know that the car you lent me is old.",
+        "Why does the press always criticize us?",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
@@ -220,7 +223,8 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
     tag_of, head_of = index.tag_of, index.head_of
     for tok in index.by_lemma.get("the", ()):
         det = tok.i
-        if replaceable_definite(index, det):
+        if replaceable_definite(index, det) and (det == 0 or lower(index, det - 1) != "that"):
+            # (after a relative or complementizer *that*, *that that media* reads as a stutter)
             yield site(Replace(det, "those" if tag_of[head_of[det]] == "NNS" else "that"))
 
 
