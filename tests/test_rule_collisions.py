@@ -115,3 +115,40 @@ def test_a_bare_plural_keeps_the_verb_that_shows_it_plural(nlp, order):
     keeps either its -s or its plural verb."""
     out = apply(nlp, order, "Which countries grow rice?")
     assert out in ("Which country grow rice?", "Which countries grows rice?"), out
+
+
+@pytest.mark.parametrize("order", [["zero_plural", "demonstrative_no_number"],
+                                   ["demonstrative_no_number", "zero_plural"]])
+@pytest.mark.parametrize("text,keeps", [
+    ("Which of these jars are full?", ("Which of this jars are full?", "Which of these jar are full?")),
+    ("I sold those bikes yesterday.", ("I sold that bikes yesterday.", "I sold those bike yesterday.")),
+])
+def test_a_numberless_demonstrative_keeps_its_nouns_plural(nlp, order, text, keeps):
+    """*which of this jar* asks about one jar: with the demonstrative's number gone, the
+    noun keeps its -s, or the demonstrative its plural."""
+    out = apply(nlp, order, text)
+    assert out in keeps, out
+
+
+@pytest.mark.parametrize("text", [
+    "You could warn him and then ask him to leave the house, right?",
+    "If she calls, tell her that her sister is waiting.",
+])
+def test_the_pronouns_of_one_person_change_gender_together(nlp, text):
+    """At any probability, *warn her and then ask him* would read as two people: the pronouns
+    of one person are one site, kept or dropped together."""
+    together = apply(nlp, ["no_gender_distinction"], text)
+    assert together != text
+    swapped = {Engine([(RULES["no_gender_distinction"], 0.5)], seed=seed).apply(nlp(text)).text
+               for seed in range(12)}
+    assert swapped <= {text, together}, swapped
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Where are my shoes , Mike ?", "Where my shoes are , Mike ?"),
+    ("Where are my socks , Summer ?", "Where my socks are , Summer ?"),
+])
+def test_an_uninverted_copula_stays_before_a_vocative(nlp, text, expected):
+    """A name after a comma addresses someone: the copula goes after the subject, not past
+    the comma to stand before the name."""
+    assert apply(nlp, ["drop_aux_wh"], text) == expected

@@ -689,3 +689,40 @@ def test_subject_of_skips_the_t_of_a_negation_written_apart(nlp, text, verb, sub
 
     found = subject_of(word(nlp(text), verb))
     assert found is not None and found.text == subject
+
+
+@pytest.mark.parametrize("text,verb,expected", [
+    ("Can students get school provided lunches?", "provided", True),
+    ("Does anyone offer company paid training?", "paid", True),
+    ("I heard company stopped hiring.", "stopped", False),  # a verb that takes a clause
+    ("They said the company provided laptops.", "provided", False),
+    ("She cooked dinner.", "cooked", False),
+])
+def test_participle_premodifier(nlp, text, verb, expected):
+    from multivalue_cli.engine.syntax import participle_premodifier
+
+    assert participle_premodifier(word(nlp(text), verb)) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("What did they do to the fence?", True),  # *to fence*
+    ("She rode her bike to the park.", False),  # a destination: *to park* reads as one
+    ("He gave the book to the teacher.", False),  # *teacher* is no verb
+    ("We talked to the new manager.", False),  # an adjective between
+    ("They drove to the hills.", False),  # a plural
+])
+def test_reads_as_infinitive_without(nlp, text, expected):
+    from multivalue_cli.engine.morphology import reads_as_infinitive_without
+
+    doc = nlp(text)
+    the = [t for t in doc if t.lower_ == "the"][-1]
+    assert reads_as_infinitive_without(the) is expected
+
+
+def test_a_split_negation_leaves_the_perfect_agreeing_with_its_subject(nlp):
+    from multivalue_cli.engine.apply import Engine
+    from multivalue_cli.engine.registry import registry
+
+    out = Engine([(registry()["present_perfect_for_past"], 1.0)]).apply(
+        nlp("I tried hard but did n ' t win the cup .")).text
+    assert out == "I have tried hard but have n ' t won the cup ."

@@ -370,3 +370,19 @@ def have_agreeing_with_past_be(be, subj) -> str | None:
     if low == "were":
         return "have"
     return None
+
+
+def reads_as_infinitive_without(det) -> bool:
+    """Whether dropping the article ``det`` after the preposition *to* leaves a singular noun
+    that is also a verb right after *to* (*do to the flag* -> *do to flag*): *to* + a verb's
+    base form reads as an infinitive. Not a place one goes to (*went to market*, *to
+    store*), which reads as the destination it is."""
+    from .wordlists import wordlist
+
+    doc = det.doc
+    if det.i == 0 or det.i + 1 >= len(doc):
+        return False
+    before, noun = doc[det.i - 1], doc[det.i + 1]
+    return before.lower_ == "to" and before.tag_ == "IN" and noun.tag_ == "NN" \
+        and det.head.i == noun.i and dictionary_verb(noun.lower_) \
+        and noun.lemma_.lower() not in wordlist("destination_nouns")

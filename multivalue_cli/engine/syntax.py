@@ -19,14 +19,7 @@ NOMINAL_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 def direct_subject(verb: "Token") -> "Token | None":
     """The subject among ``verb``'s own dependents (not the *t* of a negation written apart,
     *did n ' t get*, which the parser may take for one)."""
-    return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS and not spaced_not_piece(c)), None)
-
-
-def spaced_not_piece(tok: "Token") -> bool:
-    """The *t* of *n't* written as three tokens (*did n ' t*, as tokenised social media text
-    has it): part of a negation, never a word of its own."""
-    doc, i = tok.doc, tok.i
-    return tok.lower_ == "t" and i >= 2 and doc[i - 1].text in ("'", "’") and doc[i - 2].lower_ == "n"
+    return next((c for c in children(verb) if c.dep_ in SUBJECT_DEPS and not split_negation_piece(c)), None)
 
 
 def nominal_subject(verb: "Token") -> "Token | None":
@@ -510,3 +503,37 @@ def wh_subject_question(verb: "Token", subj: "Token | None" = None) -> bool:
         return any(asked(c) for c in tok.children if c.dep_ in ("det", "amod", "advmod", "poss", "nummod"))
 
     return asked(subj)
+
+
+# Verbs whose complement may be a finite clause without *that* (*I heard company stopped
+# hiring*): after them a bare noun and a past form make a clause, not a premodifier.
+_CLAUSE_TAKING_VERBS = wordlist("clause_embedding_verbs") | frozenset({"say", "wish", "bet"})
+
+
+def participle_premodifier(verb: "Token") -> bool:
+    """*get company provided training*, *want employer paid insurance*: a past participle
+    joined to a bare noun before it as one premodifier (*company-provided*) of the noun after
+    it, which the parser took for a past tense with that noun for subject, the clause the
+    complement of the verb before. Found by: a past form heading a complement clause with
+    no *that* and no auxiliary, whose subject is a bare singular common noun (no determiner
+    or modifier: a count noun takes one as a subject) standing between it and the governing
+    verb, a verb that takes no clause, and an object after it (the noun modified)."""
+    if verb.tag_ not in ("VBD", "VBN") or verb.dep_ not in ("ccomp", "dobj"):
+        return False
+    subj = direct_subject(verb)
+    head = verb.head
+    if subj is None or subj.tag_ != "NN" or subj.i != verb.i - 1 or head.i != subj.i - 1:
+        return False
+    if any(True for _ in subj.children) or head.lemma_.lower() in _CLAUSE_TAKING_VERBS:
+        return False
+    kids = children(verb)
+    return not any(c.dep_ in ("mark", "aux", "auxpass") for c in kids) and any(
+        c.dep_ == "dobj" and c.i > verb.i for c in kids)
+
+
+def split_negation_piece(tok: "Token") -> bool:
+    """The *t* of a negation the tokenizer split (*did n ' t get*, as tokenised social media
+    text has it), which the parser may take for the verb's subject: never a word of its own."""
+    doc = tok.doc
+    return tok.lower_ == "t" and tok.i >= 2 and doc[tok.i - 1].text in ("'", "’") \
+        and doc[tok.i - 2].lower_ == "n"

@@ -278,6 +278,10 @@ def _copula_to_end(index: DocIndex, be: Token, subj: Token) -> list[tuple[Op, ..
                    and c.dep_ in ("advmod", "npadvmod")
                    and not any(t.tag_ in ("JJR", "RBR") for t in c.subtree)), None)
     if adverb is not None:
+        if any(t.is_punct for t in index.tokens[subj.right_edge.i + 1:adverb.left_edge.i]):
+            # set off by a comma, a vocative or an afterthought (*Where are my keys, Tom?*):
+            # the copula stays with its subject, before the comma
+            return [(Move(*moved, subj.right_edge.i, after=True), *spelt)]
         return [(Move(*moved, adverb.left_edge.i), *spelt)]
     if last.dep_ == "prep" and not children(last):
         return [(Move(*moved, last.i), *spelt)]
@@ -311,6 +315,7 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
         ("How tall was she in her school photo?", "How tall she was in her school photo?"),
         ("Where were they at midnight?", "Where they were at midnight?"),
         ("What is your brother's phone number?", "What your brother's phone number is?"),
+        ("Where are my shoes , Mike ?", "Where my shoes are , Mike ?"),
     ],
     negatives=[
         "Who is coming?",
@@ -327,6 +332,8 @@ FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
         'What is the title of the song "Yesterday"?',
         "How old is the oldest tree in the park?",
         "Which is the cheapest of the hotels near the station?",
+        # a name set off by a comma is no adverb of the copula's to go before
+        "Where are my keys, Tom?",
     ],
 )
 def drop_aux_wh(doc: Doc, index: DocIndex) -> Iterator[Site]:

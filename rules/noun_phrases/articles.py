@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from multivalue_cli.engine.edits import Delete, Insert, Replace, Site, site
-from multivalue_cli.engine.morphology import indefinite_article
+from multivalue_cli.engine.morphology import indefinite_article, reads_as_infinitive_without
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     clause_is_negated, first_conjunct, in_question, lexically_capitalised,
@@ -13,11 +13,12 @@ from multivalue_cli.engine.syntax import (
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS,
-    NON_GRADABLE, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
-    clause_verb, common_noun_head, counted_unit, definite_article, first_conjunct_at,
-    followed_by_possessive, generic_object, has_of_complement, lower, plain_noun_phrase,
-    present_when_clause, previous_word, result_predicate,
+    ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS, NON_GRADABLE,
+    PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
+    characterising_phrase, clause_verb, common_noun_head, counted_unit, definite_article,
+    first_conjunct_at, followed_by_possessive, fronted_description, generic_object,
+    generic_passive_subject, has_of_complement, intensional_object, lower, of_possessive,
+    plain_noun_phrase, present_when_clause, previous_word, result_predicate,
 )
 
 
@@ -70,6 +71,16 @@ def indefinite_articles(index) -> list[int]:
     return memoised(index, "indefinite_articles", lambda index: list(find_indefinite_articles(index)))
 
 
+def letter_a(tok) -> bool:
+    """A capital *A* not opening the sentence (nor a quotation or bracket in it) is a letter
+    or begins a name or title (*type A blood*, *vitamin A*, *Plan A*, *A Tale of Two
+    Cities*), not an indefinite article to drop or exchange."""
+    return tok.text == "A" and lexically_capitalised(tok) and tok.nbor(-1).text not in OPENING_MARKS
+
+
+OPENING_MARKS = frozenset({'"', "'", "``", "(", "[", ":", "\u201c", "\u2018", "-", "--"})
+
+
 def find_indefinite_articles(index) -> Iterator[int]:
     lemma_of, dep_of, head_of = index.lemma_of, index.dep_of, index.head_of
     for tok in index.tag("DT"):
@@ -81,6 +92,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
             continue
         if lemma_of[det + 1] in QUANTITY_NOUNS:
             continue
+        if letter_a(index.doc[det]):
+            continue  # *type A blood, vitamin A, Plan A*: a letter or a name, no article
         if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
             continue
         if any(lower(index, c) == "single" for c in index.child_positions(noun)):
@@ -112,6 +125,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
         # an indefinite over occasions, or in a description that is no statement
         "He usually takes a taxi to work.",
         "List all the cities where a museum and a zoo are found.",
+        # a capital A inside the sentence is a letter, no article
+        "Yesterday she got grade A in maths.",
     ],
 )
 def definite_for_indefinite_articles(doc, index) -> Iterator[Site]:
@@ -201,13 +216,14 @@ def is_specific_context(index, verb: int) -> bool:
         ("Did you get the mileage claim for that trip?",
          "Did you get mileage claim for that trip?"),
         ("Show the names of the singers.", "Show names of singers."),
+        ("He gave the book to the teacher.", "He gave book to teacher."),
     ],
     negatives=[
         "She is the best.",
         "By the way, the rest is easy.",
         "He read The Hobbit.",
         "One of the students left.",
-        "Which player scored the most goals?",
+        "Which player scored the most goals?", "What did they do to the fence?",  # to fence
     ],
 )
 def remove_det_definite(doc, index) -> Iterator[Site]:
@@ -235,8 +251,8 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
             continue  # "one of the students", "some of the books"
         if not plain_noun_phrase(index, det, noun):
             continue  # *the same, the most goals, the first day, the whole cake*
-        if not index.words[det + 1][:1].isalpha():
-            continue  # "the 1990s": a sentence cannot be re-capitalised on a digit
+        if not index.words[det + 1][:1].isalpha() or reads_as_infinitive_without(tok):
+            continue  # "the 1990s": a sentence cannot be re-capitalised on a digit; "to flag"
         yield site(Delete(det))
 
 
@@ -255,6 +271,10 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         "What a beautiful day!",
         "It took a lot of time.",
         "Wait for half an hour.",
+        # a capital A inside the sentence is a letter or starts a name, no article
+        "Foods rich in vitamin A are good for you.",
+        "People with type A blood are said to be calm.",
+        "Students who get grade A are praised.",
     ],
 )
 def remove_det_indefinite(doc, index) -> Iterator[Site]:
@@ -538,60 +558,6 @@ def specific_indefinite(index, det: int) -> bool:
     if result_predicate(index, role):
         return False  # *turned it into a studio*: what it becomes, a predicate
     return not intensional_object(index, role, verb)
-
-
-def characterising_phrase(index, role: int) -> bool:
-    """``role`` is the object of a *with/without* phrase of a noun (*the man with a beard*:
-    a property that tells which one, not a thing introduced), or of a phrase that is the
-    predicate of *be* (*she was on a diet*, *he is in a hurry*: a state)."""
-    if index.dep_of[role] != "pobj":
-        return False
-    prep = index.head_of[role]
-    owner = index.head_of[prep]
-    if lower(index, prep) in ("with", "without") and index.pos_of[owner] in ("NOUN", "PROPN", "PRON"):
-        return True
-    return index.dep_of[prep] == "prep" and index.lemma_of[owner] == "be" and index.pos_of[owner] == "AUX" \
-        and not any(index.dep_of[c] in ("attr", "acomp", "expl") for c in index.child_positions(owner))
-
-
-def generic_passive_subject(index, role: int, verb: int) -> bool:
-    """*A plateau is formed by ...*: the subject of a present simple passive, which says how
-    things of a kind come about (any plateau), not what happened to one."""
-    return index.dep_of[role] == "nsubjpass" and index.head_of[role] == verb and any(
-        index.dep_of[c] == "auxpass" and index.tag_of[c] in ("VBZ", "VBP") for c in index.child_positions(verb))
-
-
-# Verbs of wanting, needing and seeking: their object is what is wished for, not a thing
-# that exists (*they want a better future*: any one; *one better future* would count).
-INTENSIONAL_VERBS = frozenset("want need wish desire seek require lack deserve".split())
-INTENSIONAL_PREPOSITIONAL_VERBS = frozenset("look search hope wish ask long wait".split())  # ... for
-
-
-def intensional_object(index, role: int, verb: int) -> bool:
-    """``role`` is the direct object of a verb of wanting or seeking (*want a car*, *need a
-    pen*) or the object of its *for* (*look for a job*, *hope for a miracle*)."""
-    if index.dep_of[role] == "dobj":
-        return index.lemma_of[verb] in INTENSIONAL_VERBS and index.head_of[role] == verb
-    prep = index.head_of[role]
-    return (index.dep_of[role] == "pobj" and lower(index, prep) == "for" and index.head_of[prep] == verb
-            and index.lemma_of[verb] in INTENSIONAL_PREPOSITIONAL_VERBS)
-
-
-def fronted_description(index, noun: int, verb: int) -> bool:
-    """*A keen golfer, my uncle plays ...*: a noun phrase set off by a comma before the
-    subject, which the parser takes for a second subject of the verb; it describes the
-    subject (a predicate), it does not introduce a referent."""
-    if index.dep_of[noun] not in ("nsubj", "nsubjpass"):
-        return False
-    return any(index.dep_of[c] in ("nsubj", "nsubjpass") and c > noun and any(
-        index.words[j] == "," for j in range(index.tokens[noun].right_edge.i + 1, c)) for c in index.child_positions(verb))
-
-
-def of_possessive(index, noun: int) -> bool:
-    """*a friend of mine*, *a cousin of hers*: an *of*-phrase with an independent possessive."""
-    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" and any(
-        lower(index, g) in ("mine", "yours", "his", "hers", "ours", "theirs")
-        for g in index.child_positions(c)) for c in index.child_positions(noun))
 
 
 def perfect_of_an_event(index, verb: int) -> bool:

@@ -429,3 +429,60 @@ def result_predicate(index, role: int) -> bool:
         return False
     prep = index.head_of[role]
     return lower(index, prep) == "into" and index.lemma_of[index.head_of[prep]] in CHANGE_OF_STATE_VERBS
+
+
+# ---------------------------------------------------- what an indefinite article introduces
+
+
+def characterising_phrase(index, role: int) -> bool:
+    """``role`` is the object of a *with/without* phrase of a noun (*the man with a beard*:
+    a property that tells which one, not a thing introduced), or of a phrase that is the
+    predicate of *be* (*she was on a diet*, *he is in a hurry*: a state)."""
+    if index.dep_of[role] != "pobj":
+        return False
+    prep = index.head_of[role]
+    owner = index.head_of[prep]
+    if lower(index, prep) in ("with", "without") and index.pos_of[owner] in ("NOUN", "PROPN", "PRON"):
+        return True
+    return index.dep_of[prep] == "prep" and index.lemma_of[owner] == "be" and index.pos_of[owner] == "AUX" \
+        and not any(index.dep_of[c] in ("attr", "acomp", "expl") for c in index.child_positions(owner))
+
+
+def generic_passive_subject(index, role: int, verb: int) -> bool:
+    """*A plateau is formed by ...*: the subject of a present simple passive, which says how
+    things of a kind come about (any plateau), not what happened to one."""
+    return index.dep_of[role] == "nsubjpass" and index.head_of[role] == verb and any(
+        index.dep_of[c] == "auxpass" and index.tag_of[c] in ("VBZ", "VBP") for c in index.child_positions(verb))
+
+
+# Verbs of wanting, needing and seeking: their object is what is wished for, not a thing
+# that exists (*they want a better future*: any one; *one better future* would count).
+INTENSIONAL_VERBS = frozenset("want need wish desire seek require lack deserve".split())
+INTENSIONAL_PREPOSITIONAL_VERBS = frozenset("look search hope wish ask long wait".split())  # ... for
+
+
+def intensional_object(index, role: int, verb: int) -> bool:
+    """``role`` is the direct object of a verb of wanting or seeking (*want a car*, *need a
+    pen*) or the object of its *for* (*look for a job*, *hope for a miracle*)."""
+    if index.dep_of[role] == "dobj":
+        return index.lemma_of[verb] in INTENSIONAL_VERBS and index.head_of[role] == verb
+    prep = index.head_of[role]
+    return (index.dep_of[role] == "pobj" and lower(index, prep) == "for" and index.head_of[prep] == verb
+            and index.lemma_of[verb] in INTENSIONAL_PREPOSITIONAL_VERBS)
+
+
+def fronted_description(index, noun: int, verb: int) -> bool:
+    """*A keen golfer, my uncle plays ...*: a noun phrase set off by a comma before the
+    subject, which the parser takes for a second subject of the verb; it describes the
+    subject (a predicate), it does not introduce a referent."""
+    if index.dep_of[noun] not in ("nsubj", "nsubjpass"):
+        return False
+    return any(index.dep_of[c] in ("nsubj", "nsubjpass") and c > noun and any(
+        index.words[j] == "," for j in range(index.tokens[noun].right_edge.i + 1, c)) for c in index.child_positions(verb))
+
+
+def of_possessive(index, noun: int) -> bool:
+    """*a friend of mine*, *a cousin of hers*: an *of*-phrase with an independent possessive."""
+    return any(index.dep_of[c] == "prep" and lower(index, c) == "of" and any(
+        lower(index, g) in ("mine", "yours", "his", "hers", "ours", "theirs")
+        for g in index.child_positions(c)) for c in index.child_positions(noun))

@@ -240,9 +240,11 @@ def restricted_by_clause(index, noun: int) -> bool:
         "Storms often batter the Pacific coast.",
         "Years later, she finally told him the truth.",
         "The elasticity for goods with many substitutes is",
-        # that right after a that
+        # right after a *that* (*that that*); the media, the press, the public: one there is
         "It was a story that the neighbour spread.",
         "She knew that the kettle had boiled.",
+        "I know that the car you lent me is old.",
+        "Why does the press always criticize us?",
     ],
 )
 def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
@@ -252,8 +254,9 @@ def demonstrative_for_definite_articles(doc, index) -> Iterator[Site]:
     (*by the way, the rest*), partitives (*one of the students*), superlatives and ordinals
     (*the best, the first*), with unique nouns (*the sun, the tropics*), times (*in the
     summer* would become one particular summer) or heads of an *of*-phrase (*the name of the
-    teacher*) or of a *to*-phrase that completes them (*the key to success*). Not *that* right after a *that* (*a lie
-    that the media told*): *that that media* reads as a word written twice."""
+    teacher*) or of a *to*-phrase that completes them (*the key to success*). Not *that*
+    right after a *that* (*a lie that the media told*): *that that media* reads as a word
+    written twice."""
     tag_of, head_of, words = index.tag_of, index.head_of, index.words
     for tok in index.by_lemma.get("the", ()):
         det = tok.i
@@ -352,22 +355,32 @@ def _plural_demonstrative(det) -> bool:
     return _demonstrative_determiner(det) and det.head.tag_ == "NNS"
 
 
-substitution_rule(
+SINGULAR_DEMONSTRATIVE = {"these": "this", "those": "that"}
+
+
+@rule(
     "demonstrative_no_number",
-    {"these": "this", "those": "that"},
-    where=_plural_demonstrative,
-    doc="""No number distinction in demonstratives: the singular form with plural nouns, *this
-    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
-    mine*) stay.""",
     lemmas={"these", "those"},
     examples=[
         ("I've watched these children.", "I've watched this children."),
         ("Are those shoes yours?", "Are that shoes yours?"),
         ("These days, those kids don't read.", "This days, that kids don't read."),
+        ("Which of these bottles are empty?", "Which of this bottles are empty?"),
     ],
     negatives=[
         "These are mine.",
         "I don't like those who lie.",
         "This book is good.",
+        "That old house on the hill is empty.",
     ],
 )
+def demonstrative_no_number(doc, index) -> Iterator[Site]:
+    """No number distinction in demonstratives: the singular form with plural nouns, *this
+    children*, *that shoes*. Only determiners of a plural noun; the pronouns (*these are
+    mine*) stay. With the demonstrative's number gone, the noun's -s is the only mark of the
+    plural left: the site claims the noun as it stands, so that a feature that drops the -s
+    (*this child*, *which of this set*) cannot apply with it."""
+    for tok in index.form(*SINGULAR_DEMONSTRATIVE):
+        if _plural_demonstrative(tok):
+            noun = tok.head
+            yield site(Replace(tok.i, SINGULAR_DEMONSTRATIVE[tok.lower_]), Replace(noun.i, noun.text))

@@ -270,9 +270,16 @@ SWAP_GENDER = {
         ("John called and said he was tired.", "John called and said she was tired."),
         ("Maria lost her keys, so she stayed home.", "Maria lost his keys, so he stayed home."),
         ("He hurt himself on the stairs.", "She hurt herself on the stairs."),
+        ("Please call her and ask her whether she wants to come.",
+         "Please call him and ask him whether he wants to come."),
+        ("If he calls, tell him that his brother is waiting.",
+         "If she calls, tell her that her brother is waiting."),
     ],
     negatives=[
         "John met Mary and he smiled.",
+        # one pronoun of a person may not change alone: *fire him and tell him* share a
+        # person, and the boss could be the one *him* then means, so neither changes
+        "The boss may fire her and tell her to leave the office.",
         "My father bought a car and my mother liked it, so he was happy.",
         "The waiter thanked the actress because she tipped well.",
         "Tom told his sister that he was leaving.",
@@ -285,15 +292,48 @@ def no_gender_distinction(doc: Doc, index: DocIndex) -> Iterator[Site]:
     system, whatever the antecedent (a person noun, a name, or none in the text) - except
     where another person whom the new form could be read as is mentioned nearby (*John met
     Mary and she smiled* would point at Mary), so the reference stays recoverable."""
-    for tok in index.lemma("he", "she", "his", "her", "hers", "himself", "herself"):
+    pronouns = [tok for tok in index.lemma("he", "she", "his", "her", "hers", "himself", "herself")
+                if tok.lower_ in GENDERED]
+    edits: dict[int, Replace | None] = {}
+    for tok in pronouns:
         form = _other_gender(tok)
-        if form is None:
-            continue
-        other = FEMALE if tok.lower_ in ("he", "him", "his", "himself") else MALE
-        persons = persons_in_context(tok, other, limit=2)
-        if len(persons) > 1 or persons and persons[0] != antecedent(tok):
-            continue  # "my father ... my mother ... she" would point at the mother
-        yield site(Replace(tok.i, form))
+        if form is not None:
+            other = FEMALE if tok.lower_ in ("he", "him", "his", "himself") else MALE
+            persons = persons_in_context(tok, other, limit=2)
+            if len(persons) > 1 or persons and persons[0] != antecedent(tok):
+                form = None  # "my father ... my mother ... she" would point at the mother
+        edits[tok.i] = None if form is None else Replace(tok.i, form)
+    for group in _same_referent(pronouns):
+        if all(edits[tok.i] is not None for tok in group):
+            yield site(*(edits[tok.i] for tok in group))
+        # else: "punish him and tell him": the pronouns of one person change together or
+        # not at all, or the two forms would read as two people
+
+
+def _male(tok: Token) -> bool:
+    return tok.lower_ in ("he", "him", "his", "himself")
+
+
+GENDERED = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself"})
+
+
+def _same_referent(pronouns: list[Token]) -> list[list[Token]]:
+    """The gendered pronouns grouped by the person they refer to: a pronoun whose antecedent
+    is an earlier pronoun of the list joins that pronoun's group, pronouns with the same noun
+    antecedent share a group; one with no antecedent joins the last pronoun of its gender
+    before it (*fire her and tell her*, *Melinda looked out of her window ... she looked*),
+    or else starts its own."""
+    root: dict[int, int] = {}
+    groups: dict[int, list[Token]] = {}
+    for tok in pronouns:
+        ante = antecedent(tok)
+        if ante is None:
+            ante = next((p for p in reversed(pronouns[:pronouns.index(tok)])
+                         if _male(p) == _male(tok)), None)
+        key = tok.i if ante is None else root.get(ante.i, ante.i)
+        root[tok.i] = key
+        groups.setdefault(key, []).append(tok)
+    return list(groups.values())
 
 
 def _other_gender(tok: Token) -> str | None:

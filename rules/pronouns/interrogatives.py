@@ -182,10 +182,35 @@ def _several_answers_question(tok: Token) -> bool:
     return _open_question_word(tok) and _plural_answer(tok)
 
 
+def _has_all(wh: Token) -> bool:
+    """The questioned phrase already says *all*: *what are all the names ...?*, *who were
+    all the guests?*, *what are all of the songs?*, *who all came?* (the other nominal of
+    the question's verb is *all* or has it as predeterminer, or the question word has it):
+    *what-all* there would say it twice. Only the copula's other nominal is the questioned
+    phrase; another verb's subject is not."""
+    verb = wh.head
+    clause = list(children(verb)) + (list(children(verb.head))
+                                     if verb.dep_ in ("aux", "auxpass") else [])
+    nominals = [c for c in clause if c.i != wh.i and c.dep_ in ALL_NOMINAL_DEPS] \
+        if verb.lemma_.lower() == "be" else []  # *what do all the students need?*: the
+    # subject's *all*, not the questioned phrase's
+    return any(c.lower_ == "all" for c in children(wh)) or any(
+        c.lower_ == "all" or any(g.lower_ == "all" and g.dep_ in ("predet", "det")
+                                 for g in children(c)) for c in nominals)
+
+
+ALL_NOMINAL_DEPS = frozenset({"nsubj", "nsubjpass", "attr"})
+
+
+def _plural_question_word(tok: Token) -> bool:
+    """:func:`_open_question_word`, where the questioned phrase has no *all* of its own."""
+    return _open_question_word(tok) and not _has_all(tok)
+
+
 substitution_rule(
     "plural_interrogative",
     {"who": "who-all", "what": "what-all"},
-    where=_open_question_word,
+    where=_plural_question_word,
     doc="""*Who-all*, *what-all* asking for the whole set of answers, in direct questions where a
     plural reading is possible: object questions (*what did you buy?*), plural copulas
     (*what are the names ...?*) and subject questions about coming or being there (*who
@@ -225,6 +250,10 @@ substitution_rule(
         "What ' s with the long faces ?",
         'What do you think of the new mayor?',
         'What does "NASA" stand for?',
+        # the questioned phrase says *all* already
+        'What are all the colors of the flag?',
+        'Who were all the guests at the party?',
+        'What are all of the rivers that flow through Paris?',
     ],
 )
 

@@ -14,6 +14,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
+    participle_premodifier,
     children, direct_subject, morph_values, recent_time, stranded_do, subject_of, wh_subject_question,
 )
 
@@ -64,8 +65,10 @@ def _finite_lexical(index: DocIndex, tags: tuple[str, ...]) -> Iterator[tuple[To
             continue  # *how many dollars did each pack cost?*: do-support taken for the verb
         if index.in_question(i) and _stranded_inverted_be(verb.sent.root):
             continue  # *when was the word first recorded?*: the participle of an inverted *was*
-        if absolute_participle(verb) or object_of_imperative_as_subject(verb):
-            continue  # participles: *with his eyes closed*, *find the trains departed from X*
+        if absolute_participle(verb) or object_of_imperative_as_subject(verb) \
+                or participle_premodifier(verb):
+            continue  # participles: *with his eyes closed*, *find the trains departed from X*,
+            # *get company provided training*
         if not _shares_finite_verb_group(verb):
             continue  # *is digested, absorbed and then carried*: a participle like its first conjunct
         subj = subject_of(verb)
@@ -171,6 +174,8 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         "Who owns the red bicycle?",
         "Which bus goes to the airport?",
         "It is not clear what causes the noise at night.",
+        # a participle joined to a bare noun before a noun (*company-paid*): no past tense
+        "Does anyone offer company paid training?",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -349,8 +354,10 @@ def past_lexical(verb: Token) -> bool:
     tagger took for a past, nor *used to*)."""
     if verb.tag_ != "VBD" or "Fin" not in morph_values(verb, "VerbForm"):
         return False
-    if absolute_participle(verb) or object_of_imperative_as_subject(verb):
-        return False  # participles: *with his eyes closed*, *find the trains departed from X*
+    if absolute_participle(verb) or object_of_imperative_as_subject(verb) \
+            or participle_premodifier(verb):
+        return False  # participles: *with his eyes closed*, *find the trains departed from X*,
+        # *get company provided training*
     if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
         return False  # "used to"
     if verb.pos_ == "VERB":

@@ -187,7 +187,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "What was the capital of Prussia?",
         "No, we didn't.",
         "The cook worked for an hour and then cleaned the kitchen.",
-        "Phew, that was lucky!",
+        "Phew, that was lucky!", "Does anyone offer company paid training?",  # company-paid
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
