@@ -16,7 +16,9 @@ from multivalue_cli.engine.futures import (
 from multivalue_cli.engine.morphology import is_clitic
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
-from multivalue_cli.engine.syntax import children, clause_tokens, direct_subject, in_comparison, sentence
+from multivalue_cli.engine.syntax import (
+    children, clause_tokens, direct_subject, in_comparison, in_quotation, sentence,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -127,7 +129,7 @@ def _preference_formula(modal: Token) -> bool:
 # a first modal of possibility before them is at odds with them (*maybe*, *perhaps* are
 # hedges, which go with it: *maybe we might could*).
 EPISTEMIC_ADVERBS = frozenset(
-    "probably likely surely certainly definitely undoubtedly "
+    "probably likely surely certainly definitely undoubtedly clearly obviously evidently "
     "normally usually typically generally".split())
 
 
@@ -294,6 +296,9 @@ def _specificational_clause(modal: Token) -> bool:
         "What you should do is call the bank.",
         "Our neighbour can bake loaves that weigh 2 kilos.",
         "Grandma could knit a scarf in half the time.",
+        # quoted words; a clause an evidential adverb already vouches for
+        'The sign said, "Guests can park behind the hotel."',
+        "The driver clearly could not see the cyclist in the fog.",
     ],
 )
 def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -307,7 +312,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
     told in the past (*their children would build the first school*), nor in the formulas
     *would rather*, nor after a wh-subject (*how many men can ...*) or a counted one (*only
     25% of the riders can*), nor with an adverb of likelihood (*would probably*); a question
-    takes it only of the speaker's or hearer's doing (:func:`_asked_of_others`)."""
+    takes it only of the speaker's or hearer's doing (:func:`_asked_of_others`); not in
+    quoted words (:func:`in_quotation`)."""
     firsts = _first_modals()
     for modal in index.by_tag.get("MD", ()):
         options = firsts.get(modal.lower_)
@@ -328,6 +334,8 @@ def double_modals(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # "can never go", "can only drink if": a categorical limit, not a possibility
         if _measured_comparison(modal) or _specificational_clause(modal):
             continue  # "than he can make", "what women can do for America": no hedge there
+        if in_quotation(modal):
+            continue  # quoted words are someone's own: "'You cannot ...'" is what was said
         ops = [(Insert(modal.i, first),) for first in options]
         yield site(*ops[0], alternatives=tuple(ops[1:]))
 

@@ -726,3 +726,15 @@ def test_a_split_negation_leaves_the_perfect_agreeing_with_its_subject(nlp):
     out = Engine([(registry()["present_perfect_for_past"], 1.0)]).apply(
         nlp("I tried hard but did n ' t win the cup .")).text
     assert out == "I have tried hard but have n ' t won the cup ."
+
+
+@pytest.mark.parametrize("text,target,expected", [
+    ('She said, "You can stay here."', "can", True),
+    ("He wrote 'we will win' on the board.", "will", True),
+    ('She said, "You can stay." Then we can leave.', "leave", False),
+    ("The boys' bikes can go fast.", "can", False),  # a possessive apostrophe is no quote
+])
+def test_in_quotation(nlp, text, target, expected):
+    from multivalue_cli.engine.syntax import in_quotation
+
+    assert in_quotation(word(nlp(text), target)) is expected

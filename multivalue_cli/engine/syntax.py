@@ -537,3 +537,14 @@ def split_negation_piece(tok: "Token") -> bool:
     doc = tok.doc
     return tok.lower_ == "t" and tok.i >= 2 and doc[tok.i - 1].text in ("'", "’") \
         and doc[tok.i - 2].lower_ == "n"
+
+
+# The tags the tagger gives opening and closing quotation marks (an apostrophe of a
+# possessive is POS, not one of these).
+QUOTE_TAGS = frozenset({"``", "''"})
+
+
+def in_quotation(tok: "Token") -> bool:
+    """Whether ``tok`` stands between quotation marks (an odd number of them before it in its
+    text): quoted words are someone's own, which a rule should not put words into."""
+    return sum(1 for t in tok.doc[:tok.i] if t.tag_ in QUOTE_TAGS or t.text in ('"', "“", "”")) % 2 == 1
