@@ -141,6 +141,11 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
     return verb.doc[verb.i - 1].tag_ in ("JJS", "JJR", "RBS", "RBR")
 
 
+def condition_clause(verb: Token) -> bool:
+    """``verb`` heads an *if/unless* clause (*if you give a man enough rope*), present or past."""
+    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in children(verb))
+
+
 @rule(
     "do_tense_marker",
     tags={"VBD", "VBZ", "VBP"},
@@ -176,6 +181,9 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         "It is not clear what causes the noise at night.",
         # a participle joined to a bare noun before a noun (*company-paid*): no past tense
         "Does anyone offer company paid training?",
+        # a condition: *if you do water it* reads as stressed
+        "If you water the fern twice a week, it will stay green.",
+        "Unless she calls first, we can leave at noon.",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -187,8 +195,8 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
         own, subj = subj, agreement_subject(subj)
-        if verb.tag_ == "VBD" and is_irrealis(verb):
-            continue
+        if verb.tag_ == "VBD" and is_irrealis(verb) or condition_clause(verb):
+            continue  # "if you do give ...": in a condition, *do* reads as stressed
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
