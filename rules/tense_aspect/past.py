@@ -152,6 +152,7 @@ def condition_clause(verb: Token) -> bool:
     # invariant third-singular "do" is itself zero marking of the third singular (170)
     forms={"does_or_do": (170,), "does": ()},
     examples=[
+        ("She selects a sample and collects the data.", "She does select a sample and collect the data."),
         ("I went to town on Saturday.", "I did go to town on Saturday."),
         ("That girl who smiled at me is my cousin.", "That girl who did smile at me is my cousin."),
         ("This man owns the farm.", ["This man does own the farm.", "This man do own the farm."]),
@@ -204,11 +205,21 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
             continue
         if wh_subject_question(verb, own):
             continue  # "what happens?": no do-support when the subject is asked for
+        if _shares_subject_with(verb):
+            continue  # its do is the first verb's: "she does select ... and collect ..."
         at = preverbal_start(verb, subj, after_connectives=True)  # "and then did spend"
         invariant = form == "does_or_do"
-        variants = [(Insert(at, do), Replace(verb.i, base))
-                    for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
+        bare = [Replace(verb.i, base)] + [Replace(c.i, b) for c in children(verb)
+                                          if _shares_subject_with(c) and c.tag_ == verb.tag_
+                                          and (b := inflect_verb(lemma_of(c), "VB"))]
+        variants = [(Insert(at, do), *bare) for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
         yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+def _shares_subject_with(verb: Token) -> bool:
+    """A verb coordinated with the one before it and without a subject of its own (*selects
+    a sample and collects data*): one *do* serves both, as one *does* would in SAE."""
+    return verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and direct_subject(verb) is None
 
 
 # Verbs that take a to-infinitive of what is found or tends to be (*turned out to be*, *tended
