@@ -159,7 +159,7 @@ def condition_clause(verb: Token) -> bool:
         ("We always walk to church, and they drive.",
          "We do always walk to church, and they do drive."),
         ("She sold the car and then bought a bike.",
-         "She did sell the car and then did buy a bike."),
+         "She did sell the car and then buy a bike."),
         ("The neighbour who owns the shop opens it early.",
          ["The neighbour who does own the shop does open it early.",
           "The neighbour who do own the shop do open it early.",
