@@ -114,16 +114,23 @@ def _later_time_nearby(verb: Token, index: DocIndex) -> bool:
     start = index.sentence_of[verb.i]
     first = index.sentence_of[start - 1] if start > 0 else start
     doc = verb.doc
-    for tok in (doc[i] for i in range(first, index.sentence_end(verb.i))):
-        low = tok.lower_
-        if low in ("tomorrow", "someday", "later"):
-            return True
-        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
-            return True
-        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
-                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
-            return True
-    return False
+    return any(_later_time_word(doc[i]) for i in range(first, index.sentence_end(verb.i)))
+
+
+# Adverbs that set a time later than now, and where they modify a clause (not *the later one*).
+LATER_ADVERBS = frozenset({"tomorrow", "someday", "later"})
+LATER_ADVERB_DEPS = frozenset({"advmod", "npadvmod", "tmod", "pobj"})
+
+
+def _later_time_word(tok: Token, adverb_deps: frozenset[str] | None = None) -> bool:
+    """``tok`` sets a time later than now: *tomorrow/someday/later* (with ``adverb_deps``,
+    only as a modifier of those kinds), the noun of *next week*, or of *in two days*."""
+    if tok.lower_ in LATER_ADVERBS and (adverb_deps is None or tok.dep_ in adverb_deps):
+        return True
+    if tok.lower_ == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
+        return True
+    return tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
+        c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok))
 
 
 def _wait_and_see(verb: Token) -> bool:
@@ -263,16 +270,7 @@ def later_time(verb: Token) -> bool:
     """A time in ``verb``'s own clause that sets its event later than the present moment
     (*I'm going to clean it up later*, *tomorrow*, *next week*, *in two days*; not *in a
     minute*): the near-future markers say 'about to', which such a time contradicts."""
-    for tok in clause_tokens(verb):
-        low = tok.lower_
-        if low in ("tomorrow", "someday", "later") and tok.dep_ in ("advmod", "npadvmod", "tmod", "pobj"):
-            return True
-        if low == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
-            return True
-        if tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
-                c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok)):
-            return True
-    return False
+    return any(_later_time_word(tok, LATER_ADVERB_DEPS) for tok in clause_tokens(verb))
 
 
 def condition_split_off(verb: Token, index: DocIndex) -> bool:
