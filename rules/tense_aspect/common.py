@@ -84,6 +84,11 @@ def coordinated_participles(verb: Token) -> list[Token]:
 IRREALIS_VERBS = wordlist("irrealis_matrix_verbs")
 
 
+def condition_clause(verb: Token) -> bool:
+    """``verb`` heads an *if/unless* clause (*if you give a man enough rope*), present or past."""
+    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in children(verb))
+
+
 def is_irrealis(verb: Token) -> bool:
     """A past that is not past time: *I wish I knew*, *as though he knew*, *if I were you*."""
     if verb.dep_ == "ccomp" and verb.head.lemma_ in IRREALIS_VERBS:

@@ -19,8 +19,9 @@ from multivalue_cli.engine.syntax import (
 )
 
 from .common import (
-    NOT_COMPLETABLE, STATIVE_VERBS, do_form, find_perfects, in_temporal_clause, is_duration_for,
-    is_irrealis, participle_ops, present_in_past_form, preverbal_start, under_hypothesis,
+    NOT_COMPLETABLE, STATIVE_VERBS, condition_clause, do_form, find_perfects, in_temporal_clause,
+    is_duration_for, is_irrealis, participle_ops, present_in_past_form, preverbal_start,
+    under_hypothesis,
 )
 
 
@@ -139,11 +140,6 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
     if subj is None or subj.i > verb.i or subj.right_edge.i != verb.i - 1:
         return False
     return verb.doc[verb.i - 1].tag_ in ("JJS", "JJR", "RBS", "RBR")
-
-
-def condition_clause(verb: Token) -> bool:
-    """``verb`` heads an *if/unless* clause (*if you give a man enough rope*), present or past."""
-    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in children(verb))
 
 
 @rule(
