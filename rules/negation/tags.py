@@ -69,6 +69,9 @@ TAG_AUX_LEMMAS = frozenset({
         "Are we the only team without a coach?",
         "Are you sure you weren't late?",
         "Can you fix it yourself, and if so, how?",
+        # two inverted questions coordinated: the statement would turn only the first
+        "Is the shop open and can I park there?",
+        "Did you call him and was he home?",
     ],
 )
 def invariant_tag_non_concord(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -228,6 +231,8 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
         return None
     if clause_is_negated(index.tokens[clause]):
         return None  # *Am I not invited?* expects the answer yes
+    if _asks_again(index.tokens[clause]):
+        return None  # *Are you ... and do you feel ...?*: the statement turns one of two
     verb = None
     if index.lemma_of[aux] == "do":
         if clause == aux or index.tag_of[clause] != "VB":
@@ -245,6 +250,22 @@ NOT_AFTER_DO_OR_MODAL = ("VBZ", "VBD", "VBG", "VBN")
 # *Would you like ...?*); *Could it be the battery?* still asks.
 TENTATIVE_MODALS = frozenset({"could", "would", "might"})
 SPEECH_PARTICIPANTS = frozenset({"i", "we", "you"})
+
+
+def _asks_again(clause: Token) -> bool:
+    """Whether a clause coordinated with the question's own is inverted too (*Are you aware
+    of it and do you feel ready?*): made a statement with a tag, the first half would read
+    as a statement and the second still ask."""
+    for conj in clause.conjuncts:
+        if conj.i < clause.i:
+            continue
+        subject = next((c for c in conj.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        if subject is None:
+            continue
+        if conj.i < subject.i or any(c.dep_ in ("aux", "auxpass") and c.i < subject.i
+                                     for c in conj.children):
+            return True
+    return False
 
 
 def _aux_fits_verb(index: DocIndex, aux: int, clause: int) -> bool:
