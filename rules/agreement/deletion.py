@@ -220,13 +220,23 @@ def _plain_subject(subject: Token) -> bool:
         return False
     if any(c.dep_ in ("relcl", "acl", "appos") for c in children(subject)):
         return False  # *the book I was reading on the shelf* would read as one clause
+    if any(t.dep_ in ("relcl", "acl") for t in subject.subtree if t is not subject):
+        return False  # nor *the share of males affected with it in a group .10*
     return not any(t.tag_ in WH_TAGS for t in subject.subtree)
+
+
+def _noun_ends_subject(be: Token) -> bool:
+    """Whether the subject of copula ``be`` ends in a noun (*the answer*, not *she*)."""
+    subject = clause_subject(be)
+    return subject is not None and subject.doc[subject.right_edge.i].pos_ in ("NOUN", "PROPN")
 
 
 def _predicate_kind(child: Token) -> str | None:
     if child.dep_ == "attr":
         if child.lower_ in LOCATIVE_ADVERBS and not any(True for _ in children(child)):
             return "LOC"  # she's home: the parser reads home as a noun
+        if child.pos_ == "NUM" and _noun_ends_subject(child.head):
+            return None  # *the room 12*, *the answer 42*: the number reads as the noun's label
         if child.pos_ in ("NOUN", "PROPN", "NUM") or (child.pos_ == "PRON" and child.tag_ == "PRP"):
             return "NP"
         return None
@@ -347,6 +357,9 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
         "I am a teacher.",
         "He isn't a teacher.",
         "The man who is my teacher left.",
+        # a number after a noun reads as its label; a subject with a clause inside runs on
+        "The answer to the second question is 42.",
+        "The share of farms hit by the drought is a third.",
     ],
 )
 def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
