@@ -143,6 +143,9 @@ def _comparative_mark(mark: Token) -> bool:
         return False
     if mark.i + 1 >= len(mark.doc) or mark.doc[mark.i + 1].lower_ in ("what", "if", "though"):
         return False
+    if not is_finite(clause) or _untensed_matrix(clause) \
+            or any(c.i < mark.i for c in children(clause) if c.dep_ in ("aux", "nsubj")):
+        return False  # *moving faster than light (does) not carry it*: the sentence's own verb
     if mark.lower_ == "than":
         return clause.head.lower_ not in ("other", "rather", "else")  # "anyone other than ..."
     # "as fast as I do", "the same as it was": the degree word carries a first "as"/"same"
@@ -151,6 +154,19 @@ def _comparative_mark(mark: Token) -> bool:
         return False
     return (any(c.lower_ == "as" and c.i < mark.i for c in children(degree))
             or degree.lower_ == "same")
+
+
+def _untensed_matrix(clause: Token) -> bool:
+    """Whether the verb the comparison grades is a participle with a subject but no *be* or
+    *have* of its own (*a particle moving faster than light does not ...*, *does a runner
+    moving faster than the wind not ...*): the parser has taken the sentence's verb for the
+    comparative clause's."""
+    degree = clause.head
+    matrix = degree.head if degree.dep_ in ("advmod", "acomp", "amod") else degree
+    if matrix.tag_ not in ("VBG", "VBN") or direct_subject(matrix) is None:
+        return False
+    return not any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
+                   for c in children(matrix))
 
 
 # Nouns of time and measure: "longer than a few weeks" compares amounts, not doers.
@@ -289,6 +305,9 @@ def _phrase_ends_at(tok: Token) -> bool:
         "We use languages other than English.",
         "Which trains run faster than the bus from Leeds on Sundays?",
         "Which towns have a square that is bigger than the old market?",
+        # the sentence's own verb after the comparison is no comparative clause
+        "Can a ship sailing faster than sound not make a boom?",
+        "Why does a runner moving faster than the wind not feel it?",
     ],
 )
 def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:
