@@ -152,3 +152,13 @@ def test_an_uninverted_copula_stays_before_a_vocative(nlp, text, expected):
     """A name after a comma addresses someone: the copula goes after the subject, not past
     the comma to stand before the name."""
     assert apply(nlp, ["drop_aux_wh"], text) == expected
+
+
+@pytest.mark.parametrize("names", [["a_ing", "drop_aux_be_progressive"],
+                                   ["drop_aux_be_progressive", "a_ing"]])
+def test_an_a_prefixed_progressive_keeps_its_be(nlp, names):
+    """*She a-singing* has lost the *be* the prefix goes with: either the prefix or the
+    deletion, never both."""
+    for text in ("She was singing in the kitchen.", "My brother is fixing the fence."):
+        out = apply(nlp, names, text)
+        assert out in {apply(nlp, [name], text) for name in names}, out

@@ -85,7 +85,10 @@ def a_ing(doc: Doc, index: DocIndex) -> Iterator[Site]:
     not said)."""
     for tok in index.by_tag.get("VBG", ()):
         if _is_verbal_ing(tok) and takes_a_prefix(tok.lemma_.lower()) and not maybe_ing_adjective(tok):
-            yield site(Replace(tok.i, "a-" + tok.lower_))
+            # the progressive's *be* is claimed as it stands: the prefix goes with it
+            # (*he's a-dating her*), and a feature that drops it would leave *he a-dating*
+            be = [Replace(c.i, c.text) for c in children(tok) if c.dep_ == "aux" and c.lemma_ == "be"]
+            yield site(Replace(tok.i, "a-" + tok.lower_), *be)
 
 
 # ------------------------------------------------------------------------------ 135 a_participle
