@@ -223,6 +223,9 @@ def test_urls_emails_and_emoji_are_never_edited(nlp):
 @pytest.mark.parametrize("text,kept", [
     ('What is the rank of the episode "A Love of a Lifetime" this week?', '"A Love of a Lifetime"'),
     ("Who directed 'The Rise of the Blue Beetle' last year?", "'The Rise of the Blue Beetle'"),
+    # a quoted phrase with no finite verb names words: a mention, kept as it is
+    ('Where does the saying "two birds with one stone" come from?', '"two birds with one stone"'),
+    ("They called the plan 'a bridge too far' at the time.", "'a bridge too far'"),
 ])
 def test_quoted_titles_are_never_edited(nlp, text, kept):
     every_token = _rule("x", lambda d: (site(Replace(t.i, "X")) for t in d if not t.is_punct))

@@ -5,7 +5,8 @@
 ``index.form("me", "us")`` the tokens written so (lower-cased).
 
 ``index.protected`` holds tokens no edit may touch: URLs and e-mail addresses, quoted titles
-(*the episode "A Love of a Lifetime"*: a name, whose articles are not the speaker's), and
+(*the episode "A Love of a Lifetime"*: a name, whose articles are not the speaker's) and
+quoted mentions (*the phrase "the whole nine yards"*: a quoted phrase with no finite verb), and
 every token of a sentence the rules cannot be trusted on - one with control characters, one
 that does not read as English (no common English function words), or one that reads as code
 (mostly symbols); and symbols such as emoji, which the tagger takes for words.
@@ -430,18 +431,26 @@ TITLE_SMALL_WORDS = frozenset("a an the and or but of in on at to for by with fr
 
 
 def _quoted_titles(index: "DocIndex") -> set[int]:
-    """Tokens inside quotes that hold a title: every word capitalised but the small ones."""
+    """Tokens inside quotes that hold a title (every word capitalised but the small ones) or
+    a mention: a quoted phrase with no finite verb (*the phrase "the whole nine yards"*, a
+    term in scare quotes) names words, which a feature would rename; quoted speech, which
+    has its verb, stays open."""
     from ..protection import QUOTED
 
     found: set[int] = set()
-    offsets, words = index.offsets, index.words
+    offsets, words, tag_of = index.offsets, index.words, index.tag_of
     for match in QUOTED.finditer(index.text):
         start, end = match.span()
         inside = [i for i, at in enumerate(offsets) if start <= at and at + len(words[i]) <= end]
         content = [words[i] for i in inside if words[i].isalpha() and words[i].lower() not in TITLE_SMALL_WORDS]
         if content and all(w[0].isupper() for w in content):
             found.update(inside)
+        elif inside and not any(tag_of[i] in FINITE_VERB_TAGS for i in inside):
+            found.update(inside)
     return found
+
+
+FINITE_VERB_TAGS = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 def is_blank(text: str) -> bool:
