@@ -32,6 +32,9 @@ def _focused_adjective(adj: Token) -> Token | None:
         return None  # "It's hard to say", "Is it true that ...": the adjective is no focus
     if any(t.lower_ in ("as", "more", "less", "than") for t in adj.subtree):
         return None  # comparisons
+    if any(t.dep_ in ("nsubj", "nsubjpass") for t in adj.subtree):
+        return None  # *Why is the sky blue?* parsed with the subject inside the adjective's
+        # phrase: *like* would go before the subject (*Why is like the sky blue?*)
     if clause_is_negated(be) and first == adj:
         return None  # "is not like satisfied": only a degree word makes room for "like"
     return first
@@ -55,6 +58,8 @@ def _focused_adjective(adj: Token) -> Token | None:
         "It's hard to say.",
         "The coach is not satisfied.",
         "The movie is as bad as you have heard.",
+        "Why is the sea salty?",
+        "Why is the sky blue?",
     ],
 )
 def acomp_focusing_like(doc: Doc, index: DocIndex) -> Iterator[Site]:
