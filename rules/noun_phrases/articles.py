@@ -14,7 +14,7 @@ from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     ARGUMENT_DEPS, ARTICLE_FRAMES, DEFINITE_IDIOM_NOUNS, FIXED_ARTICLE_NOUNS, NON_GRADABLE,
-    PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
+    FRACTION_WORDS, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
     characterising_phrase, clause_verb, common_noun_head, counted_unit, definite_article,
     first_conjunct_at, followed_by_possessive, fronted_description, generic_object,
     generic_passive_subject, has_of_complement, intensional_object, lower, of_possessive,
@@ -92,6 +92,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
             continue
         if lemma_of[det + 1] in QUANTITY_NOUNS:
             continue
+        if lower(index, det + 1) in FRACTION_WORDS and noun == det + 1:
+            continue  # *a third of that amount*: a fraction, a quantity like *a quarter*
         if letter_a(index.doc[det]):
             continue  # *type A blood, vitamin A, Plan A*: a letter or a name, no article
         if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
@@ -275,6 +277,9 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         "Foods rich in vitamin A are good for you.",
         "People with type A blood are said to be calm.",
         "Students who get grade A are praised.",
+        # a fraction is a quantity, like *a quarter*
+        "They spent a third of the budget on food.",
+        "Only a tenth of the seeds grew.",
     ],
 )
 def remove_det_indefinite(doc, index) -> Iterator[Site]:
