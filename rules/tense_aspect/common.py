@@ -89,6 +89,15 @@ def condition_clause(verb: Token) -> bool:
     return any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in children(verb))
 
 
+def condition_or_time_clause(verb: Token) -> bool:
+    """``verb`` heads (or is coordinated into) an *if/unless* clause or an adverbial clause
+    of time (*after you die*, *when someone concludes*): a clause that takes its event as
+    given, where an added *do* reads as stressed (*after you DO die*)."""
+    while verb.dep_ == "conj":
+        verb = verb.head
+    return condition_clause(verb) or _is_temporal_clause(verb)
+
+
 def is_irrealis(verb: Token) -> bool:
     """A past that is not past time: *I wish I knew*, *as though he knew*, *if I were you*."""
     if verb.dep_ == "ccomp" and verb.head.lemma_ in IRREALIS_VERBS:

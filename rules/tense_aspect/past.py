@@ -19,8 +19,8 @@ from multivalue_cli.engine.syntax import (
 )
 
 from .common import (
-    NOT_COMPLETABLE, STATIVE_VERBS, condition_clause, do_form, find_perfects, in_temporal_clause,
-    is_duration_for, is_irrealis, participle_ops, present_in_past_form, preverbal_start,
+    NOT_COMPLETABLE, STATIVE_VERBS, condition_or_time_clause, do_form, find_perfects,
+    in_temporal_clause, is_duration_for, is_irrealis, participle_ops, present_in_past_form, preverbal_start,
     under_hypothesis,
 )
 
@@ -181,6 +181,9 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         # a condition: *if you do water it* reads as stressed
         "If you water the fern twice a week, it will stay green.",
         "Unless she calls first, we can leave at noon.",
+        # nor in a clause of time, which takes its event as given
+        "Wait here until the rain stops.",
+        "Call me when the bus arrives.",
     ],
 )
 def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iterator[Site]:
@@ -192,8 +195,8 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
         if verb.lemma_ in ("be", "do") or (verb.lemma_ == "have" and verb.lower_ == "got"):
             continue
         own, subj = subj, agreement_subject(subj)
-        if verb.tag_ == "VBD" and is_irrealis(verb) or condition_clause(verb):
-            continue  # "if you do give ...": in a condition, *do* reads as stressed
+        if verb.tag_ == "VBD" and is_irrealis(verb) or condition_or_time_clause(verb):
+            continue  # "if you do give ...", "after you do die": *do* reads as stressed
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
