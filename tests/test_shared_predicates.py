@@ -764,6 +764,7 @@ def test_reads_as_subject_and_verb(nlp, text, expected):
     ("How much does it cost to park downtown for a day?", False),  # a price question
     ("How did it go at the dentist yesterday?", False),  # how things went
     ("It is raining again.", False),  # weather
+    ("What kind of shop is it?", False),  # a noun of its own clause
 ])
 def test_has_visible_antecedent(nlp, text, expected):
     from multivalue_cli.engine.it_classifier import has_visible_antecedent

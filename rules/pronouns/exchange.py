@@ -278,6 +278,7 @@ def _em_edits(tok: Token) -> tuple:
         "How much does it cost to park downtown for a day?",
         "How did it go at the dentist yesterday?",
         "Is it broken?",
+        "What type of engine is it?",  # a noun of its own clause is no antecedent
         # the same person keeps a gendered object or possessive form: *em* beside *her*
         # would read as someone else
         "Maria lent her bike to a friend, so she walked to work.",
