@@ -225,10 +225,19 @@ def _em_subject(tok: Token) -> bool:
     if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
         return False
     if tok.lower_ != "it":
-        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head))
+        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head)) \
+            and not _beside_gendered_pronoun(tok)
     # *waiting for it to be brought down*, *get it fixed*: the subject of an infinitive or a
     # participle stands where object forms go (*he*/*she* show their case; *it* does not)
     return finite_clause(tok.head) and has_visible_antecedent(tok)
+
+
+def _beside_gendered_pronoun(tok: Token) -> bool:
+    """*he or she*, *she and he*: a conjunct of another gendered pronoun, which would stay
+    beside *em* (*em or she is healthy*)."""
+    conjuncts = [tok.head] if tok.dep_ == "conj" else []
+    conjuncts += [c for c in children(tok) if c.dep_ == "conj"]
+    return any(c.lower_ in PRONOUN_GENDER and c.tag_ == "PRP" for c in conjuncts)
 
 
 def _em_edits(tok: Token) -> tuple:
@@ -279,6 +288,8 @@ def _em_edits(tok: Token) -> tuple:
         "How did it go at the dentist yesterday?",
         "Is it broken?",
         "What type of engine is it?",  # a noun of its own clause is no antecedent
+        # the generic *he or she*: *em or she* would mix the two
+        "Check whether he or she has a valid ticket.",
         # the same person keeps a gendered object or possessive form: *em* beside *her*
         # would read as someone else
         "Maria lent her bike to a friend, so she walked to work.",
