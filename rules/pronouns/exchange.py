@@ -12,7 +12,9 @@ from multivalue_cli.engine.antecedents import (
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
-from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, classify_it, has_visible_antecedent
+from multivalue_cli.engine.it_classifier import (
+    NON_REFERENTIAL, classify_it, has_visible_antecedent, referential_antecedent,
+)
 from multivalue_cli.engine.morphology import singular_agreement_word
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
@@ -270,7 +272,10 @@ def _em_edits(tok: Token) -> tuple:
          "Em said that em would call after em landed."),
         ("My phone makes a noise when it needs charging.",
          "My phone makes a noise when em needs charging."),
-        ("Where is the parcel? Did it arrive on time?", "Where is the parcel? Did em arrive on time?"),
+        ("Where is the parcel? Did it arrive on time?",
+         "Where is the parcel? Did em arrive on time?"),
+        ("Our van is old, but it starts, and it rarely breaks.",
+         "Our van is old, but em starts, and em rarely breaks."),
     ],
     negatives=[
         "It is raining again.",
@@ -300,15 +305,19 @@ def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
     (objects are feature 6). *It* only when it has a thing to refer to in the text before it
     (not weather, raising, extraposition or cleft *it*, which creoles with *em* express
-    differently, nor the situational *it* of *how much does it cost?*). The subject pronouns
-    of one person change together, and only when none of that person's object or possessive
-    forms (*him*, *his*, *her*) is in the text: *em* beside them reads as another referent.
-    *Em* reads as *'em* 'them' unless its verb shows the singular: each site holds the
-    agreeing verb as it stands (*em charges*, not *em charge* with another feature's bare
-    verb)."""
+    differently, nor the situational *it* of *how much does it cost?*); the subject *it*s of
+    one antecedent change together. The subject pronouns of one person change together, and
+    only when none of that person's object or possessive forms (*him*, *his*, *her*) is in the
+    text: *em* beside them reads as another referent. *Em* reads as *'em* 'them' unless its
+    verb shows the singular: each site holds the agreeing verb as it stands (*em charges*, not
+    *em charge* with another feature's bare verb)."""
+    things: dict[int, list[Token]] = {}  # the subject *it*s of one antecedent change together
     for tok in index.form("it"):
         if _em_subject(tok):
-            yield site(*_em_edits(tok))
+            ante = referential_antecedent(tok)
+            things.setdefault(tok.i if ante is None else -1 - ante.i, []).append(tok)
+    for its in things.values():
+        yield site(*(op for tok in its for op in _em_edits(tok)))
     pronouns = index.form(*PRONOUN_GENDER)  # he, him, his, himself, she, her, hers, herself
     for group in same_referent_groups(pronouns):
         if all(tok.lower_ in ("he", "she") and _em_subject(tok) for tok in group):
