@@ -738,3 +738,51 @@ def test_in_quotation(nlp, text, target, expected):
     from multivalue_cli.engine.syntax import in_quotation
 
     assert in_quotation(word(nlp(text), target)) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("How do your experiences benefit the team?", True),  # do + you + a verb's form
+    ("Will your plan work in winter?", True),  # a modal
+    ("Do your test results show anything?", True),  # the first noun of a compound
+    ("Did your brother find a job?", False),  # *brother* is no verb
+    ("Can your older sister drive us?", False),  # an adjective after *your*
+    ("Your plans work well.", False),  # no inverted auxiliary before *your*
+    ("Did you read your answers again?", False),  # the phrase is no subject
+])
+def test_reads_as_subject_and_verb(nlp, text, expected):
+    from multivalue_cli.engine.morphology import reads_as_subject_and_verb
+
+    doc = nlp(text)
+    your = [t for t in doc if t.lower_ == "your"][0]
+    assert reads_as_subject_and_verb(your) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The bike is old, but it still works.", True),  # a clear antecedent
+    ("My laptop fell off the desk. Is it broken?", True),  # a thing in the sentence before
+    ("Is it broken?", False),  # nothing before it
+    ("How much does it cost to park downtown for a day?", False),  # a price question
+    ("How did it go at the dentist yesterday?", False),  # how things went
+    ("It is raining again.", False),  # weather
+    ("What kind of shop is it?", False),  # a noun of its own clause
+])
+def test_has_visible_antecedent(nlp, text, expected):
+    from multivalue_cli.engine.it_classifier import has_visible_antecedent
+
+    doc = nlp(text)
+    it = [t for t in doc if t.lower_ == "it"][0]
+    assert has_visible_antecedent(it) is expected
+
+
+def test_same_referent_groups(nlp):
+    from multivalue_cli.engine.antecedents import PRONOUN_GENDER, same_referent_groups
+
+    def groups(text):
+        doc = nlp(text)
+        found = same_referent_groups([t for t in doc if t.lower_ in PRONOUN_GENDER])
+        return [[t.lower_ for t in group] for group in found]
+
+    # one person: the subject and the possessive go together
+    assert groups("Maria lent her bike to a friend, so she walked to work.") == [["her", "she"]]
+    # two genders, two people
+    assert sorted(groups("He told Anna that she could borrow his car.")) == [["he", "his"], ["she"]]

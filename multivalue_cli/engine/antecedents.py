@@ -639,3 +639,23 @@ def enclosing_nouns(pron: Token) -> list[Token]:
             found.append(tok.head)
         tok = tok.head
     return found
+
+
+def same_referent_groups(pronouns: list[Token]) -> list[list[Token]]:
+    """Gendered pronouns (in text order) grouped by the person they refer to: a pronoun whose
+    antecedent is an earlier pronoun of the list joins that pronoun's group, pronouns with the
+    same noun antecedent share a group; one with no clear antecedent joins the last pronoun
+    of its gender before it (*fire her and tell her*, *Goldy gave it to her cousin ... she
+    gave*), or else starts its own. A rule that changes one form of a person's pronouns
+    changes the group together or not at all, or two forms would read as two people."""
+    root: dict[int, int] = {}
+    groups: dict[int, list[Token]] = {}
+    for n, tok in enumerate(pronouns):
+        ante = antecedent(tok)
+        if ante is None:
+            ante = next((p for p in reversed(pronouns[:n])
+                         if PRONOUN_GENDER.get(p.lower_) == PRONOUN_GENDER.get(tok.lower_)), None)
+        key = tok.i if ante is None else root.get(ante.i, ante.i)
+        root[tok.i] = key
+        groups.setdefault(key, []).append(tok)
+    return list(groups.values())

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .antecedents import (
-    COPULAS, SUBJECT_DEPS, antecedent, candidates, is_it, lemma, maybe_pleonastic_it,
-    pleonastic_kind,
+    COPULAS, SUBJECT_DEPS, antecedent, bound_by_subject, candidates, could_be_person, is_it, lemma,
+    maybe_pleonastic_it, pleonastic_kind,
 )
 from .syntax import children
 
@@ -293,3 +293,23 @@ def raised_into_passive(tok: "Token") -> bool:
         return False
     return any(c.dep_ == "xcomp" and any(g.dep_ == "auxpass" for g in children(c))
                for c in children(verb))
+
+
+def has_visible_antecedent(tok: "Token") -> bool:
+    """An *it* with a thing to refer to in the text before it: a referential *it* whose
+    antecedent is a noun phrase (not another *it* with none of its own), or one with no
+    dummy, idiom or event reading and at least one compatible candidate that is a common
+    noun for no person (a singular noun phrase in its sentence or the one before), although
+    none clearly wins; a noun inside the subject pronoun's own clause is none (*what kind
+    of business is it?*). The situational *it* of *how much does it cost?*, *how did it go?*
+    or *it's Tom here* has none: a form that marks reference to a thing (*em*) reads there
+    as another pronoun."""
+    reading = classify_it(tok)
+    if reading is None:
+        return False
+    if reading.kind == REFERENTIAL:
+        ante = reading.antecedent
+        return ante is not None and ante.pos_ != "PRON" and not bound_by_subject(tok, ante)
+    return reading.kind == UNRESOLVED and any(
+        c.head.pos_ == "NOUN" and not could_be_person(c.head) and not bound_by_subject(tok, c.head)
+        for c in candidates(tok))

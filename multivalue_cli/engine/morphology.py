@@ -386,3 +386,24 @@ def reads_as_infinitive_without(det) -> bool:
     return before.lower_ == "to" and before.tag_ == "IN" and noun.tag_ == "NN" \
         and det.head.i == noun.i and dictionary_verb(noun.lower_) \
         and noun.lemma_.lower() not in wordlist("destination_nouns")
+
+
+def reads_as_subject_and_verb(det) -> bool:
+    """Whether a subject pronoun put for the possessive determiner ``det`` (*you*, *we*, *he*
+    for *your*, *our*, *his*) would read as the subject and the possessed noun as its verb:
+    the possessed phrase is the subject of an inverted *do* or modal right before ``det``,
+    and the noun after ``det`` is also a verb (*how do your experiences benefit us* -> *how do
+    you experience(s) benefit us*, *can your mother cook* -> *can you mother ...*): after
+    *do/can* + a subject pronoun, a verb's base form is read as that pronoun's verb."""
+    doc = det.doc
+    if det.i == 0 or det.i + 1 >= len(doc):
+        return False
+    aux, word, noun = doc[det.i - 1], doc[det.i + 1], det.head
+    if noun.dep_ not in ("nsubj", "nsubjpass") or word.pos_ != "NOUN" or word.head.i != noun.i \
+            and word.i != noun.i:
+        return False
+    if aux.tag_ != "MD" and aux.lemma_.lower() != "do":
+        return False
+    if noun.head.i not in (aux.i, aux.head.i) or aux.dep_ not in ("aux", "ROOT"):
+        return False  # the auxiliary is not the one of the clause the phrase is subject of
+    return dictionary_verb(word.lower_) or dictionary_verb(word.lemma_.lower())

@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.antecedents import (
     FEMALE, MALE, SING, antecedent, is_animate, is_concrete_thing, noun_number,
     person_in_context,
-    persons_in_context, role, same_verb_argument,
+    persons_in_context, role, same_referent_groups, same_verb_argument,
 )
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
@@ -303,37 +303,14 @@ def no_gender_distinction(doc: Doc, index: DocIndex) -> Iterator[Site]:
             if len(persons) > 1 or persons and persons[0] != antecedent(tok):
                 form = None  # "my father ... my mother ... she" would point at the mother
         edits[tok.i] = None if form is None else Replace(tok.i, form)
-    for group in _same_referent(pronouns):
+    for group in same_referent_groups(pronouns):
         if all(edits[tok.i] is not None for tok in group):
             yield site(*(edits[tok.i] for tok in group))
         # else: "punish him and tell him": the pronouns of one person change together or
         # not at all, or the two forms would read as two people
 
 
-def _male(tok: Token) -> bool:
-    return tok.lower_ in ("he", "him", "his", "himself")
-
-
 GENDERED = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself"})
-
-
-def _same_referent(pronouns: list[Token]) -> list[list[Token]]:
-    """The gendered pronouns grouped by the person they refer to: a pronoun whose antecedent
-    is an earlier pronoun of the list joins that pronoun's group, pronouns with the same noun
-    antecedent share a group; one with no antecedent joins the last pronoun of its gender
-    before it (*fire her and tell her*, *Melinda looked out of her window ... she looked*),
-    or else starts its own."""
-    root: dict[int, int] = {}
-    groups: dict[int, list[Token]] = {}
-    for tok in pronouns:
-        ante = antecedent(tok)
-        if ante is None:
-            ante = next((p for p in reversed(pronouns[:pronouns.index(tok)])
-                         if _male(p) == _male(tok)), None)
-        key = tok.i if ante is None else root.get(ante.i, ante.i)
-        root[tok.i] = key
-        groups.setdefault(key, []).append(tok)
-    return list(groups.values())
 
 
 def _other_gender(tok: Token) -> str | None:

@@ -7,10 +7,14 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.antecedents import is_animate, is_concrete_thing, semantic_head
+from multivalue_cli.engine.antecedents import (
+    PRONOUN_GENDER, is_animate, is_concrete_thing, same_referent_groups, semantic_head,
+)
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Move, Replace, Site, site
-from multivalue_cli.engine.it_classifier import NON_REFERENTIAL, REFERENTIAL, UNRESOLVED, classify_it
+from multivalue_cli.engine.it_classifier import (
+    NON_REFERENTIAL, classify_it, has_visible_antecedent, referential_antecedent,
+)
 from multivalue_cli.engine.morphology import singular_agreement_word
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
@@ -217,23 +221,33 @@ def benefactive_dative(doc: Doc, index: DocIndex) -> Iterator[Site]:
         yield site(Insert(obj.left_edge.i, dative))
 
 
-def _may_be_a_thing(it: Token) -> bool:
-    """Whether an *it* may refer to a thing, by the shared classifier: referential, or with no
-    dummy, idiomatic or event reading and no clear antecedent (*is it broken?*). Weather,
-    time, extraposition, cleft, raising, idiom and event *it* stand for no thing."""
-    reading = classify_it(it)
-    return reading is not None and reading.kind in (REFERENTIAL, UNRESOLVED)
-
-
 def _em_subject(tok: Token) -> bool:
-    """A subject *he*/*she*, or a subject *it* that may stand for a thing."""
+    """A subject *he*/*she*, or a subject *it* with a thing to refer to in the text before
+    it."""
     if tok.dep_ not in NOMINAL_SUBJECT_DEPS:
         return False
     if tok.lower_ != "it":
-        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head))
+        return not any(c.dep_ == "aux" and c.tag_ == "TO" for c in children(tok.head)) \
+            and not _beside_gendered_pronoun(tok)
     # *waiting for it to be brought down*, *get it fixed*: the subject of an infinitive or a
     # participle stands where object forms go (*he*/*she* show their case; *it* does not)
-    return finite_clause(tok.head) and _may_be_a_thing(tok)
+    return finite_clause(tok.head) and has_visible_antecedent(tok)
+
+
+def _beside_gendered_pronoun(tok: Token) -> bool:
+    """*he or she*, *she and he*: a conjunct of another gendered pronoun, which would stay
+    beside *em* (*em or she is healthy*)."""
+    conjuncts = [tok.head] if tok.dep_ == "conj" else []
+    conjuncts += [c for c in children(tok) if c.dep_ == "conj"]
+    return any(c.lower_ in PRONOUN_GENDER and c.tag_ == "PRP" for c in conjuncts)
+
+
+def _em_edits(tok: Token) -> tuple:
+    """*em* for the subject ``tok``, and its agreeing verb claimed as it stands (a site that
+    rewords it excludes this one): *keep* would still let another feature make *em charges*
+    *em charge*, which reads as *'em* 'them'."""
+    agreeing = singular_agreement_word(tok)
+    return (Replace(tok.i, "em"), *(() if agreeing is None else (Replace(agreeing.i, agreeing.text),)))
 
 
 @rule(
@@ -242,8 +256,8 @@ def _em_subject(tok: Token) -> bool:
     deps=NOMINAL_SUBJECT_DEPS,
     examples=[
         ("He works at the bank.", "Em works at the bank."),
-        ("I think she's right, but it broke anyway.",
-         "I think em's right, but em broke anyway."),
+        ("I think she's right: the radio is old, but it still works.",
+         "I think em's right: the radio is old, but em still works."),
         ("Does he know where the keys are?", "Does em know where the keys are?"),
         ("When the car stopped, it was making a noise.",
          "When the car stopped, em was making a noise."),
@@ -251,8 +265,17 @@ def _em_subject(tok: Token) -> bool:
          'The bike is old, but em still works.'),
         ('She sings well.',
          'Em sings well.'),
-        ('Is it broken?',
-         'Is em broken?'),
+        ('My laptop fell off the desk. Is it broken?',
+         'My laptop fell off the desk. Is em broken?'),
+        # the subject pronouns of one person change together
+        ("She said that she would call after she landed.",
+         "Em said that em would call after em landed."),
+        ("My phone makes a noise when it needs charging.",
+         "My phone makes a noise when em needs charging."),
+        ("Where is the parcel? Did it arrive on time?",
+         "Where is the parcel? Did em arrive on time?"),
+        ("Our van is old, but it starts, and it rarely breaks.",
+         "Our van is old, but em starts, and em rarely breaks."),
     ],
     negatives=[
         "It is raining again.",
@@ -265,21 +288,40 @@ def _em_subject(tok: Token) -> bool:
         'It turns out the shop was closed.',
         'It was her birthday.',
         'It happened last week.',
+        # a situational *it* with no thing before it to refer to: *em* would read as 'them'
+        "How much does it cost to park downtown for a day?",
+        "How did it go at the dentist yesterday?",
+        "Is it broken?",
+        "What type of engine is it?",  # a noun of its own clause is no antecedent
+        # the generic *he or she*: *em or she* would mix the two
+        "Check whether he or she has a valid ticket.",
+        # the same person keeps a gendered object or possessive form: *em* beside *her*
+        # would read as someone else
+        "Maria lent her bike to a friend, so she walked to work.",
+        "If he calls, tell him the meeting moved.",
     ],
 )
 def em_subj_pronoun(doc: Doc, index: DocIndex) -> Iterator[Site]:
     """One third person singular subject pronoun *em* for *he*, *she* and *it*. Subjects only
-    (objects are feature 6); *it* only when it refers (not weather, raising, extraposition or
-    cleft *it*, which creoles with *em* express differently). *Em* reads as *'em* 'them'
-    unless its verb shows the singular: the site holds the agreeing verb as it stands
-    (*em charges*, not *em charge* with another feature's bare verb)."""
-    for tok in index.form("he", "she", "it"):
+    (objects are feature 6). *It* only when it has a thing to refer to in the text before it
+    (not weather, raising, extraposition or cleft *it*, which creoles with *em* express
+    differently, nor the situational *it* of *how much does it cost?*); the subject *it*s of
+    one antecedent change together. The subject pronouns of one person change together, and
+    only when none of that person's object or possessive forms (*him*, *his*, *her*) is in the
+    text: *em* beside them reads as another referent. *Em* reads as *'em* 'them' unless its
+    verb shows the singular: each site holds the agreeing verb as it stands (*em charges*, not
+    *em charge* with another feature's bare verb)."""
+    things: dict[int, list[Token]] = {}  # the subject *it*s of one antecedent change together
+    for tok in index.form("it"):
         if _em_subject(tok):
-            agreeing = singular_agreement_word(tok)
-            # the agreeing word is claimed as it stands (a site that rewords it excludes
-            # this one): *keep* would still let another feature make it *charge*
-            yield site(Replace(tok.i, "em"),
-                       *(() if agreeing is None else (Replace(agreeing.i, agreeing.text),)))
+            ante = referential_antecedent(tok)
+            things.setdefault(tok.i if ante is None else -1 - ante.i, []).append(tok)
+    for its in things.values():
+        yield site(*(op for tok in its for op in _em_edits(tok)))
+    pronouns = index.form(*PRONOUN_GENDER)  # he, him, his, himself, she, her, hers, herself
+    for group in same_referent_groups(pronouns):
+        if all(tok.lower_ in ("he", "she") and _em_subject(tok) for tok in group):
+            yield site(*(op for tok in group for op in _em_edits(tok)))
 
 
 def _object_pronoun(tok: Token) -> bool:

@@ -9,6 +9,7 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.animacy import names_people
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
+from multivalue_cli.engine.morphology import reads_as_subject_and_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import lexically_capitalised, sentence
@@ -83,17 +84,42 @@ _determiner_rule(
     ],
     negatives=["The book is theirs.", "They have their own rules.", "They left early."],
 )
-_determiner_rule(
-    "your_you", "your", "you",
-    "*You* as possessive determiner: *you fare* for *your fare*. Needs a possessive *your*, "
-    "which benchmark questions and third person narratives rarely have.",
+def _possessive_your(tok: Token) -> bool:
+    """A possessive determiner *your* whose *you* would not read as the subject of the
+    possessed noun taken as a verb (*how do you experience benefit ...*)."""
+    return _possessive_determiner(tok) and not reads_as_subject_and_verb(tok)
+
+
+substitution_rule(
+    "your_you",
+    {"your": "you"},
+    where=_possessive_your,
+    doc="""*You* as possessive determiner: *you fare* for *your fare*. Not where *you* would
+    read as the subject of the possessed noun taken as a verb: a subject phrase right after
+    an inverted *do* or modal whose noun is also a verb (*how do your experiences benefit us*
+    -> *how do you experience benefit us*). Needs a possessive *your*, which benchmark
+    questions and third person narratives rarely have.""",
+    lemmas={"your"},
+    tags={"PRP$"},
     examples=[
         ("You can't come in unless you pay your fare.",
          "You can't come in unless you pay you fare."),
         ("Your sister's friend called.", "You sister's friend called."),
         ("Is this your car?", "Is this you car?"),
+        ("Did your brother find a job?", "Did you brother find a job?"),
+        ("Where do you keep your tools?", "Where do you keep you tools?"),
+        ("Can your older sister drive us?", "Can you older sister drive us?"),
     ],
-    negatives=["Is this car yours?", "You have your own room.", "You did it yourself."],
+    negatives=[
+        "Is this car yours?",
+        "You have your own room.",
+        "You did it yourself.",
+        # after an inverted *do* or modal, *you* + a noun that is also a verb reads as
+        # subject and verb
+        "Why do your answers change every week?",
+        "Will your plan work in winter?",
+        "Could your request wait until Monday?",
+    ],
 )
 _determiner_rule(
     "his_him", "his", "him",
