@@ -14,7 +14,7 @@ from multivalue_cli.engine.morphology import (
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    EMBEDDED_CLAUSE_DEPS, children, in_comparison, measure_predicate, negation_after,
+    EMBEDDED_CLAUSE_DEPS, RECENT_ADVERBS, children, in_comparison, measure_predicate, negation_after,
     negative_noun_phrase, questioned_clause, rate_or_frequency, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -469,27 +469,21 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
     "perfect_already",
     tags={"VBN", "VBD"},
     examples=[
-        ("I have eaten.", "I ate already."),
-        ("Have you eaten yet?", "Did you eat already?"),
-        ("Have you been there?", "Were you there already?"),
+        ("I have eaten.", "I ate already."), ("Have you eaten yet?", "Did you eat already?"),
         ("She's finished her homework, so she can play.", "She finished her homework already, so she can play."),
-        ("We have already paid the bill.", "We paid the bill already."),
-        ("The twins have painted their room, so it smells.",
-         "The twins painted their room already, so it smells."),
+        ("The twins have painted their room, so it smells.", "The twins painted their room already, so it smells."),
+        ("My sister has lost her keys, so she is late.", "My sister lost her keys already, so she is late."),
+        ("We have booked the hotel.", "We booked the hotel already."), ("Have you been there?", "Were you there already?"),
+        ("Have you washed it?", "Did you wash it already?"), ("We have already paid the bill.", "We paid the bill already."),
     ],
     negatives=[
-        "I haven't eaten yet.",
-        "I have lived here for years.",
-        "I have told him that she left.",
-        "He had eaten.",
-        "She has always been kind to her neighbours.",
-        "Have you ever been to Paris?",
-        "The house has been sold.",
-        "Tell me when you're finished reading.",
-        "We have bought a cottage in a village where the air is clean.",
-        "The committee has ranked the bids in order of:",
-        "Prices have risen over the past ten years.",
-        "My cousin has grown a lot.",
+        "I haven't eaten yet.", "I have lived here for years.", "I have told him that she left.", "He had eaten.",
+        "She has just finished her essay.", "They have recently moved to Leeds.", "Has she finished it now?",
+        "Which of them has had a cold recently?", "He has owned that car.", "The soup has been cold.",
+        "The patient has had reduced hearing.", "She has always been kind to her neighbours.",
+        "Have you ever been to Paris?", "The house has been sold.", "Tell me when you're finished reading.",
+        "We have bought a cottage in a village where the air is clean.", "My cousin has grown a lot.",
+        "The committee has ranked the bids in order of:", "Prices have risen over the past ten years.",
         "Once the guests have left, we can clean up.",
     ],
 )
@@ -498,7 +492,8 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
     you eat already?*, *Were you there already?*. Questions take *did* (or *was/were* for
     *been*); a *yet* or preverbal *already* becomes the final *already*. Not negated,
     continuative, experiential, passive or progressive perfects, nor where a clause follows
-    the verb (the marker would land in it)."""
+    the verb (the marker would land in it). *already* marks an event completed by now: not after
+    *recently/just/now/today*, nor on a lasting state (*have known*, *has been ill*, *has had X*)."""
     for p in find_perfects(index):
         if p.past or p.neg is not None or p.passive or p.progressive or has_duration(p.verb):
             continue
@@ -509,6 +504,12 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # relatives and "how long" are not completive
         if span_up_to_now(p.verb) or measures_degree(p.verb) or in_temporal_clause(p.verb):
             continue  # a period summed up, a degree of change, an event that times another
+        if any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in RECENT_ADVERBS
+               and c.doc[c.i + 1: c.i + 2].text != "," for c in children(p.verb)):
+            continue  # "has had ... recently", "have graduated now" (not "Now, ..."): its time is told
+        if p.verb.lemma_.lower() in STATIVE_VERBS or p.copular and any(c.dep_ == "acomp" for c in children(p.verb)) \
+                or possessive_participle_object(p.verb) or possessive_compound_adjective(p.verb):
+            continue  # "have known her", "has been ill", "has had decreased appetite": a state goes on
         if p.copular and p.inverted and any(index.tag_of[t] in ("WRB", "WP")
                                             for t in index.subtree_positions(p.verb.i)):
             continue  # "Where have you been?" asks for a place, not completion

@@ -7,10 +7,11 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, described_plan, distant_time, going_to, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, going_to, later_time, planned_will, planned_will_ops,
 )
 from multivalue_cli.engine.morphology import (
     agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
@@ -56,15 +57,57 @@ def _near_or_scheduled(verb: Token) -> bool:
     return False
 
 
+# Dependents that make a noun phrase particular (or counted): without any, a common noun
+# subject is a bare plural or a mass or abstract noun, the subject of a generic statement.
+SPECIFYING_DEPS = frozenset({"det", "poss", "nummod", "predet", "quantmod"})
+TIME_NOUNS = wordlist("time_nouns") | wordlist("weekdays")
+# Adjectives that pick out one case of a noun (*next spot*, *the other people*).
+PARTICULAR_ADJECTIVES = frozenset("next first last same other following previous".split())
+# Determiners that point at one case (*this patient*, *those trees*).
+PARTICULAR_WORDS = frozenset("this that these those".split())
+GROUP_NOUNS = wordlist("group_nouns")
+
+
+def _generic_will(verb: Token) -> bool:
+    """A *will* of a general law or tendency rather than a future event (*heating water will
+    make it boil*, *destruction of forests will increase which gas?*, *plants will grow toward
+    the light*): the subject is a clause or gerund, or a common noun with no determiner,
+    possessive or number (a bare plural, a mass or abstract noun: what holds of any case),
+    and the clause names no time of its own (*prices will rise next year* is a forecast).
+    *would* there reads as a hypothesis, not as the distant future of feature 119."""
+    if verb.lemma_ == "be" or any(c.dep_ == "auxpass" for c in children(verb)):
+        return False  # "coke will be fine", "raises will be given": a state or an arrangement
+    if later_time(verb) or distant_time(verb):
+        return False
+    if any(c.dep_ in ("csubj", "csubjpass") and c.tag_ == "VBG" for c in children(verb)):
+        return True
+    subj = subject_of(verb)
+    if subj is None or subj.pos_ != "NOUN" or subj.tag_ not in ("NN", "NNS"):
+        return False
+    if is_animate(subj) is not False or subj.ent_type_ or subj.lemma_.lower() in GROUP_NOUNS:
+        return False  # people and bodies of them act ("people will believe", "management will
+        # revise"), names name one; a law is of things and processes
+    if subj.lemma_.lower() in TIME_NOUNS or any(
+            t.tag_ in ("WDT", "WP", "WRB", "NNP", "NNPS") or t.lower_ in PARTICULAR_ADJECTIVES
+            or lexically_capitalised(t) for t in subj.subtree
+            if t.i <= subj.i or t.dep_ in ("compound", "amod", "conj")):
+        return False  # "how many trucks", "next spot", "Rift herald": a case asked about or named
+    if any(t.dep_ in ("det", "poss") and t.lower_ in PARTICULAR_WORDS or t.dep_ == "poss"
+           for t in subj.subtree):
+        return False  # "examination of fluid from this patient": one case, not any
+    return not any(c.dep_ in SPECIFYING_DEPS for c in children(subj))
+
+
 def _future_will(tok: Token) -> bool:
     """The auxiliary *will* of a future that is neither imminent nor scheduled (see
-    :func:`_near_or_scheduled`), and not of a future perfect (*will have finished*)."""
+    :func:`_near_or_scheduled`), and not of a future perfect (*will have finished*), nor of a
+    general law (:func:`_generic_will`)."""
     if tok.tag_ != "MD" or tok.lemma_.lower() != "will" or tok.dep_ != "aux":
         return False
     verb = tok.head
     if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
         return False
-    return not _near_or_scheduled(verb)
+    return not _near_or_scheduled(verb) and not _generic_will(verb)
 
 
 substitution_rule(
@@ -75,7 +118,9 @@ substitution_rule(
     would forget us*. The varieties keep *will* for the immediate future, so not where the
     clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
     afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
-    the future perfect (*will have finished*), where *would have* is a counterfactual.""",
+    the future perfect (*will have finished*), where *would have* is a counterfactual; nor a
+    general law with a generic subject and no time (*heating water will make it boil*),
+    where *would* reads as a hypothesis.""",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -87,9 +132,17 @@ substitution_rule(
          "One day my son would study abroad, and he would forget us."),
         ("In ten years, nobody will remember this.", "In ten years, nobody would remember this."),
         ("They will build a new hospital in our town.", "They would build a new hospital in our town."),
+        ("The storm will reach the coast.", "The storm would reach the coast."),
+        ("Rain will fall on the hills next week.", "Rain would fall on the hills next week."),
+        ("My brother will study medicine.", "My brother would study medicine."),
     ],
     negatives=[
         "She has a strong will.",
+        "Heating the water will make it boil.",
+        "Salt will melt the ice on the road.",
+        "Strong winds will damage the roofs of old houses.",
+        "Cutting down forests will raise the level of which gas?",
+        "Loud music will wake a sleeping baby.",
         "By Friday, I will have finished the report.",
         "I would like some tea.",
         "He wills it to happen.",

@@ -231,6 +231,35 @@ def _raising_verb(verb: Token) -> bool:
     return verb.lemma_.lower() in RAISING_VERBS and any(c.dep_ == "xcomp" for c in children(verb))
 
 
+# What only an active verb has after it: an object or a clause (*adopted the doctrines*,
+# *thought that it was lit*); a passive participle has none of them.
+ACTIVE_COMPLEMENT_DEPS = frozenset({"dobj", "dative", "ccomp", "xcomp", "oprd"})
+
+
+def been_reads_as_passive(verb: Token, subj: Token | None) -> bool:
+    """Whether *been* + ``verb``'s past form would read as the SAE passive or perfect
+    (*who been adopted ...* 'who has been adopted', *she been left* 'she has been left'):
+    the past form is also the participle (*adopted*, *left*, not *went*), and either the
+    subject is a wh-word, which may as well be the one the passive is about (*who*,
+    *which*, a relative *that*), or nothing follows the verb to show it active: no object or
+    clause, no prepositional phrase but a *by* one (*she been moved* 'has been moved'), or
+    the verb is in a relative clause whose object is the gap (*the cookies she been baked*)."""
+    base = lemma_of(verb)
+    if (inflect_verb(base, "VBN") or "").lower() != (inflect_verb(base, "VBD") or "-").lower():
+        return False
+    if subj is not None and (subj.tag_ in ("WP", "WDT") or wh_subject_question(verb, subj)):
+        return True
+    if any(c.dep_ in ACTIVE_COMPLEMENT_DEPS and c.i > verb.i for c in children(verb)):
+        return False  # (a relative *that* before the verb is no object that shows it active)
+    if verb.dep_ in ("relcl", "acl"):
+        return True  # "the cookies she been baked": the object is the gap, *she* reads as baked
+    # a phrase with its own object after an intransitive or prepositional verb (*talked with
+    # the auditor*, *arrived at the meeting*) leaves no passive reading; a *by* phrase is the
+    # agent of one
+    return not any(c.dep_ == "prep" and c.i > verb.i and c.lower_ != "by"
+                   and any(g.dep_ in ("pobj", "pcomp") for g in children(c)) for c in children(verb))
+
+
 @rule(
     "past_been",
     tags={"VBD"},
@@ -303,9 +332,13 @@ def past_been(doc: Doc, index: DocIndex, form: str = "bare") -> Iterator[Site]:
     verbs that share a subject are marked together (one site): one verb phrase, one tense.
     ``form`` *past* keeps the past form after *been*, as the African American varieties have
     it (*she been bought a boat*); the conjuncts after the first keep their past and take no
-    second *been*."""
+    second *been*. Not there where *been* + the past form reads as the SAE passive or perfect
+    (:func:`been_reads_as_passive`: *who been adopted the doctrines* 'who has been adopted',
+    *she been left*): the past form is also the participle, and the subject is a wh-word or
+    no object follows; the anterior is then not to be told from *has been* + participle."""
     past = form == "past"
     marked: dict[int, list[Op]] = {}  # verb position -> its ops, in document order
+    passive_like: set[int] = set()  # with ``form`` past, *been* + the verb would read as a passive
     for verb, subj in finite_lexical(index, ("VBD",)):
         if stranded_do(verb):
             continue  # "the amount they did the day before": do standing for an elided verb
@@ -328,7 +361,11 @@ def past_been(doc: Doc, index: DocIndex, form: str = "bare") -> Iterator[Site]:
         if base:
             marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
                               Replace(verb.i, verb.text if past else base)]
+            if past and been_reads_as_passive(verb, subj):
+                passive_like.add(verb.i)
     for group in shared_subject_groups(index, marked):
+        if group[0] in passive_like:
+            continue  # "who been adopted the doctrines" would read 'who has been adopted'
         # the past form carries the tense of the later conjuncts itself: one *been* for them all
         yield site(*(op for k, i in enumerate(group) for op in marked[i] if not (past and k and isinstance(op, Insert))))
     for p in find_perfects(index):
@@ -336,6 +373,8 @@ def past_been(doc: Doc, index: DocIndex, form: str = "bare") -> Iterator[Site]:
             continue
         if p.verb.lemma_ in NOT_COMPLETABLE:
             continue
+        if past and p.verb.tag_ == "VBN" and been_reads_as_passive(p.verb, p.subj):
+            continue  # "she had left" -> "she been left": 'she has been left'
         forms = participle_ops(p, "VBD" if past else "VB")
         if forms is not None:
             yield site(Replace(p.have.i, "been"), *forms)

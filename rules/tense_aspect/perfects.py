@@ -11,7 +11,7 @@ from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    BE_PAST, agreement_subject, be_replacing, dictionary_verb, have_agreeing_with_past_be, inflect_verb,
+    BE_PAST, after_auxiliary, agreement_subject, be_replacing, dictionary_verb, have_agreeing_with_past_be, inflect_verb,
     is_clitic, lemma_of, light_verb_event_object, person_number, person_shown, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
@@ -165,6 +165,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
          "The girls have washed the dishes and have dried them."),
         ("The baker made a cake for his niece.", "The baker has made a cake for his niece."),
         ("Reading the letters and the notes was painful.", "Reading the letters and the notes has been painful."),
+        ("Tom bought a bike.", "Tom has bought a bike."), ("My dog ran off.", "My dog has run off."),
     ],
     negatives=[
         "When I was young, we lived in a village.",
@@ -180,14 +181,13 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "She had laid the book on the table.",
         "A girl is seen waiting at the door with her arms folded.",
         "Find the number of trains departed from the station.",
-        "Sweet of her mum called us.",
-        "I thought it was Monday.",
+        "Sweet of her mum called us.", "I thought it was Monday.",
         "She believed the story was true.",
-        "Who was the king of France?",
-        "What was the capital of Prussia?",
+        "Who was the king of France?", "What was the capital of Prussia?",
         "No, we didn't.",
         "The cook worked for an hour and then cleaned the kitchen.",
         "Phew, that was lucky!", "Does anyone offer company paid training?",  # company-paid
+        "We’VE finished the report.", "I’Ve seen it.", "What else you’Ve got to say?",  # clitic on subject
     ],
 )
 def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") -> Iterator[Site]:
@@ -232,8 +232,8 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             continue  # "but Jessica didn't." would give "has done not"; "Yes, I did" -> "I have done"
         if backshifted_state(verb) or past_belief(verb):
             continue  # "I thought that was a throwback": a belief held then, a state at that time
-        if any(c.dep_ in ("aux", "auxpass") for c in children(verb)):
-            continue  # a participle the tagger took for a past ("had laid")
+        if any(c.dep_ in ("aux", "auxpass") for c in children(verb)) or after_auxiliary(verb):
+            continue  # a participle the tagger took for a past ("had laid", "I’Ve got": clitic on its subject)
         if durations and has_duration_phrase(index, verb):
             continue  # "I thought about it for a long time" would come to mean 'until now'
         subj = subject_of(verb)
