@@ -9,7 +9,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    after_auxiliary, agreement_subject, inflect_verb, is_clitic, lemma_of, not_a_past_form,
+    after_auxiliary, agreement_subject, dictionary_verb, dictionary_word, inflect_verb, is_clitic,
+    lemma_of, not_a_past_form,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -417,10 +418,18 @@ def past_lexical(verb: Token) -> bool:
         # *get company provided training*
     if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
         return False  # "used to"
+    if verb.lemma_ == "do" and any(c.dep_ == "dobj" and _verb_taken_for_noun(c) for c in children(verb)):
+        return False  # "did the Norse originate?": the do of a question, its verb read as a noun
     if verb.pos_ == "VERB":
         return True
     # copular be as the main verb ("I was in Delhi"), not an auxiliary
     return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
+
+
+def _verb_taken_for_noun(tok: Token) -> bool:
+    """A word tagged as a noun that the dictionary knows only as a verb (*originate*)."""
+    return tok.pos_ == "NOUN" and tok.lower_ == tok.lemma_.lower() \
+        and dictionary_verb(tok.lower_) and not dictionary_word(tok.lower_, "NOUN")
 
 
 # What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).
