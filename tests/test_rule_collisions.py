@@ -162,3 +162,13 @@ def test_an_a_prefixed_progressive_keeps_its_be(nlp, names):
     for text in ("She was singing in the kitchen.", "My brother is fixing the fence."):
         out = apply(nlp, names, text)
         assert out in {apply(nlp, [name], text) for name in names}, out
+
+
+@pytest.mark.parametrize("names", [["comparative_than", "comparative_as_to"],
+                                   ["comparative_as_to", "comparative_than"]])
+def test_a_comparative_keeps_its_degree_where_as_marks_it(nlp, names):
+    """*fast as light* and *expensive as the old one* read as equatives: either the degree
+    goes (*fast than light*) or *than* becomes *as*, never both."""
+    for text in ("A car moving faster than a train is rare.", "It is more expensive than the old one."):
+        out = apply(nlp, names, text)
+        assert out in {apply(nlp, [name], text) for name in names}, out

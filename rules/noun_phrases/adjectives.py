@@ -344,13 +344,16 @@ def comparative_as_to(doc, index) -> Iterator[Site]:
     quantity), *rather than* or *other than*. Both attested markers are offered where the
     standard is a noun phrase (*bigger as / to mine*); before numbers, prepositional
     phrases and clauses only *as* (*darker as in the photo*; *to in the photo* is no form)."""
-    for kind, _, than in comparatives_with_than(index):
+    for kind, word, than in comparatives_with_than(index):
         if kind == "verbal":
             continue
+        # the comparative is claimed as it stands: without its -er or *more* (feature 84),
+        # *fast as light* reads as the equative *as fast as*
+        keep = [Replace(t.i, t.text) for t in (word, *word.children) if t is word or t.lower_ == "more"]
         if nominal_standard(than):
-            yield site(Replace(than.i, "as"), alternatives=((Replace(than.i, "to"),),))
+            yield site(Replace(than.i, "as"), *keep, alternatives=((Replace(than.i, "to"), *keep),))
         else:
-            yield site(Replace(than.i, "as"))
+            yield site(Replace(than.i, "as"), *keep)
 
 
 def nominal_standard(than) -> bool:
