@@ -226,6 +226,7 @@ def is_specific_context(index, verb: int) -> bool:
         "He read The Hobbit.",
         "One of the students left.",
         "Which player scored the most goals?", "What did they do to the fence?",  # to fence
+        "What did the Dutch promise to build?",  # promise read as a noun
     ],
 )
 def remove_det_definite(doc, index) -> Iterator[Site]:
@@ -242,8 +243,9 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         noun = head_of[det]
         if tag_of[noun] not in ("NN", "NNS") or noun < det or capitalised_at(index, noun):
             continue
-        if lemma_of[noun] in DEFINITE_IDIOM_NOUNS:
-            continue
+        if lemma_of[noun] in DEFINITE_IDIOM_NOUNS or any(
+                dep_of[c] in ("aux", "auxpass") for c in index.child_positions(noun)):
+            continue  # "did the French promise to ...": a verb the tagger took for a noun
         role = first_conjunct_at(index, noun)
         if dep_of[role] not in ("nsubj", "nsubjpass", "dobj", "pobj", "attr", "ROOT"):
             continue
