@@ -172,3 +172,13 @@ def test_a_comparative_keeps_its_degree_where_as_marks_it(nlp, names):
     for text in ("A car moving faster than a train is rare.", "It is more expensive than the old one."):
         out = apply(nlp, names, text)
         assert out in {apply(nlp, [name], text) for name in names}, out
+
+
+@pytest.mark.parametrize("names", [["generalized_third_person_s", "uninflect"],
+                                   ["uninflect", "generalized_third_person_s"]])
+def test_one_sentence_does_not_swap_its_agreement(nlp, names):
+    """*What happen if you drinks it?* reads as agreement swapped, not as a generalised -s:
+    in one sentence either the third singular loses its -s or the others gain one."""
+    for text in ("What happens if you drink a glass of it?", "They say he knows the way."):
+        out = apply(nlp, names, text)
+        assert out in {apply(nlp, [name], text) for name in names}, out

@@ -126,7 +126,15 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         form = inflect_verb(lemma_of(tok), "VBZ")
         if form and form.lower() != tok.lower_:
-            yield site(Replace(tok.i, form))
+            yield site(Replace(tok.i, form), *_third_singular_kept(tok))
+
+
+def _third_singular_kept(verb: Token) -> list[Replace]:
+    """The third singular presents of ``verb``'s sentence (not *is*), claimed as they stand:
+    with their -s dropped by feature 170 beside an -s added here, the agreement reads as
+    swapped (*What happen if you drinks it?*), not as one speaker's generalised -s."""
+    sent = verb.sent
+    return [Replace(t.i, t.text) for t in sent if t.tag_ == "VBZ" and t.lemma_ != "be" and t.i != verb.i]
 
 
 def _subject_before(verb: Token) -> bool:
