@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from multivalue_cli.engine.animacy import names_a_place, names_no_place
 from multivalue_cli.engine.edits import Delete, Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, lemma_of
+from multivalue_cli.engine.morphology import dictionary_verb, inflect_verb, lemma_of, verb_lemma
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     children, maybe_ing_adjective, negation_after, nominal_subject,
@@ -225,18 +225,30 @@ def _plain_subject(subject: Token) -> bool:
     return not any(t.tag_ in WH_TAGS for t in subject.subtree)
 
 
-def _noun_ends_subject(be: Token) -> bool:
-    """Whether the subject of copula ``be`` ends in a noun (*the answer*, not *she*)."""
+def _bare_after_noun(predicate: Token) -> bool:
+    """A predicate opening with a bare noun, adjective or number right after a subject that
+    ends in a noun (*the answer [is] 42*, *the products of ethanol [are] water and carbon
+    dioxide*): without the copula the two run together as one noun phrase or a label."""
+    be = predicate.head
     subject = clause_subject(be)
-    return subject is not None and subject.doc[subject.right_edge.i].pos_ in ("NOUN", "PROPN")
+    if subject is None or subject.doc[subject.right_edge.i].pos_ not in ("NOUN", "PROPN"):
+        return False
+    return predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ")
+
+
+def _progressive_misread(predicate: Token) -> bool:
+    """An *-ing* word the parser took for a noun predicate (*five people are jump roping*, *a
+    man is deep water scuba diving*): a progressive, whose *be* is an auxiliary (feature 174)."""
+    return any(t.tag_ == "VBG" or t.lower_.endswith("ing") and dictionary_verb(verb_lemma(t.lower_))
+               for t in predicate.head.children if t.dep_ in ("attr", "acomp") and t.i > predicate.head.i)
 
 
 def _predicate_kind(child: Token) -> str | None:
     if child.dep_ == "attr":
         if child.lower_ in LOCATIVE_ADVERBS and not any(True for _ in children(child)):
             return "LOC"  # she's home: the parser reads home as a noun
-        if child.pos_ == "NUM" and _noun_ends_subject(child.head):
-            return None  # *the room 12*, *the answer 42*: the number reads as the noun's label
+        if _bare_after_noun(child) or _progressive_misread(child):
+            return None
         if child.pos_ in ("NOUN", "PROPN", "NUM") or (child.pos_ == "PRON" and child.tag_ == "PRP"):
             return "NP"
         return None
@@ -360,6 +372,8 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
         # a number after a noun reads as its label; a subject with a clause inside runs on
         "The answer to the second question is 42.",
         "The share of farms hit by the drought is a third.",
+        "The main products of the farm are wheat and barley.",
+        "Two girls are rope skipping in the yard.",
     ],
 )
 def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
