@@ -786,3 +786,17 @@ def test_same_referent_groups(nlp):
     assert groups("Maria lent her bike to a friend, so she walked to work.") == [["her", "she"]]
     # two genders, two people
     assert sorted(groups("He told Anna that she could borrow his car.")) == [["he", "his"], ["she"]]
+
+
+@pytest.mark.parametrize("text,word,expected", [
+    ("When was the Greek version of the name Helen first recorded?", "recorded", True),
+    ("When was the Spanish spelling of the name Lopez first recorded?", "recorded", True),
+    ("Where was the car that crashed?", "crashed", False),
+    ("The name Helen first recorded in Greek was short.", "recorded", False),
+])
+def test_participle_of_bare_question_be(nlp, text, word, expected):
+    from multivalue_cli.engine.syntax import participle_of_bare_question_be
+
+    doc = nlp(text)
+    tok = next(t for t in doc if t.text == word)
+    assert participle_of_bare_question_be(tok) is expected

@@ -548,3 +548,20 @@ def in_quotation(tok: "Token") -> bool:
     """Whether ``tok`` stands between quotation marks (an odd number of them before it in its
     text): quoted words are someone's own, which a rule should not put words into."""
     return sum(1 for t in tok.doc[:tok.i] if t.tag_ in QUOTE_TAGS or t.text in ('"', "“", "”")) % 2 == 1
+
+
+def participle_of_bare_question_be(verb: "Token") -> bool:
+    """A past after the subject of a question opened by a *was/were* that has nothing else
+    to say (*When was the name of the town first recorded?*, parsed with *recorded* as a
+    relative clause of *town*): it is that *be*'s passive participle."""
+    root = verb.sent.root
+    if root.lemma_ != "be" or root.i >= verb.i or root.doc[root.sent.end - 1].text != "?":
+        return False
+    own = direct_subject(verb)
+    if own is None or own.tag_ in ("WDT", "WP") or own.lower_ == "that":
+        return False  # "Where was the car that crashed?": a relative clause of its own
+    subject = direct_subject(root)
+    if subject is None or subject.i < root.i:
+        return False  # not inverted
+    return not any(c.dep_ in ("attr", "acomp", "prep", "advmod") and c.i > root.i
+                   for c in children(root))

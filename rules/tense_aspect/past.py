@@ -15,7 +15,7 @@ from multivalue_cli.engine.morphology import (
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
     SUBJECT_DEPS, absolute_participle, bare_adjective, object_of_imperative_as_subject,
-    participle_premodifier,
+    participle_of_bare_question_be, participle_premodifier,
     children, direct_subject, morph_values, recent_time, stranded_do, subject_of, wh_subject_question,
 )
 
@@ -420,6 +420,8 @@ def past_lexical(verb: Token) -> bool:
         return False  # "used to"
     if verb.lemma_ == "do" and any(c.dep_ == "dobj" and _verb_taken_for_noun(c) for c in children(verb)):
         return False  # "did the Norse originate?": the do of a question, its verb read as a noun
+    if participle_of_bare_question_be(verb):
+        return False  # "When was the name of the town first recorded?": a passive's participle
     if verb.pos_ == "VERB":
         return True
     # copular be as the main verb ("I was in Delhi"), not an auxiliary

@@ -184,7 +184,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "Sweet of her mum called us.", "I thought it was Monday.",
         "She believed the story was true.",
         "Who was the king of France?", "What was the capital of Prussia?",
-        "No, we didn't.", "In which years did the Dutch arrive?",  # arrive read as a noun
+        "No, we didn't.", "In which years did the Dutch arrive?", "When was the Greek version of the name Helen first recorded?",
         "The cook worked for an hour and then cleaned the kitchen.",
         "Phew, that was lucky!", "Does anyone offer company paid training?",  # company-paid
         "We’VE finished the report.", "I’Ve seen it.", "What else you’Ve got to say?",  # clitic on subject

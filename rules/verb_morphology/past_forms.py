@@ -14,6 +14,7 @@ from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
     absolute_participle, object_of_imperative_as_subject, participle_after_object,
+    participle_of_bare_question_be,
     children, clause_is_negated, morph_values, nominal_subject, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
@@ -320,6 +321,7 @@ def bare_past_tense(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "A stray bullet wounded two soldiers.",
         "She was tired of getting her bike stolen.",
         "We had the roof repaired last spring.",
+        "When was the Spanish spelling of the name Lopez first recorded?",  # a passive's participle
     ],
 )
 def zero_past_regular(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -327,7 +329,8 @@ def zero_past_regular(doc: Doc, index: DocIndex) -> Iterator[Site]:
     'we played cards' — the -ed of a finite simple past is dropped; irregular pasts are
     eWAVE 129 (:func:`bare_past_tense`). Not where the base form is also another verb's past
     (*founded* -> *found*, read as the past of *find*), nor a participle after the object of
-    *get/have* that the parser took for a past (*getting rick rolled*)."""
+    *get/have* that the parser took for a past (*getting rick rolled*), nor the participle of a
+    question's *was* that the parser took for a relative's past (*When was it first used?*)."""
     yield from _unmarked_past_sites(index, _zero_past_candidate)
 
 
@@ -335,7 +338,7 @@ def _zero_past_candidate(tok: Token, lemma: str) -> bool:
     """A regular -ed past whose base form says the same verb in the present (not *found* for
     *founded*), and a past tense, not a participle after an object (*get it fixed*)."""
     return (is_regular_past(tok, lemma) and not past_of_another_verb(lemma)
-            and not participle_after_object(tok))
+            and not participle_after_object(tok) and not participle_of_bare_question_be(tok))
 
 
 # ------------------------------------------------------------------------ 131 participle_past_tense
