@@ -477,9 +477,10 @@ def backshifted_state(verb: Token) -> bool:
 
 def identity_question(be: Token) -> bool:
     """*Who was the ruling class?*, *What was the name of the king?*: an inverted copula whose
-    predicate is the question word, asking who or what something was."""
-    return any(c.dep_ in ("attr", "nsubj") and c.tag_ in ("WP", "WDT") and c.i < be.i
-               for c in children(be))
+    predicate is the question word, asking who or what something was; also with the word
+    inside its phrase (*Which law was Galileo responsible for?*, whose subject follows *was*)."""
+    return any(c.dep_ in ("attr", "nsubj") and c.i < be.i
+               and any(t.tag_ in ("WP", "WDT") for t in c.subtree) for c in children(be))
 
 
 def nearest_subject(verb: Token, subj: Token) -> Token:

@@ -183,7 +183,7 @@ def perfect_participle(lemma: str, form: str = "gotten") -> str | None:
         "Find the number of trains departed from the station.",
         "Sweet of her mum called us.", "I thought it was Monday.",
         "She believed the story was true.",
-        "Who was the king of France?", "What was the capital of Prussia?",
+        "Who was the king of France?", "What was the capital of Prussia?", "Which prize was Marie Curie famous for?",
         "No, we didn't.", "In which years did the Dutch arrive?", "When was the Greek version of the name Helen first recorded?",
         "The cook worked for an hour and then cleaned the kitchen.",
         "Phew, that was lucky!", "Does anyone offer company paid training?",  # company-paid
@@ -243,8 +243,8 @@ def present_perfect_for_past(doc: Doc, index: DocIndex, form: str = "gotten") ->
             agreement_subject(nearest_subject(verb, subj)))
         if verb.lemma_ == "be":
             neg = negation_after(verb)
-            if demonstrative_pronoun_subject(verb) or subj.i > verb.i and identity_question(verb):
-                continue  # "that was close" (the moment just past), "Who was the king?": then, not up to now
+            if demonstrative_pronoun_subject(verb) or identity_question(verb):
+                continue  # "that was close" (the moment just past), "Who was the king?", "Which law was he for?"
             if subj.i > verb.i:  # "Was he at home?" -> "Has he been at home?"
                 end = subj.right_edge.i
                 if end + 1 < len(doc) and not doc[end + 1].is_punct and end >= verb.i:
