@@ -6,6 +6,7 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
+from multivalue_cli.engine.animacy import could_be_person, is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Replace, Site, site
 from multivalue_cli.engine.morphology import person_number
@@ -249,6 +250,13 @@ def _phrasal_comparative(than: Token) -> tuple[Insert, Insert] | None:
     proverb = _pro_verb(verb, entity) if verb is not None else None
     if proverb in BE_FORMS and direct_subject(verb).tag_ in ("WDT", "WP"):
         return None  # "a population that is larger than any country": not what a country is
+    if proverb is None:
+        return None
+    if any(t.text in (",", ";", "(", "-", "–", "—") for t in entity.subtree):
+        return None  # "than Robert, who collects shells": the auxiliary would land after a
+        # clause or apposition set off from the noun, inside it
+    if _person_against_thing(entity, direct_subject(verb)):
+        return None
     end = entity.right_edge if proverb else None
     if end is None or not _phrase_ends_at(end):
         return None
@@ -267,6 +275,19 @@ def _phrase_ends_at(tok: Token) -> bool:
         return True
     nxt = doc[tok.i + 1]
     return (nxt.is_punct and nxt.text not in ("'", '"', "”", "’")) or nxt.dep_ in ("cc", "mark")
+
+
+def _person_against_thing(entity: Token, subject: Token | None) -> bool:
+    """The *than*-phrase names a person while the compared subject is a thing of or on a
+    person (*the lips on Cynthia were smaller than Monica*, *her car is faster than Tom*):
+    SAE's elliptical standard stands for that person's thing (*Monica's*), so *than what
+    Monica was* would compare the person herself."""
+    if subject is None or is_animate(subject) is not False or not could_be_person(entity):
+        return False
+    owners = [c for c in children(subject) if c.dep_ == "poss"] + [
+        o for p in children(subject) if p.dep_ == "prep" and p.lower_ in ("of", "on", "in")
+        for o in children(p) if o.dep_ == "pobj"]
+    return any(could_be_person(o) for o in owners)
 
 
 @rule(
@@ -308,6 +329,11 @@ def _phrase_ends_at(tok: Token) -> bool:
         # the sentence's own verb after the comparison is no comparative clause
         "Can a ship sailing faster than sound not make a boom?",
         "Why does a runner moving faster than the wind not feel it?",
+        # a standard set off with a clause or apposition; a person against a person's thing
+        "My brother runs faster than Jim, my neighbor.",
+        "Ana picked more apples than Ben, who picked ten.",
+        "The hair of Sarah was longer than Jessica.",
+        "Sarah's garden is bigger than her sister.",
     ],
 )
 def what_comparative(doc: Doc, index: DocIndex) -> Iterator[Site]:

@@ -107,7 +107,41 @@ def _future_will(tok: Token) -> bool:
     verb = tok.head
     if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
         return False
-    return not _near_or_scheduled(verb) and not _generic_will(verb)
+    if _near_or_scheduled(verb) or _generic_will(verb):
+        return False
+    return not _present_bound_will(tok, verb)
+
+
+# Linking verbs whose adjective gives a property of the subject (*will taste better*).
+LINKING_VERBS = frozenset("be taste smell feel look sound seem".split())
+
+
+def _present_bound_will(will: Token, verb: Token) -> bool:
+    """A *will* that is no distant future but bound to the moment of speaking, when its
+    clause names no later time of its own (*tomorrow*, *next week*, *one day*): the
+    speaker's own offer, promise, decision or refusal in a statement (*I'll get you one*,
+    *I'll be waiting in the lobby*, *we won't stay there*); a disposition in a relative
+    clause (*someone who will gladly help*); a property stated with a linking verb and an
+    adjective (*the fresh kind will taste better*, *it will be fresh*). *would* there reads
+    as a conditional or a habit in the past."""
+    if later_time(verb) or distant_time(verb):
+        return False
+    subj = subject_of(verb)
+    if subj is not None and subj.lower_ in ("i", "we") and subj.i < will.i:
+        return True
+    clause = verb
+    while clause.dep_ == "conj":
+        clause = clause.head
+    if clause.dep_ == "relcl" and (subj is None or subj.i < will.i):
+        return True  # (an inverted subject is a question the parser hung on a noun)
+    if verb.lemma_.lower() not in LINKING_VERBS:
+        return False
+    # the adjective, which the parser may take for an object or adverb after a verb of the
+    # senses (*will taste sweeter*, *will taste better*)
+    return any(c.dep_ in ("acomp", "oprd", "dobj", "advmod") and (
+        c.tag_ in ("JJ", "JJR", "JJS") or c.tag_ == "RBR" and verb.lemma_.lower() != "be")
+        and not any(g.dep_ == "xcomp" for g in children(c))  # "will be able to earn": an act
+        for c in children(verb))
 
 
 substitution_rule(
@@ -120,13 +154,19 @@ substitution_rule(
     afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
     the future perfect (*will have finished*), where *would have* is a counterfactual; nor a
     general law with a generic subject and no time (*heating water will make it boil*),
-    where *would* reads as a hypothesis.""",
+    where *would* reads as a hypothesis. Without a later time of its own, nor a *will* bound
+    to the moment of speaking: the speaker's offer, promise or refusal (*I'll get you one*,
+    *we won't stay*), a disposition in a relative clause (*someone who will gladly help*), a
+    property with a linking verb (*it will taste better*).""",
     lemmas={"will"},
     tags={"MD"},
     examples=[
         ("I will eat rice tomorrow.", "I would eat rice tomorrow."),
         ("She'll call you next week.", "She would call you next week."),
-        ("We won't be late.", "We wouldn't be late."),
+        ("We will visit you next summer.", "We would visit you next summer."),
+        ("I won't forget this day in years to come.", "I wouldn't forget this day in years to come."),
+        ("The children who will start school next year must register.",
+         "The children who would start school next year must register."),
         ("Will you come to the party?", "Would you come to the party?"),
         ("One day my son will study abroad, and he will forget us.",
          "One day my son would study abroad, and he would forget us."),
@@ -153,6 +193,14 @@ substitution_rule(
         "The show will begin at 8 pm.",
         "We will meet this afternoon.",
         "I'll do it right away.",
+        # said at the moment of speaking: an offer, promise or refusal of I/we, a disposition
+        # in a relative clause, a property with a linking verb
+        "We won't be late.",
+        "Sure, I'll carry your bag.",
+        "I'll be standing by the door.",
+        "We won't sign that contract.",
+        "Pick a helper who will gladly clean up.",
+        "The ripe pears will taste sweeter.",
     ],
 )
 
