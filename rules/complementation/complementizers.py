@@ -164,6 +164,8 @@ def _untensed_matrix(clause: Token) -> bool:
     comparative clause's."""
     degree = clause.head
     matrix = degree.head if degree.dep_ in ("advmod", "acomp", "amod") else degree
+    if matrix.dep_ == "ROOT" and matrix.pos_ in ("NOUN", "PROPN"):
+        return True  # "an object larger than Pluto was discovered": no other verb to compare
     if matrix.tag_ not in ("VBG", "VBN") or direct_subject(matrix) is None:
         return False
     return not any(c.dep_ in ("aux", "auxpass") and c.lemma_ in ("be", "have")
