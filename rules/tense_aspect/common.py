@@ -3,14 +3,16 @@ clauses and time words that fix its reference."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from spacy.tokens import Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Op, Replace
 from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
-from multivalue_cli.engine.syntax import children, clause_tokens, negation_after, subject_of
+from multivalue_cli.engine.syntax import (
+    EMBEDDED_CLAUSE_DEPS, children, clause_tokens, negation_after, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -424,3 +426,46 @@ def experiential_cue(verb: Token) -> Token | None:
 
 
 NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
+
+
+def clause_end(verb: Token) -> int | None:
+    """The last token of ``verb``'s clause before final punctuation and before any adjunct
+    clause that follows (*..., so we can go*), or None when a complement clause follows
+    (*told him that she left*), where a clause-final word would land in the wrong clause."""
+    last = phrase_end(verb, lambda child: False)
+    if last is None:
+        return None
+    if _inside_embedded_clause(last, verb):
+        return None  # *a reign in a country where support is high*: the end is another clause's
+    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
+        return None  # *on the order of: ...*: the phrase goes on past the punctuation
+    return last.i
+
+
+def phrase_end(verb: Token, stops: Callable[[Token], bool]) -> Token | None:
+    """The last token of what follows ``verb`` in its phrase, up to a following clause, a
+    coordination or a dependent that ``stops`` it (final punctuation left out); None when a
+    complement clause or a second object follows, where a word placed at the end would land
+    in the wrong clause."""
+    last = verb
+    for child in sorted(children(verb), key=lambda c: c.i):
+        if child.i < verb.i or child.is_punct:
+            continue
+        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
+            return None
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or stops(child):
+            break
+        last = child.right_edge if child.right_edge.i > last.i else last
+    while last.i > verb.i and last.is_punct:
+        last = last.doc[last.i - 1]
+    return last
+
+
+def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
+    """Whether ``tok`` belongs to a clause embedded under ``verb`` (a relative clause of its
+    object, a clause complementing a noun): a word placed after it lands in that clause."""
+    while tok.i != verb.i and tok.head.i != tok.i:
+        if tok.dep_ in EMBEDDED_CLAUSE_DEPS and tok.pos_ in ("VERB", "AUX"):
+            return True
+        tok = tok.head
+    return False

@@ -2,7 +2,7 @@
 *ever*, *already* and *finish*."""
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
@@ -21,52 +21,9 @@ from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
-    experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
+    clause_end, experiential_cue, find_perfects, has_duration, measures_degree, participle_ops, phrase_end,
     in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
 )
-
-
-def clause_end(verb: Token) -> int | None:
-    """The last token of ``verb``'s clause before final punctuation and before any adjunct
-    clause that follows (*..., so we can go*), or None when a complement clause follows
-    (*told him that she left*), where a clause-final word would land in the wrong clause."""
-    last = _phrase_end(verb, lambda child: False)
-    if last is None:
-        return None
-    if _inside_embedded_clause(last, verb):
-        return None  # *a reign in a country where support is high*: the end is another clause's
-    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
-        return None  # *on the order of: ...*: the phrase goes on past the punctuation
-    return last.i
-
-
-def _phrase_end(verb: Token, stops: Callable[[Token], bool]) -> Token | None:
-    """The last token of what follows ``verb`` in its phrase, up to a following clause, a
-    coordination or a dependent that ``stops`` it (final punctuation left out); None when a
-    complement clause or a second object follows, where a word placed at the end would land
-    in the wrong clause."""
-    last = verb
-    for child in sorted(children(verb), key=lambda c: c.i):
-        if child.i < verb.i or child.is_punct:
-            continue
-        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
-            return None
-        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or stops(child):
-            break
-        last = child.right_edge if child.right_edge.i > last.i else last
-    while last.i > verb.i and last.is_punct:
-        last = last.doc[last.i - 1]
-    return last
-
-
-def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
-    """Whether ``tok`` belongs to a clause embedded under ``verb`` (a relative clause of its
-    object, a clause complementing a noun): a word placed after it lands in that clause."""
-    while tok.i != verb.i and tok.head.i != tok.i:
-        if tok.dep_ in EMBEDDED_CLAUSE_DEPS and tok.pos_ in ("VERB", "AUX"):
-            return True
-        tok = tok.head
-    return False
 
 
 EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
@@ -581,10 +538,10 @@ def finish_position(verb: Token) -> int | None:
     finish at the right time*) and before a following clause. None where the phrase holds a
     clause of its own (an object with a relative clause, a complement clause) or a quotation,
     whose end the marker would land in."""
-    last = _phrase_end(verb, _adverbial)
+    last = phrase_end(verb, _adverbial)
     if last is None:
         return None
-    whole = _phrase_end(verb, lambda child: False)
+    whole = phrase_end(verb, lambda child: False)
     if whole is not None and whole.dep_ == "prep" and not any(
             c.dep_ in ("pobj", "pcomp") for c in children(whole)):
         return None  # "... on the order of: (a list)": the phrase goes on past the punctuation
