@@ -11,7 +11,8 @@ from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Op, Replace
 from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
 from multivalue_cli.engine.syntax import (
-    EMBEDDED_CLAUSE_DEPS, children, clause_tokens, negation_after, subject_of,
+    EMBEDDED_CLAUSE_DEPS, FINITE_TAGS, NOMINAL_SUBJECT_DEPS, children, clause_is_negated, clause_tokens,
+    negation_after, subject_of,
 )
 from multivalue_cli.engine.wordlists import wordlist
 
@@ -469,3 +470,40 @@ def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
             return True
         tok = tok.head
     return False
+
+
+def finite_verb_after(end: int, verb: Token) -> bool:
+    """Whether the word right after position ``end`` is a tensed verb or auxiliary (*there has
+    been a mistake | moonlight is ...*): a run-on whose next clause the parser took into
+    ``verb``'s phrase, so a word placed after ``end`` would open that clause."""
+    doc = verb.doc
+    return end + 1 < len(doc) and doc[end + 1].tag_ in FINITE_TAGS
+
+
+def comma_phrase_in(verb: Token, end: int) -> bool:
+    """Whether ``verb``'s phrase up to ``end`` holds a part set off by a comma that is not a
+    conjunct of a list (*met my sister, Mary*: an appositive or a vocative), after which a
+    clause-final word would attach to that part, outside the clause."""
+    doc = verb.doc
+    for k in range(verb.i + 1, end):
+        if doc[k].text != ",":
+            continue
+        part = doc[k + 1]
+        while part.head.i != part.i and part.head.left_edge.i == k + 1 and part.head.i <= end:
+            part = part.head
+        if part.dep_ not in ("conj", "cc"):
+            return True
+    return False
+
+
+def two_nominal_subjects(verb: Token) -> bool:
+    """Whether the parser gave ``verb`` two noun-phrase subjects (*How many Pokemon has Stan
+    caught?* read as subject, *has*, subject): a misparse, whose word order is not what it
+    seems."""
+    return sum(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)) > 1
+
+
+def under_negated_verb(verb: Token) -> bool:
+    """Whether ``verb`` heads the complement of a negated verb (*I don't think you've met
+    her*): the negation is often raised from the complement (*you haven't met her*)."""
+    return verb.dep_ in ("ccomp", "xcomp") and clause_is_negated(verb.head)

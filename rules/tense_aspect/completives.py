@@ -21,7 +21,8 @@ from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
-    clause_end, experiential_cue, find_perfects, has_duration, measures_degree, participle_ops, phrase_end,
+    clause_end, comma_phrase_in, experiential_cue, find_perfects, finite_verb_after, has_duration, measures_degree,
+    participle_ops, phrase_end, two_nominal_subjects, under_negated_verb,
     in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
 )
 
@@ -407,8 +408,8 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
     """Ops that drop *have*, put the verb in ``base_tag`` and add clause-final ``marker``."""
     end = clause_end(p.verb)
-    if end is None:
-        return None
+    if end is None or finite_verb_after(end, p.verb) or comma_phrase_in(p.verb, end):
+        return None  # a run-on's next clause, an appositive or vocative: the marker would land there
     forms = participle_ops(p, base_tag)
     if forms is None or shares_auxiliary(p.verb):
         return None
@@ -432,6 +433,9 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         ("My sister has lost her keys, so she is late.", "My sister lost her keys already, so she is late."),
         ("We have booked the hotel.", "We booked the hotel already."), ("Have you been there?", "Were you there already?"),
         ("Have you washed it?", "Did you wash it already?"), ("We have already paid the bill.", "We paid the bill already."),
+        ("I think our neighbours have sold their car.", "I think our neighbours sold their car already."),
+        ("How many letters have you written?", "How many letters did you write already?"),
+        ("She has bought apples, pears and plums.", "She bought apples, pears and plums already."),
     ],
     negatives=[
         "I haven't eaten yet.", "I have lived here for years.", "I have told him that she left.", "He had eaten.",
@@ -441,7 +445,9 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "Have you ever been to Paris?", "The house has been sold.", "Tell me when you're finished reading.",
         "We have bought a cottage in a village where the air is clean.", "My cousin has grown a lot.",
         "The committee has ranked the bids in order of:", "Prices have risen over the past ten years.",
-        "Once the guests have left, we can clean up.",
+        "Once the guests have left, we can clean up.", "I don't believe they have sold the house.",
+        "You have ruined the party, Jack.", "My cousin has picked ten more apples than his sister.",
+        "How many Legos has Lisa bought?", "there has been a mix up sam is actually my cousin",
     ],
 )
 def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -459,6 +465,8 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # experiential, iterated or continuing states (*has always been faithful*)
         if p.verb.dep_ == "relcl" or asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
+        if two_nominal_subjects(p.verb) or in_comparison(p.verb) or under_negated_verb(p.verb):
+            continue  # a misparsed question, an amount compared, a negation raised from the complement
         if span_up_to_now(p.verb) or measures_degree(p.verb) or in_temporal_clause(p.verb):
             continue  # a period summed up, a degree of change, an event that times another
         if any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in RECENT_ADVERBS
