@@ -507,3 +507,16 @@ def under_negated_verb(verb: Token) -> bool:
     """Whether ``verb`` heads the complement of a negated verb (*I don't think you've met
     her*): the negation is often raised from the complement (*you haven't met her*)."""
     return verb.dep_ in ("ccomp", "xcomp") and clause_is_negated(verb.head)
+
+
+def final_vocative_comma(verb: Token, end: int) -> Token | None:
+    """The comma before a vocative that closes ``verb``'s phrase at ``end`` (*have you made a
+    reservation, ladies?*: a noun phrase set off by a comma and attached to the verb as a bare
+    modifier), before which a clause-final word belongs; None when there is none."""
+    doc = verb.doc
+    for child in children(verb):
+        if child.dep_ == "npadvmod" and child.i > verb.i and child.right_edge.i == end \
+                and child.left_edge.i > 0 and doc[child.left_edge.i - 1].text == "," \
+                and child.pos_ in ("NOUN", "PROPN"):
+            return doc[child.left_edge.i - 1]
+    return None

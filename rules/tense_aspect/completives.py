@@ -21,9 +21,9 @@ from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
-    clause_end, comma_phrase_in, experiential_cue, find_perfects, finite_verb_after, has_duration, measures_degree,
-    participle_ops, phrase_end, two_nominal_subjects, under_negated_verb,
-    in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
+    clause_end, comma_phrase_in, experiential_cue, final_vocative_comma, find_perfects, finite_verb_after,
+    has_duration, in_temporal_clause, measures_degree, participle_ops, phrase_end, preverbal_start,
+    shares_auxiliary, span_up_to_now, two_nominal_subjects, under_negated_verb,
 )
 
 
@@ -408,6 +408,9 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
     """Ops that drop *have*, put the verb in ``base_tag`` and add clause-final ``marker``."""
     end = clause_end(p.verb)
+    comma = final_vocative_comma(p.verb, end) if end is not None else None
+    if comma is not None:
+        end = comma.i - 1  # "did you make a reservation already, ladies?"
     if end is None or finite_verb_after(end, p.verb) or comma_phrase_in(p.verb, end):
         return None  # a run-on's next clause, an appositive or vocative: the marker would land there
     forms = participle_ops(p, base_tag)
@@ -436,6 +439,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         ("I think our neighbours have sold their car.", "I think our neighbours sold their car already."),
         ("How many letters have you written?", "How many letters did you write already?"),
         ("She has bought apples, pears and plums.", "She bought apples, pears and plums already."),
+        ("Have you finished the report, boss?", "Did you finish the report already, boss?"),
     ],
     negatives=[
         "I haven't eaten yet.", "I have lived here for years.", "I have told him that she left.", "He had eaten.",
