@@ -9,8 +9,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_compound_adjective,
-    possessive_participle_object,
+    BE_PAST, agreement_subject, be_replacing, inflect_verb, lemma_of, person_shown,
+    possessive_compound_adjective, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -20,7 +20,7 @@ from multivalue_cli.engine.syntax import (
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long,
     clause_end, comma_phrase_in, experiential_cue, final_vocative_comma, find_perfects, finite_verb_after,
     has_duration, in_temporal_clause, measures_degree, participle_ops, phrase_end, preverbal_start,
     shares_auxiliary, span_up_to_now, two_nominal_subjects, under_negated_verb,
@@ -440,6 +440,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         ("How many letters have you written?", "How many letters did you write already?"),
         ("She has bought apples, pears and plums.", "She bought apples, pears and plums already."),
         ("Have you finished the report, boss?", "Did you finish the report already, boss?"),
+        ("Which of your cousins have been here?", "Which of your cousins were here already?"),
     ],
     negatives=[
         "I haven't eaten yet.", "I have lived here for years.", "I have told him that she left.", "He had eaten.",
@@ -488,7 +489,7 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             ops = _already_site(p, "VBN", "already")
             if ops is not None:
                 ops = [op for op in ops if not (isinstance(op, Delete) and op.i == p.have.i)]
-                ops = [Replace(p.have.i, be_form(p.subj, past=True)), Delete(p.verb.i),
+                ops = [Replace(p.have.i, BE_PAST[person_shown(p.have, p.subj)]), Delete(p.verb.i),
                        *[op for op in ops if getattr(op, "i", None) != p.verb.i]]
                 yield site(*sorted(ops, key=lambda op: op.i))
             continue
