@@ -453,6 +453,7 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "Once the guests have left, we can clean up.", "I don't believe they have sold the house.",
         "You have ruined the party, Jack.", "My cousin has picked ten more apples than his sister.",
         "How many Legos has Lisa bought?", "there has been a mix up sam is actually my cousin",
+        "The shop has sold no bread.",
     ],
 )
 def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -477,6 +478,8 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
         if any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in RECENT_ADVERBS
                and c.doc[c.i + 1: c.i + 2].text != "," for c in children(p.verb)):
             continue  # "has had ... recently", "have graduated now" (not "Now, ..."): its time is told
+        if any(c.dep_ in ("dobj", "nsubj") and negative_noun_phrase(c) for c in children(p.verb)):
+            continue  # "has received no money": no event that is completed
         if p.verb.lemma_.lower() in STATIVE_VERBS or p.copular and any(c.dep_ == "acomp" for c in children(p.verb)) \
                 or possessive_participle_object(p.verb) or possessive_compound_adjective(p.verb):
             continue  # "have known her", "has been ill", "has had decreased appetite": a state goes on
