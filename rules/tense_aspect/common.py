@@ -3,14 +3,17 @@ clauses and time words that fix its reference."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from spacy.tokens import Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Op, Replace
 from multivalue_cli.engine.morphology import BE_PAST, BE_PRESENT, inflect_verb, lemma_of, person_number
-from multivalue_cli.engine.syntax import children, clause_tokens, negation_after, subject_of
+from multivalue_cli.engine.syntax import (
+    EMBEDDED_CLAUSE_DEPS, FINITE_TAGS, NOMINAL_SUBJECT_DEPS, children, clause_is_negated, clause_tokens,
+    negation_after, subject_of,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 
@@ -424,3 +427,96 @@ def experiential_cue(verb: Token) -> Token | None:
 
 
 NOT_COMPLETABLE = STATIVE_VERBS | {"be", "have", "get", "seem", "become"}
+
+
+def clause_end(verb: Token) -> int | None:
+    """The last token of ``verb``'s clause before final punctuation and before any adjunct
+    clause that follows (*..., so we can go*), or None when a complement clause follows
+    (*told him that she left*), where a clause-final word would land in the wrong clause."""
+    last = phrase_end(verb, lambda child: False)
+    if last is None:
+        return None
+    if _inside_embedded_clause(last, verb):
+        return None  # *a reign in a country where support is high*: the end is another clause's
+    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
+        return None  # *on the order of: ...*: the phrase goes on past the punctuation
+    return last.i
+
+
+def phrase_end(verb: Token, stops: Callable[[Token], bool]) -> Token | None:
+    """The last token of what follows ``verb`` in its phrase, up to a following clause, a
+    coordination or a dependent that ``stops`` it (final punctuation left out); None when a
+    complement clause or a second object follows, where a word placed at the end would land
+    in the wrong clause."""
+    last = verb
+    for child in sorted(children(verb), key=lambda c: c.i):
+        if child.i < verb.i or child.is_punct:
+            continue
+        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
+            return None
+        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or stops(child):
+            break
+        last = child.right_edge if child.right_edge.i > last.i else last
+    while last.i > verb.i and last.is_punct:
+        last = last.doc[last.i - 1]
+    return last
+
+
+def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
+    """Whether ``tok`` belongs to a clause embedded under ``verb`` (a relative clause of its
+    object, a clause complementing a noun): a word placed after it lands in that clause."""
+    while tok.i != verb.i and tok.head.i != tok.i:
+        if tok.dep_ in EMBEDDED_CLAUSE_DEPS and tok.pos_ in ("VERB", "AUX"):
+            return True
+        tok = tok.head
+    return False
+
+
+def finite_verb_after(end: int, verb: Token) -> bool:
+    """Whether the word right after position ``end`` is a tensed verb or auxiliary (*there has
+    been a mistake | moonlight is ...*): a run-on whose next clause the parser took into
+    ``verb``'s phrase, so a word placed after ``end`` would open that clause."""
+    doc = verb.doc
+    return end + 1 < len(doc) and doc[end + 1].tag_ in FINITE_TAGS
+
+
+def comma_phrase_in(verb: Token, end: int) -> bool:
+    """Whether ``verb``'s phrase up to ``end`` holds a part set off by a comma that is not a
+    conjunct of a list (*met my sister, Mary*: an appositive or a vocative), after which a
+    clause-final word would attach to that part, outside the clause."""
+    doc = verb.doc
+    for k in range(verb.i + 1, end):
+        if doc[k].text != ",":
+            continue
+        part = doc[k + 1]
+        while part.head.i != part.i and part.head.left_edge.i == k + 1 and part.head.i <= end:
+            part = part.head
+        if part.dep_ not in ("conj", "cc"):
+            return True
+    return False
+
+
+def two_nominal_subjects(verb: Token) -> bool:
+    """Whether the parser gave ``verb`` two noun-phrase subjects (*How many Pokemon has Stan
+    caught?* read as subject, *has*, subject): a misparse, whose word order is not what it
+    seems."""
+    return sum(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)) > 1
+
+
+def under_negated_verb(verb: Token) -> bool:
+    """Whether ``verb`` heads the complement of a negated verb (*I don't think you've met
+    her*): the negation is often raised from the complement (*you haven't met her*)."""
+    return verb.dep_ in ("ccomp", "xcomp") and clause_is_negated(verb.head)
+
+
+def final_vocative_comma(verb: Token, end: int) -> Token | None:
+    """The comma before a vocative that closes ``verb``'s phrase at ``end`` (*have you made a
+    reservation, ladies?*: a noun phrase set off by a comma and attached to the verb as a bare
+    modifier), before which a clause-final word belongs; None when there is none."""
+    doc = verb.doc
+    for child in children(verb):
+        if child.dep_ == "npadvmod" and child.i > verb.i and child.right_edge.i == end \
+                and child.left_edge.i > 0 and doc[child.left_edge.i - 1].text == "," \
+                and child.pos_ in ("NOUN", "PROPN"):
+            return doc[child.left_edge.i - 1]
+    return None

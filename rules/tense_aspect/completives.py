@@ -2,15 +2,15 @@
 *ever*, *already* and *finish*."""
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    agreement_subject, be_replacing, inflect_verb, lemma_of, possessive_compound_adjective,
-    possessive_participle_object,
+    BE_PAST, agreement_subject, be_replacing, inflect_verb, lemma_of, person_shown,
+    possessive_compound_adjective, possessive_participle_object,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -20,53 +20,11 @@ from multivalue_cli.engine.syntax import (
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
-    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long, be_form,
-    experiential_cue, find_perfects, has_duration, measures_degree, participle_ops,
-    in_temporal_clause, preverbal_start, shares_auxiliary, span_up_to_now,
+    NON_RESULTATIVE_VERBS, NOT_COMPLETABLE, STATIVE_VERBS, WILL_FORMS, Perfect, asks_how_long,
+    clause_end, comma_phrase_in, experiential_cue, final_vocative_comma, find_perfects, finite_verb_after,
+    has_duration, in_temporal_clause, measures_degree, participle_ops, phrase_end, preverbal_start,
+    shares_auxiliary, span_up_to_now, two_nominal_subjects, under_negated_verb,
 )
-
-
-def clause_end(verb: Token) -> int | None:
-    """The last token of ``verb``'s clause before final punctuation and before any adjunct
-    clause that follows (*..., so we can go*), or None when a complement clause follows
-    (*told him that she left*), where a clause-final word would land in the wrong clause."""
-    last = _phrase_end(verb, lambda child: False)
-    if last is None:
-        return None
-    if _inside_embedded_clause(last, verb):
-        return None  # *a reign in a country where support is high*: the end is another clause's
-    if last.dep_ == "prep" and not any(c.dep_ in ("pobj", "pcomp") for c in children(last)):
-        return None  # *on the order of: ...*: the phrase goes on past the punctuation
-    return last.i
-
-
-def _phrase_end(verb: Token, stops: Callable[[Token], bool]) -> Token | None:
-    """The last token of what follows ``verb`` in its phrase, up to a following clause, a
-    coordination or a dependent that ``stops`` it (final punctuation left out); None when a
-    complement clause or a second object follows, where a word placed at the end would land
-    in the wrong clause."""
-    last = verb
-    for child in sorted(children(verb), key=lambda c: c.i):
-        if child.i < verb.i or child.is_punct:
-            continue
-        if child.dep_ in ("ccomp", "xcomp", "csubj", "dative", "oprd"):
-            return None
-        if child.dep_ in EMBEDDED_CLAUSE_DEPS or child.dep_ in ("cc", "mark") or stops(child):
-            break
-        last = child.right_edge if child.right_edge.i > last.i else last
-    while last.i > verb.i and last.is_punct:
-        last = last.doc[last.i - 1]
-    return last
-
-
-def _inside_embedded_clause(tok: Token, verb: Token) -> bool:
-    """Whether ``tok`` belongs to a clause embedded under ``verb`` (a relative clause of its
-    object, a clause complementing a noun): a word placed after it lands in that clause."""
-    while tok.i != verb.i and tok.head.i != tok.i:
-        if tok.dep_ in EMBEDDED_CLAUSE_DEPS and tok.pos_ in ("VERB", "AUX"):
-            return True
-        tok = tok.head
-    return False
 
 
 EXPERIENTIAL_ADVERBS = frozenset({"ever", "never", "yet", "rarely", "seldom", "before", "often"})
@@ -450,8 +408,11 @@ def present_perfect_ever(doc: Doc, index: DocIndex) -> Iterator[Site]:
 def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
     """Ops that drop *have*, put the verb in ``base_tag`` and add clause-final ``marker``."""
     end = clause_end(p.verb)
-    if end is None:
-        return None
+    comma = final_vocative_comma(p.verb, end) if end is not None else None
+    if comma is not None:
+        end = comma.i - 1  # "did you make a reservation already, ladies?"
+    if end is None or finite_verb_after(end, p.verb) or comma_phrase_in(p.verb, end):
+        return None  # a run-on's next clause, an appositive or vocative: the marker would land there
     forms = participle_ops(p, base_tag)
     if forms is None or shares_auxiliary(p.verb):
         return None
@@ -475,6 +436,11 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         ("My sister has lost her keys, so she is late.", "My sister lost her keys already, so she is late."),
         ("We have booked the hotel.", "We booked the hotel already."), ("Have you been there?", "Were you there already?"),
         ("Have you washed it?", "Did you wash it already?"), ("We have already paid the bill.", "We paid the bill already."),
+        ("I think our neighbours have sold their car.", "I think our neighbours sold their car already."),
+        ("How many letters have you written?", "How many letters did you write already?"),
+        ("She has bought apples, pears and plums.", "She bought apples, pears and plums already."),
+        ("Have you finished the report, boss?", "Did you finish the report already, boss?"),
+        ("Which of your cousins have been here?", "Which of your cousins were here already?"),
     ],
     negatives=[
         "I haven't eaten yet.", "I have lived here for years.", "I have told him that she left.", "He had eaten.",
@@ -484,7 +450,10 @@ def _already_site(p: Perfect, base_tag: str, marker: str) -> list[Op] | None:
         "Have you ever been to Paris?", "The house has been sold.", "Tell me when you're finished reading.",
         "We have bought a cottage in a village where the air is clean.", "My cousin has grown a lot.",
         "The committee has ranked the bids in order of:", "Prices have risen over the past ten years.",
-        "Once the guests have left, we can clean up.",
+        "Once the guests have left, we can clean up.", "I don't believe they have sold the house.",
+        "You have ruined the party, Jack.", "My cousin has picked ten more apples than his sister.",
+        "How many Legos has Lisa bought?", "there has been a mix up sam is actually my cousin",
+        "The shop has sold no bread.",
     ],
 )
 def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -502,11 +471,15 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue  # experiential, iterated or continuing states (*has always been faithful*)
         if p.verb.dep_ == "relcl" or asks_how_long(p.verb) or p.verb.lower_ == "got":
             continue  # relatives and "how long" are not completive
+        if two_nominal_subjects(p.verb) or in_comparison(p.verb) or under_negated_verb(p.verb):
+            continue  # a misparsed question, an amount compared, a negation raised from the complement
         if span_up_to_now(p.verb) or measures_degree(p.verb) or in_temporal_clause(p.verb):
             continue  # a period summed up, a degree of change, an event that times another
         if any(c.dep_ in ("advmod", "npadvmod") and c.lower_ in RECENT_ADVERBS
                and c.doc[c.i + 1: c.i + 2].text != "," for c in children(p.verb)):
             continue  # "has had ... recently", "have graduated now" (not "Now, ..."): its time is told
+        if any(c.dep_ in ("dobj", "nsubj") and negative_noun_phrase(c) for c in children(p.verb)):
+            continue  # "has received no money": no event that is completed
         if p.verb.lemma_.lower() in STATIVE_VERBS or p.copular and any(c.dep_ == "acomp" for c in children(p.verb)) \
                 or possessive_participle_object(p.verb) or possessive_compound_adjective(p.verb):
             continue  # "have known her", "has been ill", "has had decreased appetite": a state goes on
@@ -519,7 +492,7 @@ def perfect_already(doc: Doc, index: DocIndex) -> Iterator[Site]:
             ops = _already_site(p, "VBN", "already")
             if ops is not None:
                 ops = [op for op in ops if not (isinstance(op, Delete) and op.i == p.have.i)]
-                ops = [Replace(p.have.i, be_form(p.subj, past=True)), Delete(p.verb.i),
+                ops = [Replace(p.have.i, BE_PAST[person_shown(p.have, p.subj)]), Delete(p.verb.i),
                        *[op for op in ops if getattr(op, "i", None) != p.verb.i]]
                 yield site(*sorted(ops, key=lambda op: op.i))
             continue
@@ -581,10 +554,10 @@ def finish_position(verb: Token) -> int | None:
     finish at the right time*) and before a following clause. None where the phrase holds a
     clause of its own (an object with a relative clause, a complement clause) or a quotation,
     whose end the marker would land in."""
-    last = _phrase_end(verb, _adverbial)
+    last = phrase_end(verb, _adverbial)
     if last is None:
         return None
-    whole = _phrase_end(verb, lambda child: False)
+    whole = phrase_end(verb, lambda child: False)
     if whole is not None and whole.dep_ == "prep" and not any(
             c.dep_ in ("pobj", "pcomp") for c in children(whole)):
         return None  # "... on the order of: (a list)": the phrase goes on past the punctuation
