@@ -88,6 +88,9 @@ def referent(subject: Token) -> Token:
          "You always forgets where I keeps the keys."),
         ("I insist that you come with us.", "I insists that you come with us."),
         ("We know that they live nearby.", "We knows that they lives nearby."),
+        # a sentence with a third singular present takes its -s as a whole, keeping that one
+        ("When we go out, I bring a coat because it gets cold.",
+         "When we goes out, I brings a coat because it gets cold."),
         ("The boys play football after school.", "The boys plays football after school."),
     ],
     negatives=[
@@ -112,7 +115,9 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
     that has one). *be*, *have* and *do* are left alone: their forms are separate features
     (*was/were*, *don't*), and do-support keeps the lexical verb bare in questions anyway.
     The bare verb of a mandative subjunctive (*suggested she get*, *important that we arrive*)
-    is not a present tense and stays."""
+    is not a present tense and stays. A sentence that holds a third singular present changes
+    as a whole (one site), which keeps that verb's -s."""
+    by_sentence: dict[int, list[Replace]] = {}
     for tok in index.tag("VBP", "VB"):
         if tok.pos_ != "VERB" or tok.lemma_.lower() in ("be", "have", "do"):
             continue
@@ -126,15 +131,20 @@ def generalized_third_person_s(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         form = inflect_verb(lemma_of(tok), "VBZ")
         if form and form.lower() != tok.lower_:
-            yield site(Replace(tok.i, form), *_third_singular_kept(tok))
+            by_sentence.setdefault(tok.sent.start, []).append(Replace(tok.i, form))
+    for start, ops in by_sentence.items():
+        kept = _third_singular_kept(doc[start].sent)
+        if not kept:
+            yield from (site(op) for op in ops)
+        else:  # the -s of the whole sentence at once, its third singulars claimed with it
+            yield site(*ops, *kept)
 
 
-def _third_singular_kept(verb: Token) -> list[Replace]:
-    """The third singular presents of ``verb``'s sentence (not *is*), claimed as they stand:
-    with their -s dropped by feature 170 beside an -s added here, the agreement reads as
-    swapped (*What happen if you drinks it?*), not as one speaker's generalised -s."""
-    sent = verb.sent
-    return [Replace(t.i, t.text) for t in sent if t.tag_ == "VBZ" and t.lemma_ != "be" and t.i != verb.i]
+def _third_singular_kept(sent) -> list[Replace]:
+    """The third singular presents of a sentence (not *is*), claimed as they stand: with
+    their -s dropped by feature 170 beside an -s added here, the agreement reads as swapped
+    (*What happen if you drinks it?*), not as one speaker's generalised -s."""
+    return [Replace(t.i, t.text) for t in sent if t.tag_ == "VBZ" and t.lemma_ != "be"]
 
 
 def _subject_before(verb: Token) -> bool:
