@@ -149,11 +149,13 @@ def test_past_been_keeps_the_past_form_once_per_verb_phrase_where_the_atlas_has_
     assert Engine([(rule.with_form("past"), 1.0)]).apply(nlp("She had already gone.")).text == \
         "She been already went."
     # where the past form is also the participle, been + it must not read as the SAE passive
-    # or perfect: not after a wh-subject, nor with no object to show the verb active
+    # or perfect: not after a wh-subject, nor with no object to show the verb active; and an
+    # asked-for subject takes no anterior been at all (*What been fell to them?* reads garbled)
     for text in ("Which player kicked the ball?", "The girl who painted the fence is my niece.",
-                 "The bike that he fixed is red.", "They moved.", "She had already left."):
+                 "The bike that he fixed is red.", "They moved.", "She had already left.",
+                 "Who ate the cake?", "What fell off the shelf?"):
         assert Engine([(rule.with_form("past"), 1.0)]).apply(nlp(text)).text == text, text
-    for text, expected in (("Who ate the cake?", "Who been ate the cake?"),
+    for text, expected in (("The dog ate the cake.", "The dog been ate the cake."),
                            ("My uncle painted the fence.", "My uncle been painted the fence."),
                            ("She went home.", "She been went home."),
                            ("She arrived at the party.", "She been arrived at the party."),

@@ -362,8 +362,8 @@ def past_been(doc: Doc, index: DocIndex, form: str = "bare") -> Iterator[Site]:
         if base:
             marked[verb.i] = [Insert(preverbal_start(verb, subj, after_connectives=True), "been"),
                               Replace(verb.i, verb.text if past else base)]
-            if past and been_reads_as_passive(verb, subj):
-                passive_like.add(verb.i)
+            if past and (been_reads_as_passive(verb, subj) or wh_subject_question(verb, subj)):
+                passive_like.add(verb.i)  # or "What been fell to them?": garbled after who/what
     for group in shared_subject_groups(index, marked):
         if group[0] in passive_like:
             continue  # "who been adopted the doctrines" would read 'who has been adopted'
