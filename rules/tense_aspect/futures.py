@@ -7,7 +7,6 @@ from typing import Iterator
 
 from spacy.tokens import Doc, Token
 
-from multivalue_cli.engine.antecedents import is_animate
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.futures import (
@@ -57,91 +56,26 @@ def _near_or_scheduled(verb: Token) -> bool:
     return False
 
 
-# Dependents that make a noun phrase particular (or counted): without any, a common noun
-# subject is a bare plural or a mass or abstract noun, the subject of a generic statement.
-SPECIFYING_DEPS = frozenset({"det", "poss", "nummod", "predet", "quantmod"})
-TIME_NOUNS = wordlist("time_nouns") | wordlist("weekdays")
-# Adjectives that pick out one case of a noun (*next spot*, *the other people*).
-PARTICULAR_ADJECTIVES = frozenset("next first last same other following previous".split())
-# Determiners that point at one case (*this patient*, *those trees*).
-PARTICULAR_WORDS = frozenset("this that these those".split())
-GROUP_NOUNS = wordlist("group_nouns")
-
-
-def _generic_will(verb: Token) -> bool:
-    """A *will* of a general law or tendency rather than a future event (*heating water will
-    make it boil*, *destruction of forests will increase which gas?*, *plants will grow toward
-    the light*): the subject is a clause or gerund, or a common noun with no determiner,
-    possessive or number (a bare plural, a mass or abstract noun: what holds of any case),
-    and the clause names no time of its own (*prices will rise next year* is a forecast).
-    *would* there reads as a hypothesis, not as the distant future of feature 119."""
-    if verb.lemma_ == "be" or any(c.dep_ == "auxpass" for c in children(verb)):
-        return False  # "coke will be fine", "raises will be given": a state or an arrangement
-    if later_time(verb) or distant_time(verb):
-        return False
-    if any(c.dep_ in ("csubj", "csubjpass") and c.tag_ == "VBG" for c in children(verb)):
-        return True
-    subj = subject_of(verb)
-    if subj is None or subj.pos_ != "NOUN" or subj.tag_ not in ("NN", "NNS"):
-        return False
-    if is_animate(subj) is not False or subj.ent_type_ or subj.lemma_.lower() in GROUP_NOUNS:
-        return False  # people and bodies of them act ("people will believe", "management will
-        # revise"), names name one; a law is of things and processes
-    if subj.lemma_.lower() in TIME_NOUNS or any(
-            t.tag_ in ("WDT", "WP", "WRB", "NNP", "NNPS") or t.lower_ in PARTICULAR_ADJECTIVES
-            or lexically_capitalised(t) for t in subj.subtree
-            if t.i <= subj.i or t.dep_ in ("compound", "amod", "conj")):
-        return False  # "how many trucks", "next spot", "Rift herald": a case asked about or named
-    if any(t.dep_ in ("det", "poss") and t.lower_ in PARTICULAR_WORDS or t.dep_ == "poss"
-           for t in subj.subtree):
-        return False  # "examination of fluid from this patient": one case, not any
-    return not any(c.dep_ in SPECIFYING_DEPS for c in children(subj))
-
-
 def _future_will(tok: Token) -> bool:
-    """The auxiliary *will* of a future that is neither imminent nor scheduled (see
-    :func:`_near_or_scheduled`), and not of a future perfect (*will have finished*), nor of a
-    general law (:func:`_generic_will`)."""
+    """The auxiliary *will* of a future that its clause sets later than now (*tomorrow*, *next
+    week*, *one day*, *in ten years*: the shared ``later_time``/``distant_time``) and does not
+    make imminent or scheduled (see :func:`_near_or_scheduled`); not of a future perfect
+    (*will have finished*). The feature is *would* for the distant future in contrast to *will*
+    for the immediate one: with no time of its own, a *will* is as often bound to the moment
+    of speaking (an offer, a promise, a refusal: *I'll get you one*), a disposition (*someone
+    who will help*) or a law (*heating water will make it boil*), where *would* reads as a
+    conditional or a hypothesis."""
     if tok.tag_ != "MD" or tok.lemma_.lower() != "will" or tok.dep_ != "aux":
         return False
     verb = tok.head
     if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
         return False
-    if _near_or_scheduled(verb) or _generic_will(verb):
-        return False
-    return not _present_bound_will(tok, verb)
-
-
-# Linking verbs whose adjective gives a property of the subject (*will taste better*).
-LINKING_VERBS = frozenset("be taste smell feel look sound seem".split())
-
-
-def _present_bound_will(will: Token, verb: Token) -> bool:
-    """A *will* that is no distant future but bound to the moment of speaking, when its
-    clause names no later time of its own (*tomorrow*, *next week*, *one day*): the
-    speaker's own offer, promise, decision or refusal in a statement (*I'll get you one*,
-    *I'll be waiting in the lobby*, *we won't stay there*); a disposition in a relative
-    clause (*someone who will gladly help*); a property stated with a linking verb and an
-    adjective (*the fresh kind will taste better*, *it will be fresh*). *would* there reads
-    as a conditional or a habit in the past."""
-    if later_time(verb) or distant_time(verb):
-        return False
-    subj = subject_of(verb)
-    if subj is not None and subj.lower_ in ("i", "we") and subj.i < will.i:
-        return True
-    clause = verb
-    while clause.dep_ == "conj":
-        clause = clause.head
-    if clause.dep_ == "relcl" and (subj is None or subj.i < will.i):
-        return True  # (an inverted subject is a question the parser hung on a noun)
-    if verb.lemma_.lower() not in LINKING_VERBS:
-        return False
-    # the adjective, which the parser may take for an object or adverb after a verb of the
-    # senses (*will taste sweeter*, *will taste better*)
-    return any(c.dep_ in ("acomp", "oprd", "dobj", "advmod") and (
-        c.tag_ in ("JJ", "JJR", "JJS") or c.tag_ == "RBR" and verb.lemma_.lower() != "be")
-        and not any(g.dep_ == "xcomp" for g in children(c))  # "will be able to earn": an act
-        for c in children(verb))
+    timed = verb
+    while not (later_time(timed) or distant_time(timed)):
+        if timed.dep_ != "conj":
+            return False
+        timed = timed.head  # "one day he will study abroad and (he will) forget us"
+    return not _near_or_scheduled(verb)
 
 
 substitution_rule(
@@ -149,15 +83,14 @@ substitution_rule(
     {"will": "would", "'ll": "would", "’ll": "would", "wo": "would"},
     where=_future_will,
     doc="""*Would* for the (distant) future of *will*: *I would eat rice tomorrow*, *one day he
-    would forget us*. The varieties keep *will* for the immediate future, so not where the
-    clause says the event is imminent (*right now*, *soon*, *in five minutes*, *this
-    afternoon*) or scheduled at a time of the clock (*the train will leave at noon*); nor for
-    the future perfect (*will have finished*), where *would have* is a counterfactual; nor a
-    general law with a generic subject and no time (*heating water will make it boil*),
-    where *would* reads as a hypothesis. Without a later time of its own, nor a *will* bound
-    to the moment of speaking: the speaker's offer, promise or refusal (*I'll get you one*,
-    *we won't stay*), a disposition in a relative clause (*someone who will gladly help*), a
-    property with a linking verb (*it will taste better*).""",
+    would forget us*, *in ten years nobody would remember this*. The varieties keep *will* for
+    the immediate future, so only where the clause sets the event later than now (a time of
+    its own: *tomorrow*, *next week*, *one day*, *in ten years*) and not where it makes it
+    imminent or scheduled (*right now*, *soon*, *in five minutes*, *at noon*); not the future
+    perfect (*will have finished*), where *would have* is a counterfactual. With no time, a
+    *will* may be an offer or refusal made now (*I'll get you one*), a disposition (*someone
+    who will help*) or a law (*heating water will make it boil*): *would* would read as a
+    conditional or a hypothesis.""",
     lemmas={"will"},
     tags={"MD"},
     examples=[
@@ -167,14 +100,14 @@ substitution_rule(
         ("I won't forget this day in years to come.", "I wouldn't forget this day in years to come."),
         ("The children who will start school next year must register.",
          "The children who would start school next year must register."),
-        ("Will you come to the party?", "Would you come to the party?"),
+        ("Will you come to the party next Saturday?", "Would you come to the party next Saturday?"),
         ("One day my son will study abroad, and he will forget us.",
          "One day my son would study abroad, and he would forget us."),
         ("In ten years, nobody will remember this.", "In ten years, nobody would remember this."),
-        ("They will build a new hospital in our town.", "They would build a new hospital in our town."),
-        ("The storm will reach the coast.", "The storm would reach the coast."),
+        ("They will build a new hospital in our town next year.",
+         "They would build a new hospital in our town next year."),
         ("Rain will fall on the hills next week.", "Rain would fall on the hills next week."),
-        ("My brother will study medicine.", "My brother would study medicine."),
+        ("Someday my brother will study medicine.", "Someday my brother would study medicine."),
     ],
     negatives=[
         "She has a strong will.",
@@ -193,9 +126,11 @@ substitution_rule(
         "The show will begin at 8 pm.",
         "We will meet this afternoon.",
         "I'll do it right away.",
-        # said at the moment of speaking: an offer, promise or refusal of I/we, a disposition
-        # in a relative clause, a property with a linking verb
+        # no time of its own: an offer, promise or refusal said now, a disposition, a property,
+        # a forecast whose distance the clause does not tell
         "We won't be late.",
+        "Will that be all?",
+        "The storm will reach the coast.",
         "Sure, I'll carry your bag.",
         "I'll be standing by the door.",
         "We won't sign that contract.",
