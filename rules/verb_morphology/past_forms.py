@@ -9,7 +9,7 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.morphology import inflect_verb, past_of_another_verb, regular_past
+from multivalue_cli.engine.morphology import dictionary_adjective, inflect_verb, past_of_another_verb, regular_past
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
@@ -98,6 +98,7 @@ NO_PAST_PASSIVE = frozenset({"know"})
         ("Has she written the letter?", "Has she wrote the letter?"),
         ("The window was broken by the kids.", "The window was broke by the kids."),
         ("They've taken the bus, haven't they?", "They've took the bus, haven't they?"),
+        ("The boy was quickly taken to hospital.", "The boy was quickly took to hospital."),
     ],
     negatives=[
         "He had finished the work.",
@@ -108,6 +109,9 @@ NO_PAST_PASSIVE = frozenset({"know"})
         "What needs to be done?",
         "The answer is already known.",
         "She was born in May.",
+        # a graded state, an adjective: *was deeply withdrew* is no past for participle
+        "He was deeply withdrawn after the move.",
+        "The old path is badly overgrown.",
     ],
 )
 def past_for_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -119,12 +123,23 @@ def past_for_past_participle(doc: Doc, index: DocIndex) -> Iterator[Site]:
             continue
         if lemma in NO_PAST_PASSIVE and has_aux_lemma(tok, "be", ("auxpass",)):
             continue
+        if _graded_state(tok):
+            continue  # "was emotionally withdrawn": a state the adverb grades, an adjective
         participle = inflect_verb(lemma, "VBN")
         past = inflect_verb(lemma, "VBD")
         if not participle or not past or participle.lower() != tok.lower_:
             continue
         if past.lower() != participle.lower():
             yield site(Replace(tok.i, past))
+
+
+def _graded_state(participle: Token) -> bool:
+    """A participle after *be* that an adverb before it grades and no *by*-phrase makes an
+    event (*was emotionally withdrawn*, *is deeply involved*), one the dictionary also has as
+    an adjective: a state, where the past form cannot stand (*was emotionally withdrew*)."""
+    kids = children(participle)
+    return (any(c.dep_ == "advmod" and c.i < participle.i and c.pos_ == "ADV" for c in kids)
+            and not any(c.dep_ == "agent" for c in kids) and dictionary_adjective(participle.lower_))
 
 
 # ------------------------------------------------------------------------ 147 conditional_were_was
