@@ -800,3 +800,17 @@ def test_participle_of_bare_question_be(nlp, text, word, expected):
     doc = nlp(text)
     tok = next(t for t in doc if t.text == word)
     assert participle_of_bare_question_be(tok) is expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Are you aware of the risks and do you feel ready?", True),
+    ("Is it me or does the bus look late?", True),
+    ("Is it me or does number 7 look tired?", True),
+    ("Can you see the sign and read it?", False),
+    ("Are you coming to the party tonight?", False),
+])
+def test_inverted_conjunct(nlp, text, expected):
+    from multivalue_cli.engine.syntax import inverted_conjunct
+
+    doc = nlp(text)
+    assert inverted_conjunct(doc[0].sent.root) is expected

@@ -565,3 +565,22 @@ def participle_of_bare_question_be(verb: "Token") -> bool:
         return False  # not inverted
     return not any(c.dep_ in ("attr", "acomp", "prep", "advmod") and c.i > root.i
                    for c in children(root))
+
+
+def inverted_conjunct(clause: "Token") -> bool:
+    """Whether a clause coordinated after a question's own is inverted too (*Are you aware
+    of it and do you feel ready?*, *Is it me or does the bus look late?*): made a statement,
+    the first half would read as one and the second still ask."""
+    for conj in clause.conjuncts:
+        if conj.i < clause.i:
+            continue
+        first = conj.left_edge
+        if first.dep_ in ("aux", "auxpass") and first.head == conj and first.i != conj.i:
+            return True  # it opens with its auxiliary, whatever the parser made of its subject
+        subject = next((c for c in conj.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        if subject is None:
+            continue
+        if conj.i < subject.i or any(c.dep_ in ("aux", "auxpass") and c.i < subject.i
+                                     for c in conj.children):
+            return True
+    return False

@@ -11,7 +11,8 @@ from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site,
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
-    SUBJECT_DEPS, children, clause_is_negated, direct_subject, in_question, negation_after,
+    SUBJECT_DEPS, children, clause_is_negated, direct_subject, in_question, inverted_conjunct,
+    negation_after,
 )
 
 from .common import WH_TAGS, as_site, spelt_out, verb_of
@@ -134,6 +135,8 @@ def _inverted_subject(aux: Token) -> tuple[Token, Token] | None:
         "Are there any tickets left?",
         "Were the windows open when the rain started?",
         "Could you tell me the time?",
+        "Is it me or does the bus look late?",
+        "Did they call and was anybody home?",
     ],
 )
 def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -152,6 +155,8 @@ def drop_aux_yn(doc: Doc, index: DocIndex) -> Iterator[Site]:
         found = _inverted_subject(aux)
         if found is None or not _predicate_after_subject(found[0]) or _needs_inversion(index, aux):
             continue
+        if inverted_conjunct(found[1]):
+            continue  # "Is it me or does ... look ...?": its second half would still ask
         made = as_site(_uninverted_variants(aux, *found))
         if made is not None:
             yield made

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Iterator
 from multivalue_cli.engine.edits import Delete, Insert, Move, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import inflect_verb
 from multivalue_cli.engine.registry import rule
-from multivalue_cli.engine.syntax import clause_is_negated, direct_subject, negative_polarity_item
+from multivalue_cli.engine.syntax import (
+    clause_is_negated, direct_subject, inverted_conjunct, negative_polarity_item,
+)
 from multivalue_cli.engine.wordlists import wordlist
 
 from .common import CONTRACTED_NOT, NEGATORS
@@ -231,7 +233,7 @@ def _yes_no_question(index: DocIndex, start: int) -> YesNoQuestion | None:
         return None
     if clause_is_negated(index.tokens[clause]):
         return None  # *Am I not invited?* expects the answer yes
-    if _asks_again(index.tokens[clause]):
+    if inverted_conjunct(index.tokens[clause]):
         return None  # *Are you ... and do you feel ...?*: the statement turns one of two
     verb = None
     if index.lemma_of[aux] == "do":
@@ -250,22 +252,6 @@ NOT_AFTER_DO_OR_MODAL = ("VBZ", "VBD", "VBG", "VBN")
 # *Would you like ...?*); *Could it be the battery?* still asks.
 TENTATIVE_MODALS = frozenset({"could", "would", "might"})
 SPEECH_PARTICIPANTS = frozenset({"i", "we", "you"})
-
-
-def _asks_again(clause: Token) -> bool:
-    """Whether a clause coordinated with the question's own is inverted too (*Are you aware
-    of it and do you feel ready?*): made a statement with a tag, the first half would read
-    as a statement and the second still ask."""
-    for conj in clause.conjuncts:
-        if conj.i < clause.i:
-            continue
-        subject = next((c for c in conj.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
-        if subject is None:
-            continue
-        if conj.i < subject.i or any(c.dep_ in ("aux", "auxpass") and c.i < subject.i
-                                     for c in conj.children):
-            return True
-    return False
 
 
 def _aux_fits_verb(index: DocIndex, aux: int, clause: int) -> bool:
