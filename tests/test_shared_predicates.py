@@ -814,3 +814,15 @@ def test_inverted_conjunct(nlp, text, expected):
 
     doc = nlp(text)
     assert inverted_conjunct(doc[0].sent.root) is expected
+
+
+@pytest.mark.parametrize("text,subject,expected", [
+    ("How did Eratosthenes estimate the size of the Earth?", "Eratosthenes", "3s"),
+    ("Then the Americans won the race.", "Americans", "other"),
+    ("The dogs barked all night.", "dogs", "other"),
+])
+def test_a_name_read_as_a_plural_is_one_person(nlp, text, subject, expected):
+    from multivalue_cli.engine.morphology import person_number
+
+    doc = nlp(text)
+    assert person_number(next(t for t in doc if t.text == subject)) == expected

@@ -171,8 +171,18 @@ def person_number(subject) -> str:
     if low in ("he", "she", "it", "this", "that", "everyone", "someone", "nobody", "everybody"):
         return "3s"
     if subject.tag_ in ("NNS", "NNPS") or morph_values(subject, "Number") == ["Plur"]:
-        return "other"
+        return "3s" if _name_read_as_plural(subject) else "other"
     return "3s"
+
+
+def _name_read_as_plural(tok) -> bool:
+    """A capitalised word inside the sentence that the tagger read as a plural only for its
+    final -s (*Eratosthenes*, *Archimedes*): no dictionary noun is its singular, so it is a
+    name, one person."""
+    if tok.tag_ != "NNS" or not tok.text[:1].isupper() or tok.is_sent_start:
+        return False  # (NNPS is the tagger's plural name: *the Americans*, *the Beatles*)
+    singular = singular_noun(tok.lower_)
+    return not dictionary_word(singular, "NOUN") and not dictionary_word(tok.lower_, "NOUN")
 
 
 def agreement_subject(subj):
