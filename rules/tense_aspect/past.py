@@ -184,6 +184,9 @@ def _subject_ends_in_modifier(verb: Token, subj: Token | None) -> bool:
         "Unless she calls first, we can leave at noon.",
         # nor in a clause of time, which takes its event as given
         "Wait here until the rain stops.",
+        # a denied event: *did never* reads as an emphatic denial
+        "She never called me back.",
+        "He hardly touched his food.",
         "Call me when the bus arrives.",
     ],
 )
@@ -198,6 +201,8 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
         own, subj = subj, agreement_subject(subj)
         if verb.tag_ == "VBD" and is_irrealis(verb) or condition_or_time_clause(verb):
             continue  # "if you do give ...", "after you do die": *do* reads as stressed
+        if any(c.dep_ == "neg" or c.lower_ in NEGATIVE_ADVERBS for c in children(verb)):
+            continue  # "I did never understand", "he did hardly eat": an emphatic denial
         base = inflect_verb(lemma_of(verb), "VB")
         if not base:
             continue
@@ -214,6 +219,10 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
                                           and (b := inflect_verb(lemma_of(c), "VB"))]
         variants = [(Insert(at, do), *bare) for do in _do_variants(subj, verb.tag_ == "VBD", invariant)]
         yield site(*variants[0], alternatives=tuple(variants[1:]))
+
+
+# Adverbs that deny or nearly deny the event (*never* the parser marks as a negation itself).
+NEGATIVE_ADVERBS = frozenset({"never", "hardly", "barely", "scarcely", "seldom", "rarely"})
 
 
 def _shares_subject_with(verb: Token) -> bool:
