@@ -371,6 +371,9 @@ MAX_ONE_CLAUSE = 6
         # a full stop glued to the clause's last word (*C.*), a fill-in blank
         "Count the pupils who left by door C.",
         "The number that is ____ must be even.",
+        # one after a demonstrative's noun or a comparison's standard reads as their noun phrase
+        "I met the girl who bought that car.",
+        "Find the runners who are faster than average.",
     ],
 )
 def one_relativizer(doc: Doc, index: DocIndex) -> Iterator[Site]:
@@ -415,13 +418,21 @@ ONE_DETERMINERS = frozenset({"this", "that", "these", "those", "another", "other
                              "every", "any", "either", "neither", "which", "the", "a"})
 
 
+DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+
+
 def _takes_one_as_head(last: Token) -> bool:
     """A clause-final determiner or *other* (*into this*, *like the other*), or an adjective
     heading a noun phrase of its own, a superlative or one with a determiner (*are the
     least reactive*, *were cheapest*): *one* after it forms the noun phrase *this one*, *the
-    least reactive one* and no longer closes the clause."""
+    least reactive one* and no longer closes the clause; so does a noun after a demonstrative
+    or a comparison's *than* (*that leverage one*, *older than average one*)."""
     if last.lower_ in ONE_DETERMINERS:
         return True
+    if last.pos_ in ("NOUN", "ADJ") and (
+            any(c.dep_ == "det" and c.lower_ in DEMONSTRATIVES for c in last.children)
+            or last.head.lower_ == "than"):
+        return True  # *that leverage one*, *older than average one*: read as one noun phrase
     kids = last.children
     if last.tag_ in ("JJS", "RBS") or any(c.tag_ in ("JJS", "RBS") for c in kids):
         return True
