@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from multivalue_cli.engine.animacy import could_be_person
 from multivalue_cli.engine.docindex import is_blank
 from multivalue_cli.engine.edits import Delete, Insert, Move, Replace, Site, site
 from multivalue_cli.engine.morphology import dictionary_word, indefinite_article
@@ -329,8 +330,10 @@ def plain_comparative_more(index, more, adj) -> bool:
         ("It is worse than before.", ["It is worse as before.", "It is worse to before."]),
         ("Is your house bigger than mine?",
          ["Is your house bigger as mine?", "Is your house bigger to mine?"]),
-        ("She is more careful than her brother.",
-         ["She is more careful as her brother.", "She is more careful to her brother."]),
+        ("She is more careful than her brother.", "She is more careful as her brother."),
+        # to + a person after an adjective of conduct reads as whom one treats so
+        ("Of the two teachers, Mr Lee was kinder than Mrs Park.",
+         "Of the two teachers, Mr Lee was kinder as Mrs Park."),
     ],
     negatives=[
         "It is more than five miles.",
@@ -350,10 +353,16 @@ def comparative_as_to(doc, index) -> Iterator[Site]:
         # the comparative is claimed as it stands: without its -er or *more* (feature 84),
         # *fast as light* reads as the equative *as fast as*
         keep = [Replace(t.i, t.text) for t in (word, *word.children) if t is word or t.lower_ == "more"]
-        if nominal_standard(than):
+        if nominal_standard(than) and not _person_standard(than):
             yield site(Replace(than.i, "as"), *keep, alternatives=((Replace(than.i, "to"), *keep),))
         else:
             yield site(Replace(than.i, "as"), *keep)
+
+
+def _person_standard(than) -> bool:
+    """*than Jennifer*, *than her brother*: after an adjective of conduct *to* + a person
+    reads as whom one treats so (*worse to Jennifer*), so only *as* marks the comparison."""
+    return any(c.dep_ == "pobj" and could_be_person(c) for c in than.children)
 
 
 def nominal_standard(than) -> bool:
