@@ -228,12 +228,31 @@ def _plain_subject(subject: Token) -> bool:
 def _bare_after_noun(predicate: Token) -> bool:
     """A predicate opening with a bare noun, adjective or number right after a subject that
     ends in a noun (*the answer [is] 42*, *the products of ethanol [are] water and carbon
-    dioxide*): without the copula the two run together as one noun phrase or a label."""
+    dioxide*), or one followed by *and* and another noun phrase (*the musician [is] the COO and
+    the deaf person ...*), or a subject ending in *them/these/those*: without the copula the
+    two run together as one noun phrase, a label or a list."""
     be = predicate.head
     subject = clause_subject(be)
-    if subject is None or subject.doc[subject.right_edge.i].pos_ not in ("NOUN", "PROPN"):
+    if subject is None:
         return False
-    return predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ")
+    last = subject.doc[subject.right_edge.i]
+    if last.lower_ in DETERMINER_PRONOUNS:
+        return True  # *50 percent of them bucks*: *them* + noun reads as a demonstrative
+    if last.pos_ not in ("NOUN", "PROPN"):
+        return False
+    if predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ"):
+        return True
+    # *the musician [is] the COO and the deaf person ...*: noun phrases joined on read as a
+    # list, whether the parser joins them to the predicate or the next clause begins with one
+    if any(c.dep_ in ("conj", "cc") for c in predicate.children):
+        return True
+    after, doc = predicate.right_edge.i + 1, predicate.doc
+    return after + 1 < len(doc) and doc[after].lower_ in ("and", "or") \
+        and doc[after + 1].pos_ in ("DET", "NOUN", "PROPN", "ADJ")
+
+
+# Pronouns that also stand before a noun as its determiner (*them bucks*, *these days*).
+DETERMINER_PRONOUNS = frozenset({"them", "these", "those", "this", "that"})
 
 
 def _progressive_misread(predicate: Token) -> bool:
@@ -374,6 +393,8 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
         "The share of farms hit by the drought is a third.",
         "The main products of the farm are wheat and barley.",
         "Two girls are rope skipping in the yard.",
+        "Half of them are ewes.",
+        "The singer is the manager and the drummer is new.",
     ],
 )
 def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
