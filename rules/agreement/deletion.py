@@ -236,8 +236,9 @@ def _bare_after_noun(predicate: Token) -> bool:
     if subject is None:
         return False
     last = subject.doc[subject.right_edge.i]
-    if last.lower_ in DETERMINER_PRONOUNS:
-        return True  # *50 percent of them bucks*: *them* + noun reads as a demonstrative
+    if last.lower_ in DETERMINER_PRONOUNS:  # *those hotel charges*, *half of them ewes*: the
+        # pronoun + a bare noun reads as a demonstrative and its noun (not *this a small group*)
+        return predicate.left_edge.tag_ not in ("DT", "PRP$", "WP$")
     if last.pos_ not in ("NOUN", "PROPN"):
         return False
     if predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ"):
