@@ -826,3 +826,15 @@ def test_a_name_read_as_a_plural_is_one_person(nlp, text, subject, expected):
 
     doc = nlp(text)
     assert person_number(next(t for t in doc if t.text == subject)) == expected
+
+
+@pytest.mark.parametrize("text,word,expected", [
+    ("From which countries did the Norse originate?", "originate", True),
+    ("Who did the Normans team up with?", "team", True),
+    ("She did the dishes after dinner.", "dishes", False),
+])
+def test_verb_read_as_noun(nlp, text, word, expected):
+    from multivalue_cli.engine.morphology import verb_read_as_noun
+
+    doc = nlp(text)
+    assert verb_read_as_noun(next(t for t in doc if t.text == word)) is expected

@@ -417,3 +417,12 @@ def reads_as_subject_and_verb(det) -> bool:
     if noun.head.i not in (aux.i, aux.head.i) or aux.dep_ not in ("aux", "ROOT"):
         return False  # the auxiliary is not the one of the clause the phrase is subject of
     return dictionary_verb(word.lower_) or dictionary_verb(word.lemma_.lower())
+
+
+def verb_read_as_noun(tok) -> bool:
+    """A word tagged as a noun that the dictionary knows only as a verb (*originate*), or a
+    noun-and-verb word right before a verb particle (*did the Normans team up with*)."""
+    if tok.pos_ != "NOUN" or tok.lower_ != tok.lemma_.lower() or not dictionary_verb(tok.lower_):
+        return False
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return not dictionary_word(tok.lower_, "NOUN") or (nxt is not None and nxt.tag_ == "RP")

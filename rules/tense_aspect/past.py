@@ -9,8 +9,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Insert, Op, Replace, Site, site
 from multivalue_cli.engine.morphology import (
-    after_auxiliary, agreement_subject, dictionary_verb, dictionary_word, inflect_verb, is_clitic,
-    lemma_of, not_a_past_form,
+    after_auxiliary, agreement_subject, inflect_verb, is_clitic,
+    lemma_of, not_a_past_form, verb_read_as_noun,
 )
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.syntax import (
@@ -427,7 +427,7 @@ def past_lexical(verb: Token) -> bool:
         # *get company provided training*
     if verb.lemma_ == "use" and any(c.dep_ == "xcomp" for c in children(verb)):
         return False  # "used to"
-    if verb.lemma_ == "do" and any(c.dep_ == "dobj" and _verb_taken_for_noun(c) for c in children(verb)):
+    if verb.lemma_ == "do" and any(c.dep_ == "dobj" and verb_read_as_noun(c) for c in children(verb)):
         return False  # "did the Norse originate?": the do of a question, its verb read as a noun
     if participle_of_bare_question_be(verb):
         return False  # "When was the name of the town first recorded?": a passive's participle
@@ -435,12 +435,6 @@ def past_lexical(verb: Token) -> bool:
         return True
     # copular be as the main verb ("I was in Delhi"), not an auxiliary
     return verb.lemma_ == "be" and verb.dep_ not in ("aux", "auxpass")
-
-
-def _verb_taken_for_noun(tok: Token) -> bool:
-    """A word tagged as a noun that the dictionary knows only as a verb (*originate*)."""
-    return tok.pos_ == "NOUN" and tok.lower_ == tok.lemma_.lower() \
-        and dictionary_verb(tok.lower_) and not dictionary_word(tok.lower_, "NOUN")
 
 
 # What *for* may take to give a length of time besides a noun of time (*for long*, *for ever*).

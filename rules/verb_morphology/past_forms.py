@@ -9,7 +9,9 @@ from spacy.tokens import Doc, Token
 
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Replace, Site, site
-from multivalue_cli.engine.morphology import dictionary_adjective, inflect_verb, past_of_another_verb, regular_past
+from multivalue_cli.engine.morphology import (
+    dictionary_adjective, inflect_verb, past_of_another_verb, regular_past, verb_read_as_noun,
+)
 from multivalue_cli.engine.registry import rule
 from multivalue_cli.engine.substitution import substitution_rule
 from multivalue_cli.engine.syntax import (
@@ -365,7 +367,7 @@ def _is_lexical_do(tok: Token) -> bool:
     subj = subject_of(tok)
     obj = object_of(tok)
     return (subj is not None and subj.i < tok.i and obj is not None and obj.i > tok.i
-            and not clause_is_negated(tok))
+            and not clause_is_negated(tok) and not verb_read_as_noun(obj))
 
 
 @rule(
