@@ -17,7 +17,7 @@ from .common import (
     FRACTION_WORDS, PARTITIVE_POS, QUANTITY_NOUNS, SINGULAR_MARKERS, UNIQUE_NOUNS, capitalised_at,
     characterising_phrase, clause_verb, common_noun_head, counted_unit, definite_article,
     first_conjunct_at, followed_by_possessive, fronted_description, generic_object,
-    generic_passive_subject, has_of_complement, intensional_object, lower, of_possessive,
+    generic_passive_subject, has_of_complement, in_hyphenated_word, intensional_object, lower, of_possessive,
     plain_noun_phrase, present_when_clause, previous_word, result_predicate,
 )
 
@@ -94,8 +94,8 @@ def find_indefinite_articles(index) -> Iterator[int]:
             continue
         if lower(index, det + 1) in FRACTION_WORDS and noun == det + 1:
             continue  # *a third of that amount*: a fraction, a quantity like *a quarter*
-        if letter_a(index.doc[det]):
-            continue  # *type A blood, vitamin A, Plan A*: a letter or a name, no article
+        if letter_a(index.doc[det]) or in_hyphenated_word(index.doc[det]):
+            continue  # *type A blood, vitamin A, Plan A*: a letter or a name; *action-at-a-distance*
         if lemma_of[noun] in FIXED_ARTICLE_NOUNS or dep_of[noun] in ("npadvmod", "nmod"):
             continue
         if any(lower(index, c) == "single" for c in index.child_positions(noun)):
@@ -238,7 +238,7 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
     lemma_of, tag_of, dep_of, head_of = index.lemma_of, index.tag_of, index.dep_of, index.head_of
     for tok in index.by_lemma.get("the", ()):
         det = tok.i
-        if dep_of[det] != "det" or capitalised_at(index, det):
+        if dep_of[det] != "det" or capitalised_at(index, det) or in_hyphenated_word(tok):
             continue
         noun = head_of[det]
         if tag_of[noun] not in ("NN", "NNS") or noun < det or capitalised_at(index, noun):
@@ -282,6 +282,7 @@ def remove_det_definite(doc, index) -> Iterator[Site]:
         # a fraction is a quantity, like *a quarter*
         "They spent a third of the budget on food.",
         "Only a tenth of the seeds grew.",
+        "Gravity is a kind of action-at-a-distance.",  # an article inside a hyphenated word
     ],
 )
 def remove_det_indefinite(doc, index) -> Iterator[Site]:

@@ -489,3 +489,15 @@ def of_possessive(index, noun: int) -> bool:
     return any(index.dep_of[c] == "prep" and lower(index, c) == "of" and any(
         lower(index, g) in ("mine", "yours", "his", "hers", "ours", "theirs")
         for g in index.child_positions(c)) for c in index.child_positions(noun))
+
+
+def in_hyphenated_word(tok) -> bool:
+    """A word written into a hyphenated compound (*action-at-a-distance*, *state-of-the-art*):
+    dropping it leaves *action-at--distance*."""
+    doc = tok.doc
+    before = tok.i > 0 and doc[tok.i - 1].text in HYPHENS and not doc[tok.i - 1].whitespace_
+    after = tok.i + 1 < len(doc) and doc[tok.i + 1].text in HYPHENS and not tok.whitespace_
+    return before or after
+
+
+HYPHENS = frozenset({"-", "\u2010", "\u2011"})
