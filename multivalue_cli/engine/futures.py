@@ -225,8 +225,20 @@ DISTANT_TIME_WORDS = frozenset(
 def distant_time(head: Token) -> bool:
     """A time word under ``head`` (the future marker) that sets the event far off (*in five
     years*, *one day*), so that a near-future marker would change its time."""
-    return any(t.lower_ in DISTANT_TIME_WORDS for t in head.subtree
-               if t.dep_ in ("pobj", "npadvmod", "advmod", "tmod"))
+    return any(distant_time_word(t) for t in head.subtree)
+
+
+def distant_time_word(t: Token) -> bool:
+    """A word of a far-off time (*in five years*, *one day*, *someday*), not a recurring one
+    (*each day*, *every year*), a place in a sequence (*the first day*) or an age (*84 years
+    old*)."""
+    if t.lower_ not in DISTANT_TIME_WORDS or t.dep_ not in ("pobj", "npadvmod", "advmod", "tmod"):
+        return False
+    kids = [c.lower_ for c in t.children]
+    if any(k in ("each", "every", "first", "second", "third", "last", "next", "other", "same")
+           for k in kids) or t.head.pos_ == "ADJ":
+        return False
+    return t.lower_ != "day" or any(k in ("one", "some") for k in kids)
 
 
 # Phrasal verbs of an outcome one arrives at rather than sets about: *end up*, *wind up*,

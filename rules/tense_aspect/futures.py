@@ -10,7 +10,8 @@ from spacy.tokens import Doc, Token
 from multivalue_cli.engine.docindex import DocIndex
 from multivalue_cli.engine.edits import Delete, Insert, Op, Replace, Site, site
 from multivalue_cli.engine.futures import (
-    about_to, described_plan, distant_time, going_to, later_time, planned_will, planned_will_ops,
+    about_to, described_plan, distant_time, distant_time_word, going_to, later_time, planned_will,
+    planned_will_ops,
 )
 from multivalue_cli.engine.morphology import (
     agreement_subject, be_replacing, inflect_verb, is_clitic, lemma_of, person_number,
@@ -70,8 +71,10 @@ def _future_will(tok: Token) -> bool:
     verb = tok.head
     if any(c.dep_ == "aux" and c.lemma_ == "have" for c in children(verb)):
         return False
+    if any(c.dep_ == "advmod" and c.lower_ in ("always", "forever") for c in children(verb)):
+        return False  # "will always be a legend": timeless, no future to set far off
     timed = verb
-    while not (later_time(timed) or distant_time(timed)):
+    while not (later_time(timed) or any(distant_time_word(t) for t in clause_tokens(timed))):
         if timed.dep_ != "conj":
             return False
         timed = timed.head  # "one day he will study abroad and (he will) forget us"
@@ -107,6 +110,9 @@ substitution_rule(
         ("They will build a new hospital in our town next year.",
          "They would build a new hospital in our town next year."),
         ("Rain will fall on the hills next week.", "Rain would fall on the hills next week."),
+        # the time is the complement's: *you'll find* keeps its will
+        ("I think you'll find that in a year it will be worth more.",
+         "I think you'll find that in a year it would be worth more."),
         ("Someday my brother will study medicine.", "Someday my brother would study medicine."),
     ],
     negatives=[
@@ -131,6 +137,9 @@ substitution_rule(
         "We won't be late.",
         "Will that be all?",
         "The storm will reach the coast.",
+        "The first day we will walk ten miles.",
+        "Each year the river will flood the valley.",
+        "She will always be a legend at 84 years old.",
         "Sure, I'll carry your bag.",
         "I'll be standing by the door.",
         "We won't sign that contract.",
