@@ -239,9 +239,12 @@ def _bare_after_noun(predicate: Token) -> bool:
     if last.lower_ in DETERMINER_PRONOUNS:  # *those hotel charges*, *half of them ewes*: the
         # pronoun + a bare noun reads as a demonstrative and its noun (not *this a small group*)
         return predicate.left_edge.tag_ not in ("DT", "PRP$", "WP$")
+    bare = predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ")
+    if last.tag_ in ("VBG", "VBN", "JJ") and bare:
+        return True  # *all of the following examples*: a modifier of the predicate's noun
     if last.pos_ not in ("NOUN", "PROPN"):
         return False
-    if predicate.left_edge.tag_ in ("NN", "NNS", "CD", "JJ"):
+    if bare:
         return True
     # *the musician [is] the COO and the deaf person ...*: noun phrases joined on read as a
     # list, whether the parser joins them to the predicate or the next clause begins with one
@@ -395,6 +398,7 @@ def _deletable_copulas(index: DocIndex) -> list[tuple[int, str]]:
         "The main products of the farm are wheat and barley.",
         "Two girls are rope skipping in the yard.",
         "Half of them are ewes.",
+        "Both of the following are fruits.",
         "The singer is the manager and the drummer is new.",
     ],
 )

@@ -348,8 +348,8 @@ def comparative_as_to(doc, index) -> Iterator[Site]:
     standard is a noun phrase (*bigger as / to mine*); before numbers, prepositional
     phrases and clauses only *as* (*darker as in the photo*; *to in the photo* is no form)."""
     for kind, word, than in comparatives_with_than(index):
-        if kind == "verbal":
-            continue
+        if kind == "verbal" or sum(t.lower_ == "than" for t in than.sent) > 1:
+            continue  # (two *than*s: one as would leave a half-changed comparison)
         # the comparative is claimed as it stands: without its -er or *more* (feature 84),
         # *fast as light* reads as the equative *as fast as*
         keep = [Replace(t.i, t.text) for t in (word, *word.children) if t is word or t.lower_ == "more"]
