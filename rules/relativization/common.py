@@ -101,6 +101,9 @@ def _find_relative_clauses(doc: Doc, index: DocIndex) -> list[RelClause]:
             end -= 1  # a trailing comma, or the "and" of a coordination the clause sits in
         if sum(c.dep_ in NOMINAL_SUBJECT_DEPS for c in children(verb)) > 1:
             continue  # two subjects: a misparse (who I thought was ...)
+        root = verb.sent.root
+        if root.pos_ not in ("VERB", "AUX") and doc[verb.sent.end - 1].text == "?":
+            continue  # "In real life, who lives at ...?": the question itself, no main clause
         first = doc[start]
         rel = first if is_relativizer(first) else None
         if rel is None and first.dep_ not in NOMINAL_SUBJECT_DEPS:

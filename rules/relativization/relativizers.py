@@ -67,6 +67,7 @@ def _replace_relativizer(doc: Doc, index: DocIndex, word: str,
          "Find the names of students which have enrolled in more than two courses."),
     ],
     negatives=[
+        "In the end, who wins the match?",  # a question after a fronted phrase, no relative
         "Who came to the party?",
         "I don't know who called.",
         "Those who wait will be rewarded.",
