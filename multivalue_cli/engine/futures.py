@@ -130,7 +130,7 @@ def _later_time_word(tok: Token, adverb_deps: frozenset[str] | None = None) -> b
     if tok.lower_ == "next" and tok.head.lemma_.lower() in LATER_TIME_NOUNS:
         return True
     return tok.lemma_.lower() in LATER_TIME_NOUNS and tok.head.lower_ in ("in", "within") and any(
-        c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this") for c in children(tok))
+        c.dep_ in ("nummod", "amod", "det") and c.lower_ not in ("the", "this", "that", "same") for c in children(tok))
 
 
 def _wait_and_see(verb: Token) -> bool:
@@ -278,11 +278,13 @@ def deferred_future(verb: Token) -> bool:
                                          for m in children(c)) for c in children(verb))
 
 
-def later_time(verb: Token) -> bool:
-    """A time in ``verb``'s own clause that sets its event later than the present moment
-    (*I'm going to clean it up later*, *tomorrow*, *next week*, *in two days*; not *in a
-    minute*): the near-future markers say 'about to', which such a time contradicts."""
-    return any(_later_time_word(tok, LATER_ADVERB_DEPS) for tok in clause_tokens(verb))
+def later_time(verb: Token, besides: frozenset[str] = frozenset()) -> bool:
+    """A time in ``verb``'s own clause that sets its event later than now (*I'm going to
+    clean it up later*, *tomorrow*, *next week*, *in two days*; not *in a minute*, nor *within
+    the same month*): the near-future markers say 'about to', which such a time contradicts.
+    Words in ``besides`` do not count (*later* is no distant time for feature 119)."""
+    return any(tok.lower_ not in besides and _later_time_word(tok, LATER_ADVERB_DEPS)
+               for tok in clause_tokens(verb))
 
 
 def condition_split_off(verb: Token, index: DocIndex) -> bool:

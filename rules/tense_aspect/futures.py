@@ -57,6 +57,10 @@ def _near_or_scheduled(verb: Token) -> bool:
     return False
 
 
+# *later* (today): no distant future for *would* to mark (*I'll call her later*).
+SAME_DAY = frozenset({"later"})
+
+
 def _future_will(tok: Token) -> bool:
     """The auxiliary *will* of a future that its clause sets later than now (*tomorrow*, *next
     week*, *one day*, *in ten years*: the shared ``later_time``/``distant_time``) and does not
@@ -74,7 +78,8 @@ def _future_will(tok: Token) -> bool:
     if any(c.dep_ == "advmod" and c.lower_ in ("always", "forever") for c in children(verb)):
         return False  # "will always be a legend": timeless, no future to set far off
     timed = verb
-    while not (later_time(timed) or any(distant_time_word(t) for t in clause_tokens(timed))):
+    while not (later_time(timed, besides=SAME_DAY)
+               or any(distant_time_word(t) for t in clause_tokens(timed))):
         if timed.dep_ != "conj":
             return False
         timed = timed.head  # "one day he will study abroad and (he will) forget us"
@@ -138,6 +143,8 @@ substitution_rule(
         "Will that be all?",
         "The storm will reach the coast.",
         "The first day we will walk ten miles.",
+        "I will call her later.",
+        "Prices will rise while wages will fall within the same month.",
         "Each year the river will flood the valley.",
         "She will always be a legend at 84 years old.",
         "Sure, I'll carry your bag.",
