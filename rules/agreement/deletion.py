@@ -197,9 +197,16 @@ def _deletable_copula(be: Token) -> bool:
     nxt = be.nbor(1) if be.i + 1 < len(be.doc) else None
     if nxt is not None and nxt.lower_ in ("n't", "n’t"):
         return False
+    if any(c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS for c in children(be)):
+        return False  # "it sometimes [is] cold": a habit, which takes invariant habitual be
     subject = clause_subject(be)
     return (subject is not None and subject.i < be.i and _plain_subject(subject)
             and not _wh_before(be, be.i))
+
+
+# Adverbs of frequency: the clause states a habit, not a present state (*is sometimes late*).
+HABITUAL_ADVERBS = frozenset({"sometimes", "usually", "often", "always", "never", "normally",
+                              "generally", "occasionally", "rarely", "seldom", "frequently"})
 
 
 WH_TAGS = frozenset({"WP", "WDT", "WP$", "WRB"})
@@ -434,6 +441,7 @@ def drop_copula_be_NP(doc: Doc, index: DocIndex) -> Iterator[Site]:
         "Dogs that bark a lot are annoying.",
         "I'm tired.",
         "She isn't tall.",
+        "The bus is sometimes late.",  # a habit: varieties with zero copula use be there
     ],
 )
 def drop_copula_be_AP(doc: Doc, index: DocIndex) -> Iterator[Site]:
