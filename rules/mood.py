@@ -136,7 +136,7 @@ EPISTEMIC_ADVERBS = frozenset(
 # Adverbs that make the modal's statement a denial or a restriction (*can never go*, *can only
 # drink if ...*, *could hardly move*): a categorical rule or limit, not a possibility that a
 # first modal of hedging could soften without changing what is said.
-RESTRICTING_ADVERBS = frozenset("never only hardly barely scarcely seldom rarely".split())
+RESTRICTING_ADVERBS = wordlist("negative_adverbs") | {"only"}
 
 
 def _restricted(modal: Token) -> bool:

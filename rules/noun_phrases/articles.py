@@ -657,9 +657,7 @@ def indef_one(doc, index) -> Iterator[Site]:
             yield site(Replace(det, "one"))
 
 
-ORDINALS = frozenset(
-    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth "
-    "hundredth thousandth".split())
+ORDINALS = FRACTION_WORDS | {"second"}
 
 
 def coordinated_noun(index, det: int) -> bool:

@@ -26,7 +26,8 @@ ARTICLE_IDIOM_NOUNS = wordlist("article_idiom_nouns")
 FIXED_ARTICLE_NOUNS = QUANTITY_NOUNS | ARTICLE_IDIOM_NOUNS
 # Ordinals that name a fraction after a/an (*a third of it*, *a fifth of the cake*).
 FRACTION_WORDS = frozenset(
-    "third fourth fifth sixth seventh eighth ninth tenth twelfth twentieth hundredth thousandth".split())
+    "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth twentieth hundredth "
+    "thousandth".split())
 # Words before a/an that make it part of another construction ("such a", "what a", "half an").
 ARTICLE_FRAMES = frozenset("such what quite rather many half once twice per upon".split())
 

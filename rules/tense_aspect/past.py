@@ -18,6 +18,7 @@ from multivalue_cli.engine.syntax import (
     participle_of_bare_question_be, participle_premodifier,
     children, direct_subject, morph_values, recent_time, stranded_do, subject_of, wh_subject_question,
 )
+from multivalue_cli.engine.wordlists import wordlist
 
 from .common import (
     NOT_COMPLETABLE, STATIVE_VERBS, condition_or_time_clause, do_form, find_perfects,
@@ -222,7 +223,7 @@ def do_tense_marker(doc: Doc, index: DocIndex, form: str = "does_or_do") -> Iter
 
 
 # Adverbs that deny or nearly deny the event (*never* the parser marks as a negation itself).
-NEGATIVE_ADVERBS = frozenset({"never", "hardly", "barely", "scarcely", "seldom", "rarely"})
+NEGATIVE_ADVERBS = wordlist("negative_adverbs")
 
 
 def _shares_subject_with(verb: Token) -> bool:
